@@ -1,0 +1,11 @@
+export { ConfigError, loadConfig } from "./load.js";
+export {
+  type HttpConfig,
+  httpSection,
+  type LogConfig,
+  logSection,
+  type QueueConfig,
+  queueSection,
+  type StoreConfig,
+  storeSection,
+} from "./sections.js";

@@ -1,0 +1,33 @@
+/**
+ * The error catalog of the contract (§2): every error code the API can answer with, and its HTTP status.
+ * The envelope is always `{error: {code, message}}`.
+ */
+export const ERROR_CATALOG = {
+  bad_request: { status: 400, message: "The request is malformed" },
+  validation_failed: { status: 400, message: "The request does not match the schema" },
+  unauthenticated: { status: 401, message: "Authentication required" },
+  invalid_credentials: { status: 401, message: "Invalid username or password" },
+  csrf_header_required: { status: 403, message: "Non-GET requests must carry the header X-Service-Request: 1" },
+  forbidden: { status: 403, message: "Your role does not allow this action" },
+  not_found: { status: 404, message: "Not found" },
+  already_exists: { status: 409, message: "Already exists" },
+  conflict: { status: 409, message: "The request conflicts with the current state" },
+  plan_expired: { status: 410, message: "The plan has expired" },
+  payload_too_large: { status: 413, message: "The request body is too large" },
+  confirmation_mismatch: { status: 422, message: "The confirmation does not match the cluster name" },
+  capability_unavailable: { status: 422, message: "The action is not available for this cluster" },
+  invalid_request: { status: 422, message: "The request cannot be carried out" },
+  too_many_attempts: { status: 429, message: "Too many failed login attempts" },
+  cluster_unreachable: { status: 502, message: "No broker of the cluster answered" },
+  kafka_error: { status: 502, message: "Kafka refused the request" },
+  not_ready: { status: 503, message: "The service is not ready" },
+  internal: { status: 500, message: "Internal error" },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string };
+}

@@ -1,0 +1,3 @@
+export * from "./config/index.js";
+export * from "./errors/index.js";
+export * from "./logging/index.js";

@@ -1,0 +1,1 @@
+export { createLogger, type Logger, type LoggerOptions, SECRET_FIELDS } from "./logger.js";

@@ -1,0 +1,53 @@
+import { pino, type Logger } from "pino";
+
+export type { Logger } from "pino";
+
+/**
+ * Field names whose values are secrets wherever they appear in a log object. Pino replaces them with "[redacted]".
+ * Keep in step with the secret fields of the connection profile and the auth requests.
+ */
+export const SECRET_FIELDS = [
+  "password",
+  "newPassword",
+  "token",
+  "oauthToken",
+  "secrets",
+  "tlsClientKeyPem",
+  "tlsClientCertPem",
+  "cloudAccessKeyId",
+  "cloudSecretAccessKey",
+  "cloudSessionToken",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "secretKey",
+] as const;
+
+function redactPaths(): string[] {
+  const paths: string[] = [];
+  for (const field of SECRET_FIELDS) {
+    const key = field.includes("-") ? `["${field}"]` : `.${field}`;
+    paths.push(field.includes("-") ? `["${field}"]` : field, `*${key}`, `*.*${key}`, `req.headers${key}`);
+  }
+  return paths;
+}
+
+export interface LoggerOptions {
+  level: string;
+  name: string;
+  /** Where log lines go; defaults to stdout. Tests pass a stream to read them back. */
+  destination?: NodeJS.WritableStream;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      name: options.name,
+      level: options.level,
+      redact: { paths: redactPaths(), censor: "[redacted]" },
+      base: { service: options.name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    options.destination ?? process.stdout,
+  );
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sourced by the entry scripts: Node 24 on PATH (toolchain.sh) and the workspace's dependencies installed.
+# Re-installs only when package-lock.json changed since the last install.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+cd "$REPO_ROOT"
+
+ensure_dependencies() {
+  local stamp="node_modules/.kcp-lock-hash" wanted
+  wanted="$(node -e 'const c=require("node:crypto"),f=require("node:fs");process.stdout.write(c.createHash("sha256").update(f.readFileSync("package-lock.json")).update(process.version).digest("hex"))')"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
+    return 0
+  fi
+  echo "bootstrap: installing dependencies (npm ci)" >&2
+  npm ci --no-audit --no-fund --loglevel=error >&2
+  echo "$wanted" >"$stamp"
+}
+
+ensure_dependencies
