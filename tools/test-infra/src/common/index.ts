@@ -1,0 +1,3 @@
+export { cacheDir, makeRunDir, repoRoot } from "./paths.js";
+export { freePort } from "./ports.js";
+export { type ManagedProcess, type StartOptions, startProcess, waitFor } from "./processes.js";

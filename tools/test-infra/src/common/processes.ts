@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+
+export interface StartOptions {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** stdout and stderr are appended here. */
+  logFile: string;
+  /**
+   * Keep running after this process exits (for `npm run kafka -- up`). Otherwise the child gets SIGKILL when this
+   * process dies, however it dies (Linux `setpriv --pdeathsig`), and is stopped by the exit hooks below.
+   */
+  detached?: boolean;
+}
+
+export interface ManagedProcess {
+  readonly pid: number;
+  readonly logFile: string;
+  /** Resolves with the exit code (or the signal name) when the process has exited. */
+  readonly exited: Promise<number | string>;
+  hasExited(): boolean;
+  /** SIGTERM, then SIGKILL after `timeoutMs`. Resolves when the process is gone. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** SIGKILL, no chance to clean up. Resolves when the process is gone. */
+  kill(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+let hooksInstalled = false;
+
+function installExitHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.once("exit", () => {
+    for (const child of live) child.kill("SIGKILL");
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      for (const child of live) child.kill("SIGKILL");
+      process.exit(130);
+    });
+  }
+}
+
+function withParentDeathSignal(command: string, args: string[]): [string, string[]] {
+  if (process.platform !== "linux") return [command, args];
+  return ["setpriv", ["--pdeathsig", "KILL", "--", command, ...args]];
+}
+
+export async function startProcess(options: StartOptions): Promise<ManagedProcess> {
+  installExitHooks();
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  await once(log, "open");
+  const [command, args] = options.detached
+    ? [options.command, options.args]
+    : withParentDeathSignal(options.command, options.args);
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", log, log],
+    detached: options.detached ?? false,
+  });
+  if (child.pid === undefined) {
+    const [error] = (await once(child, "error")) as [Error];
+    throw new Error(`could not start ${options.command}: ${error.message}`);
+  }
+  const pid = child.pid;
+  let exitedFlag = false;
+  const exited = new Promise<number | string>((resolveExit) => {
+    child.once("exit", (code, signal) => {
+      exitedFlag = true;
+      live.delete(child);
+      log.end();
+      resolveExit(code ?? signal ?? "unknown");
+    });
+  });
+  if (options.detached) child.unref();
+  else live.add(child);
+
+  const waitGone = async (timeoutMs: number): Promise<boolean> => {
+    if (exitedFlag) return true;
+    const timer = new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref());
+    return (await Promise.race([exited.then(() => true), timer])) === true;
+  };
+
+  return {
+    pid,
+    logFile: options.logFile,
+    exited,
+    hasExited: () => exitedFlag,
+    async stop(timeoutMs = 30_000) {
+      if (exitedFlag) return;
+      child.kill("SIGTERM");
+      if (!(await waitGone(timeoutMs))) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+    async kill() {
+      if (exitedFlag) return;
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Polls `check` until it returns a value other than undefined, or throws after `timeoutMs` with `what` in it. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  { timeoutMs = 60_000, intervalMs = 250 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : "";
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
