@@ -1,3 +1,4 @@
 export * from "./config/index.js";
 export * from "./errors/index.js";
 export * from "./logging/index.js";
+export * from "./runtime/index.js";

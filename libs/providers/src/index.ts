@@ -1,0 +1,8 @@
+export {
+  type NodeLifecycle,
+  type NodeRole,
+  PROVIDER_KINDS,
+  type ProviderAbilities,
+  type ProviderKind,
+  providerAbilities,
+} from "./provider.js";

@@ -1,0 +1,12 @@
+export { InProcessQueue } from "./inprocess/inprocess-queue.js";
+export { openQueue } from "./open-queue.js";
+export type {
+  EnqueueOptions,
+  JobHandler,
+  JobQueue,
+  ProcessOptions,
+  QueueConnection,
+  QueueKind,
+  QueueName,
+  RecurringOptions,
+} from "./queue.js";

@@ -1,0 +1,13 @@
+import { AppError, type QueueConfig } from "@kcp/shared";
+import { InProcessQueue } from "./inprocess/inprocess-queue.js";
+import type { QueueConnection } from "./queue.js";
+
+/** The queue chosen by configuration (`QUEUE`). */
+export async function openQueue(config: QueueConfig): Promise<QueueConnection> {
+  switch (config.QUEUE) {
+    case "inprocess":
+      return new InProcessQueue();
+    case "bullmq":
+      throw new AppError("internal", "QUEUE=bullmq is not available in this build yet; use QUEUE=inprocess");
+  }
+}

@@ -1,0 +1,18 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * One line per request when the response is done: method, path, status, duration. Headers and bodies are never
+ * logged here (they may carry cookies, tokens and secrets).
+ */
+export function accessLog() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.once("finish", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) };
+      if (res.statusCode >= 500) req.log.error(line, "request failed");
+      else req.log.info(line, "request");
+    });
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import { AppError, toAppError } from "@kcp/shared";
+import type { NextFunction, Request, Response } from "express";
+
+/** Every route that matched nothing: 404 `not_found` in the envelope. */
+export function unknownRoute(req: Request, _res: Response, next: NextFunction) {
+  next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
+}
+
+/**
+ * The one place where errors become responses: the envelope `{error: {code, message}}` with the catalog's status.
+ * Internal errors are logged with the request id (also in `X-Request-Id`) and answered without any detail.
+ */
+export function errorResponder(error: unknown, req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const appError = toAppError(error);
+  if (appError.code === "internal") {
+    req.log.error({ err: appError.cause ?? appError }, "unhandled error");
+  }
+  for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
+  res.status(appError.status).json(appError.toEnvelope());
+}

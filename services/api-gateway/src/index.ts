@@ -1,0 +1,3 @@
+export { createGatewayApp, type GatewayDependencies } from "./app.js";
+export { JSON_BODY_LIMIT_BYTES } from "./http/json-body.js";
+export { type GatewayOptions, type RunningGateway, startGateway } from "./server.js";

@@ -1,0 +1,53 @@
+import { AppError, type ReadinessCheck } from "@kcp/shared";
+import { Router } from "express";
+
+export interface HealthRoutesOptions {
+  checks: readonly ReadinessCheck[];
+  /** True once shutdown began: the instance reports not ready so load balancers stop sending to it. */
+  isShuttingDown: () => boolean;
+  checkTimeoutMs?: number;
+}
+
+type CheckResult = { ok: true } | { ok: false; error: string };
+
+async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([check.ping(), timeout]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `/healthz`: the process is up. `/readyz`: every dependency answers (200), else 503 `not_ready` naming them. */
+export function healthRoutes(options: HealthRoutesOptions): Router {
+  const router = Router();
+  const timeoutMs = options.checkTimeoutMs ?? 2000;
+
+  router.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  router.get("/readyz", async (_req, res) => {
+    const entries = await Promise.all(
+      options.checks.map(async (check) => [check.name, await runCheck(check, timeoutMs)] as const),
+    );
+    const checks = Object.fromEntries(entries);
+    const failing = entries.filter(([, result]) => !result.ok).map(([name]) => name);
+    if (options.isShuttingDown()) failing.push("shutting down");
+    if (failing.length === 0) {
+      res.json({ status: "ready", checks });
+      return;
+    }
+    const error = new AppError("not_ready", `Not ready: ${failing.join(", ")}`);
+    res.status(error.status).json({ ...error.toEnvelope(), checks });
+  });
+
+  return router;
+}

@@ -1,0 +1,82 @@
+import { expect } from "chai";
+import { JSON_BODY_LIMIT_BYTES } from "../src/index.js";
+import { startTestGateway, type TestGateway } from "./helpers.js";
+
+describe("gateway: error envelope and request ids", () => {
+  let test: TestGateway;
+  before(async () => {
+    test = await startTestGateway();
+  });
+  after(() => test.gateway.stop());
+
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${test.gateway.url}${path}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-service-request": "1", ...headers },
+    });
+
+  it("answers an unknown route with 404 not_found in the envelope", async () => {
+    const response = await fetch(`${test.gateway.url}/api/v1/nothing-here`);
+    expect(response.status).to.equal(404);
+    expect(response.headers.get("content-type")).to.match(/^application\/json/);
+    expect(await response.json()).to.deep.equal({
+      error: { code: "not_found", message: "No route for GET /api/v1/nothing-here" },
+    });
+  });
+
+  it("answers malformed JSON with 400 bad_request, without quoting the body", async () => {
+    const response = await post("/api/v1/clusters", '{"name": "x", "secrets": {"password": "hunter2-secret"');
+    expect(response.status).to.equal(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).to.equal("bad_request");
+    expect(JSON.stringify(body)).to.not.include("hunter2");
+  });
+
+  it("answers a body that is not JSON with 400 bad_request", async () => {
+    const response = await post("/api/v1/clusters", "name=x", { "content-type": "application/x-www-form-urlencoded" });
+    expect(response.status).to.equal(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).to.equal("bad_request");
+  });
+
+  it("answers a body over 1 MiB with 413 payload_too_large", async () => {
+    const big = JSON.stringify({ value: "x".repeat(JSON_BODY_LIMIT_BYTES) });
+    const response = await post("/api/v1/clusters", big);
+    expect(response.status).to.equal(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).to.equal("payload_too_large");
+  });
+
+  it("accepts a body just under the limit (then routes it)", async () => {
+    const body = JSON.stringify({ value: "x".repeat(JSON_BODY_LIMIT_BYTES - 100) });
+    const response = await post("/api/v1/clusters", body);
+    expect(response.status).to.equal(404);
+  });
+
+  it("puts a fresh X-Request-Id on every response, errors included", async () => {
+    const first = await fetch(`${test.gateway.url}/healthz`);
+    const second = await fetch(`${test.gateway.url}/missing`);
+    const ids = [first.headers.get("x-request-id"), second.headers.get("x-request-id")];
+    for (const id of ids) expect(id).to.match(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).to.not.equal(ids[1]);
+  });
+
+  it("echoes a well-formed incoming X-Request-Id and replaces a malformed one", async () => {
+    const echoed = await fetch(`${test.gateway.url}/healthz`, { headers: { "x-request-id": "trace-42" } });
+    expect(echoed.headers.get("x-request-id")).to.equal("trace-42");
+    const replaced = await fetch(`${test.gateway.url}/healthz`, { headers: { "x-request-id": "bad id\twith tab" } });
+    expect(replaced.headers.get("x-request-id")).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs each request with its request id, and never the body", async () => {
+    await post("/api/v1/login-like", JSON.stringify({ password: "hunter2-secret" }), { "x-request-id": "log-me-1" });
+    const line = test.logLines().find((entry) => entry.requestId === "log-me-1");
+    expect(line).to.include({ method: "POST", path: "/api/v1/login-like", status: 404 });
+    expect(JSON.stringify(test.logLines())).to.not.include("hunter2");
+  });
+
+  it("sets security headers (helmet) and hides the framework", async () => {
+    const response = await fetch(`${test.gateway.url}/healthz`);
+    expect(response.headers.get("x-content-type-options")).to.equal("nosniff");
+    expect(response.headers.get("x-powered-by")).to.equal(null);
+  });
+});

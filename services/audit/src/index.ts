@@ -1,0 +1,1 @@
+export { type AuditService, type AuditServiceDependencies, createAuditService } from "./audit-service.js";

@@ -1,0 +1,1 @@
+export { type CollectorDependencies, type CollectorService, createCollectorService } from "./collector.js";

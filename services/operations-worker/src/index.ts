@@ -1,0 +1,1 @@
+export { createOperationsWorker, type OperationsWorker, type OperationsWorkerDependencies } from "./worker.js";

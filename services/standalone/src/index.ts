@@ -1,0 +1,2 @@
+export { standaloneConfigSchema } from "./config.js";
+export { type Standalone, type StandaloneConfig, startStandalone } from "./standalone.js";

@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EMBEDDED_DATABASE_FILE } from "@kcp/store";
+import { expect } from "chai";
+import { runStandaloneToExit, type StandaloneProcess, startStandaloneProcess } from "./process.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("standalone process", function () {
+  this.timeout(60_000);
+  let dataDir: string;
+  let running: StandaloneProcess | undefined;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "kcp-standalone-"));
+  });
+  afterEach(async () => {
+    running?.child.kill("SIGKILL");
+    running = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts on the embedded store and the in-process queue, and is ready", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir });
+    const ready = await fetch(`${running.url}/readyz`);
+    expect(ready.status).to.equal(200);
+    expect(await ready.json()).to.deep.equal({ status: "ready", checks: { store: { ok: true }, queue: { ok: true } } });
+    expect(existsSync(join(dataDir, EMBEDDED_DATABASE_FILE))).to.equal(true);
+  });
+
+  it("on SIGTERM finishes the request in flight, then exits 0", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir });
+    const body = JSON.stringify({ name: "in-flight" });
+    const { port } = new URL(running.url);
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/v1/in-flight",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => {
+            text += chunk.toString("utf8");
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 5));
+      // The request is now in flight: the server waits for the rest of the body.
+      setTimeout(() => {
+        running?.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(5)), 500);
+      }, 200);
+    });
+
+    const answered = await response;
+    expect(answered.status).to.equal(404);
+    expect(JSON.parse(answered.body)).to.have.nested.property("error.code", "not_found");
+    expect(await running.exitCode).to.equal(0);
+    expect(running.stdout()).to.include('"msg":"shutting down"').and.include('"msg":"stopped"');
+  });
+
+  it("refuses new connections once shutdown began", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir });
+    const url = running.url;
+    running.child.kill("SIGINT");
+    expect(await running.exitCode).to.equal(0);
+    await sleep(50);
+    let refused = false;
+    try {
+      await fetch(`${url}/healthz`);
+    } catch {
+      refused = true;
+    }
+    expect(refused).to.equal(true);
+  });
+
+  it("exits 1 with a message naming each invalid variable", async () => {
+    const { code, output } = await runStandaloneToExit({ DATA_DIR: dataDir, PORT: "eighty", QUEUE: "kafka" });
+    expect(code).to.equal(1);
+    expect(output).to.include("Invalid configuration").and.include("PORT").and.include("QUEUE");
+  });
+});
