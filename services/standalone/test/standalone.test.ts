@@ -68,6 +68,28 @@ describe("standalone process", function () {
     expect(running.stdout()).to.include('"msg":"shutting down"').and.include('"msg":"stopped"');
   });
 
+  it("closes a request that never finishes after SHUTDOWN_TIMEOUT_MS, and still exits 0", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: "300" });
+    const { port } = new URL(running.url);
+    const outcome = new Promise<string>((resolve) => {
+      const req = request({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/v1/never-finished",
+        headers: { "content-type": "application/json", "content-length": 1000 },
+      });
+      req.on("response", () => resolve("answered"));
+      req.on("error", (error) => resolve(`closed: ${error.message}`));
+      req.write("{");
+    });
+    await sleep(200);
+    running.child.kill("SIGTERM");
+    expect(await outcome).to.match(/^closed/);
+    expect(await running.exitCode).to.equal(0);
+    expect(running.stdout()).to.include("shutdown timeout");
+  });
+
   it("refuses new connections once shutdown began", async () => {
     running = await startStandaloneProcess({ DATA_DIR: dataDir });
     const url = running.url;
