@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 
 export interface StartOptions {
   command: string;
