@@ -1,3 +1,4 @@
+export { JobFailedError, QueueTimeoutError } from "./errors.js";
 export { InProcessQueue } from "./inprocess/inprocess-queue.js";
 export { openQueue } from "./open-queue.js";
 export type {

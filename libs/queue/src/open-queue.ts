@@ -1,9 +1,9 @@
 import { AppError, type QueueConfig } from "@kcp/shared";
 import { InProcessQueue } from "./inprocess/inprocess-queue.js";
-import type { QueueConnection } from "./queue.js";
+import type { JobQueue } from "./queue.js";
 
 /** The queue chosen by configuration (`QUEUE`). */
-export async function openQueue(config: QueueConfig): Promise<QueueConnection> {
+export async function openQueue(config: QueueConfig): Promise<JobQueue> {
   switch (config.QUEUE) {
     case "inprocess":
       return new InProcessQueue();

@@ -36,11 +36,21 @@ export interface RecurringOptions {
 
 export type JobHandler<P, R> = (payload: P, job: { id: string; attempt: number }) => Promise<R>;
 
-/** The full queue interface; adapters implement it as the features that need it land. */
+/**
+ * Payloads and results must be plain JSON: the BullMQ adapter stores them in Redis. They never carry secrets.
+ */
 export interface JobQueue extends QueueConnection {
+  /** Adds a job and returns its id. With a `jobId` that is already waiting or running, returns that id instead. */
   enqueue<P>(queue: QueueName, payload: P, options?: EnqueueOptions): Promise<string>;
-  /** Resolves with the handler's result; rejects with a typed timeout after `timeoutMs`. */
+  /**
+   * Adds a job (or joins the one already waiting or running with the same `jobId`) and resolves with its handler's
+   * result. Rejects with `JobFailedError` when its last attempt failed, `QueueTimeoutError` after `timeoutMs`.
+   */
   enqueueAndWait<P, R>(queue: QueueName, payload: P, timeoutMs: number, options?: EnqueueOptions): Promise<R>;
+  /** Registers the handler of a queue; jobs run at most `concurrency` at a time per process (default 1). */
   process<P, R>(queue: QueueName, handler: JobHandler<P, R>, options?: ProcessOptions): void;
+  /** Adds a job every `everyMs`. Registering the same `id` again (from any instance) replaces it. */
   every<P>(queue: QueueName, payload: P, options: RecurringOptions): Promise<void>;
+  /** Stops a recurring job. */
+  cancelEvery(queue: QueueName, id: string): Promise<void>;
 }
