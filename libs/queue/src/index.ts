@@ -1,3 +1,4 @@
+export { BullMqQueue, type BullMqQueueOptions } from "./bullmq/bullmq-queue.js";
 export { JobFailedError, QueueTimeoutError } from "./errors.js";
 export { InProcessQueue } from "./inprocess/inprocess-queue.js";
 export { openQueue } from "./open-queue.js";

@@ -1,13 +1,15 @@
-import { AppError, type QueueConfig } from "@kcp/shared";
+import type { Logger, QueueConfig } from "@kcp/shared";
+import { BullMqQueue } from "./bullmq/bullmq-queue.js";
 import { InProcessQueue } from "./inprocess/inprocess-queue.js";
 import type { JobQueue } from "./queue.js";
 
-/** The queue chosen by configuration (`QUEUE`). */
-export async function openQueue(config: QueueConfig): Promise<JobQueue> {
+/** The queue chosen by configuration (`QUEUE`, `REDIS_URL`, `QUEUE_PREFIX`). */
+export async function openQueue(config: QueueConfig, logger: Logger): Promise<JobQueue> {
   switch (config.QUEUE) {
     case "inprocess":
       return new InProcessQueue();
     case "bullmq":
-      throw new AppError("internal", "QUEUE=bullmq is not available in this build yet; use QUEUE=inprocess");
+      // The config schema requires REDIS_URL when QUEUE=bullmq.
+      return new BullMqQueue({ url: config.REDIS_URL as string, prefix: config.QUEUE_PREFIX, logger });
   }
 }

@@ -1,4 +1,5 @@
 export * from "./config/index.js";
+export * from "./crypto/index.js";
 export * from "./errors/index.js";
 export * from "./logging/index.js";
 export * from "./runtime/index.js";

@@ -34,6 +34,11 @@ export const queueSection = z
   .object({
     QUEUE: z.enum(["inprocess", "bullmq"]).default("inprocess"),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Key prefix of the queues in Redis, so several deployments can share one Redis. */
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default("kcp"),
   })
   .refine((c) => c.QUEUE !== "bullmq" || c.REDIS_URL !== undefined, {
     path: ["REDIS_URL"],

@@ -1,0 +1,50 @@
+import type { Logger } from "@kcp/shared";
+import { Redis, type RedisOptions } from "ioredis";
+
+/**
+ * The Redis connection policy of the BullMQ adapter:
+ * - one connection for producing (Queue) and one for consuming (Worker, QueueEvents); BullMQ duplicates the
+ *   consuming one for each blocking command it needs;
+ * - both reconnect forever (ioredis' default back-off, capped at 2 s) so the process recovers when Redis returns;
+ * - producing commands fail at once while Redis is away (`enableOfflineQueue: false`), so an HTTP request never hangs
+ *   on a lost Redis; consuming commands wait (`maxRetriesPerRequest: null`, which BullMQ requires for workers);
+ * - a lost connection is logged once, and its return once.
+ */
+export interface RedisConnections {
+  producer: Redis;
+  consumer: Redis;
+  close(): Promise<void>;
+}
+
+const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2000);
+
+function watch(connection: Redis, role: string, logger: Logger): void {
+  let lost = false;
+  connection.on("error", (error: Error) => {
+    if (lost) return;
+    lost = true;
+    logger.warn({ role, error: error.message }, "redis connection lost; retrying");
+  });
+  connection.on("ready", () => {
+    if (!lost) return;
+    lost = false;
+    logger.info({ role }, "redis connection restored");
+  });
+}
+
+export function openRedisConnections(url: string, logger: Logger): RedisConnections {
+  const common: RedisOptions = { retryStrategy, lazyConnect: false, connectionName: "kcp" };
+  const producer = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const consumer = new Redis(url, { ...common, maxRetriesPerRequest: null });
+  watch(producer, "producer", logger);
+  watch(consumer, "consumer", logger);
+  return {
+    producer,
+    consumer,
+    async close() {
+      await Promise.allSettled([producer.quit(), consumer.quit()]);
+      producer.disconnect();
+      consumer.disconnect();
+    },
+  };
+}
