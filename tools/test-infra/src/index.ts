@@ -1,1 +1,3 @@
 export * from "./common/index.js";
+export * from "./mongo/index.js";
+export * from "./redis/index.js";

@@ -1,0 +1,4 @@
+/** A test server with a lifetime. */
+export interface Component {
+  stop(): Promise<void>;
+}

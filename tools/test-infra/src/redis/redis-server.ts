@@ -1,0 +1,77 @@
+import { createConnection } from "node:net";
+import { join } from "node:path";
+import {
+  type Component,
+  freePort,
+  type ManagedProcess,
+  makeRunDir,
+  sharedInstance,
+  startProcess,
+  waitFor,
+} from "../common/index.js";
+import { ensureRedisServer } from "./redis-binary.js";
+
+export interface RedisServer extends Component {
+  readonly url: string;
+  readonly port: number;
+  /** SIGKILL: the server vanishes as in a crash. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (after stop or kill). */
+  restart(): Promise<void>;
+}
+
+/** Sends PING over a raw socket and resolves on +PONG. */
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: "127.0.0.1", port });
+    socket.setTimeout(1000);
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("+PONG"));
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** A real Redis on a free loopback port, without persistence, in its own folder. */
+export async function startRedis(): Promise<RedisServer> {
+  const binary = await ensureRedisServer();
+  const port = await freePort();
+  const dir = await makeRunDir("redis");
+  let process: ManagedProcess | undefined;
+
+  const launch = async () => {
+    process = await startProcess({
+      command: binary,
+      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      logFile: join(dir, "redis.log"),
+    });
+    const started = process;
+    await waitFor(`redis on port ${port}`, async () => {
+      if (started.hasExited()) throw new Error(`redis-server exited; see ${started.logFile}`);
+      return (await ping(port)) ? true : undefined;
+    });
+  };
+  await launch();
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => process?.stop(10_000),
+    kill: async () => process?.kill(),
+    restart: async () => {
+      await process?.stop(10_000);
+      await launch();
+    },
+  };
+}
+
+/** The run's shared Redis, started on first use. */
+export function getSharedRedis(): Promise<RedisServer> {
+  return sharedInstance("redis", startRedis);
+}
