@@ -1,3 +1,4 @@
 export * from "./common/index.js";
+export * from "./kafka/index.js";
 export * from "./mongo/index.js";
 export * from "./redis/index.js";

@@ -1,0 +1,86 @@
+import { parseArgs } from "node:util";
+import { startCluster } from "./kafka/cluster.js";
+import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopProcesses } from "./kafka/registry.js";
+import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
+import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
+
+const USAGE = `usage:
+  npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller]
+  npm run kafka -- down --name NAME
+  npm run kafka -- status
+'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.`;
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, process.stdout.isTTY ? 2 : undefined)}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function up(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const topology = String(values.topology ?? "");
+  if (!(TOPOLOGIES as readonly string[]).includes(topology)) fail(`unknown or missing --topology: "${topology}"`);
+  const version = String(values.version ?? DEFAULT_KAFKA_VERSION);
+  if (!isKafkaVersion(version)) fail(`unsupported --version ${version}`);
+  const name = String(values.name ?? topology);
+  const existing = await loadCluster(name);
+  if (existing?.nodes.some((n) => isAlive(n.pid)))
+    fail(`a cluster named ${name} is running; 'down --name ${name}' first`);
+  process.stderr.write(`starting ${topology} Kafka ${version} as "${name}"\n`);
+  const cluster = await startCluster({
+    topology: topology as Topology,
+    version,
+    name,
+    detached: true,
+    extraController: values["extra-controller"] === true,
+  });
+  const description = cluster.describe();
+  await saveCluster(description);
+  print(description);
+}
+
+async function down(values: Record<string, string | boolean | undefined>): Promise<void> {
+  if (typeof values.name !== "string") fail("down needs --name");
+  const description = await loadCluster(values.name);
+  if (!description) fail(`no cluster named ${values.name}`);
+  await stopProcesses(description);
+  await forgetCluster(values.name);
+  print({ name: values.name, stopped: true });
+}
+
+async function status(): Promise<void> {
+  const clusters = await listClusters();
+  print({
+    clusters: clusters.map((c) => ({
+      name: c.name,
+      topology: c.topology,
+      version: c.version,
+      bootstrapServers: c.bootstrapServers,
+      nodes: c.nodes.map((n) => ({ id: n.id, roles: n.roles, pid: n.pid, alive: isAlive(n.pid) })),
+    })),
+  });
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      topology: { type: "string" },
+      version: { type: "string" },
+      name: { type: "string" },
+      "extra-controller": { type: "boolean" },
+    },
+  });
+  const command = positionals[0];
+  if (command === "up") await up(values);
+  else if (command === "down") await down(values);
+  else if (command === "status") await status();
+  else fail(`unknown command "${command ?? ""}"`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

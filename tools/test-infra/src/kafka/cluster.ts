@@ -1,0 +1,160 @@
+import { rm } from "node:fs/promises";
+import { makeRunDir } from "../common/index.js";
+import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClientOptions } from "./clients.js";
+import { resolveKafka } from "./maven.js";
+import { KafkaNode } from "./node.js";
+import { type ClusterState, readClusterState, waitUntilReady } from "./readiness.js";
+import { type ClusterSpec, hostPort, isBroker, isController, type Topology } from "./spec.js";
+import { formatNode, readDirectoryId } from "./storage.js";
+import { planCluster } from "./topology.js";
+import { DEFAULT_KAFKA_VERSION, type KafkaVersion } from "./versions.js";
+
+export interface StartClusterOptions {
+  topology: Topology;
+  version?: KafkaVersion;
+  name?: string;
+  /** 3c3b only: also start controller 7 as an observer, ready for AddRaftVoter. */
+  extraController?: boolean;
+  /** Keep the JVMs running after this process exits (the CLI's `up`). */
+  detached?: boolean;
+}
+
+/** What a person or a script needs to use a running cluster (printed by `npm run kafka -- up`). */
+export interface ClusterDescription {
+  name: string;
+  topology: Topology;
+  version: KafkaVersion;
+  clusterId: string;
+  dir: string;
+  bootstrapServers: string[];
+  controllerEndpoints: string[];
+  listeners: Record<string, string[]>;
+  nodes: { id: number; roles: string[]; rack?: string; observer?: boolean; directoryId?: string; pid?: number }[];
+  credentials?: ClusterSpec["credentials"];
+  tls?: { caPem: string; clientCertPem: string; clientKeyPem: string };
+}
+
+/** A real Kafka cluster of JVM processes on loopback ports. */
+export class KafkaCluster {
+  readonly nodes: KafkaNode[];
+
+  constructor(
+    readonly spec: ClusterSpec,
+    nodes: KafkaNode[],
+  ) {
+    this.nodes = nodes;
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get version(): KafkaVersion {
+    return this.spec.version;
+  }
+
+  get bootstrapServers(): string[] {
+    return bootstrapServers(this.spec);
+  }
+
+  get brokerIds(): number[] {
+    return this.nodes.filter((n) => isBroker(n.spec)).map((n) => n.id);
+  }
+
+  node(id: number): KafkaNode {
+    const node = this.nodes.find((n) => n.id === id);
+    if (!node) throw new Error(`cluster ${this.name} has no node ${id}`);
+    return node;
+  }
+
+  clientOptions(auth?: ClientAuth, clientId?: string): PlatformaticClientOptions {
+    return clientOptions(this.spec, auth, clientId);
+  }
+
+  /** Waits until every running broker is registered and unfenced and the quorum has a leader. */
+  waitUntilReady(timeoutMs?: number): Promise<ClusterState> {
+    const running = this.nodes.filter((n) => isBroker(n.spec) && n.isRunning()).map((n) => n.id);
+    return waitUntilReady(this.spec, running, {
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      assertAlive: () => {
+        for (const node of this.nodes) node.assertAlive();
+      },
+    });
+  }
+
+  state(): Promise<ClusterState> {
+    return readClusterState(this.spec);
+  }
+
+  /** Brokers first (their controlled shutdown needs the controllers), then controllers; removes the folders. */
+  async stop(): Promise<void> {
+    await Promise.all(this.nodes.filter((n) => isBroker(n.spec)).map((n) => n.stop(20_000)));
+    await Promise.all(this.nodes.map((n) => n.stop(20_000)));
+    await rm(this.spec.dir, { recursive: true, force: true });
+  }
+
+  describe(): ClusterDescription {
+    const listeners: Record<string, string[]> = {};
+    for (const node of this.spec.nodes.filter(isBroker)) {
+      for (const l of node.listeners) listeners[l.name] = [...(listeners[l.name] ?? []), hostPort(l.port)];
+    }
+    return {
+      name: this.name,
+      topology: this.spec.topology,
+      version: this.version,
+      clusterId: this.spec.clusterId,
+      dir: this.spec.dir,
+      bootstrapServers: this.bootstrapServers,
+      controllerEndpoints: this.spec.nodes
+        .filter((n) => isController(n) && !n.observer)
+        .flatMap((n) => n.listeners.filter((l) => l.name === "CONTROLLER").map((l) => hostPort(l.port))),
+      listeners,
+      nodes: this.nodes.map((n) => ({
+        id: n.id,
+        roles: n.spec.roles,
+        ...(n.spec.rack === undefined ? {} : { rack: n.spec.rack }),
+        ...(n.spec.observer ? { observer: true } : {}),
+        ...(n.spec.directoryId === undefined ? {} : { directoryId: n.spec.directoryId }),
+        ...(n.pid === undefined ? {} : { pid: n.pid }),
+      })),
+      ...(this.spec.credentials ? { credentials: this.spec.credentials } : {}),
+      ...(this.spec.tls
+        ? {
+            tls: {
+              caPem: this.spec.tls.caPem,
+              clientCertPem: this.spec.tls.clientCertPem,
+              clientKeyPem: this.spec.tls.clientKeyPem,
+            },
+          }
+        : {}),
+    };
+  }
+}
+
+/** Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. */
+export async function startCluster(options: StartClusterOptions): Promise<KafkaCluster> {
+  const version = options.version ?? DEFAULT_KAFKA_VERSION;
+  const runtime = await resolveKafka(version);
+  const dir = await makeRunDir(`kafka-${options.topology}`);
+  const spec = await planCluster({
+    name: options.name ?? options.topology,
+    topology: options.topology,
+    version,
+    dir,
+    ...(options.extraController === undefined ? {} : { extraController: options.extraController }),
+  });
+  await Promise.all(spec.nodes.map((node) => formatNode(runtime, spec.clusterId, node)));
+  for (const node of spec.nodes) node.directoryId = await readDirectoryId(node);
+  const cluster = new KafkaCluster(
+    spec,
+    spec.nodes.map((node) => new KafkaNode(node, runtime, options.detached ?? false)),
+  );
+  try {
+    await Promise.all(cluster.nodes.map((node) => node.start()));
+    await cluster.waitUntilReady();
+  } catch (error) {
+    await Promise.allSettled(cluster.nodes.map((node) => node.kill()));
+    throw error;
+  }
+  return cluster;
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
+import type { ClientAuth } from "./clients.js";
+import type { KafkaCluster } from "./cluster.js";
+
+let counter = 0;
+
+/** A topic (or group) name no other test of the run uses. */
+export function uniqueTopicName(prefix = "t"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString("hex")}`;
+}
+
+export interface TopicOptions {
+  name: string;
+  partitions?: number;
+  replicationFactor?: number;
+  configs?: Record<string, string>;
+}
+
+/** Runs `work` with an admin client on the cluster's PLAINTEXT listener (super user on `secure`). */
+export async function withAdmin<T>(cluster: KafkaCluster, work: (admin: Admin) => Promise<T>, auth?: ClientAuth) {
+  const admin = new Admin(cluster.clientOptions(auth, "kcp-test-admin"));
+  try {
+    return await work(admin);
+  } finally {
+    await admin.close();
+  }
+}
+
+export async function createTopic(cluster: KafkaCluster, options: TopicOptions): Promise<string> {
+  await withAdmin(cluster, (admin) =>
+    admin.createTopics({
+      topics: [options.name],
+      partitions: options.partitions ?? 1,
+      replicas: options.replicationFactor ?? Math.min(3, cluster.brokerIds.length),
+      configs: Object.entries(options.configs ?? {}).map(([name, value]) => ({ name, value })),
+    }),
+  );
+  return options.name;
+}
+
+export interface ProduceOptions {
+  partition?: number;
+  /** A function of the message's index, or one key for all. */
+  key?: string | ((index: number) => string);
+  value?: (index: number) => string;
+  batchSize?: number;
+}
+
+/** Produces `count` UTF-8 messages (acks=all) and resolves when all are written. */
+export async function produceMessages(
+  cluster: KafkaCluster,
+  topic: string,
+  count: number,
+  options: ProduceOptions = {},
+): Promise<void> {
+  const producer = new Producer({
+    ...cluster.clientOptions(undefined, "kcp-test-producer"),
+    serializers: stringSerializers,
+  });
+  try {
+    const batchSize = options.batchSize ?? 500;
+    for (let start = 0; start < count; start += batchSize) {
+      const messages = [];
+      for (let i = start; i < Math.min(count, start + batchSize); i++) {
+        const key = typeof options.key === "function" ? options.key(i) : options.key;
+        messages.push({
+          topic,
+          value: options.value ? options.value(i) : `message-${i}`,
+          ...(key === undefined ? {} : { key }),
+          ...(options.partition === undefined ? {} : { partition: options.partition }),
+        });
+      }
+      await producer.send({ messages, acks: -1 });
+    }
+  } finally {
+    await producer.close();
+  }
+}
+
+/** Commits offsets for a group that has no members (a classic group, as `kafka-consumer-groups --reset-offsets`). */
+export async function commitGroupOffsets(
+  cluster: KafkaCluster,
+  groupId: string,
+  topic: string,
+  offsets: Record<number, number>,
+): Promise<void> {
+  await withAdmin(cluster, (admin) =>
+    admin.alterConsumerGroupOffsets({
+      groupId,
+      topics: [
+        {
+          name: topic,
+          partitionOffsets: Object.entries(offsets).map(([partition, offset]) => ({
+            partition: Number(partition),
+            offset: BigInt(offset),
+          })),
+        },
+      ],
+    }),
+  );
+}
+
+/** Alias with the name tests read best: a consumer group with committed offsets (hence lag). */
+export const createConsumerGroupWithOffsets = (
+  cluster: KafkaCluster,
+  options: { groupId: string; topic: string; offsets: Record<number, number> },
+) => commitGroupOffsets(cluster, options.groupId, options.topic, options.offsets);
+
+/** Reads `count` messages of a topic from the beginning, with a throwaway group. */
+export async function consumeMessages(
+  cluster: KafkaCluster,
+  topic: string,
+  count: number,
+  auth?: ClientAuth,
+): Promise<{ key: string | undefined; value: string | undefined; partition: number; offset: bigint }[]> {
+  const consumer = new Consumer({
+    ...cluster.clientOptions(auth, "kcp-test-consumer"),
+    groupId: uniqueTopicName("reader"),
+    deserializers: stringDeserializers,
+  });
+  const received: { key: string | undefined; value: string | undefined; partition: number; offset: bigint }[] = [];
+  try {
+    const stream = await consumer.consume({ topics: [topic], mode: "earliest", autocommit: false, maxWaitTime: 500 });
+    try {
+      for await (const message of stream) {
+        received.push({ key: message.key, value: message.value, partition: message.partition, offset: message.offset });
+        if (received.length >= count) break;
+      }
+    } finally {
+      await stream.close();
+    }
+  } finally {
+    await consumer.close(true);
+  }
+  return received;
+}

@@ -1,0 +1,29 @@
+export type { TlsMaterial } from "./certificates.js";
+export {
+  bootstrapServers,
+  type ClientAuth,
+  clientOptions,
+  type PlatformaticClientOptions,
+  type SaslPasswordMechanism,
+  unsecuredJwt,
+} from "./clients.js";
+export { type ClusterDescription, KafkaCluster, type StartClusterOptions, startCluster } from "./cluster.js";
+export { type DataShape, generateData } from "./data-generator.js";
+export {
+  commitGroupOffsets,
+  consumeMessages,
+  createConsumerGroupWithOffsets,
+  createTopic,
+  type ProduceOptions,
+  produceMessages,
+  type TopicOptions,
+  uniqueTopicName,
+  withAdmin,
+} from "./helpers.js";
+export { runKafkaTool } from "./java.js";
+export { type KafkaRuntime, resolveKafka } from "./maven.js";
+export type { KafkaNode } from "./node.js";
+export type { ClusterState } from "./readiness.js";
+export { getSharedCluster } from "./shared-clusters.js";
+export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
+export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";

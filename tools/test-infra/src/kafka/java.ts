@@ -1,0 +1,53 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { KafkaRuntime } from "./maven.js";
+
+const run = promisify(execFile);
+
+export interface JvmOptions {
+  heapMb?: number;
+  /** Extra -D properties. */
+  properties?: Record<string, string>;
+}
+
+/**
+ * JVM arguments for a small, quick-starting Kafka process: a small heap, the serial collector (2 cores), no perf data
+ * file, and our log4j2 configuration.
+ */
+export function jvmArgs(runtime: KafkaRuntime, logsDir: string, options: JvmOptions = {}): string[] {
+  const heap = options.heapMb ?? 384;
+  const properties = {
+    "log4j2.configurationFile": runtime.log4jConfig,
+    "kafka.logs.dir": logsDir,
+    "java.awt.headless": "true",
+    ...options.properties,
+  };
+  return [
+    `-Xms${Math.min(128, heap)}m`,
+    `-Xmx${heap}m`,
+    "-XX:+UseSerialGC",
+    "-XX:-UsePerfData",
+    "-XX:+ExitOnOutOfMemoryError",
+    ...Object.entries(properties).map(([key, value]) => `-D${key}=${value}`),
+    "-cp",
+    runtime.classpath,
+  ];
+}
+
+/** Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout. */
+export async function runKafkaTool(
+  runtime: KafkaRuntime,
+  mainClass: string,
+  args: string[],
+  logsDir: string,
+): Promise<string> {
+  try {
+    const { stdout } = await run("java", [...jvmArgs(runtime, logsDir, { heapMb: 256 }), mainClass, ...args], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${mainClass} ${args.join(" ")} failed: ${stderr || stdout || message}`);
+  }
+}

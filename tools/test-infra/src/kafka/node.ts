@@ -1,0 +1,61 @@
+import { join } from "node:path";
+import { type ManagedProcess, startProcess } from "../common/index.js";
+import { jvmArgs } from "./java.js";
+import type { KafkaRuntime } from "./maven.js";
+import type { NodeSpec } from "./spec.js";
+import { logsDir, propertiesFile } from "./storage.js";
+
+/** One Kafka JVM (broker, controller, or both) that can be stopped, killed and started again on the same ports. */
+export class KafkaNode {
+  private process: ManagedProcess | undefined;
+
+  constructor(
+    readonly spec: NodeSpec,
+    private readonly runtime: KafkaRuntime,
+    private readonly detached: boolean,
+  ) {}
+
+  get id(): number {
+    return this.spec.id;
+  }
+
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
+  isRunning(): boolean {
+    return this.process !== undefined && !this.process.hasExited();
+  }
+
+  async start(): Promise<void> {
+    if (this.isRunning()) return;
+    this.process = await startProcess({
+      command: "java",
+      args: [...jvmArgs(this.runtime, logsDir(this.spec)), "kafka.Kafka", propertiesFile(this.spec)],
+      logFile: join(logsDir(this.spec), "stdout.log"),
+      detached: this.detached,
+    });
+  }
+
+  /** A clean shutdown (SIGTERM: controlled shutdown for a broker). */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    await this.process?.stop(timeoutMs);
+  }
+
+  /** kill -9: the node vanishes as in a crash. */
+  async kill(): Promise<void> {
+    await this.process?.kill();
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  /** Fails fast when the JVM died during start-up, pointing at its log. */
+  assertAlive(): void {
+    if (this.process?.hasExited()) {
+      throw new Error(`Kafka node ${this.id} exited; see ${join(logsDir(this.spec), "server.log")}`);
+    }
+  }
+}

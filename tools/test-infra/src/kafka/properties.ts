@@ -1,0 +1,123 @@
+import { join } from "node:path";
+import type { TlsMaterial } from "./certificates.js";
+import { hostPort, type ListenerSpec, type NodeRole, PASSWORDS } from "./spec.js";
+
+/** Settings of every test node: small thread pools, few internal-topic partitions, no automatic topic creation. */
+const COMMON: Record<string, string> = {
+  "num.network.threads": "2",
+  "num.io.threads": "2",
+  "background.threads": "2",
+  "num.recovery.threads.per.data.dir": "1",
+  "log.cleaner.threads": "1",
+  "offsets.topic.num.partitions": "5",
+  "transaction.state.log.num.partitions": "5",
+  "share.coordinator.state.topic.num.partitions": "5",
+  "group.initial.rebalance.delay.ms": "0",
+  "auto.create.topics.enable": "false",
+  "num.partitions": "1",
+  "log.segment.bytes": String(64 * 1024 * 1024),
+};
+
+function replicationSettings(brokerCount: number): Record<string, string> {
+  const rf = String(Math.min(3, brokerCount));
+  const minIsr = String(Math.min(2, brokerCount));
+  return {
+    "offsets.topic.replication.factor": rf,
+    "transaction.state.log.replication.factor": rf,
+    "transaction.state.log.min.isr": minIsr,
+    "share.coordinator.state.topic.replication.factor": rf,
+    "share.coordinator.state.topic.min.isr": minIsr,
+  };
+}
+
+export interface NodePropertiesInput {
+  id: number;
+  roles: NodeRole[];
+  rack?: string;
+  dir: string;
+  listeners: ListenerSpec[];
+  brokerCount: number;
+  /** `controller.quorum.bootstrap.servers` (dynamic quorum) or `controller.quorum.voters` (static). */
+  quorum: { bootstrapServers: string } | { voters: string };
+}
+
+/** server.properties of one node, as `kafka.Kafka` reads it. */
+export function nodeProperties(input: NodePropertiesInput): Record<string, string> {
+  const listeners = input.listeners.map((l) => `${l.name}://${hostPort(l.port)}`).join(",");
+  const protocolMap = input.listeners.map((l) => `${l.name}:${l.protocol}`);
+  if (!input.listeners.some((l) => l.name === "CONTROLLER")) protocolMap.push("CONTROLLER:PLAINTEXT");
+  const properties: Record<string, string> = {
+    ...COMMON,
+    ...replicationSettings(input.brokerCount),
+    "process.roles": input.roles.join(","),
+    "node.id": String(input.id),
+    listeners,
+    "advertised.listeners": listeners,
+    "listener.security.protocol.map": protocolMap.join(","),
+    "controller.listener.names": "CONTROLLER",
+    "log.dirs": join(input.dir, "data"),
+  };
+  if (input.roles.includes("broker")) properties["inter.broker.listener.name"] = "PLAINTEXT";
+  if (input.rack !== undefined) properties["broker.rack"] = input.rack;
+  if ("voters" in input.quorum) properties["controller.quorum.voters"] = input.quorum.voters;
+  else properties["controller.quorum.bootstrap.servers"] = input.quorum.bootstrapServers;
+  return properties;
+}
+
+const SASL_MECHANISMS = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER"];
+
+function saslListenerSettings(listenerName: string): Record<string, string> {
+  const prefix = `listener.name.${listenerName.toLowerCase()}`;
+  const plainUsers = Object.entries(PASSWORDS)
+    .map(([user, password]) => `user_${user}="${password}"`)
+    .join(" ");
+  return {
+    [`${prefix}.sasl.enabled.mechanisms`]: SASL_MECHANISMS.join(","),
+    [`${prefix}.plain.sasl.jaas.config`]: `org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" password="${PASSWORDS.admin}" ${plainUsers};`,
+    [`${prefix}.scram-sha-256.sasl.jaas.config`]: "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+    [`${prefix}.scram-sha-512.sasl.jaas.config`]: "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+    [`${prefix}.oauthbearer.sasl.jaas.config`]:
+      'org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required unsecuredLoginStringClaim_sub="admin";',
+  };
+}
+
+function tlsListenerSettings(listenerName: string, tls: TlsMaterial): Record<string, string> {
+  const prefix = `listener.name.${listenerName.toLowerCase()}`;
+  return {
+    [`${prefix}.ssl.keystore.type`]: "PEM",
+    [`${prefix}.ssl.keystore.location`]: tls.brokerKeystoreFile,
+    [`${prefix}.ssl.truststore.type`]: "PEM",
+    [`${prefix}.ssl.truststore.location`]: tls.caFile,
+    // Clients may present a certificate (then it names their principal) or not.
+    [`${prefix}.ssl.client.auth`]: "requested",
+  };
+}
+
+/**
+ * The `secure` node's additions: SASL (PLAIN, SCRAM-SHA-256/512, OAUTHBEARER with the unsecured validator) on
+ * SASL_PLAINTEXT and SASL_SSL, TLS on SSL and SASL_SSL, the StandardAuthorizer with `admin` (and the plaintext and
+ * controller listeners' ANONYMOUS principal) as super users; `alice` has no ACLs.
+ */
+export function securityProperties(tls: TlsMaterial): Record<string, string> {
+  return {
+    "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+    "super.users": "User:admin;User:ANONYMOUS",
+    "allow.everyone.if.no.acl.found": "false",
+    ...saslListenerSettings("SASL_PLAINTEXT"),
+    ...saslListenerSettings("SASL_SSL"),
+    ...tlsListenerSettings("SSL", tls),
+    ...tlsListenerSettings("SASL_SSL", tls),
+  };
+}
+
+export function scramFormatArgs(): string[] {
+  return Object.entries(PASSWORDS).flatMap(([name, password]) =>
+    ["SCRAM-SHA-256", "SCRAM-SHA-512"].map((mechanism) => `${mechanism}=[name=${name},password=${password}]`),
+  );
+}
+
+export function renderProperties(properties: Record<string, string>): string {
+  return `${Object.entries(properties)
+    .map(([key, value]) => `${key}=${value}`)
+    .join("\n")}\n`;
+}

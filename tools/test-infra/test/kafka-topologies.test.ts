@@ -1,0 +1,106 @@
+import { Admin } from "@platformatic/kafka";
+import { expect } from "chai";
+import {
+  consumeMessages,
+  createTopic,
+  getSharedCluster,
+  KAFKA_VERSIONS,
+  type KafkaCluster,
+  produceMessages,
+  startCluster,
+  uniqueTopicName,
+  withAdmin,
+} from "../src/index.js";
+
+async function roundTrip(cluster: KafkaCluster, replicationFactor: number): Promise<void> {
+  const topic = await createTopic(cluster, { name: uniqueTopicName("smoke"), partitions: 2, replicationFactor });
+  await produceMessages(cluster, topic, 1, { partition: 1, key: "k", value: () => "hello kafka" });
+  const [message] = await consumeMessages(cluster, topic, 1);
+  expect(message).to.deep.include({ key: "k", value: "hello kafka", partition: 1, offset: 0n });
+}
+
+describe("test-infra: Kafka topologies", function () {
+  this.timeout(240_000);
+
+  for (const version of KAFKA_VERSIONS) {
+    it(`single ${version}: one combined node describes itself, creates a topic, produces and consumes`, async () => {
+      const cluster = await getSharedCluster("single", { version });
+      const metadata = await withAdmin(cluster, (admin) => admin.metadata({ topics: [] }));
+      expect([...metadata.brokers.keys()]).to.deep.equal([1]);
+      expect(metadata.id).to.equal(cluster.spec.clusterId);
+      const state = await cluster.state();
+      expect(state).to.deep.include({ quorumLeader: 1, voters: [1] });
+      await roundTrip(cluster, 1);
+    });
+  }
+
+  it("3c3b: three brokers on racks a, b, c, a dynamic quorum of three voters and one observer controller", async () => {
+    const cluster = await getSharedCluster("3c3b");
+    const metadata = await withAdmin(cluster, (admin) => admin.metadata({ topics: [] }));
+    const racks = [...metadata.brokers.entries()].map(([id, broker]) => [id, broker.rack]);
+    expect(racks).to.deep.equal([
+      [4, "a"],
+      [5, "b"],
+      [6, "c"],
+    ]);
+    const state = await cluster.state();
+    expect(state.voters).to.deep.equal([1, 2, 3]);
+    expect(state.observers).to.include(7);
+    expect(cluster.describe().nodes.find((n) => n.id === 7)).to.include({ observer: true });
+    expect(cluster.describe().nodes.find((n) => n.id === 7)?.directoryId).to.match(/^[A-Za-z0-9_-]{22}$/);
+    await roundTrip(cluster, 3);
+  });
+
+  it("3c3b: a broker killed with -9 leaves the metadata, and comes back after a restart", async () => {
+    const cluster = await getSharedCluster("3c3b");
+    const broker = cluster.node(6);
+    await broker.kill();
+    expect(broker.isRunning()).to.equal(false);
+    await waitForBrokers(cluster, [4, 5]);
+    await broker.start();
+    const state = await cluster.waitUntilReady();
+    expect(state.brokers).to.deep.equal([4, 5, 6]);
+  });
+
+  it("static: three voters from controller.quorum.voters, and the data path works", async () => {
+    const cluster = await getSharedCluster("static");
+    expect(cluster.spec.nodes[0]?.properties["controller.quorum.voters"]).to.match(/^1@127\.0\.0\.1:\d+,2@/);
+    const state = await cluster.state();
+    expect(state.voters).to.deep.equal([1, 2, 3]);
+    expect(state.brokers).to.deep.equal([4, 5, 6]);
+    await roundTrip(cluster, 3);
+  });
+
+  it("a private cluster stops cleanly and restarts with its data", async () => {
+    const cluster = await startCluster({ topology: "single", name: "private-restart" });
+    try {
+      const topic = await createTopic(cluster, { name: uniqueTopicName("kept"), replicationFactor: 1 });
+      await produceMessages(cluster, topic, 3);
+      await cluster.node(1).stop();
+      expect(cluster.node(1).isRunning()).to.equal(false);
+      await cluster.node(1).start();
+      await cluster.waitUntilReady();
+      const messages = await consumeMessages(cluster, topic, 3);
+      expect(messages.map((m) => m.value)).to.deep.equal(["message-0", "message-1", "message-2"]);
+    } finally {
+      await cluster.stop();
+    }
+  });
+});
+
+async function waitForBrokers(cluster: KafkaCluster, expected: number[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const admin = new Admin({ ...cluster.clientOptions(), retries: 0 });
+    try {
+      const metadata = await admin.metadata({ topics: [], forceUpdate: true });
+      if (JSON.stringify([...metadata.brokers.keys()].sort()) === JSON.stringify(expected)) return;
+    } catch {
+      // a broker of the bootstrap list may be the one that is down
+    } finally {
+      await admin.close();
+    }
+    if (Date.now() > deadline) throw new Error(`brokers never became ${expected.join(",")}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
