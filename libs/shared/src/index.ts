@@ -3,3 +3,4 @@ export * from "./crypto/index.js";
 export * from "./errors/index.js";
 export * from "./logging/index.js";
 export * from "./runtime/index.js";
+export * from "./schemas/index.js";

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { CapabilitiesSchema } from "./capabilities.js";
+import { ClusterSchema } from "./clusters.js";
+import { DateTime, Int32, Int64, StringMap } from "./common.js";
+import { HealthSchema } from "./health.js";
+
+export const LogDirSchema = z.object({
+  path: z.string(),
+  totalBytes: Int64.optional(),
+  usableBytes: Int64.optional(),
+  dataBytes: Int64,
+  cordoned: z.boolean().optional(),
+  error: z.string().optional(),
+});
+
+export const BrokerSchema = z.object({
+  id: Int32,
+  host: z.string(),
+  port: z.number().int(),
+  rack: z.string().optional(),
+  fenced: z.boolean(),
+  alive: z.boolean(),
+  cordoned: z.boolean(),
+  logDirs: z.array(LogDirSchema).nullable(),
+  diskTotalBytes: Int64.optional(),
+  diskUsableBytes: Int64.optional(),
+  dataBytes: Int64,
+  replicas: z.number().int(),
+  leaders: z.number().int(),
+  preferredLeaders: z.number().int(),
+});
+export type Broker = z.infer<typeof BrokerSchema>;
+
+export const QuorumNodeSchema = z.object({
+  nodeId: z.number().int(),
+  directoryId: z.string().optional(),
+  role: z.enum(["leader", "follower", "observer"]),
+  logEndOffset: Int64,
+  lag: Int64,
+  lastFetchTimestamp: Int64,
+  lastCaughtUpTimestamp: Int64,
+  endpoints: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int() })),
+});
+export type QuorumNode = z.infer<typeof QuorumNodeSchema>;
+
+export const QuorumSchema = z.object({
+  leaderId: z.number().int(),
+  leaderEpoch: z.number().int(),
+  highWatermark: Int64,
+  voters: z.array(QuorumNodeSchema),
+  observers: z.array(QuorumNodeSchema),
+});
+export type Quorum = z.infer<typeof QuorumSchema>;
+
+export const FeatureSchema = z.object({
+  name: z.string(),
+  finalized: z.number().int(),
+  supportedMin: z.number().int(),
+  supportedMax: z.number().int(),
+});
+export type Feature = z.infer<typeof FeatureSchema>;
+
+export const PartitionSchema = z.object({
+  id: Int32,
+  leader: Int32,
+  leaderEpoch: Int32,
+  replicas: z.array(z.number().int()),
+  isr: z.array(z.number().int()),
+  offline: z.array(z.number().int()).nullable(),
+  sizeBytes: Int64,
+  replicaBytes: z.record(z.string(), Int64).nullable().describe("Size of each replica by broker id"),
+});
+export type Partition = z.infer<typeof PartitionSchema>;
+
+export const TopicSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  internal: z.boolean(),
+  replicationFactor: z.number().int(),
+  minInsyncReplicas: z.number().int(),
+  configs: StringMap,
+  sizeBytes: Int64,
+  partitions: z.array(PartitionSchema),
+  error: z.string().optional(),
+});
+export type Topic = z.infer<typeof TopicSchema>;
+
+export const ReassignmentSchema = z.object({
+  topic: z.string(),
+  partition: Int32,
+  replicas: z.array(z.number().int()),
+  adding: z.array(z.number().int()).nullable(),
+  removing: z.array(z.number().int()).nullable(),
+});
+export type Reassignment = z.infer<typeof ReassignmentSchema>;
+
+export const GROUP_TYPES = ["consumer", "classic", "share", "streams"] as const;
+export const GroupTypeSchema = z.enum(GROUP_TYPES);
+
+export const GroupSchema = z.object({
+  id: z.string(),
+  type: GroupTypeSchema,
+  state: z.string().describe("Kafka's own state name"),
+  protocolType: z.string(),
+  members: z.number().int(),
+  lag: Int64,
+  topics: z.array(z.string()).nullable(),
+  error: z.string().optional(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+export const SnapshotSchema = z.object({
+  collectedAt: DateTime,
+  durationMs: Int64,
+  clusterId: z.string(),
+  brokers: z.array(BrokerSchema),
+  quorum: QuorumSchema.optional(),
+  features: z.array(FeatureSchema),
+  topics: z.array(TopicSchema),
+  reassignments: z.array(ReassignmentSchema),
+  groups: z.array(GroupSchema),
+  errors: z.array(z.string()),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+export const ClusterViewSchema = z.object({
+  cluster: ClusterSchema,
+  health: HealthSchema,
+  capabilities: CapabilitiesSchema,
+  updatedAt: DateTime,
+  snapshot: SnapshotSchema.optional(),
+});
+export type ClusterView = z.infer<typeof ClusterViewSchema>;
+
+export const OverviewSchema = z.object({ clusters: z.array(ClusterViewSchema) });
