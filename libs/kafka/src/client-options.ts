@@ -1,0 +1,89 @@
+import type { ConnectionProfile, Secrets } from "@kcp/shared";
+
+/** What a connection needs: the profile's transport and security, and the decrypted secrets (never logged). */
+export type ConnectionTarget = Pick<ConnectionProfile, "bootstrapServers" | "security"> & { secrets?: Secrets };
+
+export interface TlsOptions {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  servername?: string;
+  rejectUnauthorized: boolean;
+}
+
+export interface SaslOptions {
+  mechanism: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "OAUTHBEARER";
+  username?: string;
+  password?: string;
+  /** A token, or a function that mints one per connection (cloud IAM tokens expire). */
+  token?: string | (() => Promise<string>);
+}
+
+/** Options of a @platformatic/kafka client, derived from a connection profile. */
+export interface KafkaClientOptions {
+  clientId: string;
+  bootstrapBrokers: string[];
+  tls?: TlsOptions;
+  sasl?: SaslOptions;
+  connectTimeout: number;
+  requestTimeout: number;
+}
+
+/** Mints an OAUTHBEARER token for the CLOUD_IAM mechanism (the cloud signer lives at the edge). */
+export type CloudTokenProvider = (target: ConnectionTarget) => Promise<string>;
+
+export interface ClientOptionsSettings {
+  clientId?: string;
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  cloudTokenProvider?: CloudTokenProvider;
+}
+
+function tlsOptions(target: ConnectionTarget): TlsOptions | undefined {
+  const { security, secrets = {} } = target;
+  if (security.protocol !== "SSL" && security.protocol !== "SASL_SSL") return undefined;
+  return {
+    rejectUnauthorized: security.tlsInsecureSkipVerify !== true,
+    ...(security.tlsCaCertPem === undefined ? {} : { ca: security.tlsCaCertPem }),
+    ...(security.tlsServerName === undefined ? {} : { servername: security.tlsServerName }),
+    ...(secrets.tlsClientCertPem === undefined ? {} : { cert: secrets.tlsClientCertPem }),
+    ...(secrets.tlsClientKeyPem === undefined ? {} : { key: secrets.tlsClientKeyPem }),
+  };
+}
+
+function saslOptions(target: ConnectionTarget, settings: ClientOptionsSettings): SaslOptions | undefined {
+  const { security, secrets = {} } = target;
+  switch (security.saslMechanism) {
+    case "":
+      return undefined;
+    case "PLAIN":
+    case "SCRAM-SHA-256":
+    case "SCRAM-SHA-512":
+      return {
+        mechanism: security.saslMechanism,
+        ...(security.username === undefined ? {} : { username: security.username }),
+        ...(secrets.password === undefined ? {} : { password: secrets.password }),
+      };
+    case "OAUTHBEARER":
+      return { mechanism: "OAUTHBEARER", ...(secrets.oauthToken === undefined ? {} : { token: secrets.oauthToken }) };
+    case "CLOUD_IAM": {
+      const provider = settings.cloudTokenProvider;
+      if (!provider) throw new Error("CLOUD_IAM needs a cloud token provider");
+      return { mechanism: "OAUTHBEARER", token: () => provider(target) };
+    }
+  }
+}
+
+/** The client options for a cluster: bootstrap brokers, TLS per the protocol, SASL per the mechanism. */
+export function clientOptionsFor(target: ConnectionTarget, settings: ClientOptionsSettings = {}): KafkaClientOptions {
+  const tls = tlsOptions(target);
+  const sasl = saslOptions(target, settings);
+  return {
+    clientId: settings.clientId ?? "kafka-control-plane",
+    bootstrapBrokers: [...target.bootstrapServers],
+    connectTimeout: settings.connectTimeoutMs ?? 10_000,
+    requestTimeout: settings.requestTimeoutMs ?? 30_000,
+    ...(tls ? { tls } : {}),
+    ...(sasl ? { sasl } : {}),
+  };
+}

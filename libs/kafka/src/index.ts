@@ -1,0 +1,17 @@
+export type { KafkaAdmin } from "./admin.js";
+export {
+  type ClientOptionsSettings,
+  type CloudTokenProvider,
+  type ConnectionTarget,
+  clientOptionsFor,
+  type KafkaClientOptions,
+  type SaslOptions,
+  type TlsOptions,
+} from "./client-options.js";
+export {
+  type CapabilityFacts,
+  DEFAULT_HEALTH_THRESHOLDS,
+  type DeriveCapabilities,
+  type DeriveHealth,
+  type HealthThresholds,
+} from "./rules.js";
