@@ -1,4 +1,5 @@
 export { EMBEDDED_DATABASE_FILE, EmbeddedStore } from "./embedded/embedded-store.js";
+export { MongoStore, type MongoStoreOptions } from "./mongo/mongo-store.js";
 export { openStore } from "./open-store.js";
-export type * from "./repositories.js";
+export * from "./repositories.js";
 export type { Store, StoreKind } from "./store.js";

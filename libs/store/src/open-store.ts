@@ -1,13 +1,15 @@
-import { AppError, type StoreConfig } from "@kcp/shared";
+import type { Logger, StoreConfig } from "@kcp/shared";
 import { EmbeddedStore } from "./embedded/embedded-store.js";
+import { MongoStore } from "./mongo/mongo-store.js";
 import type { Store } from "./store.js";
 
-/** The store chosen by configuration (`STORE`). */
-export async function openStore(config: StoreConfig): Promise<Store> {
+/** The store chosen by configuration (`STORE`, `DATA_DIR`, `MONGO_URL`). */
+export async function openStore(config: StoreConfig, logger?: Logger): Promise<Store> {
   switch (config.STORE) {
     case "embedded":
       return new EmbeddedStore(config.DATA_DIR);
     case "mongo":
-      throw new AppError("internal", "STORE=mongo is not available in this build yet; use STORE=embedded");
+      // The config schema requires MONGO_URL when STORE=mongo.
+      return MongoStore.open({ url: config.MONGO_URL as string, ...(logger ? { logger } : {}) });
   }
 }

@@ -1,10 +1,16 @@
 /**
  * What the service needs from storage, independent of the database. Every method that decides between concurrent
- * writers is atomic in the adapter (a conditional update, a unique index), never a read-then-write in the caller.
- * Unique-key violations throw AppError("already_exists").
+ * writers is atomic in each adapter (a unique key, a conditional write), never a read-then-write in the caller:
+ * - unique usernames and cluster names: `AppError("already_exists")`; unknown ids on update: `AppError("not_found")`;
+ * - operation transitions are conditional on the current status (and version, when given) and bump the version, so of
+ *   two concurrent confirms or two workers exactly one wins;
+ * - at most one operation per cluster is active (pending, running or paused): entering an active status while another
+ *   operation of the cluster is active fails with `AppError("conflict")`;
+ * - audit ids are int64-safe and increase with time.
  */
+import type { Role } from "@kcp/shared";
 
-export type Role = "viewer" | "operator" | "admin";
+export type { Role };
 
 export interface UserRecord {
   id: string;
@@ -15,11 +21,13 @@ export interface UserRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+export type NewUser = Pick<UserRecord, "username" | "role" | "disabled" | "passwordHash">;
 
 export interface UserRepository {
-  create(user: Omit<UserRecord, "id" | "createdAt" | "updatedAt">): Promise<UserRecord>;
+  create(user: NewUser): Promise<UserRecord>;
   findById(id: string): Promise<UserRecord | undefined>;
   findByUsername(username: string): Promise<UserRecord | undefined>;
+  /** Oldest first. */
   list(): Promise<UserRecord[]>;
   update(id: string, changes: Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>): Promise<UserRecord>;
   count(): Promise<number>;
@@ -34,35 +42,33 @@ export interface SessionRecord {
 }
 
 export interface SessionRepository {
-  create(session: Omit<SessionRecord, "createdAt">): Promise<SessionRecord>;
-  /** Only a session that is neither expired nor revoked. */
+  create(session: Omit<SessionRecord, "revokedAt">): Promise<SessionRecord>;
+  /** Only a session that is neither expired nor revoked at `now`. */
   findActive(tokenHash: string, now: Date): Promise<SessionRecord | undefined>;
   revoke(tokenHash: string, at: Date): Promise<void>;
-  revokeAllOfUser(userId: string, at: Date): Promise<void>;
+  /** Revokes every session of the user (disabled, password changed); returns how many were active. */
+  revokeAllOfUser(userId: string, at: Date): Promise<number>;
 }
 
-export interface LoginAttemptRecord {
-  key: string;
-  failures: number;
-  windowStartedAt: Date;
-  lockedUntil?: Date;
-  lockoutSeconds?: number;
+/** One login attempt for a key (username + client address). Attempts are appended, never updated, so concurrent
+ * failures from several gateway instances all count. */
+export interface LoginAttempt {
+  at: Date;
+  succeeded: boolean;
 }
 
 export interface LoginAttemptRepository {
-  get(key: string): Promise<LoginAttemptRecord | undefined>;
-  /** Applies `next` to the current record atomically (compare-and-set on the stored version). */
-  update(
-    key: string,
-    next: (current: LoginAttemptRecord | undefined) => LoginAttemptRecord,
-  ): Promise<LoginAttemptRecord>;
-  reset(key: string): Promise<void>;
+  record(key: string, attempt: LoginAttempt): Promise<void>;
+  /** The key's attempts at or after `since`, oldest first. */
+  since(key: string, since: Date): Promise<LoginAttempt[]>;
+  /** Forgets attempts older than `before`. */
+  prune(before: Date): Promise<void>;
 }
 
 export interface ClusterRecord {
   id: string;
   name: string;
-  /** The connection profile without secrets. */
+  /** The connection profile without secrets, labels and settings. */
   profile: Record<string, unknown>;
   /** AES-256-GCM ciphertext of the secrets, with the id of the key that sealed it. */
   secrets?: { keyId: string; blob: string };
@@ -72,13 +78,18 @@ export interface ClusterRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+export type NewCluster = Omit<ClusterRecord, "id" | "createdAt" | "updatedAt">;
+export type ClusterChanges = Partial<Omit<ClusterRecord, "id" | "createdAt" | "updatedAt">>;
 
 export interface ClusterRepository {
-  create(cluster: Omit<ClusterRecord, "id" | "createdAt" | "updatedAt">): Promise<ClusterRecord>;
+  create(cluster: NewCluster): Promise<ClusterRecord>;
   findById(id: string): Promise<ClusterRecord | undefined>;
+  findByName(name: string): Promise<ClusterRecord | undefined>;
+  /** Oldest first. */
   list(): Promise<ClusterRecord[]>;
-  update(id: string, changes: Partial<Omit<ClusterRecord, "id" | "createdAt" | "updatedAt">>): Promise<ClusterRecord>;
-  remove(id: string): Promise<void>;
+  update(id: string, changes: ClusterChanges): Promise<ClusterRecord>;
+  /** Returns whether the cluster existed. */
+  remove(id: string): Promise<boolean>;
 }
 
 export interface ClusterViewRecord {
@@ -90,43 +101,75 @@ export interface ClusterViewRecord {
 }
 
 export interface ClusterViewRepository {
+  /** Replaces the cluster's view (the latest collection wins). */
   put(view: ClusterViewRecord): Promise<void>;
   get(clusterId: string): Promise<ClusterViewRecord | undefined>;
   /** Every cluster's latest view in one query (the overview). */
   listAll(): Promise<ClusterViewRecord[]>;
+  remove(clusterId: string): Promise<void>;
 }
 
 export type OperationStatus = "planned" | "pending" | "running" | "paused" | "succeeded" | "failed" | "cancelled";
+export const ACTIVE_STATUSES: readonly OperationStatus[] = ["pending", "running", "paused"];
+
+export interface OperationLease {
+  owner: string;
+  expiresAt: Date;
+}
 
 export interface OperationRecord {
   id: string;
   clusterId: string;
   type: string;
   status: OperationStatus;
-  /** Incremented by every write; conditional updates compare it. */
+  /** Incremented by every write; conditional writes may compare it. */
   version: number;
-  lease?: { owner: string; expiresAt: Date };
-  expiresAt?: Date;
+  lease?: OperationLease;
+  /** When a planned operation's plan expires. */
+  expiresAt: Date;
+  /** Everything else of the operation (params, plan, steps, details, ...), as the engine keeps it. */
   document: Record<string, unknown>;
   createdAt: Date;
   updatedAt: Date;
 }
+export type NewOperation = Pick<OperationRecord, "id" | "clusterId" | "type" | "expiresAt" | "document">;
+
+export interface OperationChanges {
+  status?: OperationStatus;
+  document?: Record<string, unknown>;
+  /** null removes the lease. */
+  lease?: OperationLease | null;
+}
+
+export interface TransitionCondition {
+  /** The statuses the operation must be in. */
+  from: readonly OperationStatus[];
+  /** The version it must have (optimistic concurrency for step updates). */
+  version?: number;
+}
 
 export interface OperationRepository {
-  create(operation: Omit<OperationRecord, "version" | "createdAt" | "updatedAt">): Promise<OperationRecord>;
+  /** A new operation in status `planned`, version 1. */
+  create(operation: NewOperation): Promise<OperationRecord>;
   findById(id: string): Promise<OperationRecord | undefined>;
+  /** Newest first. */
   listByCluster(clusterId: string, limit: number): Promise<OperationRecord[]>;
-  /** Sets `changes` only if the status is one of `from` (and the version matches, when given); else undefined. */
+  /** Planned operations whose plan expired before `now`, oldest first. */
+  findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]>;
+  /**
+   * Applies `changes` only if the condition holds, atomically; returns the new record, or undefined when the condition
+   * did not hold (another writer won). Entering an active status while another operation of the cluster is active
+   * throws `AppError("conflict")`.
+   */
   transition(
     id: string,
-    from: readonly OperationStatus[],
-    changes: Partial<Omit<OperationRecord, "id" | "clusterId" | "createdAt">>,
-    expectedVersion?: number,
+    condition: TransitionCondition,
+    changes: OperationChanges,
   ): Promise<OperationRecord | undefined>;
-  /** Takes the lease if it is free or expired; else undefined. */
+  /** Takes the lease when it is free, expired, or already `owner`'s; else undefined. */
   acquireLease(id: string, owner: string, until: Date, now: Date): Promise<OperationRecord | undefined>;
-  /** Planned operations whose plan expired before `now`. */
-  findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]>;
+  /** The operation active on the cluster (pending, running or paused), if any. */
+  findActive(clusterId: string): Promise<OperationRecord | undefined>;
 }
 
 export interface AuditRecord {

@@ -1,13 +1,11 @@
 import type { Component, ReadinessCheck } from "@kcp/shared";
+import type { Repositories } from "./repositories.js";
 
 /**
- * The source of truth of the service. Each adapter (embedded: node:sqlite; mongo: mongoose) implements it, and one
- * contract test suite runs against both.
- *
- * The repositories (users, sessions, login attempts, clusters, cluster views, operations, audit) are declared in
- * ./repositories.ts; adapters grow into `Store & Repositories` as the features that need them land.
+ * The source of truth of the service: the repositories, plus readiness and lifetime. Adapters: embedded (node:sqlite,
+ * `npm start`) and mongo (mongoose); one contract test suite runs against both.
  */
-export interface Store extends Component, ReadinessCheck {
+export interface Store extends Component, ReadinessCheck, Repositories {
   readonly kind: StoreKind;
 }
 

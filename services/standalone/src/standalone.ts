@@ -17,7 +17,7 @@ export interface Standalone {
 
 /** Opens the store and the queue, starts every service, then the HTTP server. */
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
-  const store = await openStore(config);
+  const store = await openStore(config, logger);
   const queue = await openQueue(config, logger);
   const deps = { logger, store, queue };
   const services = [

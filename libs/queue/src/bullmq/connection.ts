@@ -18,13 +18,15 @@ export interface RedisConnections {
 
 const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2000);
 
-function watch(connection: Redis, role: string, logger: Logger): void {
+function watch(connection: Redis, role: string, logger: Logger, isClosing: () => boolean): void {
   let lost = false;
-  connection.on("error", (error: Error) => {
-    if (lost) return;
+  const onLost = (reason: string) => {
+    if (lost || isClosing()) return;
     lost = true;
-    logger.warn({ role, error: error.message }, "redis connection lost; retrying");
-  });
+    logger.warn({ role, reason }, "redis connection lost; retrying");
+  };
+  connection.on("close", () => onLost("connection closed"));
+  connection.on("error", (error: Error) => onLost(error.message));
   connection.on("ready", () => {
     if (!lost) return;
     lost = false;
@@ -36,12 +38,14 @@ export function openRedisConnections(url: string, logger: Logger): RedisConnecti
   const common: RedisOptions = { retryStrategy, lazyConnect: false, connectionName: "kcp" };
   const producer = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const consumer = new Redis(url, { ...common, maxRetriesPerRequest: null });
-  watch(producer, "producer", logger);
-  watch(consumer, "consumer", logger);
+  let closing = false;
+  watch(producer, "producer", logger, () => closing);
+  watch(consumer, "consumer", logger, () => closing);
   return {
     producer,
     consumer,
     async close() {
+      closing = true;
       await Promise.allSettled([producer.quit(), consumer.quit()]);
       producer.disconnect();
       consumer.disconnect();

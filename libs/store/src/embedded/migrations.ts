@@ -1,0 +1,63 @@
+import type { DatabaseSync } from "node:sqlite";
+
+/**
+ * The embedded schema, versioned in code: each migration runs once, in order, inside a transaction, and is recorded
+ * in `schema_migrations`. Never edit a released migration; add the next one.
+ */
+const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "initial schema",
+    sql: `
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE, role TEXT NOT NULL, disabled INTEGER NOT NULL,
+        password_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+        revoked_at TEXT);
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE login_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, at TEXT NOT NULL, succeeded INTEGER NOT NULL);
+      CREATE INDEX login_attempts_by_key ON login_attempts (key, at);
+      CREATE TABLE clusters (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL);
+      CREATE TABLE cluster_views (cluster_id TEXT PRIMARY KEY, doc TEXT NOT NULL, updated_at TEXT NOT NULL);
+      CREATE TABLE operations (
+        id TEXT PRIMARY KEY, cluster_id TEXT NOT NULL, type TEXT NOT NULL, status TEXT NOT NULL,
+        version INTEGER NOT NULL, lease_owner TEXT, lease_expires_at TEXT, expires_at TEXT NOT NULL, doc TEXT NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL, seq INTEGER NOT NULL);
+      CREATE INDEX operations_by_cluster ON operations (cluster_id, seq);
+      CREATE INDEX operations_by_expiry ON operations (status, expires_at);
+      CREATE UNIQUE INDEX one_active_operation_per_cluster ON operations (cluster_id)
+        WHERE status IN ('pending', 'running', 'paused');
+      CREATE TABLE audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+        cluster_id TEXT, target TEXT, result TEXT NOT NULL, detail TEXT NOT NULL);
+      CREATE INDEX audit_by_cluster ON audit (cluster_id, id);`,
+  },
+];
+
+export function migrate(db: DatabaseSync): number {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)");
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
+  );
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(migration.sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+  return MIGRATIONS.at(-1)?.version ?? 0;
+}

@@ -1,0 +1,65 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { LoginAttempt, LoginAttemptRepository, SessionRecord, SessionRepository } from "../repositories.js";
+import { date, iso, type Row } from "./sql.js";
+
+function toSession(row: Row): SessionRecord {
+  return {
+    tokenHash: String(row.token_hash),
+    userId: String(row.user_id),
+    createdAt: date(row.created_at),
+    expiresAt: date(row.expires_at),
+    ...(row.revoked_at ? { revokedAt: date(row.revoked_at) } : {}),
+  };
+}
+
+export class EmbeddedSessions implements SessionRepository {
+  constructor(private readonly db: DatabaseSync) {}
+
+  async create(session: Omit<SessionRecord, "revokedAt">): Promise<SessionRecord> {
+    this.db
+      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .run(session.tokenHash, session.userId, iso(session.createdAt), iso(session.expiresAt));
+    return { ...session };
+  }
+
+  async findActive(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
+    const row = this.db
+      .prepare("SELECT * FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?")
+      .get(tokenHash, iso(now)) as Row | undefined;
+    return row && toSession(row);
+  }
+
+  async revoke(tokenHash: string, at: Date): Promise<void> {
+    this.db
+      .prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
+      .run(iso(at), tokenHash);
+  }
+
+  async revokeAllOfUser(userId: string, at: Date): Promise<number> {
+    const result = this.db
+      .prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?")
+      .run(iso(at), userId, iso(at));
+    return Number(result.changes);
+  }
+}
+
+export class EmbeddedLoginAttempts implements LoginAttemptRepository {
+  constructor(private readonly db: DatabaseSync) {}
+
+  async record(key: string, attempt: LoginAttempt): Promise<void> {
+    this.db
+      .prepare("INSERT INTO login_attempts (key, at, succeeded) VALUES (?, ?, ?)")
+      .run(key, iso(attempt.at), attempt.succeeded ? 1 : 0);
+  }
+
+  async since(key: string, since: Date): Promise<LoginAttempt[]> {
+    const rows = this.db
+      .prepare("SELECT at, succeeded FROM login_attempts WHERE key = ? AND at >= ? ORDER BY at, id")
+      .all(key, iso(since)) as Row[];
+    return rows.map((row) => ({ at: date(row.at), succeeded: row.succeeded === 1 }));
+  }
+
+  async prune(before: Date): Promise<void> {
+    this.db.prepare("DELETE FROM login_attempts WHERE at < ?").run(iso(before));
+  }
+}

@@ -1,0 +1,71 @@
+import { type Connection, Schema } from "mongoose";
+
+/**
+ * The collections of the MongoDB adapter. Every guarantee that decides between concurrent writers rests on unique
+ * indexes (including `_id`), which MongoDB and FerretDB both enforce atomically; conditional updates are not relied
+ * on, because FerretDB v1 does not perform them atomically (docs/testing.md).
+ */
+const options = { versionKey: false, autoIndex: false, strict: false } as const;
+
+const users = new Schema(
+  {
+    _id: String,
+    username: String,
+    role: String,
+    disabled: Boolean,
+    passwordHash: String,
+    createdAt: Date,
+    updatedAt: Date,
+  },
+  options,
+);
+users.index({ username: 1 }, { unique: true });
+
+const sessions = new Schema(
+  { _id: String, userId: String, createdAt: Date, expiresAt: Date, revokedAt: Date },
+  options,
+);
+sessions.index({ userId: 1 });
+
+const loginAttempts = new Schema({ key: String, at: Date, succeeded: Boolean }, options);
+loginAttempts.index({ key: 1, at: 1 });
+
+const clusters = new Schema({ _id: String, name: String, createdAt: Date, updatedAt: Date }, options);
+clusters.index({ name: 1 }, { unique: true });
+
+const clusterViews = new Schema({ _id: String, updatedAt: Date }, options);
+
+/** One document per operation, immutable: what listing per cluster sorts on. */
+const operations = new Schema({ _id: String, clusterId: String, seq: Number, createdAt: Date }, options);
+operations.index({ clusterId: 1, seq: -1 });
+
+/** Each version of an operation's state is inserted once, with `_id` = "<operation>#<version>". */
+const operationStates = new Schema(
+  { _id: String, opId: String, version: Number, status: String, expiresAt: Date },
+  options,
+);
+operationStates.index({ opId: 1, version: -1 });
+operationStates.index({ status: 1, expiresAt: 1 });
+
+/** The chain of a cluster's activation locks, `_id` = "<cluster>#<n>": whoever inserts n+1 first holds the cluster. */
+const clusterLocks = new Schema({ _id: String, clusterId: String, n: Number, opId: String, at: Date }, options);
+clusterLocks.index({ clusterId: 1, n: -1 });
+
+const audit = new Schema({ _id: Number, at: Date, clusterId: String }, options);
+audit.index({ clusterId: 1, _id: -1 });
+
+export function registerModels(connection: Connection) {
+  return {
+    users: connection.model("User", users, "users"),
+    sessions: connection.model("Session", sessions, "sessions"),
+    loginAttempts: connection.model("LoginAttempt", loginAttempts, "login_attempts"),
+    clusters: connection.model("Cluster", clusters, "clusters"),
+    clusterViews: connection.model("ClusterView", clusterViews, "cluster_views"),
+    operations: connection.model("Operation", operations, "operations"),
+    operationStates: connection.model("OperationState", operationStates, "operation_states"),
+    clusterLocks: connection.model("ClusterLock", clusterLocks, "cluster_locks"),
+    audit: connection.model("AuditEntry", audit, "audit"),
+  };
+}
+
+export type Models = ReturnType<typeof registerModels>;

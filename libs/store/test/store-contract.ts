@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@kcp/shared";
+import { expect } from "chai";
+import type { NewOperation, Store } from "../src/index.js";
+
+export interface StoreFixture {
+  /** A store on fresh, empty data. */
+  open(): Promise<Store>;
+  /** The same data again, as after a restart. */
+  reopen(): Promise<Store>;
+}
+
+async function errorOf(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const newOperation = (clusterId: string, overrides: Partial<NewOperation> = {}): NewOperation => ({
+  id: randomUUID(),
+  clusterId,
+  type: "electLeaders",
+  expiresAt: new Date(Date.now() + 15 * 60_000),
+  document: { steps: [{ index: 0, status: "pending" }] },
+  ...overrides,
+});
+
+const cluster = (name: string) => ({
+  name,
+  profile: { bootstrapServers: ["k:9092"], security: { protocol: "PLAINTEXT" } },
+  labels: { env: "test" },
+  settings: {},
+  brokerClusterId: "abc",
+});
+
+/** The behaviour every store adapter must have. */
+export function describeStoreContract(label: string, fixture: () => StoreFixture): void {
+  describe(`store contract: ${label}`, function () {
+    this.timeout(60_000);
+    let f: StoreFixture;
+    let store: Store;
+
+    beforeEach(async () => {
+      f = fixture();
+      store = await f.open();
+    });
+    afterEach(() => store.stop());
+
+    it("answers ping while open", async () => {
+      await store.ping();
+    });
+
+    describe("users", () => {
+      it("creates, finds, lists, updates and counts", async () => {
+        const alice = await store.users.create({
+          username: "alice",
+          role: "viewer",
+          disabled: false,
+          passwordHash: "h1",
+        });
+        expect(alice).to.include({ username: "alice", role: "viewer", disabled: false, passwordHash: "h1" });
+        expect(alice.createdAt).to.be.instanceOf(Date);
+        expect(await store.users.findByUsername("alice")).to.deep.equal(alice);
+        expect(await store.users.findById(alice.id)).to.deep.equal(alice);
+        const updated = await store.users.update(alice.id, { role: "admin", disabled: true });
+        expect(updated).to.include({ role: "admin", disabled: true, passwordHash: "h1" });
+        await store.users.create({ username: "bob", role: "operator", disabled: false, passwordHash: "h2" });
+        expect((await store.users.list()).map((u) => u.username)).to.deep.equal(["alice", "bob"]);
+        expect(await store.users.count()).to.equal(2);
+      });
+
+      it("refuses a taken username with already_exists and an unknown id with not_found", async () => {
+        await store.users.create({ username: "alice", role: "viewer", disabled: false, passwordHash: "h" });
+        const taken = await errorOf(() =>
+          store.users.create({ username: "alice", role: "admin", disabled: false, passwordHash: "x" }),
+        );
+        expect(taken).to.be.instanceOf(AppError).with.property("code", "already_exists");
+        expect(await errorOf(() => store.users.update("nobody", { role: "admin" }))).to.have.property(
+          "code",
+          "not_found",
+        );
+      });
+    });
+
+    describe("sessions and login attempts", () => {
+      it("finds only sessions that are neither expired nor revoked", async () => {
+        const now = new Date();
+        const later = new Date(now.getTime() + 3_600_000);
+        await store.sessions.create({ tokenHash: "t1", userId: "u1", createdAt: now, expiresAt: later });
+        await store.sessions.create({ tokenHash: "t2", userId: "u1", createdAt: now, expiresAt: later });
+        await store.sessions.create({
+          tokenHash: "t3",
+          userId: "u2",
+          createdAt: now,
+          expiresAt: new Date(now.getTime() - 1),
+        });
+        expect(await store.sessions.findActive("t1", now)).to.include({ userId: "u1" });
+        expect(await store.sessions.findActive("t3", now)).to.equal(undefined);
+        await store.sessions.revoke("t1", now);
+        expect(await store.sessions.findActive("t1", now)).to.equal(undefined);
+        expect(await store.sessions.revokeAllOfUser("u1", now)).to.equal(1);
+        expect(await store.sessions.findActive("t2", now)).to.equal(undefined);
+      });
+
+      it("counts every one of 20 concurrent failed attempts", async () => {
+        const at = new Date();
+        await Promise.all(
+          Array.from({ length: 20 }, () => store.loginAttempts.record("alice|10.0.0.1", { at, succeeded: false })),
+        );
+        await store.loginAttempts.record("bob|10.0.0.1", { at, succeeded: false });
+        const attempts = await store.loginAttempts.since("alice|10.0.0.1", new Date(at.getTime() - 1000));
+        expect(attempts).to.have.lengthOf(20);
+        await store.loginAttempts.prune(new Date(at.getTime() + 1));
+        expect(await store.loginAttempts.since("alice|10.0.0.1", new Date(0))).to.deep.equal([]);
+      });
+    });
+
+    describe("clusters and views", () => {
+      it("keeps clusters with unique names", async () => {
+        const created = await store.clusters.create({ ...cluster("prod"), secrets: { keyId: "k1", blob: "b" } });
+        expect(created).to.deep.include({ name: "prod", labels: { env: "test" }, secrets: { keyId: "k1", blob: "b" } });
+        expect(await errorOf(() => store.clusters.create(cluster("prod")))).to.have.property("code", "already_exists");
+        const other = await store.clusters.create(cluster("stage"));
+        expect(await errorOf(() => store.clusters.update(other.id, { name: "prod" }))).to.have.property(
+          "code",
+          "already_exists",
+        );
+        const renamed = await store.clusters.update(other.id, { name: "staging", labels: { env: "stage" } });
+        expect(renamed).to.deep.include({ name: "staging", labels: { env: "stage" } });
+        expect((await store.clusters.findByName("staging"))?.id).to.equal(other.id);
+        expect((await store.clusters.list()).map((c) => c.name)).to.deep.equal(["prod", "staging"]);
+        expect(await store.clusters.remove(other.id)).to.equal(true);
+        expect(await store.clusters.remove(other.id)).to.equal(false);
+      });
+
+      it("keeps the latest view per cluster and reads them all at once", async () => {
+        const at = new Date();
+        await store.clusterViews.put({ clusterId: "c1", health: { status: "ok" }, capabilities: {}, updatedAt: at });
+        await store.clusterViews.put({
+          clusterId: "c1",
+          health: { status: "warning" },
+          capabilities: {},
+          updatedAt: at,
+        });
+        await store.clusterViews.put({
+          clusterId: "c2",
+          health: { status: "ok" },
+          capabilities: {},
+          snapshot: { topics: [] },
+          updatedAt: at,
+        });
+        const all = await store.clusterViews.listAll();
+        expect(all.map((v) => [v.clusterId, v.health.status]).sort()).to.deep.equal([
+          ["c1", "warning"],
+          ["c2", "ok"],
+        ]);
+        expect((await store.clusterViews.get("c2"))?.snapshot).to.deep.equal({ topics: [] });
+        await store.clusterViews.remove("c2");
+        expect(await store.clusterViews.get("c2")).to.equal(undefined);
+      });
+    });
+
+    describe("operations", () => {
+      it("creates planned operations and lists them per cluster, newest first, with a limit", async () => {
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) ids.push((await store.operations.create(newOperation("c1"))).id);
+        await store.operations.create(newOperation("c2"));
+        const listed = await store.operations.listByCluster("c1", 2);
+        expect(listed.map((o) => o.id)).to.deep.equal([ids[2], ids[1]]);
+        expect(listed[0]).to.include({ status: "planned", version: 1, clusterId: "c1" });
+        expect(listed[0]?.document).to.deep.equal({ steps: [{ index: 0, status: "pending" }] });
+      });
+
+      it("finds planned operations past their expiry", async () => {
+        const past = await store.operations.create(newOperation("c1", { expiresAt: new Date(Date.now() - 1000) }));
+        await store.operations.create(newOperation("c1"));
+        const expired = await store.operations.findExpiredPlans(new Date(), 10);
+        expect(expired.map((o) => o.id)).to.deep.equal([past.id]);
+      });
+
+      it("lets exactly one of 20 concurrent confirms of one operation win", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        const results = await Promise.allSettled(
+          Array.from({ length: 20 }, () =>
+            store.operations.transition(op.id, { from: ["planned"] }, { status: "pending" }),
+          ),
+        );
+        const winners = results.filter((r) => r.status === "fulfilled" && r.value !== undefined);
+        expect(winners).to.have.lengthOf(1);
+        expect(await store.operations.findById(op.id)).to.include({ status: "pending", version: 2 });
+      });
+
+      it("lets exactly one of 10 operations of one cluster become active at a time", async () => {
+        const ops = await Promise.all(Array.from({ length: 10 }, () => store.operations.create(newOperation("c1"))));
+        const results = await Promise.allSettled(
+          ops.map((op) => store.operations.transition(op.id, { from: ["planned"] }, { status: "pending" })),
+        );
+        const winners = results.filter((r) => r.status === "fulfilled" && r.value !== undefined);
+        const conflicts = results.filter((r) => r.status === "rejected" && (r.reason as AppError).code === "conflict");
+        expect(winners).to.have.lengthOf(1);
+        expect(conflicts).to.have.lengthOf(9);
+        const active = await store.operations.findActive("c1");
+        expect(active?.status).to.equal("pending");
+
+        // Once it ends, another one may start; other clusters were never blocked.
+        const winner = active as NonNullable<typeof active>;
+        await store.operations.transition(winner.id, { from: ["pending"] }, { status: "running" });
+        await store.operations.transition(winner.id, { from: ["running"] }, { status: "succeeded" });
+        const next = ops.find((op) => op.id !== winner.id) as (typeof ops)[number];
+        expect(await store.operations.transition(next.id, { from: ["planned"] }, { status: "pending" })).to.include({
+          status: "pending",
+        });
+        const elsewhere = await store.operations.create(newOperation("c2"));
+        expect(
+          await store.operations.transition(elsewhere.id, { from: ["planned"] }, { status: "pending" }),
+        ).to.not.equal(undefined);
+      });
+
+      it("applies a change only at the expected version, and bumps it", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        const moved = await store.operations.transition(
+          op.id,
+          { from: ["planned"], version: 1 },
+          { document: { step: 1 } },
+        );
+        expect(moved).to.deep.include({ version: 2, document: { step: 1 } });
+        expect(
+          await store.operations.transition(op.id, { from: ["planned"], version: 1 }, { document: { step: 9 } }),
+        ).to.equal(undefined);
+        expect(await store.operations.transition(op.id, { from: ["running"] }, { status: "failed" })).to.equal(
+          undefined,
+        );
+        expect((await store.operations.findById(op.id))?.document).to.deep.equal({ step: 1 });
+      });
+
+      it("gives a lease to one of several concurrent workers, and to another only once it expired", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        const now = new Date();
+        const until = new Date(now.getTime() + 30_000);
+        const results = await Promise.all(
+          ["w1", "w2", "w3", "w4", "w5"].map((w) => store.operations.acquireLease(op.id, w, until, now)),
+        );
+        const owners = results.filter((r) => r !== undefined).map((r) => r?.lease?.owner);
+        expect(owners).to.have.lengthOf(1);
+        const owner = owners[0] as string;
+        expect(await store.operations.acquireLease(op.id, owner, until, now)).to.not.equal(undefined);
+        expect(await store.operations.acquireLease(op.id, "late", until, now)).to.equal(undefined);
+        const afterExpiry = new Date(until.getTime() + 1);
+        const taken = await store.operations.acquireLease(
+          op.id,
+          "late",
+          new Date(afterExpiry.getTime() + 30_000),
+          afterExpiry,
+        );
+        expect(taken?.lease?.owner).to.equal("late");
+      });
+    });
+
+    describe("audit", () => {
+      it("gives int64-safe ids that increase, lists newest first with a limit and a cluster filter", async () => {
+        const entries = [];
+        for (let i = 0; i < 5; i++) {
+          entries.push(
+            await store.audit.append({
+              at: new Date(),
+              actor: "alice",
+              action: "topic.create",
+              ...(i % 2 === 0 ? { clusterId: "c1" } : {}),
+              target: `t${i}`,
+              result: "success",
+              detail: { i },
+            }),
+          );
+        }
+        const ids = entries.map((e) => e.id);
+        expect([...ids].sort((a, b) => a - b)).to.deep.equal(ids);
+        for (const id of ids) expect(Number.isSafeInteger(id)).to.equal(true);
+        const latest = await store.audit.list({ limit: 2 });
+        expect(latest.map((e) => e.target)).to.deep.equal(["t4", "t3"]);
+        const c1 = await store.audit.list({ clusterId: "c1", limit: 10 });
+        expect(c1.map((e) => e.target)).to.deep.equal(["t4", "t2", "t0"]);
+        expect(c1[0]).to.deep.include({ actor: "alice", action: "topic.create", result: "success", detail: { i: 4 } });
+      });
+    });
+
+    it("keeps its data across a restart", async () => {
+      await store.users.create({ username: "kept", role: "admin", disabled: false, passwordHash: "h" });
+      const op = await store.operations.create(newOperation("c9"));
+      await store.operations.transition(op.id, { from: ["planned"] }, { status: "pending" });
+      await store.stop();
+      store = await f.reopen();
+      expect(await store.users.findByUsername("kept")).to.include({ role: "admin" });
+      expect(await store.operations.findActive("c9")).to.include({ id: op.id, status: "pending" });
+    });
+  });
+}
