@@ -56,7 +56,7 @@ export class EmbeddedClusters implements ClusterRepository {
   }
 
   async list(): Promise<ClusterRecord[]> {
-    return (this.db.prepare("SELECT * FROM clusters ORDER BY created_at, id").all() as Row[]).map(toCluster);
+    return (this.db.prepare("SELECT * FROM clusters ORDER BY rowid").all() as Row[]).map(toCluster);
   }
 
   async update(id: string, changes: ClusterChanges): Promise<ClusterRecord> {

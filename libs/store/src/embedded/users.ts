@@ -43,7 +43,7 @@ export class EmbeddedUsers implements UserRepository {
   }
 
   async list(): Promise<UserRecord[]> {
-    return (this.db.prepare("SELECT * FROM users ORDER BY created_at, id").all() as Row[]).map(toUser);
+    return (this.db.prepare("SELECT * FROM users ORDER BY rowid").all() as Row[]).map(toUser);
   }
 
   async update(id: string, changes: Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>) {

@@ -8,12 +8,12 @@ import type {
   ClusterViewRepository,
   NewCluster,
 } from "../repositories.js";
-import { alreadyExists, isDuplicateKey } from "./errors.js";
+import { alreadyExists, isDuplicateKey, timeOrderedNumber } from "./errors.js";
 import type { Models } from "./models.js";
 
 type ClusterDoc = Omit<ClusterRecord, "id"> & { _id: string };
 
-const toCluster = ({ _id, ...rest }: ClusterDoc): ClusterRecord => ({ id: _id, ...rest });
+const toCluster = ({ _id, seq: _seq, ...rest }: ClusterDoc & { seq?: number }): ClusterRecord => ({ id: _id, ...rest });
 
 export class MongoClusters implements ClusterRepository {
   constructor(private readonly models: Models) {}
@@ -21,9 +21,11 @@ export class MongoClusters implements ClusterRepository {
   async create(cluster: NewCluster): Promise<ClusterRecord> {
     const now = new Date();
     const doc: ClusterDoc = { _id: randomUUID(), ...cluster, createdAt: now, updatedAt: now };
-    await this.models.clusters.collection.insertOne(doc as never).catch((error: unknown) => {
-      alreadyExists(`A cluster named ${cluster.name} already exists`, error);
-    });
+    await this.models.clusters.collection
+      .insertOne({ ...doc, seq: timeOrderedNumber() } as never)
+      .catch((error: unknown) => {
+        alreadyExists(`A cluster named ${cluster.name} already exists`, error);
+      });
     return toCluster(doc);
   }
 
@@ -38,7 +40,7 @@ export class MongoClusters implements ClusterRepository {
   }
 
   async list(): Promise<ClusterRecord[]> {
-    const docs = await this.models.clusters.find().sort({ createdAt: 1, _id: 1 }).lean<ClusterDoc[]>();
+    const docs = await this.models.clusters.find().sort({ seq: 1 }).lean<ClusterDoc[]>();
     return docs.map(toCluster);
   }
 

@@ -20,6 +20,7 @@ const users = new Schema(
   options,
 );
 users.index({ username: 1 }, { unique: true });
+users.index({ seq: 1 });
 
 const sessions = new Schema(
   { _id: String, userId: String, createdAt: Date, expiresAt: Date, revokedAt: Date },
@@ -32,6 +33,7 @@ loginAttempts.index({ key: 1, at: 1 });
 
 const clusters = new Schema({ _id: String, name: String, createdAt: Date, updatedAt: Date }, options);
 clusters.index({ name: 1 }, { unique: true });
+clusters.index({ seq: 1 });
 
 const clusterViews = new Schema({ _id: String, updatedAt: Date }, options);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type Role } from "@kcp/shared";
 import type { NewUser, UserRecord, UserRepository } from "../repositories.js";
-import { alreadyExists } from "./errors.js";
+import { alreadyExists, timeOrderedNumber } from "./errors.js";
 import type { Models } from "./models.js";
 
 interface UserDoc {
@@ -14,7 +14,7 @@ interface UserDoc {
   updatedAt: Date;
 }
 
-const toUser = ({ _id, ...rest }: UserDoc): UserRecord => ({ id: _id, ...rest });
+const toUser = ({ _id, seq: _seq, ...rest }: UserDoc & { seq?: number }): UserRecord => ({ id: _id, ...rest });
 
 export class MongoUsers implements UserRepository {
   constructor(private readonly models: Models) {}
@@ -22,9 +22,11 @@ export class MongoUsers implements UserRepository {
   async create(user: NewUser): Promise<UserRecord> {
     const now = new Date();
     const doc: UserDoc = { _id: randomUUID(), ...user, createdAt: now, updatedAt: now };
-    await this.models.users.collection.insertOne(doc as never).catch((error: unknown) => {
-      alreadyExists(`A user named ${user.username} already exists`, error);
-    });
+    await this.models.users.collection
+      .insertOne({ ...doc, seq: timeOrderedNumber() } as never)
+      .catch((error: unknown) => {
+        alreadyExists(`A user named ${user.username} already exists`, error);
+      });
     return toUser(doc);
   }
 
@@ -39,7 +41,7 @@ export class MongoUsers implements UserRepository {
   }
 
   async list(): Promise<UserRecord[]> {
-    const docs = await this.models.users.find().sort({ createdAt: 1, _id: 1 }).lean<UserDoc[]>();
+    const docs = await this.models.users.find().sort({ seq: 1 }).lean<UserDoc[]>();
     return docs.map(toUser);
   }
 
