@@ -1,23 +1,41 @@
-import type { Logger, ReadinessCheck } from "@kcp/shared";
+import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
+import type { Store } from "@kcp/store";
+import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
+import type { AuditEmitter } from "./audit/audit-emitter.js";
+import { auditRequests } from "./audit/audit-requests.js";
+import { authenticate } from "./auth/authenticate.js";
+import type { LoginService } from "./auth/login.js";
 import { accessLog } from "./http/access-log.js";
+import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
 import { jsonBody } from "./http/json-body.js";
 import { requestId } from "./http/request-id.js";
+import { trustProxySetting } from "./http/trust-proxy.js";
 import { healthRoutes } from "./routes/health.js";
+import { mountRoutes } from "./routes/mount.js";
+import { routeTable } from "./routes/table.js";
 
 export interface GatewayDependencies {
   logger: Logger;
+  store: Store;
+  auth: AuthConfig;
+  login: LoginService;
+  audit: AuditEmitter;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
 }
 
-/** The Express application: middleware order is request id → security headers → log → body → routes → errors. */
+/**
+ * The Express application. Order: request id → security headers → access log → audit (registered early so refusals
+ * are audited too) → body → session → CSRF header → routes → unknown route → errors.
+ */
 export function createGatewayApp(deps: GatewayDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(deps.auth.TRUST_PROXY));
   app.use(requestId(deps.logger));
   app.use(helmet());
   app.use(accessLog());
@@ -25,8 +43,12 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     if (deps.isShuttingDown()) res.setHeader("Connection", "close");
     next();
   });
+  app.use(cookieParser());
+  app.use("/api", auditRequests(deps.audit));
   app.use(jsonBody());
   app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown }));
+  app.use("/api", authenticate(deps.store), requireServiceHeader);
+  app.use(mountRoutes(routeTable({ store: deps.store, login: deps.login, auth: deps.auth })));
   app.use(unknownRoute);
   app.use(errorResponder);
   return app;

@@ -1,8 +1,13 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Component, Logger, ReadinessCheck } from "@kcp/shared";
+import type { JobQueue } from "@kcp/queue";
+import type { AuthConfig, Component, Logger, ReadinessCheck } from "@kcp/shared";
+import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
+import { auditEmitter } from "./audit/audit-emitter.js";
+import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
+import { loginService } from "./auth/login.js";
 
 export interface GatewayOptions {
   host: string;
@@ -10,7 +15,11 @@ export interface GatewayOptions {
   /** After this, connections still busy are closed so shutdown always ends. */
   shutdownTimeoutMs: number;
   logger: Logger;
-  readinessChecks: readonly ReadinessCheck[];
+  store: Store;
+  queue: JobQueue;
+  auth: AuthConfig;
+  /** What /readyz asks; the store and the queue unless given. */
+  readinessChecks?: readonly ReadinessCheck[];
 }
 
 export interface RunningGateway extends Component {
@@ -18,21 +27,36 @@ export interface RunningGateway extends Component {
   readonly port: number;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
 /**
- * Starts the HTTP server. `stop` is graceful: it stops accepting connections, lets in-flight requests finish
- * (telling keep-alive clients to close), and after `shutdownTimeoutMs` closes whatever is left.
+ * Creates the first admin if there is no user, then starts the HTTP server. `stop` is graceful: it stops accepting
+ * connections, lets in-flight requests finish (telling keep-alive clients to close), and after `shutdownTimeoutMs`
+ * closes whatever is left.
  */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { store, queue, logger } = options;
+  await bootstrapAdmin(store, options.auth, logger);
   let shuttingDown = false;
   const app = createGatewayApp({
-    logger: options.logger,
-    readinessChecks: options.readinessChecks,
+    logger,
+    store,
+    auth: options.auth,
+    login: loginService(store, options.auth),
+    audit: auditEmitter(queue, store, logger),
+    readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
   });
   const server: Server = app.listen(options.port, options.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  const prune = setInterval(() => {
+    store.loginAttempts.prune(new Date(Date.now() - DAY_MS)).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not prune old login attempts");
+    });
+  }, 3_600_000);
+  prune.unref();
 
   return {
     name: "http",
@@ -41,12 +65,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     async stop() {
       if (shuttingDown) return;
       shuttingDown = true;
+      clearInterval(prune);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle when their last response is done; close them as they do.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
       const force = setTimeout(() => {
-        options.logger.warn("shutdown timeout: closing the connections still open");
+        logger.warn("shutdown timeout: closing the connections still open");
         server.closeAllConnections();
       }, options.shutdownTimeoutMs);
       await closed;

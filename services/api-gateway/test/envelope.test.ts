@@ -7,7 +7,7 @@ describe("gateway: error envelope and request ids", () => {
   before(async () => {
     test = await startTestGateway();
   });
-  after(() => test.gateway.stop());
+  after(() => test.stop());
 
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${test.gateway.url}${path}`, {

@@ -1,20 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { createLogger, type ReadinessCheck } from "@kcp/shared";
+import { InProcessQueue } from "@kcp/queue";
+import { authSection, createLogger, loadConfig, type ReadinessCheck } from "@kcp/shared";
+import { EmbeddedStore } from "@kcp/store";
 import { type RunningGateway, startGateway } from "../src/index.js";
 
 export interface TestGateway {
   gateway: RunningGateway;
+  store: EmbeddedStore;
   logLines: () => Record<string, unknown>[];
+  stop(): Promise<void>;
 }
 
-/** A real gateway on a free loopback port, logging into memory so tests can read the lines back. */
-export async function startTestGateway(readinessChecks: readonly ReadinessCheck[] = []): Promise<TestGateway> {
+export const TEST_ADMIN = { username: "admin", password: "test-admin-password" };
+
+/** A real gateway on a free loopback port over a fresh embedded store, logging into memory for the tests to read. */
+export async function startTestGateway(readinessChecks?: readonly ReadinessCheck[]): Promise<TestGateway> {
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   const logger = createLogger({ name: "test-gateway", level: "info", destination: stream });
-  const gateway = await startGateway({ host: "127.0.0.1", port: 0, shutdownTimeoutMs: 2000, logger, readinessChecks });
-  return { gateway, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-gateway-")));
+  const queue = new InProcessQueue();
+  const auth = loadConfig(authSection, { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password });
+  const gateway = await startGateway({
+    host: "127.0.0.1",
+    port: 0,
+    shutdownTimeoutMs: 2000,
+    logger,
+    store,
+    queue,
+    auth,
+    ...(readinessChecks ? { readinessChecks } : {}),
+  });
+  return {
+    gateway,
+    store,
+    logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    async stop() {
+      await gateway.stop();
+      await queue.stop();
+      await store.stop();
+    },
+  };
 }
 
 export const okCheck = (name: string): ReadinessCheck => ({ name, ping: async () => {} });

@@ -1,11 +1,12 @@
-import type { QueueConnection } from "@kcp/queue";
-import type { Component, Logger } from "@kcp/shared";
+import type { JobQueue } from "@kcp/queue";
+import type { AuditEvent, Component, Logger } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 
 export interface AuditServiceDependencies {
   logger: Logger;
   store: Store;
-  queue: QueueConnection;
+  queue: JobQueue;
+  concurrency?: number;
 }
 
 /**
@@ -21,6 +22,13 @@ export function createAuditService(deps: AuditServiceDependencies): AuditService
   return {
     name: "audit",
     async start() {
+      deps.queue.process<AuditEvent, void>(
+        "audit",
+        async (event) => {
+          await deps.store.audit.append({ ...event, at: new Date(event.at) });
+        },
+        { concurrency: deps.concurrency ?? 4 },
+      );
       logger.info("audit service started");
     },
     async stop() {

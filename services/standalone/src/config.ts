@@ -1,4 +1,4 @@
-import { httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
+import { authSection, httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
 
 /** The standalone process reads every section: it runs all services. */
-export const standaloneConfigSchema = logSection.and(httpSection).and(storeSection).and(queueSection);
+export const standaloneConfigSchema = logSection.and(httpSection).and(storeSection).and(queueSection).and(authSection);

@@ -4,10 +4,10 @@ import { createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { createOperationsWorker } from "@kcp/operations-worker";
 import { openQueue } from "@kcp/queue";
-import type { Component, HttpConfig, Logger, QueueConfig, StoreConfig } from "@kcp/shared";
+import type { AuthConfig, Component, HttpConfig, Logger, QueueConfig, StoreConfig } from "@kcp/shared";
 import { openStore } from "@kcp/store";
 
-export type StandaloneConfig = HttpConfig & StoreConfig & QueueConfig;
+export type StandaloneConfig = HttpConfig & StoreConfig & QueueConfig & AuthConfig;
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -31,7 +31,9 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     logger,
-    readinessChecks: [store, queue],
+    store,
+    queue,
+    auth: config,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };
 }

@@ -42,7 +42,11 @@ describe("standalone process", function () {
           port,
           method: "POST",
           path: "/api/v1/in-flight",
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            "x-service-request": "1",
+          },
         },
         (res) => {
           let text = "";
@@ -103,6 +107,27 @@ describe("standalone process", function () {
       refused = true;
     }
     expect(refused).to.equal(true);
+  });
+
+  it("creates the first admin with a generated password, logged once, that logs in", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir, ADMIN_USERNAME: "root-admin" });
+    const line = running
+      .stdout()
+      .split("\n")
+      .find((l) => l.includes("generated password"));
+    const password = /generated password (\S+)/.exec(line ?? "")?.[1] ?? "";
+    expect(password).to.have.length.greaterThan(16);
+    const login = await fetch(`${running.url}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-service-request": "1" },
+      body: JSON.stringify({ username: "root-admin", password }),
+    });
+    expect(login.status).to.equal(200);
+    running.child.kill("SIGTERM");
+    await running.exitCode;
+
+    running = await startStandaloneProcess({ DATA_DIR: dataDir, ADMIN_USERNAME: "root-admin" });
+    expect(running.stdout()).to.not.include("generated password");
   });
 
   it("exits 1 with a message naming each invalid variable", async () => {

@@ -11,9 +11,18 @@ export interface BullMqQueueOptions {
   prefix?: string;
   logger: Logger;
   pingTimeoutMs?: number;
+  /** How long `stop` waits for running jobs before it closes by force (default 10 s). */
+  closeTimeoutMs?: number;
 }
 
 const JOB_NAME = "job";
+
+/** Waits for `work`, but never longer than `ms`. */
+async function withTimeout(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 /** Finished jobs are kept a while so late waiters still find their result; their ids are unique, so this never blocks. */
 const KEEP_COMPLETED = { age: 600, count: 1000 };
 const KEEP_FAILED = { age: 24 * 3600, count: 5000 };
@@ -100,11 +109,21 @@ export class BullMqQueue implements JobQueue {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await Promise.allSettled(this.workers.map((worker) => worker.close()));
-    const events = await Promise.allSettled([...this.events.values()]);
-    await Promise.allSettled(events.map((e) => (e.status === "fulfilled" ? e.value.close() : undefined)));
-    await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
-    await this.connections.close();
+    // Running jobs get `closeTimeoutMs` to finish; after that (or when Redis is away) everything is closed by force.
+    const graceful = (async () => {
+      await Promise.allSettled(this.workers.map((worker) => worker.close()));
+      const events = await Promise.allSettled([...this.events.values()]);
+      await Promise.allSettled(events.map((e) => (e.status === "fulfilled" ? e.value.close() : undefined)));
+      await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 10_000);
+    });
+    await Promise.race([graceful, timeout]);
+    clearTimeout(timer);
+    await withTimeout(Promise.allSettled(this.workers.map((worker) => worker.close(true))), 2000);
+    await withTimeout(this.connections.close(), 2000);
   }
 
   private add(queue: QueueName, payload: unknown, options: EnqueueOptions): Promise<Job> {

@@ -46,7 +46,10 @@ export function openRedisConnections(url: string, logger: Logger): RedisConnecti
     consumer,
     async close() {
       closing = true;
-      await Promise.allSettled([producer.quit(), consumer.quit()]);
+      // quit() waits for Redis; when it is away, disconnect at once instead.
+      const quit = (connection: Redis) =>
+        connection.status === "ready" ? connection.quit().catch(() => undefined) : undefined;
+      await Promise.allSettled([quit(producer), quit(consumer)]);
       producer.disconnect();
       consumer.disconnect();
     },

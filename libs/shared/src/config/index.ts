@@ -1,5 +1,7 @@
 export { ConfigError, loadConfig } from "./load.js";
 export {
+  type AuthConfig,
+  authSection,
   type HttpConfig,
   httpSection,
   type LogConfig,

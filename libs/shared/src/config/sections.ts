@@ -45,7 +45,32 @@ export const queueSection = z
     message: "is required when QUEUE=bullmq",
   });
 
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+
+export const authSection = z.object({
+  /** Session lifetime (contract §3: 12 h by default). */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** Sets the Secure flag on the session cookie: turn on when the service is reached over HTTPS. */
+  COOKIE_SECURE: booleanFlag.default(false),
+  /**
+   * Which proxies to trust for the client address (Express "trust proxy"): "false" (the socket's address), "true",
+   * a hop count, or a comma-separated list of addresses/CIDRs ("loopback", "10.0.0.0/8").
+   */
+  TRUST_PROXY: z.string().min(1).default("false"),
+  /** The first admin, created when there is no user yet; without a password one is generated and logged once. */
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/)
+    .default("admin"),
+  ADMIN_PASSWORD: z.string().min(12).max(1024).optional(),
+});
+
 export type LogConfig = z.infer<typeof logSection>;
 export type HttpConfig = z.infer<typeof httpSection>;
 export type StoreConfig = z.infer<typeof storeSection>;
 export type QueueConfig = z.infer<typeof queueSection>;
+export type AuthConfig = z.infer<typeof authSection>;

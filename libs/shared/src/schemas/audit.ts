@@ -17,3 +17,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.strictObject({ clusterId: IdSchema.optional(), limit: LimitQuery });
 export const ListQuerySchema = z.strictObject({ limit: LimitQuery });
+
+/** What the gateway sends through the `audit` queue: an entry without its id, the time as ISO text. */
+export const AuditEventSchema = AuditEntrySchema.omit({ id: true });
+export type AuditEvent = z.infer<typeof AuditEventSchema>;

@@ -1,0 +1,36 @@
+import type { JobQueue } from "@kcp/queue";
+import type { AuditEvent, Logger } from "@kcp/shared";
+import type { Store } from "@kcp/store";
+
+export interface AuditEmitter {
+  emit(event: AuditEvent): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends audit events through the `audit` queue to the audit service. An event is never dropped silently: when the
+ * queue refuses it three times (Redis away), the gateway writes it to the store itself; if that fails too, the event
+ * (secret-free) goes to the error log, from which it can be recovered.
+ */
+export function auditEmitter(queue: JobQueue, store: Store, logger: Logger): AuditEmitter {
+  return {
+    async emit(event) {
+      for (const delayMs of [0, 100, 400]) {
+        await sleep(delayMs);
+        try {
+          await queue.enqueue("audit", event, { attempts: 5, backoffMs: 1000 });
+          return;
+        } catch {
+          // try again, then fall back to the store
+        }
+      }
+      try {
+        await store.audit.append({ ...event, at: new Date(event.at) });
+        logger.warn({ action: event.action }, "audit queue unavailable: audit event written to the store directly");
+      } catch (error) {
+        logger.error({ auditEvent: event, err: error }, "audit event could not be written");
+      }
+    },
+  };
+}

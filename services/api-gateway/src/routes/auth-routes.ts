@@ -1,0 +1,60 @@
+import { type AuthConfig, LoginRequestSchema } from "@kcp/shared";
+import type { CookieOptions } from "express";
+import type { LoginService } from "../auth/login.js";
+import { SESSION_COOKIE } from "../auth/principal.js";
+import { route } from "./route.js";
+import { userView } from "./views.js";
+
+function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/",
+    secure: config.COOKIE_SECURE,
+    ...(expires ? { expires } : {}),
+  };
+}
+
+export function authRoutes(login: LoginService, config: AuthConfig) {
+  return [
+    route({
+      method: "POST",
+      path: "/api/v1/auth/login",
+      role: "anonymous",
+      summary: "Log in: a session token, also set as the service_session cookie",
+      action: "auth.login",
+      body: LoginRequestSchema,
+      async handle({ req, res, body }) {
+        const session = await login.login(body.username, body.password, req.ip ?? "");
+        res.locals.auditTarget = session.user.username;
+        res.cookie(SESSION_COOKIE, session.token, cookieOptions(config, session.expiresAt));
+        return {
+          status: 200,
+          body: { user: userView(session.user), token: session.token, expiresAt: session.expiresAt.toISOString() },
+        };
+      },
+    }),
+    route({
+      method: "POST",
+      path: "/api/v1/auth/logout",
+      role: "viewer",
+      summary: "Log out: the session is revoked on every instance",
+      action: "auth.logout",
+      async handle({ res, tokenHash, user }) {
+        await login.logout(tokenHash);
+        res.locals.auditTarget = user.username;
+        res.clearCookie(SESSION_COOKIE, cookieOptions(config));
+        return { status: 200, body: { loggedOut: true } };
+      },
+    }),
+    route({
+      method: "GET",
+      path: "/api/v1/auth/me",
+      role: "viewer",
+      summary: "The user of the session",
+      async handle({ user }) {
+        return { status: 200, body: { user: userView(user) } };
+      },
+    }),
+  ];
+}

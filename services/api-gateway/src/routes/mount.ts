@@ -1,0 +1,64 @@
+import { AppError, roleAtLeast } from "@kcp/shared";
+import { type NextFunction, type Request, type Response, Router } from "express";
+import type { RouteSpec } from "./route.js";
+import { validate } from "./validate.js";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The route that matched, for the audit. */
+      route?: RouteSpec;
+      /** The validated body, for the audit. */
+      validatedBody?: unknown;
+      /** The path parameters, for the audit. */
+      routeParams?: Record<string, string>;
+      /** What the action was done to (a username, a topic), for the audit. */
+      auditTarget?: string;
+    }
+  }
+}
+
+/** The role guard: 401 without a session, 403 below the route's role. */
+function guard(spec: RouteSpec, req: Request): void {
+  if (spec.role === "anonymous") return;
+  if (!req.principal) throw new AppError("unauthenticated");
+  if (!roleAtLeast(req.principal.user.role, spec.role)) {
+    throw new AppError("forbidden", `This action needs the ${spec.role} role`);
+  }
+}
+
+function handler(spec: RouteSpec) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.route = spec;
+    res.locals.routeParams = { ...(req.params as Record<string, string>) };
+    try {
+      guard(spec, req);
+      const params = validate(spec.params, req.params, "path");
+      const query = validate(spec.query, req.query, "query");
+      const body = validate(spec.body, req.body, "body");
+      res.locals.validatedBody = body;
+      const result = await spec.handle({
+        req,
+        res,
+        user: req.principal?.user as NonNullable<typeof req.principal>["user"],
+        tokenHash: req.principal?.tokenHash ?? "",
+        body,
+        query,
+        params,
+      });
+      res.status(result.status).json(result.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** An Express router with one handler per row of the route table. */
+export function mountRoutes(routes: readonly RouteSpec[]): Router {
+  const router = Router();
+  for (const spec of routes) {
+    const method = spec.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    router[method](spec.path, handler(spec));
+  }
+  return router;
+}

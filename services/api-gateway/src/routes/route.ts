@@ -1,0 +1,45 @@
+import type { Role } from "@kcp/shared";
+import type { UserRecord } from "@kcp/store";
+import type { Request, Response } from "express";
+import type { z } from "zod";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteContext<Body, Query, Params> {
+  req: Request;
+  res: Response;
+  /** Set on every route whose role is not "anonymous". */
+  user: UserRecord;
+  tokenHash: string;
+  body: Body;
+  query: Query;
+  params: Params;
+}
+
+export interface RouteResult {
+  status: number;
+  body: unknown;
+}
+
+/** One row of the route table: the method and path, the role it needs, its schemas, its audit action, its handler. */
+export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
+  method: Method;
+  /** Express path syntax, e.g. /api/v1/users/:id */
+  path: string;
+  /** The lowest role allowed (roles are ordered); "anonymous" for login only. */
+  role: Role | "anonymous";
+  summary: string;
+  /** Dotted audit action of a mutating route (contract §8). */
+  action?: string;
+  body?: z.ZodType<Body>;
+  query?: z.ZodType<Query>;
+  params?: z.ZodType<Params>;
+  handle(context: RouteContext<Body, Query, Params>): Promise<RouteResult>;
+}
+
+/** Keeps the schemas' types in the handler while the table holds every route under one type. */
+export function route<Body = unknown, Query = unknown, Params = unknown>(
+  spec: RouteSpec<Body, Query, Params>,
+): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

@@ -1,0 +1,71 @@
+import { AppError, CreateUserRequestSchema, hashPassword, UpdateUserRequestSchema } from "@kcp/shared";
+import type { Store, UserRecord } from "@kcp/store";
+import { z } from "zod";
+import { route } from "./route.js";
+import { userView } from "./views.js";
+
+const UserIdParams = z.object({ id: z.string().min(1).max(128) });
+
+/** Refuses to leave the service without an enabled admin. */
+async function keepAnAdmin(store: Store, target: UserRecord, next: Partial<UserRecord>): Promise<void> {
+  const stillAdmin = (next.role ?? target.role) === "admin" && !(next.disabled ?? target.disabled);
+  if (target.role !== "admin" || target.disabled || stillAdmin) return;
+  const admins = (await store.users.list()).filter((u) => u.role === "admin" && !u.disabled);
+  if (admins.length <= 1) throw new AppError("invalid_request", "This is the last enabled admin: keep one");
+}
+
+export function userRoutes(store: Store) {
+  return [
+    route({
+      method: "POST",
+      path: "/api/v1/users",
+      role: "admin",
+      summary: "Create a user",
+      action: "user.create",
+      body: CreateUserRequestSchema,
+      async handle({ res, body }) {
+        res.locals.auditTarget = body.username;
+        const user = await store.users.create({
+          username: body.username,
+          role: body.role,
+          disabled: body.disabled,
+          passwordHash: await hashPassword(body.password),
+        });
+        return { status: 201, body: { user: userView(user) } };
+      },
+    }),
+    route({
+      method: "GET",
+      path: "/api/v1/users",
+      role: "admin",
+      summary: "List users",
+      async handle() {
+        return { status: 200, body: { users: (await store.users.list()).map(userView) } };
+      },
+    }),
+    route({
+      method: "PATCH",
+      path: "/api/v1/users/:id",
+      role: "admin",
+      summary: "Change a user's role, disabled flag or password; disabling or a new password revokes their sessions",
+      action: "user.update",
+      params: UserIdParams,
+      body: UpdateUserRequestSchema,
+      async handle({ res, params, body }) {
+        const target = await store.users.findById(params.id);
+        if (!target) throw new AppError("not_found", `No user ${params.id}`);
+        res.locals.auditTarget = target.username;
+        await keepAnAdmin(store, target, body);
+        const user = await store.users.update(params.id, {
+          ...(body.role === undefined ? {} : { role: body.role }),
+          ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+          ...(body.password === undefined ? {} : { passwordHash: await hashPassword(body.password) }),
+        });
+        if (body.disabled === true || body.password !== undefined) {
+          await store.sessions.revokeAllOfUser(user.id, new Date());
+        }
+        return { status: 200, body: { user: userView(user) } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,3 @@
+import { describeAuthSuite } from "./auth-suite.js";
+
+describeAuthSuite("embedded");
