@@ -12,50 +12,47 @@ export interface StandaloneProcess {
   exitCode: Promise<number | null>;
 }
 
-/** Starts the real standalone process from source (as `npm start` would, without the build) and waits for it. */
-export async function startStandaloneProcess(env: Record<string, string>): Promise<StandaloneProcess> {
+/** Spawns the standalone entry point from source and collects everything it prints. */
+function spawnStandalone(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", mainFile], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     output += chunk.toString("utf8");
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-  });
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return { child, output: () => output };
+}
+
+/** Starts the real standalone process from source (as `npm start` would, without the build) and waits for it. */
+export async function startStandaloneProcess(env: Record<string, string>): Promise<StandaloneProcess> {
+  const { child, output } = spawnStandalone({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
   const exitCode = once(child, "exit").then(([code]) => code as number | null);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" line within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no "listening" line within 30 s:\n${output()}`)), 30_000);
     const look = () => {
-      const line = output.split("\n").find((l) => l.includes('"msg":"listening"'));
+      const line = output()
+        .split("\n")
+        .find((l) => l.includes('"msg":"listening"'));
       if (line) {
         clearTimeout(timer);
         resolve((JSON.parse(line) as { url: string }).url);
       }
     };
     child.stdout?.on("data", look);
-    void exitCode.then((code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+    void exitCode.then((code) => reject(new Error(`exited with ${code} before listening:\n${output()}`)));
   });
-  return { child, url, stdout: () => output, exitCode };
+  return { child, url, stdout: output, exitCode };
 }
 
 /** Runs the process to its end (for start-up failures) and returns its exit code and output. */
 export async function runStandaloneToExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", mainFile], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-  });
+  const { child, output } = spawnStandalone(env);
   const [code] = (await once(child, "exit")) as [number | null];
-  return { code, output };
+  return { code, output: output() };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Logger } from "@kcp/shared";
+import { type Logger, withDeadline } from "@kcp/shared";
 import { type Job, Queue, QueueEvents, Worker } from "bullmq";
 import { JobFailedError, QueueTimeoutError } from "../errors.js";
 import type { EnqueueOptions, JobHandler, JobQueue, ProcessOptions, QueueName, RecurringOptions } from "../queue.js";
@@ -48,15 +48,7 @@ export class BullMqQueue implements JobQueue {
 
   async ping(): Promise<void> {
     const timeoutMs = this.options.pingTimeoutMs ?? 1000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      await Promise.race([this.connections.producer.ping(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withDeadline(this.connections.producer.ping(), timeoutMs, `redis did not answer within ${timeoutMs} ms`);
   }
 
   async enqueue<P>(queue: QueueName, payload: P, options: EnqueueOptions = {}): Promise<string> {

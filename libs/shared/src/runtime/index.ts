@@ -1,2 +1,3 @@
 export type { Component, ReadinessCheck } from "./component.js";
+export { withDeadline } from "./deadline.js";
 export { type ShutdownOptions, stopAll, stopOnSignals } from "./lifecycle.js";

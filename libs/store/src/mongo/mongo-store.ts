@@ -1,4 +1,4 @@
-import type { Logger } from "@kcp/shared";
+import { type Logger, withDeadline } from "@kcp/shared";
 import mongoose, { type Connection } from "mongoose";
 import type { Store } from "../store.js";
 import { MongoAudit } from "./audit.js";
@@ -62,18 +62,7 @@ export class MongoStore implements Store {
   async ping(): Promise<void> {
     const db = this.connection.db;
     if (!db) throw new Error("not connected to MongoDB");
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`MongoDB did not answer within ${this.pingTimeoutMs} ms`)),
-        this.pingTimeoutMs,
-      );
-    });
-    try {
-      await Promise.race([db.admin().ping(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withDeadline(db.admin().ping(), this.pingTimeoutMs, `MongoDB did not answer within ${this.pingTimeoutMs} ms`);
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,4 @@
-import { AppError, type ReadinessCheck } from "@kcp/shared";
+import { AppError, type ReadinessCheck, withDeadline } from "@kcp/shared";
 import { Router } from "express";
 
 export interface HealthRoutesOptions {
@@ -11,17 +11,11 @@ export interface HealthRoutesOptions {
 type CheckResult = { ok: true } | { ok: false; error: string };
 
 async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<CheckResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
   try {
-    await Promise.race([check.ping(), timeout]);
+    await withDeadline(check.ping(), timeoutMs, `no answer within ${timeoutMs} ms`);
     return { ok: true };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
