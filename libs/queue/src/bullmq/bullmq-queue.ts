@@ -52,7 +52,12 @@ export class BullMqQueue implements JobQueue {
   }
 
   async enqueue<P>(queue: QueueName, payload: P, options: EnqueueOptions = {}): Promise<string> {
-    const job = await this.add(queue, payload, options);
+    // A queue first used while Redis is away waits for it: never let a caller hang on that.
+    const job = await withDeadline(
+      this.add(queue, payload, options),
+      2000,
+      "redis did not accept the job within 2000 ms",
+    );
     return options.jobId ?? (job.id as string);
   }
 
@@ -114,6 +119,7 @@ export class BullMqQueue implements JobQueue {
     });
     await Promise.race([graceful, timeout]);
     clearTimeout(timer);
+    this.connections.stopReconnecting();
     await withTimeout(Promise.allSettled(this.workers.map((worker) => worker.close(true))), 2000);
     await withTimeout(this.connections.close(), 2000);
   }

@@ -13,10 +13,10 @@ import { Redis, type RedisOptions } from "ioredis";
 export interface RedisConnections {
   producer: Redis;
   consumer: Redis;
+  /** From now on no connection (nor BullMQ's duplicates) reconnects. */
+  stopReconnecting(): void;
   close(): Promise<void>;
 }
-
-const retryStrategy = (attempt: number) => Math.min(attempt * 100, 2000);
 
 function watch(connection: Redis, role: string, logger: Logger, isClosing: () => boolean): void {
   let lost = false;
@@ -35,15 +35,20 @@ function watch(connection: Redis, role: string, logger: Logger, isClosing: () =>
 }
 
 export function openRedisConnections(url: string, logger: Logger): RedisConnections {
+  let closing = false;
+  // BullMQ duplicates these connections with the same options: once closing, none of them reconnects any more.
+  const retryStrategy = (attempt: number) => (closing ? null : Math.min(attempt * 100, 2000));
   const common: RedisOptions = { retryStrategy, lazyConnect: false, connectionName: "kcp" };
   const producer = new Redis(url, { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const consumer = new Redis(url, { ...common, maxRetriesPerRequest: null });
-  let closing = false;
   watch(producer, "producer", logger, () => closing);
   watch(consumer, "consumer", logger, () => closing);
   return {
     producer,
     consumer,
+    stopReconnecting() {
+      closing = true;
+    },
     async close() {
       closing = true;
       // quit() waits for Redis; when it is away, disconnect at once instead.
