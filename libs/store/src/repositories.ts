@@ -6,11 +6,13 @@
  *   two concurrent confirms or two workers exactly one wins;
  * - at most one operation per cluster is active (pending, running or paused): entering an active status while another
  *   operation of the cluster is active fails with `AppError("conflict")`;
- * - audit ids are int64-safe and increase with time.
+ * - a worker lease is taken only when free or expired, renewed and released only by its owner;
+ * - login attempts are appended, so concurrent failures all count;
+ * - audit ids are int64-safe and increase with time, across processes.
  */
-import type { Role } from "@kcp/shared";
+import { ACTIVE_OPERATION_STATUSES, type OperationStatus, type Role } from "@kcp/shared";
 
-export type { Role };
+export type { OperationStatus, Role };
 
 export interface UserRecord {
   id: string;
@@ -109,8 +111,8 @@ export interface ClusterViewRepository {
   remove(clusterId: string): Promise<void>;
 }
 
-export type OperationStatus = "planned" | "pending" | "running" | "paused" | "succeeded" | "failed" | "cancelled";
-export const ACTIVE_STATUSES: readonly OperationStatus[] = ["pending", "running", "paused"];
+/** Pending, running or paused: at most one such operation per cluster (the contract's list, from `@kcp/shared`). */
+export const ACTIVE_STATUSES: readonly OperationStatus[] = ACTIVE_OPERATION_STATUSES;
 
 export interface OperationLease {
   owner: string;
@@ -148,6 +150,10 @@ export interface TransitionCondition {
   version?: number;
 }
 
+/**
+ * Operations. Every write below is atomic and bumps `version`; an unknown id throws `AppError("not_found")`, while a
+ * condition that does not hold (another writer won) gives undefined.
+ */
 export interface OperationRepository {
   /** A new operation in status `planned`, version 1. */
   create(operation: NewOperation): Promise<OperationRecord>;
@@ -157,17 +163,21 @@ export interface OperationRepository {
   /** Planned operations whose plan expired before `now`, oldest first. */
   findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]>;
   /**
-   * Applies `changes` only if the condition holds, atomically; returns the new record, or undefined when the condition
-   * did not hold (another writer won). Entering an active status while another operation of the cluster is active
-   * throws `AppError("conflict")`.
+   * Applies `changes` only if the operation is in one of `condition.from` (and at `condition.version`, when given);
+   * returns the new record, or undefined when the condition did not hold. Entering an active status while another
+   * operation of the cluster is active throws `AppError("conflict")`.
    */
   transition(
     id: string,
     condition: TransitionCondition,
     changes: OperationChanges,
   ): Promise<OperationRecord | undefined>;
-  /** Takes the lease when it is free, expired, or already `owner`'s; else undefined. */
+  /** Takes the lease when it is free, expired at `now`, or already `owner`'s; else undefined. */
   acquireLease(id: string, owner: string, until: Date, now: Date): Promise<OperationRecord | undefined>;
+  /** Extends the lease to `until` only while `owner` holds it (nobody took it over); else undefined. */
+  renewLease(id: string, owner: string, until: Date): Promise<OperationRecord | undefined>;
+  /** Frees the lease only if `owner` holds it; else undefined. */
+  releaseLease(id: string, owner: string): Promise<OperationRecord | undefined>;
   /** The operation active on the cluster (pending, running or paused), if any. */
   findActive(clusterId: string): Promise<OperationRecord | undefined>;
 }

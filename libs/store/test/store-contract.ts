@@ -174,11 +174,59 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
         expect(listed[0]?.document).to.deep.equal({ steps: [{ index: 0, status: "pending" }] });
       });
 
-      it("finds planned operations past their expiry", async () => {
-        const past = await store.operations.create(newOperation("c1", { expiresAt: new Date(Date.now() - 1000) }));
+      it("finds planned operations past their expiry, oldest first, and no longer once they moved on", async () => {
+        const expiredAt = (ms: number) => ({ expiresAt: new Date(Date.now() - ms) });
+        const older = await store.operations.create(newOperation("c1", expiredAt(2000)));
+        const newer = await store.operations.create(newOperation("c2", expiredAt(1000)));
+        const cancelled = await store.operations.create(newOperation("c3", expiredAt(3000)));
         await store.operations.create(newOperation("c1"));
+        await store.operations.transition(cancelled.id, { from: ["planned"] }, { status: "cancelled" });
         const expired = await store.operations.findExpiredPlans(new Date(), 10);
-        expect(expired.map((o) => o.id)).to.deep.equal([past.id]);
+        expect(expired.map((o) => o.id)).to.deep.equal([older.id, newer.id]);
+        expect(await store.operations.findExpiredPlans(new Date(), 1)).to.have.lengthOf(1);
+      });
+
+      it("lists the current state of each operation after changes", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        await store.operations.transition(op.id, { from: ["planned"] }, { status: "pending" });
+        await store.operations.transition(op.id, { from: ["pending"] }, { status: "running", document: { step: 2 } });
+        const [listed] = await store.operations.listByCluster("c1", 10);
+        expect(listed).to.deep.include({ id: op.id, status: "running", version: 3, document: { step: 2 } });
+        expect(await store.operations.listByCluster("c1", 10)).to.have.lengthOf(1);
+      });
+
+      it("refuses changes to an unknown operation with not_found", async () => {
+        const now = new Date();
+        const attempts = [
+          () => store.operations.transition("nope", { from: ["planned"] }, { status: "pending" }),
+          () => store.operations.acquireLease("nope", "w1", now, now),
+          () => store.operations.renewLease("nope", "w1", now),
+          () => store.operations.releaseLease("nope", "w1"),
+        ];
+        for (const attempt of attempts) expect(await errorOf(attempt)).to.have.property("code", "not_found");
+        expect(await store.operations.findById("nope")).to.equal(undefined);
+      });
+
+      it("never loses an update of concurrent writers that retry on a version clash", async () => {
+        const op = await store.operations.create(newOperation("c1", { document: { count: 0 } }));
+        const increment = async () => {
+          for (;;) {
+            const current = await store.operations.findById(op.id);
+            const count = Number(current?.document.count);
+            const written = await store.operations.transition(
+              op.id,
+              { from: ["planned"], version: current?.version ?? 0 },
+              { document: { count: count + 1 } },
+            );
+            if (written) return;
+          }
+        };
+        await Promise.all(
+          Array.from({ length: 5 }, async () => {
+            for (let i = 0; i < 4; i++) await increment();
+          }),
+        );
+        expect(await store.operations.findById(op.id)).to.deep.include({ version: 21, document: { count: 20 } });
       });
 
       it("lets exactly one of 20 concurrent confirms of one operation win", async () => {
@@ -259,6 +307,35 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
+    describe("leases", () => {
+      it("renews a lease only for its owner, and frees it only for its owner", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        const now = new Date();
+        const at = (ms: number) => new Date(now.getTime() + ms);
+        await store.operations.acquireLease(op.id, "w1", at(30_000), now);
+        expect(await store.operations.renewLease(op.id, "w2", at(60_000))).to.equal(undefined);
+        const renewed = await store.operations.renewLease(op.id, "w1", at(60_000));
+        expect(renewed?.lease).to.deep.equal({ owner: "w1", expiresAt: at(60_000) });
+        expect(await store.operations.acquireLease(op.id, "w2", at(90_000), at(45_000))).to.equal(undefined);
+        expect(await store.operations.releaseLease(op.id, "w2")).to.equal(undefined);
+        const released = await store.operations.releaseLease(op.id, "w1");
+        expect(released).to.not.have.property("lease");
+        expect(await store.operations.renewLease(op.id, "w1", at(60_000))).to.equal(undefined);
+        expect((await store.operations.acquireLease(op.id, "w2", at(30_000), now))?.lease?.owner).to.equal("w2");
+      });
+
+      it("lets a worker whose lease was taken over neither renew nor release it", async () => {
+        const op = await store.operations.create(newOperation("c1"));
+        const now = new Date();
+        await store.operations.acquireLease(op.id, "w1", new Date(now.getTime() + 1000), now);
+        const later = new Date(now.getTime() + 2000);
+        await store.operations.acquireLease(op.id, "w2", new Date(later.getTime() + 30_000), later);
+        expect(await store.operations.renewLease(op.id, "w1", new Date(later.getTime() + 60_000))).to.equal(undefined);
+        expect(await store.operations.releaseLease(op.id, "w1")).to.equal(undefined);
+        expect((await store.operations.findById(op.id))?.lease?.owner).to.equal("w2");
+      });
+    });
+
     describe("audit", () => {
       it("gives int64-safe ids that increase, lists newest first with a limit and a cluster filter", async () => {
         const entries = [];
@@ -283,6 +360,47 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
         const c1 = await store.audit.list({ clusterId: "c1", limit: 10 });
         expect(c1.map((e) => e.target)).to.deep.equal(["t4", "t2", "t0"]);
         expect(c1[0]).to.deep.include({ actor: "alice", action: "topic.create", result: "success", detail: { i: 4 } });
+      });
+    });
+
+    describe("audit across processes", () => {
+      const entry = (target: string) => ({
+        at: new Date(),
+        actor: "alice",
+        action: "user.update",
+        target,
+        result: "success" as const,
+        detail: {},
+      });
+
+      it("numbers entries of two instances on the same data in the order they were appended", async () => {
+        const other = await f.reopen();
+        try {
+          const ids: number[] = [];
+          for (let i = 0; i < 6; i++) ids.push((await (i % 2 ? other : store).audit.append(entry(`t${i}`))).id);
+          expect([...ids].sort((a, b) => a - b)).to.deep.equal(ids);
+          expect(new Set(ids).size).to.equal(6);
+          const listed = await other.audit.list({ limit: 10 });
+          expect(listed.map((e) => e.target)).to.deep.equal(["t5", "t4", "t3", "t2", "t1", "t0"]);
+        } finally {
+          await other.stop();
+        }
+      });
+
+      it("gives 20 concurrent appends distinct ids", async () => {
+        const other = await f.reopen();
+        try {
+          const appended = await Promise.all(
+            Array.from({ length: 20 }, (_, i) => (i % 2 ? other : store).audit.append(entry(`t${i}`))),
+          );
+          expect(new Set(appended.map((e) => e.id)).size).to.equal(20);
+          const listed = await store.audit.list({ limit: 50 });
+          expect(listed).to.have.lengthOf(20);
+          const ids = listed.map((e) => e.id);
+          expect([...ids].sort((a, b) => b - a)).to.deep.equal(ids);
+        } finally {
+          await other.stop();
+        }
       });
     });
 

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { transaction } from "./sql.js";
 
 /**
  * The embedded schema, versioned in code: each migration runs once, in order, inside a transaction, and is recorded
@@ -38,26 +39,20 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
   },
 ];
 
+/** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */
 export function migrate(db: DatabaseSync): number {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT, applied_at TEXT)");
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
-  );
   for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
-    db.exec("BEGIN IMMEDIATE");
-    try {
+    // Checked inside the write transaction, so a process that opened at the same time never applies it twice.
+    transaction(db, () => {
+      if (db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?").get(migration.version)) return;
       db.exec(migration.sql);
       db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
         migration.version,
         migration.name,
         new Date().toISOString(),
       );
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
+    });
   }
   return MIGRATIONS.at(-1)?.version ?? 0;
 }

@@ -6,45 +6,29 @@ import {
   type OperationChanges,
   type OperationRecord,
   type OperationRepository,
-  type OperationStatus,
   type TransitionCondition,
 } from "../repositories.js";
-import { date, iso, isUniqueViolation, json, parse, type Row, transaction } from "./sql.js";
+import { type Clause, placeholders, setClause, toOperation, whereClause } from "./operation-rows.js";
+import { iso, isUniqueViolation, json, type Row } from "./sql.js";
 
-function toOperation(row: Row): OperationRecord {
-  return {
-    id: String(row.id),
-    clusterId: String(row.cluster_id),
-    type: String(row.type),
-    status: row.status as OperationStatus,
-    version: Number(row.version),
-    ...(row.lease_owner ? { lease: { owner: String(row.lease_owner), expiresAt: date(row.lease_expires_at) } } : {}),
-    expiresAt: date(row.expires_at),
-    document: parse<Record<string, unknown>>(row.doc),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
-  };
-}
+const ACTIVE_IN = `status IN (${placeholders(ACTIVE_STATUSES)})`;
 
 /**
- * Operations in SQLite. Each conditional write is one UPDATE whose WHERE clause is the condition (SQLite runs it
- * atomically); a partial unique index on `cluster_id` over the active statuses enforces one active operation per
- * cluster.
+ * Operations in SQLite. Each conditional write is one UPDATE whose WHERE clause is the condition (SQLite runs each
+ * statement atomically, and one writer at a time even across processes); a partial unique index on `cluster_id` over
+ * the active statuses enforces one active operation per cluster.
  */
 export class EmbeddedOperations implements OperationRepository {
-  private seq = 0;
-
-  constructor(private readonly db: DatabaseSync) {
-    const row = db.prepare("SELECT MAX(seq) AS seq FROM operations").get() as Row;
-    this.seq = Number(row.seq ?? 0);
-  }
+  constructor(private readonly db: DatabaseSync) {}
 
   async create(operation: NewOperation): Promise<OperationRecord> {
     const now = iso(new Date());
-    this.seq += 1;
+    // seq orders a cluster's operations by creation, also across processes sharing the file (one statement).
     this.db
       .prepare(
-        "INSERT INTO operations (id, cluster_id, type, status, version, expires_at, doc, created_at, updated_at, seq) VALUES (?, ?, ?, 'planned', 1, ?, ?, ?, ?, ?)",
+        `INSERT INTO operations (id, cluster_id, type, status, version, expires_at, doc, created_at, updated_at, seq)
+         VALUES (?, ?, ?, 'planned', 1, ?, ?, ?, ?,
+                 (SELECT COALESCE(MAX(seq), 0) + 1 FROM operations WHERE cluster_id = ?))`,
       )
       .run(
         operation.id,
@@ -54,9 +38,9 @@ export class EmbeddedOperations implements OperationRepository {
         json(operation.document),
         now,
         now,
-        this.seq,
+        operation.clusterId,
       );
-    return (await this.findById(operation.id)) as OperationRecord;
+    return this.get(operation.id);
   }
 
   async findById(id: string): Promise<OperationRecord | undefined> {
@@ -80,58 +64,60 @@ export class EmbeddedOperations implements OperationRepository {
 
   async findActive(clusterId: string): Promise<OperationRecord | undefined> {
     const row = this.db
-      .prepare(
-        `SELECT * FROM operations WHERE cluster_id = ? AND status IN (${ACTIVE_STATUSES.map(() => "?").join(",")})`,
-      )
+      .prepare(`SELECT * FROM operations WHERE cluster_id = ? AND ${ACTIVE_IN}`)
       .get(clusterId, ...ACTIVE_STATUSES) as Row | undefined;
     return row && toOperation(row);
   }
 
   async transition(id: string, condition: TransitionCondition, changes: OperationChanges) {
-    const current = await this.findById(id);
-    if (!current) return undefined;
-    const sets = ["version = version + 1", "updated_at = ?"];
-    const values: (string | number | null)[] = [iso(new Date())];
-    if (changes.status !== undefined) {
-      sets.push("status = ?");
-      values.push(changes.status);
-    }
-    if (changes.document !== undefined) {
-      sets.push("doc = ?");
-      values.push(json(changes.document));
-    }
-    if (changes.lease !== undefined) {
-      sets.push("lease_owner = ?", "lease_expires_at = ?");
-      values.push(changes.lease?.owner ?? null, changes.lease ? iso(changes.lease.expiresAt) : null);
-    }
-    const where = [`id = ?`, `status IN (${condition.from.map(() => "?").join(",") || "NULL"})`];
-    values.push(id, ...condition.from);
-    if (condition.version !== undefined) {
-      where.push("version = ?");
-      values.push(condition.version);
-    }
+    const current = await this.get(id);
     try {
-      const result = transaction(this.db, () =>
-        this.db.prepare(`UPDATE operations SET ${sets.join(", ")} WHERE ${where.join(" AND ")}`).run(...values),
-      );
-      return Number(result.changes) === 1 ? this.findById(id) : undefined;
+      return await this.update(id, setClause(changes), whereClause(condition));
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new AppError(
-          "conflict",
-          `Another operation is pending, running or paused on cluster ${current.clusterId}`,
-        );
-      }
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      throw new AppError("conflict", `Another operation is pending, running or paused on cluster ${current.clusterId}`);
     }
   }
 
   async acquireLease(id: string, owner: string, until: Date, now: Date) {
+    return this.update(
+      id,
+      { sql: ["lease_owner = ?", "lease_expires_at = ?"], values: [owner, iso(until)] },
+      { sql: ["(lease_owner IS NULL OR lease_owner = ? OR lease_expires_at <= ?)"], values: [owner, iso(now)] },
+    );
+  }
+
+  async renewLease(id: string, owner: string, until: Date) {
+    return this.update(
+      id,
+      { sql: ["lease_expires_at = ?"], values: [iso(until)] },
+      { sql: ["lease_owner = ?"], values: [owner] },
+    );
+  }
+
+  async releaseLease(id: string, owner: string) {
+    return this.update(
+      id,
+      { sql: ["lease_owner = NULL", "lease_expires_at = NULL"], values: [] },
+      { sql: ["lease_owner = ?"], values: [owner] },
+    );
+  }
+
+  /** One conditional UPDATE that bumps the version; undefined when the condition did not hold. */
+  private async update(id: string, set: Clause, where: Clause): Promise<OperationRecord | undefined> {
+    const sets = ["version = version + 1", "updated_at = ?", ...set.sql].join(", ");
+    const conditions = ["id = ?", ...where.sql].join(" AND ");
     const result = this.db
-      .prepare(
-        "UPDATE operations SET lease_owner = ?, lease_expires_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_expires_at <= ?)",
-      )
-      .run(owner, iso(until), iso(now), id, owner, iso(now));
-    return Number(result.changes) === 1 ? this.findById(id) : undefined;
+      .prepare(`UPDATE operations SET ${sets} WHERE ${conditions}`)
+      .run(iso(new Date()), ...set.values, id, ...where.values);
+    if (Number(result.changes) === 1) return this.get(id);
+    await this.get(id); // not_found for an unknown id
+    return undefined;
+  }
+
+  private async get(id: string): Promise<OperationRecord> {
+    const operation = await this.findById(id);
+    if (!operation) throw new AppError("not_found", `No operation ${id}`);
+    return operation;
   }
 }

@@ -1,21 +1,38 @@
 import type { AuditRecord, AuditRepository } from "../repositories.js";
-import { isDuplicateKey, timeOrderedNumber } from "./errors.js";
+import { isDuplicateKey } from "./errors.js";
 import type { Models } from "./models.js";
 
 type AuditDoc = Omit<AuditRecord, "id"> & { _id: number };
 
-/** Audit ids are time-ordered numbers (ms × 1000 + a counter), unique by `_id`; a clash takes the next number. */
+/** Gives up after this many clashes in a row (only under extreme contention). */
+const MAX_ATTEMPTS = 1000;
+
+/**
+ * Audit ids are the newest id + 1, inserted under the unique `_id`: of appenders that read the same newest id, one
+ * insert wins and the others read again. So ids are small integers (int64-safe), and an entry appended after another
+ * finished — in any process — always has a larger id. (A `$inc` counter would be simpler, but FerretDB v1 loses
+ * concurrent increments; see docs/testing.md.)
+ */
 export class MongoAudit implements AuditRepository {
+  /** Appends of this process run one at a time, so they never clash with each other. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly models: Models) {}
 
-  async append(entry: Omit<AuditRecord, "id">): Promise<AuditRecord> {
-    for (let attempt = 0; ; attempt++) {
-      const id = timeOrderedNumber();
+  append(entry: Omit<AuditRecord, "id">): Promise<AuditRecord> {
+    const appended = this.queue.then(() => this.insertNext(entry));
+    this.queue = appended.catch(() => undefined);
+    return appended;
+  }
+
+  private async insertNext(entry: Omit<AuditRecord, "id">): Promise<AuditRecord> {
+    for (let attempt = 1; ; attempt++) {
+      const id = (await this.newestId()) + 1;
       try {
         await this.models.audit.collection.insertOne({ _id: id, ...entry } as never);
         return { id, ...entry };
       } catch (error) {
-        if (!isDuplicateKey(error) || attempt > 100) throw error;
+        if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }
@@ -24,5 +41,10 @@ export class MongoAudit implements AuditRepository {
     const filter = query.clusterId === undefined ? {} : { clusterId: query.clusterId };
     const docs = await this.models.audit.find(filter).sort({ _id: -1 }).limit(query.limit).lean<AuditDoc[]>();
     return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+  }
+
+  private async newestId(): Promise<number> {
+    const [newest] = await this.models.audit.find({}, { _id: 1 }).sort({ _id: -1 }).limit(1).lean<{ _id: number }[]>();
+    return newest?._id ?? 0;
   }
 }

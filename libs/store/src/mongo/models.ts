@@ -41,7 +41,7 @@ const clusterViews = new Schema({ _id: String, updatedAt: Date }, options);
 const operations = new Schema({ _id: String, clusterId: String, seq: Number, createdAt: Date }, options);
 operations.index({ clusterId: 1, seq: -1 });
 
-/** Each version of an operation's state is inserted once, with `_id` = "<operation>#<version>". */
+/** Each version of an operation's state is inserted once, `_id` = "<operation>#<version>"; superseded ones are emptied, never deleted. */
 const operationStates = new Schema(
   { _id: String, opId: String, version: Number, status: String, expiresAt: Date },
   options,

@@ -1,0 +1,52 @@
+import type { SQLInputValue } from "node:sqlite";
+import type { OperationChanges, OperationRecord, OperationStatus, TransitionCondition } from "../repositories.js";
+import { date, iso, json, parse, type Row } from "./sql.js";
+
+export function toOperation(row: Row): OperationRecord {
+  return {
+    id: String(row.id),
+    clusterId: String(row.cluster_id),
+    type: String(row.type),
+    status: row.status as OperationStatus,
+    version: Number(row.version),
+    ...(row.lease_owner ? { lease: { owner: String(row.lease_owner), expiresAt: date(row.lease_expires_at) } } : {}),
+    expiresAt: date(row.expires_at),
+    document: parse<Record<string, unknown>>(row.doc),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+/** A SQL fragment with its parameters. */
+export interface Clause {
+  sql: string[];
+  values: SQLInputValue[];
+}
+
+export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ") || "NULL";
+
+/** The SET list of a transition (the version and updated_at are bumped by the caller). */
+export function setClause(changes: OperationChanges): Clause {
+  const clause: Clause = { sql: [], values: [] };
+  const add = (sql: string, ...values: SQLInputValue[]) => {
+    clause.sql.push(sql);
+    clause.values.push(...values);
+  };
+  if (changes.status !== undefined) add("status = ?", changes.status);
+  if (changes.document !== undefined) add("doc = ?", json(changes.document));
+  if (changes.lease !== undefined) {
+    add("lease_owner = ?", changes.lease?.owner ?? null);
+    add("lease_expires_at = ?", changes.lease ? iso(changes.lease.expiresAt) : null);
+  }
+  return clause;
+}
+
+/** The WHERE conditions of a transition, beyond the id. */
+export function whereClause(condition: TransitionCondition): Clause {
+  const clause: Clause = { sql: [`status IN (${placeholders(condition.from)})`], values: [...condition.from] };
+  if (condition.version !== undefined) {
+    clause.sql.push("version = ?");
+    clause.values.push(condition.version);
+  }
+  return clause;
+}
