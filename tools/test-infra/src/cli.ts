@@ -1,13 +1,17 @@
 import { parseArgs } from "node:util";
 import { startCluster } from "./kafka/cluster.js";
+import { resolveKafka } from "./kafka/maven.js";
 import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopProcesses } from "./kafka/registry.js";
 import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
 import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
+import { ensureFerretDb } from "./mongo/ferretdb-binary.js";
+import { ensureRedisServer } from "./redis/redis-binary.js";
 
 const USAGE = `usage:
   npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller]
   npm run kafka -- down --name NAME
   npm run kafka -- status
+  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.`;
 
 function print(value: unknown): void {
@@ -63,6 +67,17 @@ async function status(): Promise<void> {
   });
 }
 
+/**
+ * Installs every real component the tests start, once, before mocha runs: a first install (Maven downloads, the
+ * FerretDB build) takes minutes, more than any single test's time limit should allow.
+ */
+async function install(): Promise<void> {
+  for (const version of KAFKA_VERSIONS) await resolveKafka(version);
+  await ensureRedisServer();
+  if (!process.env.MONGO_URL?.trim()) await ensureFerretDb();
+  print({ installed: { kafka: KAFKA_VERSIONS, redis: true, ferretdb: !process.env.MONGO_URL?.trim() } });
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -77,6 +92,7 @@ async function main(): Promise<void> {
   if (command === "up") await up(values);
   else if (command === "down") await down(values);
   else if (command === "status") await status();
+  else if (command === "install") await install();
   else fail(`unknown command "${command ?? ""}"`);
 }
 

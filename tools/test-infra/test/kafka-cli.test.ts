@@ -23,6 +23,10 @@ describe("test-infra: the kafka command line", function () {
     const up = (await cli("up", "--topology", "single", "--name", name)) as ClusterDescription;
     expect(up).to.include({ name, topology: "single", version: "4.3.1" });
     expect(up.bootstrapServers).to.have.lengthOf(1);
+    expect(up.nodes).to.have.lengthOf(1);
+    expect(up.nodes[0]).to.deep.include({ id: 1, roles: ["broker", "controller"] });
+    expect(up.nodes[0]?.endpoints.PLAINTEXT).to.equal(up.bootstrapServers[0]);
+    expect(up.controllerEndpoints).to.deep.equal([up.nodes[0]?.endpoints.CONTROLLER]);
 
     const admin = new Admin({ clientId: "cli-test", bootstrapBrokers: up.bootstrapServers, retries: 2 });
     try {

@@ -7,7 +7,7 @@ describe("test-infra: the benchmark data generator", function () {
   it("creates topics with messages and consumer groups with lag", async () => {
     const cluster = await getSharedCluster("single");
     const prefix = `gen${Date.now().toString(36)}`;
-    const { topics } = await generateData(cluster, {
+    const { topics, groups } = await generateData(cluster, {
       topics: 4,
       partitions: 2,
       replicationFactor: 1,
@@ -15,8 +15,10 @@ describe("test-infra: the benchmark data generator", function () {
       groups: 3,
       lagPerPartition: 4,
       prefix,
+      progress: false,
     });
     expect(topics).to.have.lengthOf(4);
+    expect(groups).to.deep.equal([0, 1, 2].map((i) => `${prefix}-group-0000${i}`));
     const offsets = await withAdmin(cluster, (admin) =>
       admin.listConsumerGroupOffsets({ groups: [`${prefix}-group-00001`] }),
     );

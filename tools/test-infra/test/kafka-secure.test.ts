@@ -70,6 +70,28 @@ describe("test-infra: the secure Kafka topology", function () {
     expect(await describeWith(cluster, { listener: "SSL", clientCertificate: true })).to.deep.equal([1]);
   });
 
+  it("MTLS requires a client certificate: with one it connects, without one it is refused", async () => {
+    expect(await describeWith(cluster, { listener: "MTLS" })).to.deep.equal([1]);
+    const failure = await failureOf(() => describeWith(cluster, { listener: "MTLS", clientCertificate: false }));
+    expect(failure).to.match(/connection closed|certificate|handshake/i);
+  });
+
+  it("describes its listeners, credentials and certificates for clients", () => {
+    const description = cluster.describe();
+    expect(Object.keys(description.listeners).sort()).to.deep.equal([
+      "CONTROLLER",
+      "MTLS",
+      "PLAINTEXT",
+      "SASL_PLAINTEXT",
+      "SASL_SSL",
+      "SSL",
+    ]);
+    expect(description.credentials?.superUser.username).to.equal("admin");
+    expect(description.credentials?.unprivilegedUser.username).to.equal("alice");
+    expect(description.tls?.caPem).to.include("BEGIN CERTIFICATE");
+    expect(description.tls?.clientKeyPem).to.include("PRIVATE KEY");
+  });
+
   it("refuses a wrong password", async () => {
     const failure = await failureOf(() =>
       describeWith(cluster, {

@@ -1,4 +1,4 @@
-import { Admin } from "@platformatic/kafka";
+import { rm } from "node:fs/promises";
 import { expect } from "chai";
 import {
   consumeMessages,
@@ -6,9 +6,13 @@ import {
   getSharedCluster,
   KAFKA_VERSIONS,
   type KafkaCluster,
+  makeRunDir,
   produceMessages,
+  resolveKafka,
+  runKafkaTool,
   startCluster,
   uniqueTopicName,
+  waitFor,
   withAdmin,
 } from "../src/index.js";
 
@@ -29,10 +33,33 @@ describe("test-infra: Kafka topologies", function () {
       expect([...metadata.brokers.keys()]).to.deep.equal([1]);
       expect(metadata.id).to.equal(cluster.spec.clusterId);
       const state = await cluster.state();
-      expect(state).to.deep.include({ quorumLeader: 1, voters: [1] });
+      expect(state).to.deep.include({ brokers: [1], fencedBrokers: [], quorumLeader: 1, voters: [1] });
       await roundTrip(cluster, 1);
     });
   }
+
+  it("runs the Kafka command-line tools from the same jars (MetadataQuorumCommand, TopicCommand)", async () => {
+    const cluster = await getSharedCluster("single");
+    const runtime = await resolveKafka(cluster.version);
+    const dir = await makeRunDir("kafka-tools");
+    try {
+      const bootstrap = ["--bootstrap-server", cluster.bootstrapServers.join(",")];
+      const quorum = await runKafkaTool(
+        runtime,
+        "org.apache.kafka.tools.MetadataQuorumCommand",
+        [...bootstrap, "describe", "--status"],
+        dir,
+      );
+      expect(quorum)
+        .to.match(/LeaderId:\s+1/)
+        .and.match(/ClusterId:\s+\S+/);
+      const topic = await createTopic(cluster, { name: uniqueTopicName("cli"), replicationFactor: 1 });
+      const topics = await runKafkaTool(runtime, "org.apache.kafka.tools.TopicCommand", [...bootstrap, "--list"], dir);
+      expect(topics.split("\n")).to.include(topic);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("3c3b: three brokers on racks a, b, c, a dynamic quorum of three voters and one observer controller", async () => {
     const cluster = await getSharedCluster("3c3b");
@@ -46,20 +73,41 @@ describe("test-infra: Kafka topologies", function () {
     const state = await cluster.state();
     expect(state.voters).to.deep.equal([1, 2, 3]);
     expect(state.observers).to.include(7);
-    expect(cluster.describe().nodes.find((n) => n.id === 7)).to.include({ observer: true });
-    expect(cluster.describe().nodes.find((n) => n.id === 7)?.directoryId).to.match(/^[A-Za-z0-9_-]{22}$/);
+    const observer = cluster.describe().nodes.find((n) => n.id === 7);
+    expect(observer).to.include({ observer: true });
+    expect(observer?.directoryId).to.match(/^[A-Za-z0-9_-]{22}$/);
+    expect(observer?.endpoints.CONTROLLER).to.match(/^127\.0\.0\.1:\d+$/);
+    expect(cluster.describe().controllerEndpoints).to.have.lengthOf(3).and.not.include(observer?.endpoints.CONTROLLER);
     await roundTrip(cluster, 3);
   });
 
-  it("3c3b: a broker killed with -9 leaves the metadata, and comes back after a restart", async () => {
+  it("3c3b: a broker killed with -9 is fenced (still registered), and comes back after a restart", async () => {
     const cluster = await getSharedCluster("3c3b");
     const broker = cluster.node(6);
     await broker.kill();
     expect(broker.isRunning()).to.equal(false);
-    await waitForBrokers(cluster, [4, 5]);
+    const fenced = await waitFor("broker 6 to be fenced", async () => {
+      const state = await cluster.state();
+      return state.fencedBrokers.includes(6) ? state : undefined;
+    });
+    expect(fenced).to.deep.include({ brokers: [4, 5], fencedBrokers: [6] });
     await broker.start();
     const state = await cluster.waitUntilReady();
-    expect(state.brokers).to.deep.equal([4, 5, 6]);
+    expect(state).to.deep.include({ brokers: [4, 5, 6], fencedBrokers: [] });
+  });
+
+  it("3c3b: the quorum leader stopped cleanly hands over to another controller, and restarts on its data", async () => {
+    const cluster = await getSharedCluster("3c3b");
+    const { quorumLeader } = await cluster.state();
+    await cluster.node(quorumLeader).stop();
+    const state = await waitFor("a new quorum leader", async () => {
+      const s = await cluster.state();
+      return s.quorumLeader > 0 && s.quorumLeader !== quorumLeader ? s : undefined;
+    });
+    expect(state.voters).to.deep.equal([1, 2, 3]);
+    await cluster.node(quorumLeader).start();
+    expect((await cluster.waitUntilReady()).voters).to.deep.equal([1, 2, 3]);
+    await roundTrip(cluster, 3);
   });
 
   it("static: three voters from controller.quorum.voters, and the data path works", async () => {
@@ -87,20 +135,3 @@ describe("test-infra: Kafka topologies", function () {
     }
   });
 });
-
-async function waitForBrokers(cluster: KafkaCluster, expected: number[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const admin = new Admin({ ...cluster.clientOptions(), retries: 0 });
-    try {
-      const metadata = await admin.metadata({ topics: [], forceUpdate: true });
-      if (JSON.stringify([...metadata.brokers.keys()].sort()) === JSON.stringify(expected)) return;
-    } catch {
-      // a broker of the bootstrap list may be the one that is down
-    } finally {
-      await admin.close();
-    }
-    if (Date.now() > deadline) throw new Error(`brokers never became ${expected.join(",")}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}

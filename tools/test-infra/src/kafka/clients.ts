@@ -5,7 +5,8 @@ export type SaslPasswordMechanism = "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512";
 /** Which listener a client uses and how it authenticates. */
 export type ClientAuth =
   | { listener: "PLAINTEXT" }
-  | { listener: "SSL"; clientCertificate?: boolean; caPem?: string }
+  /** MTLS requires a client certificate: it is sent unless `clientCertificate` is false; SSL sends one if asked. */
+  | { listener: "SSL" | "MTLS"; clientCertificate?: boolean; caPem?: string }
   | {
       listener: "SASL_PLAINTEXT" | "SASL_SSL";
       mechanism: SaslPasswordMechanism;
@@ -39,6 +40,20 @@ export function unsecuredJwt(subject: string, lifetimeSeconds = 3600): string {
   return `${part({ alg: "none" })}.${part({ sub: subject, iat: now, exp: now + lifetimeSeconds })}.`;
 }
 
+/** TLS settings for the SSL, MTLS and SASL_SSL listeners: the cluster's CA (or `caPem`), a client certificate if due. */
+function tlsOptions(cluster: ClusterSpec, auth: ClientAuth): PlatformaticClientOptions["tls"] {
+  if (auth.listener === "SASL_SSL")
+    return { ...(cluster.tls ? { ca: cluster.tls.caPem } : {}), rejectUnauthorized: true };
+  if (auth.listener !== "SSL" && auth.listener !== "MTLS") return undefined;
+  const ca = auth.caPem ?? cluster.tls?.caPem;
+  const sendCertificate = auth.clientCertificate ?? auth.listener === "MTLS";
+  return {
+    ...(ca === undefined ? {} : { ca }),
+    ...(sendCertificate && cluster.tls ? { cert: cluster.tls.clientCertPem, key: cluster.tls.clientKeyPem } : {}),
+    rejectUnauthorized: true,
+  };
+}
+
 export function clientOptions(
   cluster: ClusterSpec,
   auth: ClientAuth = { listener: "PLAINTEXT" },
@@ -51,14 +66,8 @@ export function clientOptions(
     requestTimeout: 20_000,
     retries: 2,
   };
-  if (auth.listener === "SSL" || auth.listener === "SASL_SSL") {
-    const caPem = (auth.listener === "SSL" ? auth.caPem : undefined) ?? cluster.tls?.caPem;
-    options.tls = { ...(caPem === undefined ? {} : { ca: caPem }), rejectUnauthorized: true };
-    if (auth.listener === "SSL" && auth.clientCertificate && cluster.tls) {
-      options.tls.cert = cluster.tls.clientCertPem;
-      options.tls.key = cluster.tls.clientKeyPem;
-    }
-  }
+  const tls = tlsOptions(cluster, auth);
+  if (tls) options.tls = tls;
   if (auth.listener === "SASL_PLAINTEXT" || auth.listener === "SASL_SSL") {
     options.sasl =
       auth.mechanism === "OAUTHBEARER"

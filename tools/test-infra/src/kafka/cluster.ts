@@ -29,7 +29,16 @@ export interface ClusterDescription {
   bootstrapServers: string[];
   controllerEndpoints: string[];
   listeners: Record<string, string[]>;
-  nodes: { id: number; roles: string[]; rack?: string; observer?: boolean; directoryId?: string; pid?: number }[];
+  nodes: {
+    id: number;
+    roles: string[];
+    rack?: string;
+    /** Listener name → `host:port` (CONTROLLER included: what AddRaftVoter needs for an observer controller). */
+    endpoints: Record<string, string>;
+    observer?: boolean;
+    directoryId?: string;
+    pid?: number;
+  }[];
   credentials?: ClusterSpec["credentials"];
   tls?: { caPem: string; clientCertPem: string; clientKeyPem: string };
 }
@@ -113,6 +122,7 @@ export class KafkaCluster {
         id: n.id,
         roles: n.spec.roles,
         ...(n.spec.rack === undefined ? {} : { rack: n.spec.rack }),
+        endpoints: Object.fromEntries(n.spec.listeners.map((l) => [l.name, hostPort(l.port)])),
         ...(n.spec.observer ? { observer: true } : {}),
         ...(n.spec.directoryId === undefined ? {} : { directoryId: n.spec.directoryId }),
         ...(n.pid === undefined ? {} : { pid: n.pid }),
@@ -131,10 +141,13 @@ export class KafkaCluster {
   }
 }
 
+const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`);
+
 /** Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. */
 export async function startCluster(options: StartClusterOptions): Promise<KafkaCluster> {
   const version = options.version ?? DEFAULT_KAFKA_VERSION;
   const runtime = await resolveKafka(version);
+  const started = Date.now();
   const dir = await makeRunDir(`kafka-${options.topology}`);
   const spec = await planCluster({
     name: options.name ?? options.topology,
@@ -143,6 +156,7 @@ export async function startCluster(options: StartClusterOptions): Promise<KafkaC
     dir,
     ...(options.extraController === undefined ? {} : { extraController: options.extraController }),
   });
+  progress(`starting Kafka ${version} "${spec.name}" (${options.topology}, ${spec.nodes.length} nodes) in ${dir}`);
   await Promise.all(spec.nodes.map((node) => formatNode(runtime, spec.clusterId, node)));
   for (const node of spec.nodes) node.directoryId = await readDirectoryId(node);
   const cluster = new KafkaCluster(
@@ -156,5 +170,8 @@ export async function startCluster(options: StartClusterOptions): Promise<KafkaC
     await Promise.allSettled(cluster.nodes.map((node) => node.kill()));
     throw error;
   }
+  progress(
+    `Kafka "${spec.name}" ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.bootstrapServers}`,
+  );
   return cluster;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
+import { waitFor } from "../common/index.js";
 import type { ClientAuth } from "./clients.js";
 import type { KafkaCluster } from "./cluster.js";
 
@@ -28,15 +29,36 @@ export async function withAdmin<T>(cluster: KafkaCluster, work: (admin: Admin) =
   }
 }
 
+/**
+ * Waits until every partition of `topics` has a leader in the metadata. CreateTopics answers before the brokers know
+ * the new leaders, and produce requests sent meanwhile fail with NOT_LEADER_OR_FOLLOWER.
+ */
+export async function waitForTopicLeaders(admin: Admin, topics: string[], timeoutMs = 60_000): Promise<void> {
+  for (let start = 0; start < topics.length; start += 500) {
+    const batch = topics.slice(start, start + 500);
+    await waitFor(
+      `leaders of ${batch.length} new topics`,
+      async () => {
+        const metadata = await admin.metadata({ topics: batch, forceUpdate: true });
+        const led = batch.every((t) => metadata.topics.get(t)?.partitions.every((p) => p.leader >= 0) === true);
+        return led ? true : undefined;
+      },
+      { timeoutMs, intervalMs: 200 },
+    );
+  }
+}
+
+/** Creates a topic and waits until its partitions have leaders. */
 export async function createTopic(cluster: KafkaCluster, options: TopicOptions): Promise<string> {
-  await withAdmin(cluster, (admin) =>
-    admin.createTopics({
+  await withAdmin(cluster, async (admin) => {
+    await admin.createTopics({
       topics: [options.name],
       partitions: options.partitions ?? 1,
       replicas: options.replicationFactor ?? Math.min(3, cluster.brokerIds.length),
       configs: Object.entries(options.configs ?? {}).map(([name, value]) => ({ name, value })),
-    }),
-  );
+    });
+    await waitForTopicLeaders(admin, [options.name]);
+  });
   return options.name;
 }
 

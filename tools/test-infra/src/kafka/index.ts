@@ -8,7 +8,12 @@ export {
   unsecuredJwt,
 } from "./clients.js";
 export { type ClusterDescription, KafkaCluster, type StartClusterOptions, startCluster } from "./cluster.js";
-export { type DataShape, generateData } from "./data-generator.js";
+export { type DataShape, type GeneratedData, generateData } from "./data-generator.js";
+export {
+  type DescribeClusterV2Broker,
+  type DescribeClusterV2Response,
+  describeClusterV2,
+} from "./describe-cluster-v2.js";
 export {
   commitGroupOffsets,
   consumeMessages,
@@ -18,6 +23,7 @@ export {
   produceMessages,
   type TopicOptions,
   uniqueTopicName,
+  waitForTopicLeaders,
   withAdmin,
 } from "./helpers.js";
 export { runKafkaTool } from "./java.js";

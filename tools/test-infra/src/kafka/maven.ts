@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { cacheDir, repoRoot, withFileLock } from "../common/index.js";
@@ -7,6 +8,8 @@ import { type KafkaVersion, toolsVersionOf } from "./versions.js";
 
 const run = promisify(execFile);
 const templateDir = join(repoRoot, "tools", "test-infra", "maven");
+/** Pinned, so that a fresh machine resolves with the same plugin as this one (Maven 3.8 would pick 2.8). */
+const DEPENDENCY_PLUGIN = "org.apache.maven.plugins:maven-dependency-plugin:3.8.1";
 
 export interface KafkaRuntime {
   version: KafkaVersion;
@@ -17,6 +20,34 @@ export interface KafkaRuntime {
 
 const runtimeDir = (version: KafkaVersion) => join(cacheDir, "kafka", version);
 
+async function renderPom(version: KafkaVersion): Promise<string> {
+  const template = await readFile(join(templateDir, "pom.template.xml"), "utf8");
+  return template.replaceAll("@KAFKA_VERSION@", version).replaceAll("@TOOLS_VERSION@", toolsVersionOf(version));
+}
+
+/** The marker holds a hash of the POM: a changed POM (another dependency, an exclusion) resolves again. */
+const markerContent = (pom: string) => `${createHash("sha256").update(pom).update(DEPENDENCY_PLUGIN).digest("hex")}\n`;
+
+async function isResolved(marker: string, expected: string): Promise<boolean> {
+  return (await readFile(marker, "utf8").catch(() => "")) === expected;
+}
+
+async function copyDependencies(version: KafkaVersion, dir: string, pom: string): Promise<void> {
+  const started = Date.now();
+  process.stderr.write(`test-infra: resolving Apache Kafka ${version} from Maven Central with mvn...\n`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "pom.xml"), pom);
+  const args = ["-q", "-B", `${DEPENDENCY_PLUGIN}:copy-dependencies`, `-DoutputDirectory=${join(dir, "libs")}`];
+  await run("mvn", [...args, "-DincludeScope=runtime"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout?: string; stderr?: string; message: string }) => {
+      throw new Error(`Maven could not resolve Kafka ${version}: ${error.stdout || error.stderr || error.message}`);
+    },
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stderr.write(`test-infra: Apache Kafka ${version} resolved into ${dir} in ${seconds} s\n`);
+}
+
 /**
  * The jars of one Kafka version, resolved from Maven Central with Maven into the cache once (a marker file is written
  * only after a complete copy), under a lock so concurrent runs do not resolve the same version twice.
@@ -25,30 +56,13 @@ export async function resolveKafka(version: KafkaVersion): Promise<KafkaRuntime>
   const dir = runtimeDir(version);
   const marker = join(dir, "resolved");
   const runtime = { version, classpath: join(dir, "libs", "*"), log4jConfig: join(templateDir, "log4j2.properties") };
-  const resolved = () =>
-    access(marker).then(
-      () => true,
-      () => false,
-    );
-  if (await resolved()) return runtime;
+  const pom = await renderPom(version);
+  const expected = markerContent(pom);
+  if (await isResolved(marker, expected)) return runtime;
   await withFileLock(join(cacheDir, "locks", `kafka-${version}`), async () => {
-    if (await resolved()) return;
-    process.stderr.write(`test-infra: resolving Apache Kafka ${version} from Maven Central\n`);
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const template = await readFile(join(templateDir, "pom.template.xml"), "utf8");
-    await writeFile(
-      join(dir, "pom.xml"),
-      template.replaceAll("@KAFKA_VERSION@", version).replaceAll("@TOOLS_VERSION@", toolsVersionOf(version)),
-    );
-    await run(
-      "mvn",
-      ["-q", "-B", "dependency:copy-dependencies", `-DoutputDirectory=${join(dir, "libs")}`, "-DincludeScope=runtime"],
-      { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
-    ).catch((error: { stdout?: string; message: string }) => {
-      throw new Error(`Maven could not resolve Kafka ${version}: ${error.stdout ?? error.message}`);
-    });
-    await writeFile(marker, new Date().toISOString());
+    if (await isResolved(marker, expected)) return;
+    await copyDependencies(version, dir, pom);
+    await writeFile(marker, expected);
   });
   return runtime;
 }

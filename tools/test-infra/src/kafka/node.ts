@@ -31,10 +31,19 @@ export class KafkaNode {
     if (this.isRunning()) return;
     this.process = await startProcess({
       command: "java",
-      args: [...jvmArgs(this.runtime, logsDir(this.spec)), "kafka.Kafka", propertiesFile(this.spec)],
+      args: [
+        ...jvmArgs(this.runtime, logsDir(this.spec), { heapMb: this.heapMb() }),
+        "kafka.Kafka",
+        propertiesFile(this.spec),
+      ],
       logFile: join(logsDir(this.spec), "stdout.log"),
       detached: this.detached,
     });
+  }
+
+  /** A controller alone holds only the metadata: 256 MiB; a broker 384 MiB. */
+  private heapMb(): number {
+    return this.spec.roles.includes("broker") ? 384 : 256;
   }
 
   /** A clean shutdown (SIGTERM: controlled shutdown for a broker). */

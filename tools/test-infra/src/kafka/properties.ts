@@ -81,21 +81,26 @@ function saslListenerSettings(listenerName: string): Record<string, string> {
   };
 }
 
-function tlsListenerSettings(listenerName: string, tls: TlsMaterial): Record<string, string> {
+function tlsListenerSettings(
+  listenerName: string,
+  tls: TlsMaterial,
+  clientAuth: "requested" | "required",
+): Record<string, string> {
   const prefix = `listener.name.${listenerName.toLowerCase()}`;
   return {
     [`${prefix}.ssl.keystore.type`]: "PEM",
     [`${prefix}.ssl.keystore.location`]: tls.brokerKeystoreFile,
     [`${prefix}.ssl.truststore.type`]: "PEM",
     [`${prefix}.ssl.truststore.location`]: tls.caFile,
-    // Clients may present a certificate (then it names their principal) or not.
-    [`${prefix}.ssl.client.auth`]: "requested",
+    // "requested": a client may present a certificate (then it names the principal); "required": it must.
+    [`${prefix}.ssl.client.auth`]: clientAuth,
   };
 }
 
 /**
  * The `secure` node's additions: SASL (PLAIN, SCRAM-SHA-256/512, OAUTHBEARER with the unsecured validator) on
- * SASL_PLAINTEXT and SASL_SSL, TLS on SSL and SASL_SSL, the StandardAuthorizer with `admin` (and the plaintext and
+ * SASL_PLAINTEXT and SASL_SSL, TLS on SSL and SASL_SSL (client certificate requested) and MTLS (an SSL listener that
+ * requires a client certificate), the StandardAuthorizer with `admin` (and the plaintext and
  * controller listeners' ANONYMOUS principal) as super users; `alice` has no ACLs.
  */
 export function securityProperties(tls: TlsMaterial): Record<string, string> {
@@ -105,8 +110,9 @@ export function securityProperties(tls: TlsMaterial): Record<string, string> {
     "allow.everyone.if.no.acl.found": "false",
     ...saslListenerSettings("SASL_PLAINTEXT"),
     ...saslListenerSettings("SASL_SSL"),
-    ...tlsListenerSettings("SSL", tls),
-    ...tlsListenerSettings("SASL_SSL", tls),
+    ...tlsListenerSettings("SSL", tls, "requested"),
+    ...tlsListenerSettings("SASL_SSL", tls, "requested"),
+    ...tlsListenerSettings("MTLS", tls, "required"),
   };
 }
 

@@ -1,54 +1,73 @@
-import { Admin, Connection, describeQuorumV2 } from "@platformatic/kafka";
+import { Connection, describeClusterV1, describeQuorumV2 } from "@platformatic/kafka";
 import { waitFor } from "../common/index.js";
-import { clientOptions } from "./clients.js";
+import { bootstrapServers } from "./clients.js";
+import { describeClusterV2 } from "./describe-cluster-v2.js";
 import type { ClusterSpec } from "./spec.js";
+import { majorOf } from "./versions.js";
 
 export interface ClusterState {
-  /** Broker ids in the metadata: registered and unfenced. */
+  /** Registered and unfenced brokers (DescribeCluster). */
   brokers: number[];
+  /** Registered but fenced brokers (Kafka 4.x: DescribeCluster v2 with IncludeFencedBrokers; on 3.9 always []). */
+  fencedBrokers: number[];
   quorumLeader: number;
   voters: number[];
   observers: number[];
 }
 
-async function metadataBrokers(cluster: ClusterSpec): Promise<number[]> {
-  const admin = new Admin({ ...clientOptions(cluster, { listener: "PLAINTEXT" }, "kcp-readiness"), retries: 0 });
-  try {
-    const metadata = await admin.metadata({ topics: [], forceUpdate: true });
-    return [...metadata.brokers.keys()].sort((a, b) => a - b);
-  } finally {
-    await admin.close();
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+/** Runs `work` on a connection to the first broker of the PLAINTEXT listener that answers. */
+async function withAnyBroker<T>(cluster: ClusterSpec, work: (connection: Connection) => Promise<T>): Promise<T> {
+  let lastError: unknown = new Error(`cluster ${cluster.name} has no PLAINTEXT broker`);
+  for (const address of bootstrapServers(cluster)) {
+    const [host = "127.0.0.1", port = "0"] = address.split(":");
+    const connection = new Connection("kcp-readiness", { connectTimeout: 3000, requestTimeout: 5000 });
+    try {
+      await connection.connect(host, Number(port));
+      return await work(connection);
+    } catch (error) {
+      lastError = error;
+    } finally {
+      await connection.close();
+    }
   }
+  throw lastError;
 }
 
-async function quorum(cluster: ClusterSpec): Promise<Pick<ClusterState, "quorumLeader" | "voters" | "observers">> {
-  const [bootstrap] = clientOptions(cluster).bootstrapBrokers;
-  const [host, port] = (bootstrap ?? "").split(":");
-  const connection = new Connection("kcp-readiness", { connectTimeout: 3000, requestTimeout: 5000 });
-  try {
-    await connection.connect(host ?? "127.0.0.1", Number(port));
-    const response = await describeQuorumV2.api.async(connection, [
-      { topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] },
-    ]);
-    const partition = response.topics[0]?.partitions[0];
-    return {
-      quorumLeader: partition?.leaderId ?? -1,
-      voters: (partition?.currentVoters ?? []).map((v) => v.replicaId).sort((a, b) => a - b),
-      observers: (partition?.observers ?? []).map((v) => v.replicaId).sort((a, b) => a - b),
-    };
-  } finally {
-    await connection.close();
+async function brokers(connection: Connection, cluster: ClusterSpec) {
+  if (majorOf(cluster.version) < 4) {
+    const response = await describeClusterV1.api.async(connection, false, 1);
+    return { brokers: sorted(response.brokers.map((b) => b.brokerId)), fencedBrokers: [] };
   }
+  const response = await describeClusterV2.async(connection, true);
+  return {
+    brokers: sorted(response.brokers.filter((b) => !b.isFenced).map((b) => b.brokerId)),
+    fencedBrokers: sorted(response.brokers.filter((b) => b.isFenced).map((b) => b.brokerId)),
+  };
 }
 
-export async function readClusterState(cluster: ClusterSpec): Promise<ClusterState> {
-  return { brokers: await metadataBrokers(cluster), ...(await quorum(cluster)) };
+async function quorum(connection: Connection) {
+  const response = await describeQuorumV2.api.async(connection, [
+    { topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] },
+  ]);
+  const partition = response.topics[0]?.partitions[0];
+  return {
+    quorumLeader: partition?.leaderId ?? -1,
+    voters: sorted((partition?.currentVoters ?? []).map((v) => v.replicaId)),
+    observers: sorted((partition?.observers ?? []).map((v) => v.replicaId)),
+  };
 }
 
-/**
- * Waits until every expected broker is registered and unfenced (it appears in the metadata only then) and the
- * quorum has a leader.
- */
+/** Brokers (DescribeCluster) and the metadata quorum (DescribeQuorum), asked of the first broker that answers. */
+export function readClusterState(cluster: ClusterSpec): Promise<ClusterState> {
+  return withAnyBroker(cluster, async (connection) => ({
+    ...(await brokers(connection, cluster)),
+    ...(await quorum(connection)),
+  }));
+}
+
+/** Waits until every expected broker is registered and unfenced and the quorum has a leader. */
 export async function waitUntilReady(
   cluster: ClusterSpec,
   expectedBrokers: number[],
@@ -62,6 +81,6 @@ export async function waitUntilReady(
       const allBrokers = expectedBrokers.every((id) => state.brokers.includes(id));
       return allBrokers && state.quorumLeader >= 0 ? state : undefined;
     },
-    { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 500 },
+    { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 250 },
   );
 }

@@ -41,16 +41,23 @@ export function isAlive(pid: number | undefined): boolean {
   }
 }
 
-/** SIGTERM to every node (brokers first), SIGKILL to any still alive after `timeoutMs`. */
-export async function stopProcesses(description: ClusterDescription, timeoutMs = 30_000): Promise<void> {
-  const ordered = [...description.nodes]
-    .sort((a, b) => Number(a.roles.includes("broker")) - Number(b.roles.includes("broker")))
-    .reverse();
-  for (const node of ordered) if (isAlive(node.pid)) process.kill(node.pid as number, "SIGTERM");
+async function terminate(pids: number[], timeoutMs: number): Promise<void> {
+  for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGTERM");
   const deadline = Date.now() + timeoutMs;
-  while (ordered.some((n) => isAlive(n.pid)) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  for (const node of ordered) if (isAlive(node.pid)) process.kill(node.pid as number, "SIGKILL");
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGKILL");
+}
+
+/**
+ * SIGTERM to the brokers, then to the controllers (a broker's controlled shutdown needs the controllers: stopped
+ * together, brokers hang until the timeout); SIGKILL to any still alive after `timeoutMs`. Removes the folder.
+ */
+export async function stopProcesses(description: ClusterDescription, timeoutMs = 30_000): Promise<void> {
+  const pidsOf = (brokers: boolean) =>
+    description.nodes
+      .filter((n) => n.roles.includes("broker") === brokers)
+      .flatMap((n) => (n.pid === undefined ? [] : [n.pid]));
+  await terminate(pidsOf(true), timeoutMs);
+  await terminate(pidsOf(false), timeoutMs);
   await rm(description.dir, { recursive: true, force: true });
 }

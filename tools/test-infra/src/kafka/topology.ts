@@ -35,6 +35,7 @@ async function listenersFor(roles: NodeRole[], secure: boolean): Promise<Listene
     for (const protocol of ["SASL_PLAINTEXT", "SSL", "SASL_SSL"] as const) {
       listeners.push({ name: protocol, protocol, port: await freePort() });
     }
+    listeners.push({ name: "MTLS", protocol: "SSL", port: await freePort() });
   }
   return listeners;
 }
