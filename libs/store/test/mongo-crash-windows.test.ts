@@ -27,8 +27,8 @@ describe("MongoDB store: writers that died or stalled half-way", function () {
     raw = await mongoose.createConnection(url, { dbName, bufferCommands: false }).asPromise();
   });
   afterEach(async () => {
-    await store.stop();
-    await raw.close();
+    await store?.stop();
+    await raw?.close();
   });
 
   const leaveLock = (clusterId: string, opId: string, at: Date) =>

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The complete value sets Kafka accepts for a binding (no ANY/MATCH/UNKNOWN: bindings are exact). */
+/**
+ * The complete value sets Kafka accepts in a binding. ANY, MATCH and UNKNOWN are filter values, not binding values:
+ * create takes a binding, and delete removes the bindings equal to the body (exact match), so neither takes them.
+ */
 export const ACL_RESOURCE_TYPES = [
   "TOPIC",
   "GROUP",
@@ -28,29 +31,61 @@ export const ACL_OPERATIONS = [
 ] as const;
 export const ACL_PERMISSIONS = ["ALLOW", "DENY"] as const;
 
+export const AclResourceTypeSchema = z.enum(ACL_RESOURCE_TYPES);
+export const AclPatternTypeSchema = z.enum(ACL_PATTERN_TYPES);
+export const AclOperationSchema = z.enum(ACL_OPERATIONS);
+export const AclPermissionSchema = z.enum(ACL_PERMISSIONS);
+export type AclResourceType = z.infer<typeof AclResourceTypeSchema>;
+export type AclPatternType = z.infer<typeof AclPatternTypeSchema>;
+export type AclOperation = z.infer<typeof AclOperationSchema>;
+export type AclPermission = z.infer<typeof AclPermissionSchema>;
+
+/**
+ * The operations Kafka checks on each resource type (ALL goes with any type), for clients that offer choices.
+ * Not enforced: Kafka stores other combinations too (they are never consulted), and deleting one must stay possible.
+ */
+export const ACL_OPERATIONS_BY_RESOURCE: Readonly<Record<AclResourceType, readonly AclOperation[]>> = {
+  TOPIC: ["READ", "WRITE", "CREATE", "DELETE", "ALTER", "DESCRIBE", "DESCRIBE_CONFIGS", "ALTER_CONFIGS"],
+  GROUP: ["READ", "DELETE", "DESCRIBE", "DESCRIBE_CONFIGS", "ALTER_CONFIGS"],
+  CLUSTER: ["CREATE", "ALTER", "DESCRIBE", "CLUSTER_ACTION", "DESCRIBE_CONFIGS", "ALTER_CONFIGS", "IDEMPOTENT_WRITE"],
+  TRANSACTIONAL_ID: ["WRITE", "DESCRIBE", "TWO_PHASE_COMMIT"],
+  DELEGATION_TOKEN: ["DESCRIBE"],
+  USER: ["CREATE_TOKENS", "DESCRIBE_TOKENS"],
+};
+
+const isIp = (value: string) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success;
+
 export const AclBindingSchema = z
   .strictObject({
-    resourceType: z.enum(ACL_RESOURCE_TYPES),
-    resourceName: z.string().min(1).max(1024),
-    patternType: z.enum(ACL_PATTERN_TYPES),
-    principal: z.string().regex(/^User:.+$/, "must be User:<name>"),
-    host: z.string().regex(/^(\*|[A-Za-z0-9.:-]{1,255})$/, "must be * or a host address"),
-    operation: z.enum(ACL_OPERATIONS),
-    permission: z.enum(ACL_PERMISSIONS),
+    resourceType: AclResourceTypeSchema,
+    resourceName: z.string().min(1).max(1024).describe("* with LITERAL = every resource of the type"),
+    patternType: AclPatternTypeSchema,
+    principal: z
+      .string()
+      .max(1024)
+      .regex(/^User:.+$/, "must be User:<name>")
+      .describe("User:<name>, or User:* for every user"),
+    // Kafka compares a binding's host with the client's IP address only: host names would never match.
+    host: z
+      .string()
+      .refine((host) => host === "*" || isIp(host), "must be * or an IPv4/IPv6 address")
+      .describe("* or the client's IP address"),
+    operation: AclOperationSchema,
+    permission: AclPermissionSchema,
   })
   .superRefine((binding, ctx) => {
-    if (
-      binding.resourceType === "CLUSTER" &&
-      (binding.resourceName !== "kafka-cluster" || binding.patternType !== "LITERAL")
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["resourceName"],
-        message: "a CLUSTER binding names the LITERAL resource kafka-cluster",
-      });
+    if (binding.resourceType !== "CLUSTER") return;
+    if (binding.resourceName !== "kafka-cluster") {
+      ctx.addIssue({ code: "custom", path: ["resourceName"], message: "must be kafka-cluster for CLUSTER" });
+    }
+    if (binding.patternType !== "LITERAL") {
+      ctx.addIssue({ code: "custom", path: ["patternType"], message: "must be LITERAL for CLUSTER" });
     }
   });
 export type AclBinding = z.infer<typeof AclBindingSchema>;
 
+/** Create (13) answers the binding; delete (14) the bindings it removed, possibly none. */
 export const CreateAclResponseSchema = z.object({ binding: AclBindingSchema });
+export type CreateAclResponse = z.infer<typeof CreateAclResponseSchema>;
 export const DeleteAclResponseSchema = z.object({ deleted: z.array(AclBindingSchema) });
+export type DeleteAclResponse = z.infer<typeof DeleteAclResponseSchema>;

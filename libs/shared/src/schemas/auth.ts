@@ -1,16 +1,24 @@
 import { z } from "zod";
-import { DateTime, IdSchema } from "./common.js";
+import { DateTimeSchema, IdSchema } from "./common.js";
 
 export const ROLES = ["viewer", "operator", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Roles are ordered (contract §3): a higher role has every right of a lower one. */
-export function roleAtLeast(actual: Role, required: Role): boolean {
-  return ROLES.indexOf(actual) >= ROLES.indexOf(required);
+/** Roles are ordered (contract §3): viewer 0 < operator 1 < admin 2. */
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
 }
 
-/** Usernames: 3–64 characters, letters, digits, `.`, `_` and `-`, starting with a letter or digit. */
+/** A higher role has every right of a lower one. */
+export function roleAtLeast(actual: Role, required: Role): boolean {
+  return roleRank(actual) >= roleRank(required);
+}
+
+/**
+ * Usernames: 3–64 characters of letters, digits, `.`, `_` and `-`, starting with a letter or digit — safe in logs,
+ * audit targets and URLs without escaping. Case is kept as given.
+ */
 export const UsernameSchema = z
   .string()
   .regex(
@@ -19,24 +27,30 @@ export const UsernameSchema = z
   );
 
 /** At least 12 characters (contract §3); at most 1024 so hashing stays cheap. */
-export const PasswordSchema = z.string().min(12, "must be at least 12 characters").max(1024);
+export const PasswordSchema = z
+  .string()
+  .min(12, "must be at least 12 characters")
+  .max(1024, "must be at most 1024 characters")
+  .meta({ format: "password" });
 
 export const UserSchema = z.object({
   id: IdSchema,
   username: z.string(),
   role: RoleSchema,
   disabled: z.boolean(),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const SessionSchema = z.object({ user: UserSchema, token: z.string(), expiresAt: DateTime });
+/** Login result (1); the token is also set as the `service_session` cookie and accepted as a Bearer token. */
+export const SessionSchema = z.object({ user: UserSchema, token: z.string(), expiresAt: DateTimeSchema });
 export type Session = z.infer<typeof SessionSchema>;
 
+/** Login checks only presence and size: the format rules of create must not tell an attacker which names exist. */
 export const LoginRequestSchema = z.strictObject({
   username: z.string().min(1).max(256),
-  password: z.string().min(1).max(1024),
+  password: z.string().min(1).max(1024).meta({ format: "password" }),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -48,7 +62,18 @@ export const CreateUserRequestSchema = z.strictObject({
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
 
+/** PATCH /users/{id}: a new password or disabling revokes the user's sessions. */
 export const UpdateUserRequestSchema = z
   .strictObject({ role: RoleSchema.optional(), disabled: z.boolean().optional(), password: PasswordSchema.optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: "give at least one of role, disabled, password" });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "give at least one of role, disabled, password",
+  });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+/** Create (2), update and GET /auth/me answer `{user}`; GET /users answers `{users}`. */
+export const UserResponseSchema = z.object({ user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+export const LogoutResponseSchema = z.object({ loggedOut: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

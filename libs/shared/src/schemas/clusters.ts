@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTime, IdSchema, Int32, StringMap } from "./common.js";
+import { DateTimeSchema, IdSchema, Int32Schema, StringMapSchema } from "./common.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
@@ -18,72 +18,115 @@ export type SecretName = (typeof SECRET_NAMES)[number];
 
 export const ProviderSchema = z.enum(PROVIDERS);
 export const FlavorSchema = z.enum(FLAVORS);
+export const SecurityProtocolSchema = z.enum(SECURITY_PROTOCOLS);
+export const SaslMechanismSchema = z.enum(SASL_MECHANISMS);
 export type Provider = z.infer<typeof ProviderSchema>;
 export type Flavor = z.infer<typeof FlavorSchema>;
+export type SecurityProtocol = z.infer<typeof SecurityProtocolSchema>;
+export type SaslMechanism = z.infer<typeof SaslMechanismSchema>;
 
-const TLS_PROTOCOLS = new Set(["SSL", "SASL_SSL"]);
-const SASL_PROTOCOLS = new Set(["SASL_PLAINTEXT", "SASL_SSL"]);
-const PASSWORD_MECHANISMS = new Set(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"]);
+const TLS_PROTOCOLS: ReadonlySet<string> = new Set(["SSL", "SASL_SSL"]);
+const SASL_PROTOCOLS: ReadonlySet<string> = new Set(["SASL_PLAINTEXT", "SASL_SSL"]);
+const PASSWORD_MECHANISMS: ReadonlySet<string> = new Set(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"]);
+const TLS_FIELDS = ["tlsServerName", "tlsInsecureSkipVerify", "tlsCaCertPem"] as const;
 
 const pem = (kind: string) =>
   z
     .string()
     .max(64 * 1024)
-    .regex(/-----BEGIN [A-Z ]+-----/, `must be ${kind} in PEM form`);
+    .regex(/-----BEGIN [A-Z0-9 ]+-----/, `must be ${kind} in PEM form`);
 
-export const SecuritySchema = z
-  .strictObject({
-    protocol: z.enum(SECURITY_PROTOCOLS),
-    saslMechanism: z.enum(SASL_MECHANISMS).default(""),
-    username: z.string().min(1).max(256).optional(),
-    tlsServerName: z
-      .string()
-      .min(1)
-      .max(253)
-      .optional()
-      .describe("Host name to verify the brokers' certificates against"),
-    tlsInsecureSkipVerify: z.boolean().optional().describe("Do not verify the brokers' certificates (tests only)"),
-    tlsCaCertPem: pem("a CA certificate").optional(),
-    cloudRegion: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "must be a cloud region such as eu-west-1")
-      .optional(),
-  })
-  .superRefine((security, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const sasl = SASL_PROTOCOLS.has(security.protocol);
-    if (sasl && security.saslMechanism === "") issue("saslMechanism", `is required with ${security.protocol}`);
-    if (!sasl && security.saslMechanism !== "")
-      issue("saslMechanism", `is only allowed with SASL_PLAINTEXT or SASL_SSL`);
-    if (PASSWORD_MECHANISMS.has(security.saslMechanism) && !security.username) {
-      issue("username", `is required with ${security.saslMechanism}`);
+const securityFields = {
+  protocol: SecurityProtocolSchema,
+  saslMechanism: SaslMechanismSchema.default("").describe('"" = no SASL (PLAINTEXT and SSL)'),
+  username: z.string().min(1).max(256).optional().describe("SASL username of PLAIN and SCRAM"),
+  tlsServerName: z
+    .string()
+    .min(1)
+    .max(253)
+    .optional()
+    .describe("Host name to verify the brokers' certificates against (SNI)"),
+  tlsInsecureSkipVerify: z.boolean().optional().describe("Do not verify the brokers' certificates (tests only)"),
+  tlsCaCertPem: pem("a CA certificate").optional().describe("CA certificates (PEM) to trust instead of the system's"),
+  cloudRegion: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, "must be a cloud region such as eu-west-1")
+    .optional()
+    .describe("Region of the cloud IAM signer (CLOUD_IAM)"),
+};
+
+/**
+ * Cross-field rules (docs/api-schemas.md): SASL protocols need a mechanism and the others refuse one; `username`
+ * belongs to PLAIN/SCRAM; CLOUD_IAM needs SASL_SSL and `cloudRegion`, which nothing else takes; `tls*` fields only
+ * with SSL/SASL_SSL.
+ */
+export const SecuritySchema = z.strictObject(securityFields).superRefine((security, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const mechanism = security.saslMechanism;
+  const sasl = SASL_PROTOCOLS.has(security.protocol);
+  if (sasl && mechanism === "") issue("saslMechanism", `is required with ${security.protocol}`);
+  if (!sasl && mechanism !== "") issue("saslMechanism", "is only allowed with SASL_PLAINTEXT or SASL_SSL");
+  if (PASSWORD_MECHANISMS.has(mechanism)) {
+    if (security.username === undefined) issue("username", `is required with ${mechanism}`);
+  } else if (security.username !== undefined) {
+    issue("username", "is only used by the PLAIN and SCRAM mechanisms");
+  }
+  if (mechanism === "CLOUD_IAM") {
+    if (security.cloudRegion === undefined) issue("cloudRegion", "is required with CLOUD_IAM");
+    if (security.protocol !== "SASL_SSL") issue("protocol", "must be SASL_SSL with CLOUD_IAM");
+  } else if (security.cloudRegion !== undefined) {
+    issue("cloudRegion", "is only used by CLOUD_IAM");
+  }
+  if (!TLS_PROTOCOLS.has(security.protocol)) {
+    for (const field of TLS_FIELDS) {
+      if (security[field] !== undefined) issue(field, "is only allowed with SSL or SASL_SSL");
     }
-    if (security.saslMechanism === "CLOUD_IAM") {
-      if (!security.cloudRegion) issue("cloudRegion", "is required with CLOUD_IAM");
-      if (security.protocol !== "SASL_SSL") issue("protocol", "must be SASL_SSL with CLOUD_IAM");
-    }
-    if (!TLS_PROTOCOLS.has(security.protocol)) {
-      for (const field of ["tlsServerName", "tlsInsecureSkipVerify", "tlsCaCertPem"] as const) {
-        if (security[field] !== undefined) issue(field, "is only allowed with SSL or SASL_SSL");
-      }
-    }
-  });
+  }
+});
 export type Security = z.infer<typeof SecuritySchema>;
 
-export const SecretsSchema = z.strictObject({
-  password: z.string().min(1).max(1024).optional(),
-  tlsClientCertPem: pem("a certificate").optional(),
-  tlsClientKeyPem: pem("a private key").optional(),
-  cloudAccessKeyId: z.string().min(1).max(256).optional(),
-  cloudSecretAccessKey: z.string().min(1).max(1024).optional(),
-  cloudSessionToken: z.string().min(1).max(8192).optional(),
+const secretFields = {
+  password: z.string().min(1).max(1024).meta({ format: "password" }).describe("SASL password of PLAIN and SCRAM"),
+  tlsClientCertPem: pem("a certificate").describe("Client certificate (PEM) for mutual TLS"),
+  tlsClientKeyPem: pem("a private key").describe("Private key (PEM) of the client certificate"),
+  cloudAccessKeyId: z.string().min(1).max(256).describe("CLOUD_IAM key id (default: the signer's credential chain)"),
+  cloudSecretAccessKey: z.string().min(1).max(1024).meta({ format: "password" }),
+  cloudSessionToken: z
+    .string()
+    .min(1)
+    .max(8 * 1024)
+    .meta({ format: "password" }),
   oauthToken: z
     .string()
     .min(1)
     .max(16 * 1024)
-    .optional(),
+    .meta({ format: "password" })
+    .describe("Bearer token of OAUTHBEARER"),
+};
+
+/** Write-only: stored encrypted, never returned (a cluster says only which are set, in `secretsSet`). */
+export const SecretsSchema = z.strictObject({
+  password: secretFields.password.optional(),
+  tlsClientCertPem: secretFields.tlsClientCertPem.optional(),
+  tlsClientKeyPem: secretFields.tlsClientKeyPem.optional(),
+  cloudAccessKeyId: secretFields.cloudAccessKeyId.optional(),
+  cloudSecretAccessKey: secretFields.cloudSecretAccessKey.optional(),
+  cloudSessionToken: secretFields.cloudSessionToken.optional(),
+  oauthToken: secretFields.oauthToken.optional(),
 });
 export type Secrets = z.infer<typeof SecretsSchema>;
+
+/** In a patch a secret is replaced when given, removed when null, kept when absent. */
+export const SecretsPatchSchema = z.strictObject({
+  password: secretFields.password.nullable().optional(),
+  tlsClientCertPem: secretFields.tlsClientCertPem.nullable().optional(),
+  tlsClientKeyPem: secretFields.tlsClientKeyPem.nullable().optional(),
+  cloudAccessKeyId: secretFields.cloudAccessKeyId.nullable().optional(),
+  cloudSecretAccessKey: secretFields.cloudSecretAccessKey.nullable().optional(),
+  cloudSessionToken: secretFields.cloudSessionToken.nullable().optional(),
+  oauthToken: secretFields.oauthToken.nullable().optional(),
+});
+export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
 
 /** Cluster names are typed back to confirm irreversible operations: no spaces, 1–128 characters. */
 export const ClusterNameSchema = z
@@ -93,9 +136,14 @@ export const ClusterNameSchema = z
     "must be 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit",
   );
 
+const LABEL = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const HOST = String.raw`(\[[0-9A-Fa-f:.]+\]|${LABEL}(\.${LABEL})*)`;
+
+/** `host:port`: a DNS name or IPv4 address, or an IPv6 address in brackets; port 1–65535. */
 export const BootstrapServerSchema = z
   .string()
-  .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/, "must be host:port")
+  .max(300)
+  .regex(new RegExp(`^${HOST}:\\d{1,5}$`), "must be host:port")
   .refine((server) => {
     const port = Number(server.slice(server.lastIndexOf(":") + 1));
     return port >= 1 && port <= 65535;
@@ -104,14 +152,14 @@ export const BootstrapServerSchema = z
 export const LabelsSchema = z
   .record(
     z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$/, "label keys: 1-63 letters, digits, '.', '_', '/', '-'"),
-    z.string().max(256),
+    z.string().max(256, "label values: at most 256 characters"),
   )
   .refine((labels) => Object.keys(labels).length <= 32, "at most 32 labels");
 
 /** Provider settings. Known keys are checked; others are kept for the provider. */
 export const SettingsSchema = z.looseObject({
   version: z.string().max(64).optional().describe("Broker software version (container and agent clusters)"),
-  portBase: Int32.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
+  portBase: Int32Schema.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
   collectionIntervalSeconds: z
     .number()
     .int()
@@ -120,19 +168,51 @@ export const SettingsSchema = z.looseObject({
     .optional()
     .describe("How often the collector reads the cluster (default 30)"),
 });
+export type Settings = z.infer<typeof SettingsSchema>;
 
-function requireSecretsForMechanism(
-  profile: { security: Security; secrets?: Secrets | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  const mechanism = profile.security.saslMechanism;
+/** Which secrets each security setting uses; a secret nothing uses is refused rather than stored. */
+function secretApplies(name: SecretName, security: Security): boolean {
+  switch (name) {
+    case "password":
+      return PASSWORD_MECHANISMS.has(security.saslMechanism);
+    case "oauthToken":
+      return security.saslMechanism === "OAUTHBEARER";
+    case "tlsClientCertPem":
+    case "tlsClientKeyPem":
+      return TLS_PROTOCOLS.has(security.protocol);
+    case "cloudAccessKeyId":
+    case "cloudSecretAccessKey":
+    case "cloudSessionToken":
+      return security.saslMechanism === "CLOUD_IAM";
+  }
+}
+
+function checkSecrets(profile: { security: Security; secrets?: Secrets | undefined }, ctx: z.RefinementCtx): void {
+  const { security } = profile;
   const secrets = profile.secrets ?? {};
   const issue = (name: SecretName, message: string) =>
     ctx.addIssue({ code: "custom", path: ["secrets", name], message });
-  if (PASSWORD_MECHANISMS.has(mechanism) && !secrets.password) issue("password", `is required with ${mechanism}`);
-  if (mechanism === "OAUTHBEARER" && !secrets.oauthToken) issue("oauthToken", "is required with OAUTHBEARER");
-  if ((secrets.tlsClientCertPem === undefined) !== (secrets.tlsClientKeyPem === undefined)) {
-    issue(secrets.tlsClientCertPem ? "tlsClientKeyPem" : "tlsClientCertPem", "client certificate and key go together");
+  const mechanism = security.saslMechanism;
+  if (PASSWORD_MECHANISMS.has(mechanism) && secrets.password === undefined) {
+    issue("password", `is required with ${mechanism}`);
+  }
+  if (mechanism === "OAUTHBEARER" && secrets.oauthToken === undefined) {
+    issue("oauthToken", "is required with OAUTHBEARER");
+  }
+  for (const name of SECRET_NAMES) {
+    if (secrets[name] !== undefined && !secretApplies(name, security)) {
+      issue(name, `is not used with protocol ${security.protocol} and mechanism "${mechanism}"`);
+    }
+  }
+  const pair = (a: SecretName, b: SecretName, what: string) => {
+    if ((secrets[a] === undefined) !== (secrets[b] === undefined)) {
+      issue(secrets[a] === undefined ? a : b, `${what} go together`);
+    }
+  };
+  pair("tlsClientCertPem", "tlsClientKeyPem", "the client certificate and its key");
+  pair("cloudAccessKeyId", "cloudSecretAccessKey", "cloudAccessKeyId and cloudSecretAccessKey");
+  if (secrets.cloudSessionToken !== undefined && secrets.cloudAccessKeyId === undefined) {
+    issue("cloudAccessKeyId", "is required with cloudSessionToken");
   }
 }
 
@@ -140,20 +220,26 @@ const profileFields = {
   name: ClusterNameSchema,
   provider: ProviderSchema.default("external"),
   flavor: FlavorSchema.default("oss"),
-  bootstrapServers: z.array(BootstrapServerSchema).min(1).max(64),
+  bootstrapServers: z.array(BootstrapServerSchema).min(1, "give at least one host:port").max(64),
   security: SecuritySchema.default({ protocol: "PLAINTEXT", saslMechanism: "" }),
   secrets: SecretsSchema.optional(),
   labels: LabelsSchema.default({}),
   settings: SettingsSchema.default({}),
 };
 
-/** Request body of register (4) and test (5). */
+/**
+ * Request body of register (4) and test (5). The secrets rules also hold for a stored profile merged with a patch:
+ * parse the merged profile (with its decrypted secrets) through this schema.
+ */
 export const ConnectionProfileSchema = z
-  .strictObject({ ...profileFields, skipTest: z.boolean().default(false) })
-  .superRefine(requireSecretsForMechanism);
+  .strictObject({
+    ...profileFields,
+    skipTest: z.boolean().default(false).describe("Register without testing the connection first"),
+  })
+  .superRefine(checkSecrets);
 export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
 
-/** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, absent ones are kept. */
+/** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, null removes one. */
 export const ClusterPatchSchema = z
   .strictObject({
     name: ClusterNameSchema.optional(),
@@ -161,13 +247,19 @@ export const ClusterPatchSchema = z
     flavor: FlavorSchema.optional(),
     bootstrapServers: profileFields.bootstrapServers.optional(),
     security: SecuritySchema.optional(),
-    secrets: SecretsSchema.optional(),
+    secrets: SecretsPatchSchema.optional(),
     labels: LabelsSchema.optional(),
     settings: SettingsSchema.optional(),
-    skipTest: z.boolean().default(false),
+    skipTest: z.boolean().default(false).describe("Save without testing the changed connection first"),
   })
-  .refine((patch) => Object.keys(patch).some((key) => key !== "skipTest"), "give at least one field to change");
+  .refine(
+    (patch) => Object.entries(patch).some(([key, value]) => key !== "skipTest" && value !== undefined),
+    "give at least one field to change",
+  );
 export type ClusterPatch = z.infer<typeof ClusterPatchSchema>;
+
+/** The security object as returned: no secrets, no cross-field checks. */
+export const SecurityViewSchema = z.object({ ...securityFields, saslMechanism: SaslMechanismSchema.optional() });
 
 export const ClusterSchema = z.object({
   id: IdSchema,
@@ -175,27 +267,20 @@ export const ClusterSchema = z.object({
   provider: ProviderSchema,
   flavor: FlavorSchema,
   bootstrapServers: z.array(z.string()),
-  security: z.object({
-    protocol: z.enum(SECURITY_PROTOCOLS),
-    saslMechanism: z.enum(SASL_MECHANISMS).optional(),
-    username: z.string().optional(),
-    tlsServerName: z.string().optional(),
-    tlsInsecureSkipVerify: z.boolean().optional(),
-    tlsCaCertPem: z.string().optional(),
-    cloudRegion: z.string().optional(),
-  }),
-  labels: StringMap.optional(),
+  security: SecurityViewSchema,
+  labels: StringMapSchema.optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  brokerClusterId: z.string(),
+  brokerClusterId: z.string().describe("The cluster id Kafka reports"),
   secretsSet: z.array(z.enum(SECRET_NAMES)).describe("Which secrets are stored; their values are never returned"),
-  createdAt: DateTime,
-  updatedAt: DateTime,
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 export type Cluster = z.infer<typeof ClusterSchema>;
 
+/** Result of test (5): also returned (200) for a failed connection, then with `ok: false` and `error`. */
 export const ConnectionTestResultSchema = z.object({
   ok: z.boolean(),
-  brokers: z.number().int(),
+  brokers: z.number().int().min(0).describe("How many brokers answered"),
   clusterId: z.string().optional(),
   error: z.string().optional(),
 });

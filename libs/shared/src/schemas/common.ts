@@ -1,23 +1,44 @@
 import { z } from "zod";
-import { ERROR_CODES } from "../errors/catalog.js";
+import { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from "../errors/catalog.js";
 
-/** Integer widths of the interface, checked as JS numbers (int64 only up to Number.MAX_SAFE_INTEGER). */
-export const Int16 = z.number().int().min(-32768).max(32767);
-export const Int32 = z.number().int().min(-2147483648).max(2147483647);
-export const Int64 = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
-export const NonNegativeInt32 = Int32.min(0);
-export const BrokerId = Int32.min(0).describe("A Kafka node id");
+/** Integer widths of the interface, as JS numbers (int64 only up to Number.MAX_SAFE_INTEGER). */
+export const Int16Schema = z.number().int().min(-32768).max(32767);
+export const Int32Schema = z.number().int().min(-2147483648).max(2147483647);
+export const Int64Schema = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+export const BrokerIdSchema = Int32Schema.min(0).describe("A Kafka node id");
+export const PortSchema = z.number().int().min(1).max(65535);
 
 /** ISO 8601 timestamps in responses. */
-export const DateTime = z.iso.datetime({ offset: true });
+export const DateTimeSchema = z.iso.datetime({ offset: true });
 
 export const IdSchema = z.string().min(1).max(128);
 
-/** `limit` of list endpoints (contract §4): default 100, 1..1000, from a query string. */
-export const LimitQuery = z.coerce.number().int().min(1).max(1000).default(100);
+export const StringMapSchema = z.record(z.string(), z.string());
 
-export const StringMap = z.record(z.string(), z.string());
+/** `limit` of list endpoints (contract §4): default 100, 1..1000, coerced from a query string. */
+export const LimitQuerySchema = z.coerce
+  .number<unknown>()
+  .int()
+  .min(1)
+  .max(1000)
+  .default(100)
+  .describe("How many entries to return, newest first (1-1000, default 100)");
 
+/** Query of the operation list (18). */
+export const ListQuerySchema = z.strictObject({ limit: LimitQuerySchema });
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** The body of every error response; its type is the catalog's `ErrorEnvelope`. */
 export const ErrorEnvelopeSchema = z.object({
-  error: z.object({ code: z.enum(ERROR_CODES as [string, ...string[]]), message: z.string() }),
-});
+  error: z.object({
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    message: z.string().describe("Human-readable; names the field for validation_failed"),
+  }),
+}) satisfies z.ZodType<ErrorEnvelope>;
+
+/** Path parameters (Express strings): `{id}` of a cluster, `{broker}` coerced to an int32 node id. */
+export const ClusterPathSchema = z.object({ id: IdSchema });
+export const UserPathSchema = z.object({ id: IdSchema });
+export const OperationPathSchema = z.object({ op: IdSchema });
+export const BrokerPathSchema = z.object({ id: IdSchema, broker: z.coerce.number<unknown>().pipe(BrokerIdSchema) });
+export const GroupPathSchema = z.object({ id: IdSchema, group: z.string().min(1).max(1024) });

@@ -1,22 +1,22 @@
 import { z } from "zod";
-import { Int32, Int64, NonNegativeInt32 } from "./common.js";
+import { Int32Schema, Int64Schema } from "./common.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const GroupDetailSchema = z.object({
   group: z.string(),
   type: z.string().optional(),
-  state: z.string(),
+  state: z.string().describe("Kafka's own state name"),
   protocolType: z.string(),
   members: z.number().int(),
-  totalLag: Int64,
+  totalLag: Int64Schema,
   error: z.string().optional(),
   partitions: z.array(
     z.object({
       topic: z.string(),
-      partition: Int32,
-      committed: Int64,
-      end: Int64,
-      lag: Int64,
+      partition: Int32Schema,
+      committed: Int64Schema,
+      end: Int64Schema,
+      lag: Int64Schema,
       member: z.string(),
       clientId: z.string(),
       host: z.string(),
@@ -26,34 +26,44 @@ export const GroupDetailSchema = z.object({
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
 export const RESET_TARGETS = ["earliest", "latest", "timestamp", "offset", "shift"] as const;
+export const ResetTargetSchema = z.enum(RESET_TARGETS);
+export type ResetTarget = z.infer<typeof ResetTargetSchema>;
 
-/** Contract §8: `timestamp` uses `timestamp`; `offset` and `shift` use `offset` (a signed delta for shift). */
+/**
+ * Contract §8: `timestamp` uses `timestamp` (Unix ms); `offset` uses a non-negative `offset`; `shift` uses `offset`
+ * as a signed delta. A field the chosen `to` does not use is refused, so a typo cannot silently reset elsewhere.
+ */
 export const ResetOffsetsRequestSchema = z
   .strictObject({
     topic: TopicNameSchema,
-    partitions: z.array(NonNegativeInt32).max(10_000).optional().describe("Omitted = every partition of the topic"),
-    to: z.enum(RESET_TARGETS),
-    timestamp: Int64.min(0).optional().describe("Unix milliseconds, for to=timestamp"),
-    offset: Int64.optional().describe("The offset (to=offset) or the signed delta (to=shift)"),
-    dryRun: z.boolean().default(false),
+    partitions: z.array(Int32Schema.min(0)).min(1).max(10_000).optional().describe("Omitted = every partition"),
+    to: ResetTargetSchema,
+    timestamp: Int64Schema.min(0).optional().describe("Unix milliseconds, for to=timestamp"),
+    offset: Int64Schema.optional().describe("The offset (to=offset) or the signed delta (to=shift)"),
+    dryRun: z.boolean().default(false).describe("Only preview the new offsets"),
   })
   .superRefine((request, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const usesOffset = request.to === "offset" || request.to === "shift";
     if (request.to === "timestamp" && request.timestamp === undefined) {
-      ctx.addIssue({ code: "custom", path: ["timestamp"], message: "is required with to=timestamp" });
+      issue("timestamp", "is required with to=timestamp");
     }
-    if ((request.to === "offset" || request.to === "shift") && request.offset === undefined) {
-      ctx.addIssue({ code: "custom", path: ["offset"], message: `is required with to=${request.to}` });
+    if (request.to !== "timestamp" && request.timestamp !== undefined) {
+      issue("timestamp", "is only used with to=timestamp");
     }
+    if (usesOffset && request.offset === undefined) issue("offset", `is required with to=${request.to}`);
+    if (!usesOffset && request.offset !== undefined) issue("offset", "is only used with to=offset or to=shift");
     if (request.to === "offset" && request.offset !== undefined && request.offset < 0) {
-      ctx.addIssue({ code: "custom", path: ["offset"], message: "must be 0 or more with to=offset" });
+      issue("offset", "must be 0 or more with to=offset");
     }
     if (request.partitions && new Set(request.partitions).size !== request.partitions.length) {
-      ctx.addIssue({ code: "custom", path: ["partitions"], message: "must not repeat a partition" });
+      issue("partitions", "must not repeat a partition");
     }
   });
 export type ResetOffsetsRequest = z.infer<typeof ResetOffsetsRequestSchema>;
 
 export const ResetOffsetsResponseSchema = z.object({
   dryRun: z.boolean(),
-  offsets: z.array(z.object({ topic: z.string(), partition: Int32, from: Int64, to: Int64 })),
+  offsets: z.array(z.object({ topic: z.string(), partition: Int32Schema, from: Int64Schema, to: Int64Schema })),
 });
+export type ResetOffsetsResponse = z.infer<typeof ResetOffsetsResponseSchema>;

@@ -25,17 +25,44 @@ export const HEALTH_ISSUE_CODES = [
 ] as const;
 export type HealthIssueCode = (typeof HEALTH_ISSUE_CODES)[number];
 
+export const HealthStatusSchema = z.enum(HEALTH_STATUSES);
+export const IssueSeveritySchema = z.enum(ISSUE_SEVERITIES);
+export const HealthIssueCodeSchema = z.enum(HEALTH_ISSUE_CODES);
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+export type IssueSeverity = z.infer<typeof IssueSeveritySchema>;
+
+/** The severity of each issue code (contract §6). */
+export const HEALTH_ISSUE_SEVERITY: Readonly<Record<HealthIssueCode, IssueSeverity>> = {
+  cluster_unreachable: "critical",
+  offline_partitions: "critical",
+  under_min_isr: "critical",
+  no_quorum_leader: "critical",
+  log_dir_failed: "critical",
+  disk_critical: "critical",
+  broker_down: "critical",
+  under_replicated: "warning",
+  at_min_isr: "warning",
+  broker_fenced: "warning",
+  voters_lagging: "warning",
+  quorum_no_fault_tolerance: "warning",
+  disk_high: "warning",
+  collection_incomplete: "warning",
+  reassignment_in_progress: "info",
+  broker_cordoned: "info",
+  features_finalizable: "info",
+};
+
 export const HealthIssueSchema = z.object({
-  severity: z.enum(ISSUE_SEVERITIES),
-  code: z.enum(HEALTH_ISSUE_CODES),
-  message: z.string(),
+  severity: IssueSeveritySchema,
+  code: HealthIssueCodeSchema,
+  message: z.string().describe("Names the objects, e.g. '3 partitions of orders offline: orders-0, ...'"),
 });
 export type HealthIssue = z.infer<typeof HealthIssueSchema>;
 
 const count = z.number().int().min(0).optional();
 
 export const HealthSchema = z.object({
-  status: z.enum(HEALTH_STATUSES),
+  status: HealthStatusSchema.describe("The worst issue's severity; unreachable or unknown when nothing answered yet"),
   issues: z.array(HealthIssueSchema),
   brokers: count,
   brokersAlive: count,
@@ -48,11 +75,11 @@ export const HealthSchema = z.object({
   underMinIsr: count,
   atMinIsr: count,
   reassigning: count,
-  quorumLeader: z.number().int().optional(),
+  quorumLeader: z.number().int().optional().describe("Node id of the quorum leader"),
   voters: count,
   votersLagging: count,
   diskUsedPercentMax: z.number().min(0).max(100).optional(),
   metadataVersion: z.string().optional(),
-  quorumVersion: z.number().int().optional(),
+  quorumVersion: z.number().int().optional().describe("Finalized kraft.version"),
 });
 export type Health = z.infer<typeof HealthSchema>;

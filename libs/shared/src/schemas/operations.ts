@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { CapabilityName } from "./capabilities.js";
-import { BrokerId, DateTime, IdSchema, Int16, Int64 } from "./common.js";
+import {
+  BrokerIdSchema,
+  DateTimeSchema,
+  IdSchema,
+  Int16Schema,
+  Int32Schema,
+  Int64Schema,
+  PortSchema,
+} from "./common.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const OPERATION_STATUSES = [
@@ -21,94 +29,142 @@ export const OperationStatusSchema = z.enum(OPERATION_STATUSES);
 export const StepStatusSchema = z.enum(STEP_STATUSES);
 export type OperationStatus = z.infer<typeof OperationStatusSchema>;
 export type StepStatus = z.infer<typeof StepStatusSchema>;
-export type RequestedAction = (typeof REQUESTED_ACTIONS)[number];
+export const RequestedActionSchema = z.enum(REQUESTED_ACTIONS);
+export type RequestedAction = z.infer<typeof RequestedActionSchema>;
+
+function unique<T>(items: T[], key: (item: T) => unknown = (item) => item): boolean {
+  return new Set(items.map(key)).size === items.length;
+}
 
 const brokerList = z
-  .array(BrokerId)
+  .array(BrokerIdSchema)
   .min(1)
   .max(1000)
-  .refine((ids) => new Set(ids).size === ids.length, "must not repeat a broker");
+  .refine((items) => unique(items), "must not repeat a broker");
 const nodeEndpoint = z.strictObject({
-  name: z.string().min(1),
-  host: z.string().min(1),
-  port: z.number().int().min(1).max(65535),
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, "must be a listener name such as CONTROLLER"),
+  host: z.string().min(1).max(253),
+  port: PortSchema,
 });
-const directoryId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a Kafka directory id (22 characters)");
-const partitionRef = z.strictObject({ topic: TopicNameSchema, partition: z.number().int().min(0) });
+const directoryId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, "must be a Kafka directory id (22 characters)")
+  .describe("The node's metadata log directory id (base64url Uuid)");
+const partitionRef = z.strictObject({ topic: TopicNameSchema, partition: Int32Schema.min(0) });
+const positiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Params of each operation type (contract §5). */
+export const REBALANCE_GOALS = ["replicas", "leaders", "disk", "rack"] as const;
+export const ELECTION_TYPES = ["preferred", "unclean"] as const;
+export const NODE_ROLES = ["broker", "controller"] as const;
+
+const cordonParams = z.strictObject({
+  brokers: brokerList,
+  logDirs: z
+    .array(z.string().min(1).max(4096))
+    .min(1)
+    .refine((items) => unique(items), "must not repeat a log dir")
+    .optional()
+    .describe("Only these log dirs (default: every log dir of the brokers)"),
+});
+
+/** Params of each operation type, exactly as contract §5 lists them. */
 export const OPERATION_PARAMS = {
-  rebalance: z.strictObject({
-    brokers: brokerList.optional().describe("Target brokers (default: every broker)"),
-    excludeBrokers: brokerList.optional(),
-    goals: z
-      .array(z.enum(["replicas", "leaders", "disk", "rack"]))
-      .min(1)
-      .optional(),
-    throttleBytesPerSec: z.number().int().positive().optional(),
-    maxConcurrentMoves: z.number().int().min(1).max(1000).optional(),
-  }),
+  rebalance: z
+    .strictObject({
+      brokers: brokerList.optional().describe("Target brokers (default: every broker)"),
+      excludeBrokers: brokerList.optional().describe("Brokers that keep no replica"),
+      goals: z
+        .array(z.enum(REBALANCE_GOALS))
+        .min(1)
+        .refine((items) => unique(items), "must not repeat a goal")
+        .optional()
+        .describe("What to even out (default: all four)"),
+      throttleBytesPerSec: positiveInt.optional().describe("Replication throttle while moving, bytes per second"),
+      maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
+    })
+    .refine((p) => !p.brokers || !p.excludeBrokers || !p.brokers.some((id) => p.excludeBrokers?.includes(id)), {
+      path: ["excludeBrokers"],
+      message: "a broker cannot be both a target and excluded",
+    }),
   drainBrokers: z.strictObject({
-    brokers: brokerList,
-    throttleBytesPerSec: z.number().int().positive().optional(),
-    maxConcurrentMoves: z.number().int().min(1).max(1000).optional(),
+    brokers: brokerList.describe("Brokers to move every replica and leadership off"),
   }),
   electLeaders: z.strictObject({
-    electionType: z.enum(["preferred", "unclean"]),
-    partitions: z.array(partitionRef).min(1).max(100_000).optional().describe("Omitted = every partition"),
+    electionType: z.enum(ELECTION_TYPES).describe("unclean may lose committed data: irreversible"),
+    partitions: z
+      .array(partitionRef)
+      .min(1)
+      .max(100_000)
+      .refine((items) => unique(items, (p) => `${p.topic}:${p.partition}`), "must not repeat a partition")
+      .optional()
+      .describe("Omitted = every partition"),
   }),
-  cordonBrokers: z.strictObject({ brokers: brokerList, logDirs: z.array(z.string().min(1)).min(1).optional() }),
-  uncordonBrokers: z.strictObject({ brokers: brokerList, logDirs: z.array(z.string().min(1)).min(1).optional() }),
-  unregisterBrokers: z.strictObject({ brokers: brokerList }),
+  cordonBrokers: cordonParams,
+  uncordonBrokers: cordonParams,
+  unregisterBrokers: z.strictObject({
+    brokers: brokerList.describe("Brokers holding no replica, shut down or fenced"),
+  }),
   addControllers: z.strictObject({
     controllers: z
       .array(
         z.strictObject({
-          nodeId: BrokerId,
+          nodeId: BrokerIdSchema,
           directoryId: directoryId.optional(),
           endpoints: z.array(nodeEndpoint).min(1).optional(),
         }),
       )
       .min(1)
-      .max(10),
+      .max(10)
+      .refine((items) => unique(items, (c) => c.nodeId), "must not repeat a node"),
   }),
   removeVoters: z.strictObject({
     voters: z
-      .array(z.strictObject({ nodeId: BrokerId, directoryId }))
+      .array(z.strictObject({ nodeId: BrokerIdSchema, directoryId }))
       .min(1)
-      .max(10),
+      .max(10)
+      .refine((items) => unique(items, (v) => v.nodeId), "must not repeat a node"),
   }),
   finalizeFeatures: z.strictObject({
     features: z
-      .record(z.string().min(1), Int16.min(0))
+      .record(z.string().regex(/^[a-z][a-z0-9._-]{0,254}$/, "must be a feature name"), Int16Schema.min(0))
+      .refine((features) => Object.keys(features).length > 0, "give at least one feature, or omit features")
       .optional()
-      .describe("Default: every feature to its supported maximum"),
+      .describe("Feature name to level (default: every feature to its supported maximum)"),
   }),
   migrateQuorum: z.strictObject({}),
-  restartNodes: z.strictObject({ nodes: brokerList.optional(), waitHealthy: z.boolean().default(true) }),
-  upgradeVersion: z.strictObject({
-    version: z.string().regex(/^\d+\.\d+\.\d+$/),
-    finalize: z.boolean().default(false),
+  restartNodes: z.strictObject({
+    nodes: brokerList.optional().describe("Default: every node, one at a time"),
+    waitHealthy: z.boolean().default(true).describe("Wait for the cluster to be healthy before the next node"),
   }),
-  provisionNodes: z.strictObject({ role: z.enum(["broker", "controller"]), count: z.number().int().min(1).max(50) }),
-  scaleNodePools: z.strictObject({ pool: z.string().min(1).max(253), replicas: z.number().int().min(0).max(1000) }),
+  upgradeVersion: z.strictObject({
+    version: z.string().regex(/^\d+\.\d+\.\d+$/, "must be a version such as 4.1.0"),
+    finalize: z.boolean().default(false).describe("Also finalize the new metadata version: irreversible"),
+  }),
+  provisionNodes: z.strictObject({ role: z.enum(NODE_ROLES), count: z.number().int().min(1).max(50) }),
+  scaleNodePools: z.strictObject({
+    pool: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "must be a node pool name (lowercase DNS label)"),
+    replicas: z.number().int().min(0).max(1000).describe("The new number of nodes; fewer than now is irreversible"),
+  }),
 } as const;
 
 export type OperationType = keyof typeof OPERATION_PARAMS;
 export const OPERATION_TYPES = Object.keys(OPERATION_PARAMS) as OperationType[];
+export const OperationTypeSchema = z.enum(OPERATION_TYPES as [OperationType, ...OperationType[]]);
 export type OperationParams<T extends OperationType> = z.infer<(typeof OPERATION_PARAMS)[T]>;
 
-export interface OperationTypeInfo {
-  capability: CapabilityName;
-  /**
-   * Whether the type (with these params) needs the cluster name typed back on confirm. `current` carries the facts
-   * some types need: a node pool's current size (shrinking a pool is irreversible, growing it is not).
-   */
-  irreversible: (params: Record<string, unknown>, current?: { poolReplicas?: number }) => boolean;
+/** Facts beyond the params that decide irreversibility: a node pool's current size. */
+export interface IrreversibilityFacts {
+  poolReplicas?: number;
 }
 
-/** The capability each type needs and when it is irreversible (contract §5). */
-export const OPERATION_TYPE_INFO: Record<OperationType, OperationTypeInfo> = {
+export interface OperationTypeInfo<T extends OperationType = OperationType> {
+  capability: CapabilityName;
+  /** Whether the type, with these params, needs the cluster name typed back on confirm. */
+  irreversible: (params: Partial<OperationParams<T>>, facts?: IrreversibilityFacts) => boolean;
+}
+
+/** The capability each type needs and when it is irreversible (contract §5): shared by gateway and planner. */
+export const OPERATION_TYPE_INFO: { readonly [T in OperationType]: OperationTypeInfo<T> } = {
   rebalance: { capability: "reassign", irreversible: () => false },
   drainBrokers: { capability: "reassign", irreversible: () => false },
   electLeaders: { capability: "electLeaders", irreversible: (p) => p.electionType === "unclean" },
@@ -122,29 +178,42 @@ export const OPERATION_TYPE_INFO: Record<OperationType, OperationTypeInfo> = {
   restartNodes: { capability: "restartNodes", irreversible: () => false },
   upgradeVersion: { capability: "upgradeVersion", irreversible: (p) => p.finalize === true },
   provisionNodes: { capability: "provisionNodes", irreversible: () => false },
+  // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
   scaleNodePools: {
     capability: "scaleNodePools",
-    irreversible: (p, current) => current?.poolReplicas !== undefined && Number(p.replicas) < current.poolReplicas,
+    irreversible: (p, facts) =>
+      p.replicas === undefined || facts?.poolReplicas === undefined || p.replicas < facts.poolReplicas,
   },
 };
 
-/** POST /clusters/{id}/operations: the type, and its params checked against that type's schema. */
+/** POST /clusters/{id}/operations (17): the type, and its params checked against that type's schema. */
+export type PlanOperationRequest = { [T in OperationType]: { type: T; params: OperationParams<T> } }[OperationType];
+
+// A missing `params` is parsed as {} (prefault), so types with required params name the missing field.
 export const PlanOperationRequestSchema = z.discriminatedUnion(
   "type",
   OPERATION_TYPES.map((type) =>
-    z.strictObject({ type: z.literal(type), params: (OPERATION_PARAMS[type] as z.ZodObject).default({}) }),
+    z.strictObject({ type: z.literal(type), params: (OPERATION_PARAMS[type] as z.ZodObject).prefault({}) }),
   ) as unknown as [z.ZodObject, ...z.ZodObject[]],
-);
-export type PlanOperationRequest = { [T in OperationType]: { type: T; params: OperationParams<T> } }[OperationType];
+) as unknown as z.ZodType<PlanOperationRequest, unknown>;
 
-export const ConfirmRequestSchema = z.strictObject({ confirmName: z.string().max(256).optional() });
+export function isIrreversible(request: PlanOperationRequest, facts?: IrreversibilityFacts): boolean {
+  const info = OPERATION_TYPE_INFO[request.type] as OperationTypeInfo;
+  return info.irreversible(request.params, facts);
+}
+
+/** POST /operations/{op}/confirm (19): irreversible operations need the cluster name typed back. */
+export const ConfirmRequestSchema = z.strictObject({
+  confirmName: z.string().max(256).optional().describe("The cluster name, required for irreversible operations"),
+});
+export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
 
 export const MoveSchema = z.object({
   topic: z.string(),
   partition: z.number().int(),
   from: z.array(z.number().int()),
   to: z.array(z.number().int()),
-  sizeBytes: Int64,
+  sizeBytes: Int64Schema,
   replicaMoves: z.number().int(),
   leaderChange: z.boolean(),
 });
@@ -157,14 +226,14 @@ export const LoadSchema = z.object({
       rack: z.string().optional(),
       replicas: z.number().int(),
       leaders: z.number().int(),
-      dataBytes: Int64,
+      dataBytes: Int64Schema,
       bytesInPerSec: z.number().optional(),
       excluded: z.boolean(),
     }),
   ),
   replicaSpread: z.number().int(),
   leaderSpread: z.number().int(),
-  dataSpreadBytes: Int64,
+  dataSpreadBytes: Int64Schema,
   score: z.number(),
 });
 export type Load = z.infer<typeof LoadSchema>;
@@ -176,7 +245,7 @@ export const PlanSchema = z.object({
   moves: z.array(MoveSchema).optional(),
   before: LoadSchema.optional(),
   after: LoadSchema.optional(),
-  dataToMoveBytes: Int64.optional(),
+  dataToMoveBytes: Int64Schema.optional(),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -189,15 +258,15 @@ export const StepSchema = z.object({
   status: StepStatusSchema,
   detail: z.unknown().optional(),
   error: z.string().optional(),
-  startedAt: DateTime.nullable(),
-  finishedAt: DateTime.nullable(),
+  startedAt: DateTimeSchema.nullable(),
+  finishedAt: DateTimeSchema.nullable(),
 });
 export type Step = z.infer<typeof StepSchema>;
 
 export const OperationSchema = z.object({
   id: IdSchema,
   clusterId: IdSchema,
-  type: z.enum(OPERATION_TYPES as [OperationType, ...OperationType[]]),
+  type: OperationTypeSchema,
   status: OperationStatusSchema,
   summary: z.string(),
   params: z.record(z.string(), z.unknown()),
@@ -205,13 +274,17 @@ export const OperationSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   irreversible: z.boolean(),
   currentStep: z.number().int(),
-  requestedAction: z.enum(REQUESTED_ACTIONS).nullable(),
+  requestedAction: RequestedActionSchema.nullable().describe("Set by pause/resume/cancel until the worker honours it"),
   error: z.string().nullable(),
   createdBy: z.string(),
-  createdAt: DateTime,
-  startedAt: DateTime.nullable(),
-  finishedAt: DateTime.nullable(),
-  updatedAt: DateTime,
+  createdAt: DateTimeSchema,
+  startedAt: DateTimeSchema.nullable(),
+  finishedAt: DateTimeSchema.nullable(),
+  updatedAt: DateTimeSchema,
   steps: z.array(StepSchema),
 });
 export type Operation = z.infer<typeof OperationSchema>;
+
+/** GET /clusters/{id}/operations (18), newest first; its query is ListQuerySchema. */
+export const OperationListResponseSchema = z.object({ operations: z.array(OperationSchema) });
+export type OperationListResponse = z.infer<typeof OperationListResponseSchema>;

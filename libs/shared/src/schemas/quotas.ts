@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 export const QUOTA_ENTITY_TYPES = ["user", "client-id", "ip"] as const;
-/** Kafka's client quota keys; `ip` entities take only connection_creation_rate. */
+/** Kafka's client quota keys; `ip` entities take only connection_creation_rate, which applies to nothing else. */
 export const QUOTA_KEYS = [
   "producer_byte_rate",
   "consumer_byte_rate",
@@ -10,47 +10,58 @@ export const QUOTA_KEYS = [
   "connection_creation_rate",
 ] as const;
 
-export const QuotaEntitySchema = z.strictObject({
-  type: z.enum(QUOTA_ENTITY_TYPES),
-  name: z.string().min(1).max(1024).nullable().describe("null = the default entity of the type"),
-});
+export const QuotaEntityTypeSchema = z.enum(QUOTA_ENTITY_TYPES);
+export const QuotaKeySchema = z.enum(QUOTA_KEYS);
+export type QuotaEntityType = z.infer<typeof QuotaEntityTypeSchema>;
+export type QuotaKey = z.infer<typeof QuotaKeySchema>;
+export const IP_QUOTA_KEYS: readonly QuotaKey[] = ["connection_creation_rate"];
 
+const isIp = (value: string) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success;
+
+export const QuotaEntitySchema = z
+  .strictObject({
+    type: QuotaEntityTypeSchema,
+    name: z.string().min(1).max(1024).nullable().describe("null = the default entity of the type"),
+  })
+  .refine((entity) => entity.type !== "ip" || entity.name === null || isIp(entity.name), {
+    path: ["name"],
+    message: "an ip entity is named by an IPv4/IPv6 address (or null for the default)",
+  });
+export type QuotaEntity = z.infer<typeof QuotaEntitySchema>;
+
+/**
+ * PUT /clusters/{id}/quotas (12). The entity is one type or the pair user + client-id, each type at most once; an
+ * `ip` entity stands alone. Values are rates (bytes/s, percent, per second): any number ≥ 0.
+ */
 export const QuotaRequestSchema = z
   .strictObject({
     entity: z.array(QuotaEntitySchema).min(1).max(2),
-    set: z.partialRecord(z.enum(QUOTA_KEYS), z.number().min(0)).default({}),
-    remove: z.array(z.enum(QUOTA_KEYS)).default([]),
+    set: z.partialRecord(QuotaKeySchema, z.number().min(0)).default({}).describe("Quota values to set"),
+    remove: z.array(QuotaKeySchema).default([]).describe("Quota keys to remove"),
   })
   .superRefine((request, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
     const types = request.entity.map((e) => e.type);
-    if (new Set(types).size !== types.length)
-      ctx.addIssue({ code: "custom", path: ["entity"], message: "each entity type at most once" });
+    if (new Set(types).size !== types.length) issue(["entity"], "each entity type at most once");
     const ip = types.includes("ip");
-    if (ip && types.length > 1)
-      ctx.addIssue({ code: "custom", path: ["entity"], message: "an ip entity stands alone" });
-    const keys = [...Object.keys(request.set), ...request.remove];
-    if (keys.length === 0)
-      ctx.addIssue({ code: "custom", path: ["set"], message: "give at least one key to set or remove" });
-    for (const key of keys) {
-      if (ip && key !== "connection_creation_rate") {
-        ctx.addIssue({ code: "custom", path: ["set"], message: `${key} does not apply to ip entities` });
-      }
-      if (!ip && key === "connection_creation_rate") {
-        ctx.addIssue({
-          code: "custom",
-          path: ["set"],
-          message: "connection_creation_rate applies only to ip entities",
-        });
-      }
-    }
-    for (const key of request.remove) {
-      if (key in request.set)
-        ctx.addIssue({ code: "custom", path: ["remove"], message: `${key} is both set and removed` });
-    }
+    if (ip && types.length > 1) issue(["entity"], "an ip entity stands alone");
+    const setKeys = Object.keys(request.set) as QuotaKey[];
+    if (setKeys.length === 0 && request.remove.length === 0) issue(["set"], "give at least one key to set or remove");
+    const checkKey = (key: QuotaKey, path: (string | number)[]) => {
+      if (ip && !IP_QUOTA_KEYS.includes(key)) issue(path, `${key} does not apply to ip entities`);
+      if (!ip && IP_QUOTA_KEYS.includes(key)) issue(path, `${key} applies only to ip entities`);
+    };
+    for (const key of setKeys) checkKey(key, ["set", key]);
+    request.remove.forEach((key, index) => {
+      checkKey(key, ["remove", index]);
+      if (Object.hasOwn(request.set, key)) issue(["remove", index], `${key} is both set and removed`);
+    });
   });
 export type QuotaRequest = z.infer<typeof QuotaRequestSchema>;
 
+/** The entity's quota values after the change (contract §1). */
 export const QuotaResponseSchema = z.object({
-  entity: z.array(QuotaEntitySchema),
+  entity: z.array(z.object({ type: QuotaEntityTypeSchema, name: z.string().nullable() })),
   quotas: z.record(z.string(), z.number()),
 });
+export type QuotaResponse = z.infer<typeof QuotaResponseSchema>;

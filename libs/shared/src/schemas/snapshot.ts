@@ -1,20 +1,21 @@
 import { z } from "zod";
 import { CapabilitiesSchema } from "./capabilities.js";
 import { ClusterSchema } from "./clusters.js";
-import { DateTime, Int32, Int64, StringMap } from "./common.js";
+import { DateTimeSchema, Int32Schema, Int64Schema, StringMapSchema } from "./common.js";
 import { HealthSchema } from "./health.js";
 
 export const LogDirSchema = z.object({
   path: z.string(),
-  totalBytes: Int64.optional(),
-  usableBytes: Int64.optional(),
-  dataBytes: Int64,
+  totalBytes: Int64Schema.optional(),
+  usableBytes: Int64Schema.optional(),
+  dataBytes: Int64Schema,
   cordoned: z.boolean().optional(),
   error: z.string().optional(),
 });
+export type LogDir = z.infer<typeof LogDirSchema>;
 
 export const BrokerSchema = z.object({
-  id: Int32,
+  id: Int32Schema,
   host: z.string(),
   port: z.number().int(),
   rack: z.string().optional(),
@@ -22,9 +23,9 @@ export const BrokerSchema = z.object({
   alive: z.boolean(),
   cordoned: z.boolean(),
   logDirs: z.array(LogDirSchema).nullable(),
-  diskTotalBytes: Int64.optional(),
-  diskUsableBytes: Int64.optional(),
-  dataBytes: Int64,
+  diskTotalBytes: Int64Schema.optional(),
+  diskUsableBytes: Int64Schema.optional(),
+  dataBytes: Int64Schema,
   replicas: z.number().int(),
   leaders: z.number().int(),
   preferredLeaders: z.number().int(),
@@ -35,10 +36,10 @@ export const QuorumNodeSchema = z.object({
   nodeId: z.number().int(),
   directoryId: z.string().optional(),
   role: z.enum(["leader", "follower", "observer"]),
-  logEndOffset: Int64,
-  lag: Int64,
-  lastFetchTimestamp: Int64,
-  lastCaughtUpTimestamp: Int64,
+  logEndOffset: Int64Schema,
+  lag: Int64Schema,
+  lastFetchTimestamp: Int64Schema,
+  lastCaughtUpTimestamp: Int64Schema,
   endpoints: z.array(z.object({ name: z.string(), host: z.string(), port: z.number().int() })),
 });
 export type QuorumNode = z.infer<typeof QuorumNodeSchema>;
@@ -46,7 +47,7 @@ export type QuorumNode = z.infer<typeof QuorumNodeSchema>;
 export const QuorumSchema = z.object({
   leaderId: z.number().int(),
   leaderEpoch: z.number().int(),
-  highWatermark: Int64,
+  highWatermark: Int64Schema,
   voters: z.array(QuorumNodeSchema),
   observers: z.array(QuorumNodeSchema),
 });
@@ -61,14 +62,14 @@ export const FeatureSchema = z.object({
 export type Feature = z.infer<typeof FeatureSchema>;
 
 export const PartitionSchema = z.object({
-  id: Int32,
-  leader: Int32,
-  leaderEpoch: Int32,
+  id: Int32Schema,
+  leader: Int32Schema,
+  leaderEpoch: Int32Schema,
   replicas: z.array(z.number().int()),
   isr: z.array(z.number().int()),
   offline: z.array(z.number().int()).nullable(),
-  sizeBytes: Int64,
-  replicaBytes: z.record(z.string(), Int64).nullable().describe("Size of each replica by broker id"),
+  sizeBytes: Int64Schema,
+  replicaBytes: z.record(z.string(), Int64Schema).nullable().describe("Size of each replica by broker id"),
 });
 export type Partition = z.infer<typeof PartitionSchema>;
 
@@ -78,8 +79,8 @@ export const TopicSchema = z.object({
   internal: z.boolean(),
   replicationFactor: z.number().int(),
   minInsyncReplicas: z.number().int(),
-  configs: StringMap,
-  sizeBytes: Int64,
+  configs: StringMapSchema,
+  sizeBytes: Int64Schema,
   partitions: z.array(PartitionSchema),
   error: z.string().optional(),
 });
@@ -87,7 +88,7 @@ export type Topic = z.infer<typeof TopicSchema>;
 
 export const ReassignmentSchema = z.object({
   topic: z.string(),
-  partition: Int32,
+  partition: Int32Schema,
   replicas: z.array(z.number().int()),
   adding: z.array(z.number().int()).nullable(),
   removing: z.array(z.number().int()).nullable(),
@@ -96,6 +97,7 @@ export type Reassignment = z.infer<typeof ReassignmentSchema>;
 
 export const GROUP_TYPES = ["consumer", "classic", "share", "streams"] as const;
 export const GroupTypeSchema = z.enum(GROUP_TYPES);
+export type GroupType = z.infer<typeof GroupTypeSchema>;
 
 export const GroupSchema = z.object({
   id: z.string(),
@@ -103,15 +105,15 @@ export const GroupSchema = z.object({
   state: z.string().describe("Kafka's own state name"),
   protocolType: z.string(),
   members: z.number().int(),
-  lag: Int64,
+  lag: Int64Schema,
   topics: z.array(z.string()).nullable(),
   error: z.string().optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 
 export const SnapshotSchema = z.object({
-  collectedAt: DateTime,
-  durationMs: Int64,
+  collectedAt: DateTimeSchema,
+  durationMs: Int64Schema,
   clusterId: z.string(),
   brokers: z.array(BrokerSchema),
   quorum: QuorumSchema.optional(),
@@ -127,9 +129,11 @@ export const ClusterViewSchema = z.object({
   cluster: ClusterSchema,
   health: HealthSchema,
   capabilities: CapabilitiesSchema,
-  updatedAt: DateTime,
+  updatedAt: DateTimeSchema,
   snapshot: SnapshotSchema.optional(),
 });
 export type ClusterView = z.infer<typeof ClusterViewSchema>;
 
-export const OverviewSchema = z.object({ clusters: z.array(ClusterViewSchema) });
+/** Overview (3); GET /clusters answers the same payload. */
+export const OverviewResponseSchema = z.object({ clusters: z.array(ClusterViewSchema) });
+export type OverviewResponse = z.infer<typeof OverviewResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Int16, Int32, Int64, NonNegativeInt32, StringMap } from "./common.js";
+import { IdSchema, Int16Schema, Int32Schema, Int64Schema, StringMapSchema } from "./common.js";
 
 /** Kafka's rule for topic names: 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TopicNameSchema = z
@@ -7,51 +7,67 @@ export const TopicNameSchema = z
   .regex(/^[a-zA-Z0-9._-]{1,249}$/, "must be 1-249 letters, digits, '.', '_' or '-'")
   .refine((name) => name !== "." && name !== "..", "cannot be '.' or '..'");
 
-const ConfigKey = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,254}$/, "must be a Kafka config name");
+/** Config names as Kafka spells them (`retention.ms`, `log.cleaner.threads`, ...). */
+export const ConfigNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,254}$/, "must be a Kafka config name");
+const ConfigValue = z.string().max(4096);
 
 export const CreateTopicRequestSchema = z.strictObject({
   name: TopicNameSchema,
-  partitions: NonNegativeInt32.default(0).describe("0 = the broker default"),
-  replicationFactor: Int16.min(0).default(0).describe("0 = the broker default"),
-  configs: z.record(ConfigKey, z.string().max(4096)).default({}),
+  partitions: Int32Schema.min(0).default(0).describe("0 = the broker default"),
+  replicationFactor: Int16Schema.min(0).default(0).describe("0 = the broker default"),
+  configs: z.record(ConfigNameSchema, ConfigValue).default({}).describe("Topic configs, e.g. retention.ms"),
 });
 export type CreateTopicRequest = z.infer<typeof CreateTopicRequestSchema>;
-export const CreateTopicResponseSchema = z.object({ topic: z.string(), id: z.string() });
+export const CreateTopicResponseSchema = z.object({ topic: z.string(), id: z.string().describe("Kafka's topic id") });
+export type CreateTopicResponse = z.infer<typeof CreateTopicResponseSchema>;
 
+/** Shrinking is not a schema error but `invalid_request`: it depends on the current count. */
 export const IncreasePartitionsRequestSchema = z.strictObject({
-  count: Int32.min(1).describe("The new total number of partitions"),
+  count: Int32Schema.min(1).describe("The new total number of partitions"),
 });
-export const IncreasePartitionsResponseSchema = z.object({ topic: z.string(), partitions: z.number().int() });
+export type IncreasePartitionsRequest = z.infer<typeof IncreasePartitionsRequestSchema>;
+export const IncreasePartitionsResponseSchema = z.object({
+  topic: z.string(),
+  partitions: z.number().int().describe("The new total"),
+});
+export type IncreasePartitionsResponse = z.infer<typeof IncreasePartitionsResponseSchema>;
 
-/** Incremental config change: `set` and `delete`, applied together; never a replacement of the whole config. */
+/** Incremental config change (10, 11): `set` and `delete` applied together; never a replacement of the whole config. */
 export const ConfigChangeRequestSchema = z
   .strictObject({
-    set: z.record(ConfigKey, z.string().max(4096)).default({}),
-    delete: z.array(ConfigKey).max(1000).default([]),
+    set: z.record(ConfigNameSchema, ConfigValue).default({}).describe("Configs to set, name to value"),
+    delete: z.array(ConfigNameSchema).max(1000).default([]).describe("Configs to return to their default"),
   })
   .superRefine((change, ctx) => {
     if (Object.keys(change.set).length === 0 && change.delete.length === 0) {
       ctx.addIssue({ code: "custom", path: ["set"], message: "give at least one key to set or delete" });
     }
     for (const key of change.delete) {
-      if (key in change.set)
+      if (Object.hasOwn(change.set, key)) {
         ctx.addIssue({ code: "custom", path: ["delete"], message: `${key} is both set and deleted` });
+      }
     }
   });
 export type ConfigChangeRequest = z.infer<typeof ConfigChangeRequestSchema>;
 export const TopicConfigChangeResponseSchema = z.object({
   topic: z.string(),
-  set: StringMap,
+  set: StringMapSchema,
   deleted: z.array(z.string()),
 });
+export type TopicConfigChangeResponse = z.infer<typeof TopicConfigChangeResponseSchema>;
 export const BrokerConfigChangeResponseSchema = z.object({
-  broker: Int32,
-  set: StringMap,
+  broker: Int32Schema,
+  set: StringMapSchema,
   deleted: z.array(z.string()),
 });
+export type BrokerConfigChangeResponse = z.infer<typeof BrokerConfigChangeResponseSchema>;
 
+/** The value's size limit (the topic's max.message.bytes, at most 1 MiB) is checked against the topic, not here. */
 export const ProduceRequestSchema = z.strictObject({
-  partition: NonNegativeInt32.nullable().default(null).describe("null = Kafka's default partitioner"),
+  partition: Int32Schema.min(0)
+    .nullable()
+    .default(null)
+    .describe("null = Kafka's default partitioner (murmur2 of the key, else spread)"),
   key: z.string().nullable().default(null),
   value: z.string(),
   headers: z
@@ -60,4 +76,8 @@ export const ProduceRequestSchema = z.strictObject({
     .default([]),
 });
 export type ProduceRequest = z.infer<typeof ProduceRequestSchema>;
-export const ProduceResponseSchema = z.object({ partition: Int32, offset: Int64 });
+export const ProduceResponseSchema = z.object({ partition: Int32Schema, offset: Int64Schema });
+export type ProduceResponse = z.infer<typeof ProduceResponseSchema>;
+
+/** Path `{id}/topics/{topic}`. */
+export const TopicPathSchema = z.object({ id: IdSchema, topic: TopicNameSchema });
