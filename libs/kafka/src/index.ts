@@ -1,4 +1,5 @@
 export type { KafkaAdmin } from "./admin.js";
+export { KafkaClient } from "./client.js";
 export {
   type ClientOptionsSettings,
   type CloudTokenProvider,
@@ -8,6 +9,7 @@ export {
   type SaslOptions,
   type TlsOptions,
 } from "./client-options.js";
+export { describeKafkaError, isUnreachable, toKafkaAppError } from "./errors.js";
 export {
   type CapabilityFacts,
   DEFAULT_HEALTH_THRESHOLDS,
@@ -15,3 +17,4 @@ export {
   type DeriveHealth,
   type HealthThresholds,
 } from "./rules.js";
+export { type Collection, collectSnapshot } from "./snapshot/collect.js";

@@ -1,0 +1,94 @@
+import type { Snapshot } from "@kcp/shared";
+import type { KafkaClient } from "../client.js";
+import { assembleSnapshot } from "./assemble.js";
+import {
+  type ApiVersionRanges,
+  type BrokerVersions,
+  brokerVersions,
+  clusterFeatures,
+  commonApiVersions,
+  describeCluster,
+} from "./cluster.js";
+import { readGroups } from "./groups.js";
+import { type BrokerLogDirs, readBrokerLogDirs } from "./log-dirs.js";
+import { Parts } from "./parts.js";
+import { readQuorum } from "./quorum.js";
+import { readReassignments } from "./reassignments.js";
+import { readCordonedLogDirs, readTopicConfigs, readTopicLayouts } from "./topics.js";
+
+/** A snapshot and the facts beside it that the capability rules read. */
+export interface Collection {
+  snapshot: Snapshot;
+  apiVersions: ApiVersionRanges;
+  authorizedOperations: string[] | null;
+}
+
+const DESCRIBE_QUORUM = 55;
+
+/** ApiVersions of every broker, each on its own (one broker down must not hide the others). */
+async function versionsOfBrokers(client: KafkaClient, ids: number[], parts: Parts) {
+  const answered = new Map<number, BrokerVersions>();
+  await Promise.all(
+    ids.map((id) =>
+      parts.run(`broker ${id}`, async () => {
+        const connection = (await client.connections([id])).get(id);
+        if (connection) answered.set(id, await brokerVersions(connection));
+      }),
+    ),
+  );
+  return answered;
+}
+
+async function logDirsOfBrokers(client: KafkaClient, ids: number[], parts: Parts) {
+  const logDirs = new Map<number, BrokerLogDirs>();
+  await Promise.all(
+    ids.map((id) =>
+      parts.run(`log dirs of broker ${id}`, async () => {
+        logDirs.set(id, await readBrokerLogDirs(client, id));
+      }),
+    ),
+  );
+  return logDirs;
+}
+
+/**
+ * Reads everything the Snapshot resource holds. The topic layout (Metadata) is the one part without which there is
+ * no snapshot: its failure is thrown (the cluster is unreachable or refuses us). Every other part that fails is named
+ * in `errors` and the rest is returned.
+ */
+export async function collectSnapshot(client: KafkaClient, options: { timeoutMs: number }): Promise<Collection> {
+  const started = Date.now();
+  const parts = new Parts();
+  const layout = await readTopicLayouts(client);
+  const aliveIds = layout.brokers.map((b) => b.id);
+  const versions = await versionsOfBrokers(client, aliveIds, parts);
+  const apis = commonApiVersions([...versions.values()]);
+  const answeredIds = [...versions.keys()];
+  const topicNames = layout.topics.map((t) => t.name);
+  const [cluster, topicConfigs, cordonedLogDirs, logDirs, quorum, reassignments, groups] = await Promise.all([
+    parts.run("cluster description", () => describeCluster(client, apis)),
+    parts.run("topic configs", () => readTopicConfigs(client, topicNames)),
+    parts.run("broker configs", () => readCordonedLogDirs(client, answeredIds)),
+    logDirsOfBrokers(client, answeredIds, parts),
+    apis.has(DESCRIBE_QUORUM) ? parts.run("quorum", () => readQuorum(client)) : Promise.resolve(undefined),
+    parts.run("reassignments", () => readReassignments(client, options.timeoutMs)),
+    readGroups(client, answeredIds, apis, parts),
+  ]);
+  const snapshot = assembleSnapshot({
+    collectedAt: new Date(started),
+    durationMs: Date.now() - started,
+    ...(cluster ? { cluster } : {}),
+    metadataBrokers: layout.brokers,
+    answered: new Set(answeredIds),
+    topics: layout.topics,
+    ...(topicConfigs ? { topicConfigs } : {}),
+    logDirs,
+    ...(cordonedLogDirs ? { cordonedLogDirs } : {}),
+    ...(quorum ? { quorum } : {}),
+    features: clusterFeatures([...versions.values()]),
+    ...(reassignments ? { reassignments } : {}),
+    groups,
+    errors: parts.errors,
+  });
+  return { snapshot, apiVersions: apis, authorizedOperations: cluster?.authorizedOperations ?? null };
+}

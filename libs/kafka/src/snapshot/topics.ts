@@ -1,0 +1,121 @@
+import { ConfigResourceTypes, ConfigSources, metadataV12 } from "@platformatic/kafka";
+import type { KafkaClient } from "../client.js";
+import { toKafkaUuid } from "../protocol/uuid.js";
+
+/** Kafka's internal topics (Topic.isInternal on the broker side). */
+const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
+
+export interface TopicLayout {
+  name: string;
+  id: string;
+  internal: boolean;
+  partitions: {
+    id: number;
+    leader: number;
+    leaderEpoch: number;
+    replicas: number[];
+    isr: number[];
+    offline: number[];
+  }[];
+}
+
+export interface TopicConfigs {
+  /** Configs set on the topic itself (overrides); defaults are left out, they are the brokers'. */
+  overrides: Record<string, string>;
+  minInsyncReplicas: number;
+}
+
+/** Every topic (internal ones too) with its partitions' leaders, replicas and ISR, from Metadata. */
+export interface MetadataBroker {
+  id: number;
+  host: string;
+  port: number;
+  rack: string | null;
+}
+
+/**
+ * Metadata v12 of every topic. Partitions without a leader come with an error code, which makes the client throw
+ * with the parsed response attached: an offline partition is a fact of the snapshot, not a failure to read it.
+ */
+async function allTopicsMetadata(client: KafkaClient): Promise<metadataV12.MetadataResponse> {
+  const connection = await client.anyConnection();
+  try {
+    return await metadataV12.api.async(connection, null, false, false);
+  } catch (error) {
+    const response = (error as { response?: metadataV12.MetadataResponse }).response;
+    if (response?.topics) return response;
+    throw error;
+  }
+}
+
+/** Every topic (internal ones too) with its partitions' leaders, replicas and ISR, and the unfenced brokers. */
+export async function readTopicLayouts(
+  client: KafkaClient,
+): Promise<{ topics: TopicLayout[]; brokers: MetadataBroker[] }> {
+  const metadata = await allTopicsMetadata(client);
+  const topics = metadata.topics
+    .map((topic) => ({
+      name: topic.name ?? "",
+      id: toKafkaUuid(topic.topicId) ?? "",
+      internal: topic.isInternal || INTERNAL_TOPICS.has(topic.name ?? ""),
+      partitions: topic.partitions
+        .map((p) => ({
+          id: p.partitionIndex,
+          leader: p.leaderId,
+          leaderEpoch: p.leaderEpoch,
+          replicas: p.replicaNodes,
+          isr: p.isrNodes,
+          offline: p.offlineReplicas,
+        }))
+        .sort((a, b) => a.id - b.id),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const brokers = metadata.brokers
+    .map((b) => ({ id: b.nodeId, host: b.host, port: b.port, rack: b.rack ?? null }))
+    .sort((a, b) => a.id - b.id);
+  return { topics, brokers };
+}
+
+/** Topic configs in one DescribeConfigs request: the overrides and the effective min.insync.replicas of each topic. */
+export async function readTopicConfigs(client: KafkaClient, names: string[]): Promise<Map<string, TopicConfigs>> {
+  if (names.length === 0) return new Map();
+  const results = await client.admin.describeConfigs({
+    resources: names.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name })),
+  });
+  return new Map(
+    results.map((result) => {
+      const overrides: Record<string, string> = {};
+      let minInsyncReplicas = 1;
+      for (const config of result.configs) {
+        const value = config.value ?? undefined;
+        if (value === undefined) continue;
+        if (config.name === "min.insync.replicas") minInsyncReplicas = Number(value);
+        if (config.configSource === ConfigSources.DYNAMIC_TOPIC_CONFIG && !config.isSensitive)
+          overrides[config.name] = value;
+      }
+      return [result.resourceName ?? "", { overrides, minInsyncReplicas }];
+    }),
+  );
+}
+
+/** The `cordoned.log.dirs` of each broker (Kafka 4.3+; older brokers do not know the key and return nothing). */
+export async function readCordonedLogDirs(client: KafkaClient, brokerIds: number[]): Promise<Map<number, string[]>> {
+  if (brokerIds.length === 0) return new Map();
+  const results = await client.admin.describeConfigs({
+    resources: brokerIds.map((id) => ({
+      resourceType: ConfigResourceTypes.BROKER,
+      resourceName: String(id),
+      configurationKeys: ["cordoned.log.dirs"],
+    })),
+  });
+  return new Map(
+    results.map((result) => {
+      const value = result.configs.find((c) => c.name === "cordoned.log.dirs")?.value ?? "";
+      const dirs = value
+        .split(",")
+        .map((dir) => dir.trim())
+        .filter((dir) => dir.length > 0);
+      return [Number(result.resourceName), dirs];
+    }),
+  );
+}
