@@ -2,12 +2,16 @@ export { ConfigError, loadConfig } from "./load.js";
 export {
   type AuthConfig,
   authSection,
+  type CollectorConfig,
+  collectorSection,
   type HttpConfig,
   httpSection,
   type LogConfig,
   logSection,
   type QueueConfig,
   queueSection,
+  type SecretsConfig,
   type StoreConfig,
+  secretsSection,
   storeSection,
 } from "./sections.js";

@@ -69,8 +69,36 @@ export const authSection = z.object({
   ADMIN_PASSWORD: z.string().min(12).max(1024).optional(),
 });
 
+export const secretsSection = z.object({
+  /** The AES-256 key that seals cluster secrets: 64 hex digits or base64 of 32 bytes. */
+  SECRET_KEY: z.string().min(1).optional(),
+  /** A file holding the key instead (a mounted Kubernetes secret). */
+  SECRET_KEY_FILE: z.string().min(1).optional(),
+  /** Comma-separated older keys that still open secrets sealed before a rotation. */
+  SECRET_KEYS_PREVIOUS: z.string().min(1).optional(),
+});
+
+const percent = z.coerce.number().min(1).max(100);
+
+export const collectorSection = z.object({
+  /** How often each cluster is collected unless its settings say otherwise (contract: 30 s). */
+  COLLECT_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** A collection that takes longer is abandoned; the cluster's view says so. */
+  COLLECT_TIMEOUT_MS: positiveMs.default(20_000),
+  /** Collections one collector process runs at once (a slow cluster holds one slot, not the others). */
+  COLLECT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  HEALTH_DISK_HIGH_PERCENT: percent.default(80),
+  HEALTH_DISK_CRITICAL_PERCENT: percent.default(90),
+  /** A voter further behind the quorum leader's log end than this many offsets lags. */
+  HEALTH_VOTER_LAG_OFFSETS: z.coerce.number().int().min(1).default(1000),
+  /** A voter that has not caught up with the leader for this long lags. */
+  HEALTH_VOTER_CAUGHT_UP_MS: positiveMs.default(30_000),
+});
+
 export type LogConfig = z.infer<typeof logSection>;
 export type HttpConfig = z.infer<typeof httpSection>;
 export type StoreConfig = z.infer<typeof storeSection>;
 export type QueueConfig = z.infer<typeof queueSection>;
 export type AuthConfig = z.infer<typeof authSection>;
+export type SecretsConfig = z.infer<typeof secretsSection>;
+export type CollectorConfig = z.infer<typeof collectorSection>;

@@ -3,8 +3,10 @@ export {
   openSecrets,
   parseSecretKey,
   type SealedSecrets,
+  SecretBox,
   type SecretKey,
   sealSecrets,
   secretKeyFromBytes,
 } from "./secret-box.js";
+export { GENERATED_KEY_FILE, loadSecretBox } from "./secret-key-source.js";
 export { hashToken, newSessionToken } from "./tokens.js";

@@ -51,3 +51,27 @@ export function openSecrets(sealed: SealedSecrets, keys: readonly SecretKey[]): 
   const plaintext = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
   return JSON.parse(plaintext.toString("utf8")) as Record<string, string>;
 }
+
+/**
+ * Seals with the current key and opens with the current or any previous one, so keys can be rotated: configure the
+ * new key as current and the old one as previous, re-seal every blob, then drop the old key.
+ */
+export class SecretBox {
+  constructor(
+    readonly current: SecretKey,
+    readonly previous: readonly SecretKey[] = [],
+  ) {}
+
+  seal(secrets: Record<string, string>): SealedSecrets {
+    return sealSecrets(secrets, this.current);
+  }
+
+  open(sealed: SealedSecrets): Record<string, string> {
+    return openSecrets(sealed, [this.current, ...this.previous]);
+  }
+
+  /** Whether a blob was sealed with an older key (and should be re-sealed). */
+  isStale(sealed: SealedSecrets): boolean {
+    return sealed.keyId !== this.current.id;
+  }
+}
