@@ -9,6 +9,7 @@ export {
   type SaslOptions,
   type TlsOptions,
 } from "./client-options.js";
+export { testConnection } from "./connection-test.js";
 export { describeKafkaError, isUnreachable, toKafkaAppError } from "./errors.js";
 export {
   type CapabilityFacts,
