@@ -1,0 +1,180 @@
+import {
+  CAPABILITY_NAMES,
+  type Capabilities,
+  type CapabilityName,
+  type ConnectionProfile,
+  type Snapshot,
+} from "@kcp/shared";
+import { FLAVOR_ALLOWS, type ManagedAction } from "./flavor-table.js";
+import { METADATA_LEVEL, metadataVersionName } from "./metadata-version.js";
+
+/** The facts the capability rules read (contract §7). */
+export interface CapabilityFacts {
+  profile: Pick<ConnectionProfile, "provider" | "flavor">;
+  /** null: the cluster did not answer (capabilities cannot be derived). */
+  snapshot: Snapshot | null;
+  /** API key → version range every broker serves. */
+  apiVersions: ReadonlyMap<number, { min: number; max: number }> | null;
+  /** Cluster operations the connecting principal may perform; null = the broker did not say (no authorizer). */
+  authorizedOperations: readonly string[] | null;
+  unreachableReason?: string;
+}
+
+/** A rule answers the reason a capability is not offered, or undefined when it is. */
+type Rule = (facts: CapabilityFacts) => string | undefined;
+
+const API = {
+  Fetch: 1,
+  OffsetCommit: 8,
+  ListGroups: 16,
+  CreateTopics: 19,
+  CreateAcls: 30,
+  DeleteAcls: 31,
+  DescribeLogDirs: 35,
+  CreatePartitions: 37,
+  ElectLeaders: 43,
+  IncrementalAlterConfigs: 44,
+  AlterPartitionReassignments: 45,
+  AlterClientQuotas: 49,
+  AlterUserScramCredentials: 51,
+  DescribeQuorum: 55,
+  UpdateFeatures: 57,
+  UnregisterBroker: 64,
+  AddRaftVoter: 80,
+  RemoveRaftVoter: 81,
+} as const;
+type ApiName = keyof typeof API;
+
+const NODE_PROVIDERS = ["agent", "container", "operator-managed"];
+
+/** The first reason that holds, in the order given. */
+const firstOf =
+  (...rules: Rule[]): Rule =>
+  (facts) => {
+    for (const rule of rules) {
+      const reason = rule(facts);
+      if (reason) return reason;
+    }
+    return undefined;
+  };
+
+const apis =
+  (...names: ApiName[]): Rule =>
+  ({ apiVersions }) => {
+    const missing = names.filter((name) => !apiVersions?.has(API[name]));
+    return missing.length > 0 ? `the brokers do not serve ${missing.join(", ")}` : undefined;
+  };
+
+const permission =
+  (operation: string): Rule =>
+  ({ authorizedOperations: granted }) => {
+    if (granted === null || granted.includes(operation) || granted.includes("ALL")) return undefined;
+    return `the principal lacks ${operation} on the cluster`;
+  };
+
+const flavorAllows =
+  (action: ManagedAction): Rule =>
+  ({ profile }) =>
+    FLAVOR_ALLOWS[profile.flavor][action] ? undefined : `${profile.flavor} clusters do not allow ${action}`;
+
+const notManaged =
+  (what: string): Rule =>
+  ({ profile }) =>
+    profile.flavor === "oss" ? undefined : `${profile.flavor} clusters do not allow ${what}`;
+
+const providerControlsNodes: Rule = ({ profile }) =>
+  NODE_PROVIDERS.includes(profile.provider) ? undefined : `provider ${profile.provider} does not control nodes`;
+
+const operatorManaged: Rule = ({ profile }) =>
+  profile.provider === "operator-managed" ? undefined : "only the operator-managed provider has node pools";
+
+const feature = (facts: CapabilityFacts, name: string) => facts.snapshot?.features.find((f) => f.name === name);
+
+const dynamicQuorum: Rule = (facts) => {
+  const level = feature(facts, "kraft.version")?.finalized ?? 0;
+  return level >= 1 ? undefined : "the quorum is static (kraft.version 0); migrate it to a dynamic quorum first";
+};
+
+const staticQuorumMigratable: Rule = (facts) => {
+  const kraft = feature(facts, "kraft.version");
+  if ((kraft?.finalized ?? 0) >= 1) return "the quorum is already dynamic (kraft.version 1)";
+  if ((kraft?.supportedMax ?? 0) < 1) return "not every node supports kraft.version 1";
+  const metadata = feature(facts, "metadata.version");
+  if ((metadata?.supportedMax ?? 0) < METADATA_LEVEL.v4_1)
+    return "upgrading kraft.version needs Kafka 4.1+ on every node";
+  return undefined;
+};
+
+const cordonSupported: Rule = (facts) => {
+  const metadata = feature(facts, "metadata.version");
+  const needed = metadataVersionName(METADATA_LEVEL.v4_3);
+  if ((metadata?.supportedMax ?? 0) < METADATA_LEVEL.v4_3) return "cordoned log dirs need Kafka 4.3+ on every broker";
+  if ((metadata?.finalized ?? 0) < METADATA_LEVEL.v4_3) return `cordoned log dirs need metadata.version ${needed}+`;
+  return undefined;
+};
+
+const finalizableFeature: Rule = (facts) =>
+  facts.snapshot?.features.some((f) => f.finalized < f.supportedMax)
+    ? undefined
+    : "every feature is at the highest level all nodes support";
+
+/** The rule table of contract §7, documented in docs/health-and-capabilities.md. */
+const RULES: Record<CapabilityName, Rule> = {
+  manageTopics: firstOf(flavorAllows("topics"), apis("CreateTopics", "CreatePartitions"), permission("CREATE")),
+  manageConfigs: firstOf(flavorAllows("configs"), apis("IncrementalAlterConfigs"), permission("ALTER_CONFIGS")),
+  manageAcls: firstOf(flavorAllows("acls"), apis("CreateAcls", "DeleteAcls"), permission("ALTER")),
+  manageScram: firstOf(flavorAllows("scram"), apis("AlterUserScramCredentials"), permission("ALTER")),
+  manageQuotas: firstOf(flavorAllows("quotas"), apis("AlterClientQuotas"), permission("ALTER_CONFIGS")),
+  manageGroups: firstOf(apis("OffsetCommit", "ListGroups")),
+  browseMessages: firstOf(apis("Fetch")),
+  reassign: firstOf(
+    notManaged("partition reassignment"),
+    apis("AlterPartitionReassignments", "DescribeLogDirs"),
+    permission("ALTER"),
+  ),
+  electLeaders: firstOf(flavorAllows("leader elections"), apis("ElectLeaders"), permission("ALTER")),
+  cordon: firstOf(
+    notManaged("cordoning brokers"),
+    apis("IncrementalAlterConfigs"),
+    cordonSupported,
+    permission("ALTER_CONFIGS"),
+  ),
+  unregisterBrokers: firstOf(notManaged("unregistering brokers"), apis("UnregisterBroker"), permission("ALTER")),
+  describeQuorum: firstOf(notManaged("quorum actions"), apis("DescribeQuorum"), permission("DESCRIBE")),
+  removeVoters: firstOf(notManaged("quorum actions"), apis("RemoveRaftVoter"), dynamicQuorum, permission("ALTER")),
+  addControllers: firstOf(notManaged("quorum actions"), apis("AddRaftVoter"), dynamicQuorum, permission("ALTER")),
+  provisionNodes: firstOf(notManaged("node lifecycle actions"), providerControlsNodes),
+  restartNodes: firstOf(notManaged("node lifecycle actions"), providerControlsNodes),
+  upgradeVersion: firstOf(notManaged("node lifecycle actions"), providerControlsNodes),
+  finalizeFeatures: firstOf(
+    notManaged("feature actions"),
+    apis("UpdateFeatures"),
+    finalizableFeature,
+    permission("ALTER"),
+  ),
+  migrateQuorum: firstOf(
+    notManaged("quorum actions"),
+    apis("UpdateFeatures", "AddRaftVoter"),
+    staticQuorumMigratable,
+    permission("ALTER"),
+  ),
+  scaleNodePools: firstOf(notManaged("node lifecycle actions"), operatorManaged),
+};
+
+/**
+ * Pure: which actions are offered (contract §7). Every false flag carries a note `<flag>: not offered — <why>`.
+ * Without a snapshot (the cluster did not answer) nothing can be derived: `error` says why and no flag is set.
+ */
+export function deriveCapabilities(facts: CapabilityFacts): Capabilities {
+  if (!facts.snapshot || !facts.apiVersions) {
+    return { notes: [], error: `capabilities unknown: ${facts.unreachableReason ?? "the cluster did not answer"}` };
+  }
+  const flags: Partial<Record<CapabilityName, boolean>> = {};
+  const notes: string[] = [];
+  for (const name of CAPABILITY_NAMES) {
+    const reason = RULES[name](facts);
+    flags[name] = reason === undefined;
+    if (reason) notes.push(`${name}: not offered — ${reason}`);
+  }
+  return { ...flags, notes };
+}

@@ -1,0 +1,16 @@
+/** Thresholds of the health rules (contract §6 defaults); configuration may change them. */
+export interface HealthThresholds {
+  diskHighPercent: number;
+  diskCriticalPercent: number;
+  /** A voter further behind the leader's log end than this lags. */
+  voterLagOffsets: number;
+  /** A voter that has not caught up for this long lags. */
+  voterCaughtUpMs: number;
+}
+
+export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
+  diskHighPercent: 80,
+  diskCriticalPercent: 90,
+  voterLagOffsets: 1000,
+  voterCaughtUpMs: 30_000,
+};

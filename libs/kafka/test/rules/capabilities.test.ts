@@ -1,0 +1,300 @@
+import type { Capabilities, CapabilityName, Flavor, Provider, Snapshot } from "@kcp/shared";
+import { expect } from "chai";
+import { type CapabilityFacts, deriveCapabilities } from "../../src/index.js";
+import { healthySnapshot, snapshotWith } from "./snapshot-fixture.js";
+
+/** Every API key the capability rules read, as a Kafka 4.3 broker serves them. */
+const ALL_APIS = new Map(
+  [1, 8, 16, 19, 30, 31, 35, 37, 43, 44, 45, 49, 51, 55, 57, 64, 80, 81].map((key) => [key, { min: 0, max: 5 }]),
+);
+
+function facts(overrides: Partial<CapabilityFacts> = {}): CapabilityFacts {
+  return {
+    profile: { provider: "external", flavor: "oss" },
+    snapshot: healthySnapshot(),
+    apiVersions: ALL_APIS,
+    authorizedOperations: null,
+    ...overrides,
+  };
+}
+
+const withoutApis = (...keys: number[]) => new Map([...ALL_APIS].filter(([key]) => !keys.includes(key)));
+const profile = (provider: Provider, flavor: Flavor = "oss") => ({ provider, flavor });
+const noteOf = (result: Capabilities, flag: CapabilityName) => result.notes.find((n) => n.startsWith(`${flag}:`));
+
+interface Row {
+  flag: CapabilityName;
+  why: string;
+  facts: CapabilityFacts;
+  note: string;
+}
+
+const staticQuorum = (supportedMetadata = 30): Snapshot =>
+  snapshotWith((s) => {
+    s.features = [
+      { name: "kraft.version", finalized: 0, supportedMin: 0, supportedMax: 1 },
+      { name: "metadata.version", finalized: supportedMetadata, supportedMin: 7, supportedMax: supportedMetadata },
+    ];
+  });
+
+/** One row per rule that can take a flag away, with the note it must leave. */
+const REFUSALS: Row[] = [
+  {
+    flag: "manageTopics",
+    why: "a broker without CreatePartitions",
+    facts: facts({ apiVersions: withoutApis(37) }),
+    note: "manageTopics: not offered — the brokers do not serve CreatePartitions",
+  },
+  {
+    flag: "manageTopics",
+    why: "the principal cannot create",
+    facts: facts({ authorizedOperations: ["DESCRIBE", "ALTER"] }),
+    note: "manageTopics: not offered — the principal lacks CREATE on the cluster",
+  },
+  {
+    flag: "manageConfigs",
+    why: "managed-c",
+    facts: facts({ profile: profile("external", "managed-c") }),
+    note: "manageConfigs: not offered — managed-c clusters do not allow configs",
+  },
+  {
+    flag: "manageAcls",
+    why: "no ALTER",
+    facts: facts({ authorizedOperations: ["DESCRIBE", "CREATE", "ALTER_CONFIGS"] }),
+    note: "manageAcls: not offered — the principal lacks ALTER on the cluster",
+  },
+  {
+    flag: "manageScram",
+    why: "managed-a keeps SCRAM users outside Kafka",
+    facts: facts({ profile: profile("external", "managed-a") }),
+    note: "manageScram: not offered — managed-a clusters do not allow scram",
+  },
+  {
+    flag: "manageScram",
+    why: "an old broker",
+    facts: facts({ apiVersions: withoutApis(51) }),
+    note: "manageScram: not offered — the brokers do not serve AlterUserScramCredentials",
+  },
+  {
+    flag: "manageQuotas",
+    why: "managed-b",
+    facts: facts({ profile: profile("external", "managed-b") }),
+    note: "manageQuotas: not offered — managed-b clusters do not allow quotas",
+  },
+  {
+    flag: "manageGroups",
+    why: "no ListGroups",
+    facts: facts({ apiVersions: withoutApis(16) }),
+    note: "manageGroups: not offered — the brokers do not serve ListGroups",
+  },
+  {
+    flag: "browseMessages",
+    why: "no Fetch",
+    facts: facts({ apiVersions: withoutApis(1) }),
+    note: "browseMessages: not offered — the brokers do not serve Fetch",
+  },
+  {
+    flag: "reassign",
+    why: "managed-b",
+    facts: facts({ profile: profile("external", "managed-b") }),
+    note: "reassign: not offered — managed-b clusters do not allow partition reassignment",
+  },
+  {
+    flag: "electLeaders",
+    why: "no ElectLeaders",
+    facts: facts({ apiVersions: withoutApis(43) }),
+    note: "electLeaders: not offered — the brokers do not serve ElectLeaders",
+  },
+  {
+    flag: "cordon",
+    why: "Kafka 3.9 brokers",
+    facts: facts({ snapshot: staticQuorum(21) }),
+    note: "cordon: not offered — cordoned log dirs need Kafka 4.3+ on every broker",
+  },
+  {
+    flag: "cordon",
+    why: "4.3 brokers, metadata.version not finalized yet",
+    facts: facts({
+      snapshot: snapshotWith((s) => {
+        s.features = [{ name: "metadata.version", finalized: 29, supportedMin: 7, supportedMax: 30 }];
+      }),
+    }),
+    note: "cordon: not offered — cordoned log dirs need metadata.version 4.3-IV0+",
+  },
+  {
+    flag: "unregisterBrokers",
+    why: "managed-a",
+    facts: facts({ profile: profile("external", "managed-a") }),
+    note: "unregisterBrokers: not offered — managed-a clusters do not allow unregistering brokers",
+  },
+  {
+    flag: "describeQuorum",
+    why: "no DESCRIBE",
+    facts: facts({ authorizedOperations: [] }),
+    note: "describeQuorum: not offered — the principal lacks DESCRIBE on the cluster",
+  },
+  {
+    flag: "removeVoters",
+    why: "static quorum",
+    facts: facts({ snapshot: staticQuorum() }),
+    note: "removeVoters: not offered — the quorum is static (kraft.version 0); migrate it to a dynamic quorum first",
+  },
+  {
+    flag: "addControllers",
+    why: "static quorum",
+    facts: facts({ snapshot: staticQuorum() }),
+    note: "addControllers: not offered — the quorum is static (kraft.version 0); migrate it to a dynamic quorum first",
+  },
+  {
+    flag: "provisionNodes",
+    why: "external provider",
+    facts: facts(),
+    note: "provisionNodes: not offered — provider external does not control nodes",
+  },
+  {
+    flag: "restartNodes",
+    why: "managed flavor even with a node provider",
+    facts: facts({ profile: profile("agent", "managed-a") }),
+    note: "restartNodes: not offered — managed-a clusters do not allow node lifecycle actions",
+  },
+  {
+    flag: "upgradeVersion",
+    why: "external provider",
+    facts: facts(),
+    note: "upgradeVersion: not offered — provider external does not control nodes",
+  },
+  {
+    flag: "finalizeFeatures",
+    why: "everything finalized",
+    facts: facts(),
+    note: "finalizeFeatures: not offered — every feature is at the highest level all nodes support",
+  },
+  {
+    flag: "migrateQuorum",
+    why: "already dynamic",
+    facts: facts(),
+    note: "migrateQuorum: not offered — the quorum is already dynamic (kraft.version 1)",
+  },
+  {
+    flag: "migrateQuorum",
+    why: "Kafka 4.0 cannot upgrade kraft.version",
+    facts: facts({ snapshot: staticQuorum(25) }),
+    note: "migrateQuorum: not offered — upgrading kraft.version needs Kafka 4.1+ on every node",
+  },
+  {
+    flag: "scaleNodePools",
+    why: "container provider",
+    facts: facts({ profile: profile("container") }),
+    note: "scaleNodePools: not offered — only the operator-managed provider has node pools",
+  },
+];
+
+describe("capability rules (contract §7)", () => {
+  it("an oss cluster with every API, a dynamic quorum and an unrestricted principal offers every Kafka action", () => {
+    const result = deriveCapabilities(facts());
+    const offered = Object.entries(result)
+      .filter(([, value]) => value === true)
+      .map(([flag]) => flag);
+    expect(offered).to.deep.equal([
+      "manageTopics",
+      "manageConfigs",
+      "manageAcls",
+      "manageScram",
+      "manageQuotas",
+      "manageGroups",
+      "browseMessages",
+      "reassign",
+      "electLeaders",
+      "cordon",
+      "unregisterBrokers",
+      "describeQuorum",
+      "removeVoters",
+      "addControllers",
+    ]);
+    expect(result.error).to.equal(undefined);
+  });
+
+  for (const row of REFUSALS) {
+    it(`${row.flag} false (${row.why}), with the note saying why`, () => {
+      const result = deriveCapabilities(row.facts);
+      expect(result[row.flag]).to.equal(false);
+      expect(noteOf(result, row.flag)).to.equal(row.note);
+    });
+  }
+
+  it("every false flag has exactly one note and no true flag has one", () => {
+    const result = deriveCapabilities(facts({ profile: profile("external", "managed-b"), snapshot: staticQuorum(21) }));
+    const falseFlags = Object.entries(result)
+      .filter(([, value]) => value === false)
+      .map(([flag]) => flag);
+    expect(result.notes.map((n) => n.split(":")[0])).to.deep.equal(falseFlags);
+  });
+
+  it("a static quorum on 4.1+ offers migrateQuorum and finalizeFeatures, not voter changes", () => {
+    const result = deriveCapabilities(facts({ snapshot: staticQuorum() }));
+    expect(result).to.deep.include({
+      migrateQuorum: true,
+      finalizeFeatures: true,
+      addControllers: false,
+      removeVoters: false,
+    });
+  });
+
+  it("managed flavors never offer quorum, feature, node-lifecycle, reassignment or unregistration actions", () => {
+    for (const flavor of ["managed-a", "managed-b", "managed-c"] as const) {
+      const result = deriveCapabilities(
+        facts({ profile: profile("operator-managed", flavor), snapshot: staticQuorum() }),
+      );
+      for (const flag of [
+        "describeQuorum",
+        "removeVoters",
+        "addControllers",
+        "migrateQuorum",
+        "finalizeFeatures",
+        "provisionNodes",
+        "restartNodes",
+        "upgradeVersion",
+        "scaleNodePools",
+        "reassign",
+        "unregisterBrokers",
+        "cordon",
+      ] as const) {
+        expect(result[flag], `${flavor} ${flag}`).to.equal(false);
+      }
+      expect(result.manageTopics, flavor).to.equal(true);
+    }
+  });
+
+  it("node providers: agent and container offer provision/restart/upgrade; only operator-managed scales pools", () => {
+    const lifecycle = (provider: Provider) => {
+      const r = deriveCapabilities(facts({ profile: profile(provider) }));
+      return [r.provisionNodes, r.restartNodes, r.upgradeVersion, r.scaleNodePools];
+    };
+    expect(lifecycle("agent")).to.deep.equal([true, true, true, false]);
+    expect(lifecycle("container")).to.deep.equal([true, true, true, false]);
+    expect(lifecycle("operator-managed")).to.deep.equal([true, true, true, true]);
+    expect(lifecycle("external")).to.deep.equal([false, false, false, false]);
+  });
+
+  it("a principal without any cluster permission keeps only what needs none", () => {
+    const result = deriveCapabilities(facts({ authorizedOperations: [] }));
+    const offered = Object.entries(result)
+      .filter(([, value]) => value === true)
+      .map(([flag]) => flag);
+    expect(offered).to.deep.equal(["manageGroups", "browseMessages"]);
+    expect(noteOf(result, "manageConfigs")).to.equal(
+      "manageConfigs: not offered — the principal lacks ALTER_CONFIGS on the cluster",
+    );
+  });
+
+  it("ALL grants every operation", () => {
+    expect(deriveCapabilities(facts({ authorizedOperations: ["ALL"] })).manageAcls).to.equal(true);
+  });
+
+  it("an unreachable cluster: error set, no flag claimed", () => {
+    const result = deriveCapabilities(
+      facts({ snapshot: null, apiVersions: null, unreachableReason: "connect ECONNREFUSED 127.0.0.1:1" }),
+    );
+    expect(result).to.deep.equal({ notes: [], error: "capabilities unknown: connect ECONNREFUSED 127.0.0.1:1" });
+  });
+});
