@@ -4,8 +4,12 @@ import {
   getSharedCluster,
   KAFKA_VERSIONS,
   type KafkaCluster,
+  makeRunDir,
   produceMessages,
+  resolveKafka,
+  runKafkaTool,
   uniqueTopicName,
+  waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type Collection, collectSnapshot, KafkaClient } from "../src/index.js";
@@ -111,6 +115,35 @@ describe("Kafka snapshot from real clusters", function () {
     for (const broker of snapshot.brokers) {
       expect(broker.replicas).to.equal(partitions.filter((p) => p.replicas.includes(broker.id)).length);
       expect(broker.leaders).to.equal(partitions.filter((p) => p.leader === broker.id).length);
+    }
+  });
+
+  it("single 4.3.1: a share group with its member and topic (ShareGroupDescribe v1)", async () => {
+    const cluster = await getSharedCluster("single");
+    const topic = await createTopic(cluster, { name: uniqueTopicName("share"), partitions: 1 });
+    const groupId = `${topic}-share`;
+    const stop = new AbortController();
+    const consumer = runKafkaTool(
+      await resolveKafka("4.3.1"),
+      "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
+      ["--bootstrap-server", cluster.bootstrapServers[0] ?? "", "--topic", topic, "--group", groupId],
+      await makeRunDir("share-consumer"),
+      { signal: stop.signal },
+    );
+    try {
+      const group = await waitFor(
+        "the share group with its member",
+        async () => {
+          const { snapshot } = await collect(cluster);
+          const found = snapshot.groups.find((g) => g.id === groupId);
+          return found && found.members === 1 ? found : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 1000 },
+      );
+      expect(group).to.deep.include({ type: "share", members: 1, topics: [topic], lag: 0 });
+    } finally {
+      stop.abort();
+      await consumer.catch(() => "");
     }
   });
 });

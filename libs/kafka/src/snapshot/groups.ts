@@ -7,11 +7,15 @@ import {
   listGroupsV5,
 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
+import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
+import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
 import type { ApiVersionRanges } from "./cluster.js";
 import type { Parts } from "./parts.js";
 
 const LIST_GROUPS = 16;
 const CONSUMER_GROUP_DESCRIBE = 69;
+const SHARE_GROUP_DESCRIBE = 77;
+const STREAMS_GROUP_DESCRIBE = 89;
 
 interface ListedGroup {
   id: string;
@@ -68,8 +72,14 @@ async function describeClassic(client: KafkaClient, ids: string[]): Promise<Map<
   );
 }
 
-/** Members and assigned topics of KIP-848 consumer groups (ConsumerGroupDescribe at each group's coordinator). */
-async function describeConsumer(client: KafkaClient, ids: string[]): Promise<Map<string, Membership>> {
+type DescribeAt = (connection: Connection, groupIds: string[]) => Promise<Map<string, Membership>>;
+
+/** Runs a describe request at each group's coordinator (FindCoordinator, batched). */
+async function describeAtCoordinators(
+  client: KafkaClient,
+  ids: string[],
+  describe: DescribeAt,
+): Promise<Map<string, Membership>> {
   if (ids.length === 0) return new Map();
   const coordinators = await client.admin.findCoordinator({ keyType: FindCoordinatorKeyTypes.GROUP, keys: ids });
   const byNode = new Map<number, string[]>();
@@ -78,14 +88,49 @@ async function describeConsumer(client: KafkaClient, ids: string[]): Promise<Map
   for (const [nodeId, groupIds] of byNode) {
     const connection = (await client.connections([nodeId])).get(nodeId);
     if (!connection) continue;
-    const response = await consumerGroupDescribeV0.api.async(connection, groupIds, false);
-    for (const group of response.groups) {
-      const topics = new Set(group.members.flatMap((m) => m.assignment.topicPartitions.map((t) => t.topicName)));
-      result.set(group.groupId, { members: group.members.length, topics });
-    }
+    for (const [id, membership] of await describe(connection, groupIds)) result.set(id, membership);
   }
   return result;
 }
+
+/** KIP-848 consumer groups (ConsumerGroupDescribe). */
+const describeConsumer: DescribeAt = async (connection, groupIds) => {
+  const response = await consumerGroupDescribeV0.api.async(connection, groupIds, false);
+  return new Map(
+    response.groups.map((g) => [
+      g.groupId,
+      {
+        members: g.members.length,
+        topics: new Set(g.members.flatMap((m) => m.assignment.topicPartitions.map((t) => t.topicName))),
+      },
+    ]),
+  );
+};
+
+/** KIP-932 share groups (ShareGroupDescribe v1, written here). */
+const describeShare: DescribeAt = async (connection, groupIds) => {
+  const response = await shareGroupDescribeV1.async(connection, groupIds, false);
+  return new Map(
+    response.groups.map((g) => [
+      g.groupId,
+      {
+        members: g.members.length,
+        topics: new Set(g.members.flatMap((m) => [...m.subscribedTopicNames, ...m.assignment.map((t) => t.topicName)])),
+      },
+    ]),
+  );
+};
+
+/** KIP-1071 streams groups (StreamsGroupDescribe v0, written here): topics are the topology's source topics. */
+const describeStreams: DescribeAt = async (connection, groupIds) => {
+  const response = await streamsGroupDescribeV0.async(connection, groupIds, false);
+  return new Map(
+    response.groups.map((g) => [
+      g.groupId,
+      { members: g.members.length, topics: new Set([...(g.sourceTopics?.values() ?? [])].flat()) },
+    ]),
+  );
+};
 
 /** Committed offsets of groups (OffsetFetch, batched per coordinator by the client). */
 async function committedOffsets(client: KafkaClient, ids: string[]) {
@@ -131,8 +176,8 @@ function totalLag(committed: Map<string, number> | undefined, ends: Map<string, 
 }
 
 /**
- * Every group of every type with its members, topics and total lag. Classic and consumer groups are described and
- * their lag computed; share and streams groups are listed (their describe requests come with the group detail).
+ * Every group of every type with its members, topics and total lag (committed offsets against log end offsets; share
+ * groups keep no committed offsets, so their lag is 0 here).
  */
 export async function readGroups(
   client: KafkaClient,
@@ -142,19 +187,25 @@ export async function readGroups(
 ): Promise<Group[]> {
   const listed = await listGroups(client, brokerIds, apis, parts);
   const idsOf = (type: GroupType) => listed.filter((g) => g.type === type).map((g) => g.id);
-  const withOffsets = [...idsOf("classic"), ...idsOf("consumer")];
-  const [classic, consumer, committed] = await Promise.all([
+  const withOffsets = [...idsOf("classic"), ...idsOf("consumer"), ...idsOf("streams")];
+  const serves = (key: number, version: number) => (apis.get(key)?.max ?? -1) >= version;
+  const describeType = (type: GroupType, key: number, version: number, describe: DescribeAt) =>
+    serves(key, version)
+      ? parts.run(`${type} group members`, () => describeAtCoordinators(client, idsOf(type), describe))
+      : undefined;
+  const [classic, consumer, share, streams, committed] = await Promise.all([
     parts.run("classic group members", () => describeClassic(client, idsOf("classic"))),
-    (apis.get(CONSUMER_GROUP_DESCRIBE)?.max ?? -1) >= 0
-      ? parts.run("consumer group members", () => describeConsumer(client, idsOf("consumer")))
-      : Promise.resolve(undefined),
+    describeType("consumer", CONSUMER_GROUP_DESCRIBE, 0, describeConsumer),
+    describeType("share", SHARE_GROUP_DESCRIBE, 1, describeShare),
+    describeType("streams", STREAMS_GROUP_DESCRIBE, 0, describeStreams),
     parts.run("committed offsets of groups", () => committedOffsets(client, withOffsets)),
   ]);
+  const memberships = [classic, consumer, share, streams];
   const partitions = new Set([...(committed?.values() ?? [])].flatMap((offsets) => [...offsets.keys()]));
   const ends = (await parts.run("end offsets of group partitions", () => endOffsets(client, partitions))) ?? new Map();
   return listed
     .map((group): Group => {
-      const membership = classic?.get(group.id) ?? consumer?.get(group.id);
+      const membership = memberships.map((m) => m?.get(group.id)).find((m) => m !== undefined);
       const offsets = committed?.get(group.id);
       const topics = new Set([...(membership?.topics ?? []), ...[...(offsets?.keys() ?? [])].map(topicOf)]);
       return {

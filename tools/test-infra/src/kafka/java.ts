@@ -42,16 +42,21 @@ export function jvmArgs(runtime: KafkaRuntime, logsDir: string, options: JvmOpti
   ];
 }
 
-/** Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout. */
+/**
+ * Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout. `signal` stops a
+ * tool that runs until told (a console consumer); the promise then rejects.
+ */
 export async function runKafkaTool(
   runtime: KafkaRuntime,
   mainClass: string,
   args: string[],
   logsDir: string,
+  options: { signal?: AbortSignal } = {},
 ): Promise<string> {
   try {
     const { stdout } = await run("java", [...jvmArgs(runtime, logsDir, { heapMb: 256 }), mainClass, ...args], {
       maxBuffer: 256 * 1024 * 1024,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     return stdout;
   } catch (error) {
