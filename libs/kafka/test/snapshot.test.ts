@@ -67,6 +67,11 @@ describe("Kafka snapshot from real clusters", function () {
       const metadataVersion = snapshot.features.find((f) => f.name === "metadata.version");
       expect(metadataVersion?.finalized).to.be.greaterThanOrEqual(21);
       expect(metadataVersion?.supportedMax).to.be.greaterThanOrEqual(metadataVersion?.finalized ?? 0);
+      // A dynamic quorum; features whose supported range starts at 0 need ApiVersions v4 to be seen at all.
+      expect(snapshot.features.find((f) => f.name === "kraft.version")).to.deep.include({
+        finalized: 1,
+        supportedMax: 1,
+      });
 
       const described = snapshot.topics.find((t) => t.name === topic);
       expect(described).to.deep.include({ internal: false, replicationFactor: 1, minInsyncReplicas: 1 });

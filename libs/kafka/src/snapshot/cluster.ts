@@ -1,5 +1,5 @@
 import type { Feature } from "@kcp/shared";
-import { apiVersionsV3, type Connection, describeClusterV1 } from "@platformatic/kafka";
+import { apiVersionsV3, apiVersionsV4, type Connection, describeClusterV1 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { decodeAuthorizedOperations } from "../protocol/acl-operations.js";
 import { describeClusterV2 } from "../protocol/describe-cluster-v2.js";
@@ -25,9 +25,20 @@ export interface ClusterDescription {
 const CLIENT_SOFTWARE = ["kafka-control-plane", "0.1.0"] as const;
 const DESCRIBE_CLUSTER = 60;
 
-/** ApiVersions of one broker: the API ranges it serves and its supported and finalized features. */
+const API_VERSIONS = 18;
+
+/**
+ * ApiVersions of one broker: the API ranges it serves and its supported and finalized features. Below v4, brokers
+ * leave out every feature whose supported range starts at 0 (kraft.version, group.version, ...), so the features are
+ * read with v4 where the broker serves it (Kafka 3.9+).
+ */
 export async function brokerVersions(connection: Connection): Promise<BrokerVersions> {
-  const response = await apiVersionsV3.api.async(connection, ...CLIENT_SOFTWARE);
+  let response: apiVersionsV3.ApiVersionsResponse | apiVersionsV4.ApiVersionsResponse = await apiVersionsV3.api.async(
+    connection,
+    ...CLIENT_SOFTWARE,
+  );
+  const servesV4 = response.apiKeys.some((api) => api.apiKey === API_VERSIONS && api.maxVersion >= 4);
+  if (servesV4) response = await apiVersionsV4.api.async(connection, ...CLIENT_SOFTWARE);
   return {
     apis: new Map(response.apiKeys.map((api) => [api.apiKey, { min: api.minVersion, max: api.maxVersion }])),
     supported: new Map(
