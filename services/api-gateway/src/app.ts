@@ -1,3 +1,4 @@
+import type { ClusterRegistry } from "@kcp/clusters";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import cookieParser from "cookie-parser";
@@ -23,6 +24,7 @@ export interface GatewayDependencies {
   auth: AuthConfig;
   login: LoginService;
   audit: AuditEmitter;
+  clusters: ClusterRegistry;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
@@ -48,7 +50,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use(jsonBody());
   app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown }));
   app.use("/api", authenticate(deps.store), requireServiceHeader);
-  app.use(mountRoutes(routeTable({ store: deps.store, login: deps.login, auth: deps.auth })));
+  app.use(mountRoutes(routeTable({ store: deps.store, login: deps.login, auth: deps.auth, clusters: deps.clusters })));
   app.use(unknownRoute);
   app.use(errorResponder);
   return app;

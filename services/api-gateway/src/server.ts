@@ -1,8 +1,9 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ClusterRegistry } from "@kcp/clusters";
 import type { JobQueue } from "@kcp/queue";
-import type { AuthConfig, Component, Logger, ReadinessCheck } from "@kcp/shared";
+import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
 import { auditEmitter } from "./audit/audit-emitter.js";
@@ -18,6 +19,9 @@ export interface GatewayOptions {
   store: Store;
   queue: JobQueue;
   auth: AuthConfig;
+  box: SecretBox;
+  /** How long register and refresh wait for a collection. */
+  collectWaitMs: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
 }
@@ -44,6 +48,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     auth: options.auth,
     login: loginService(store, options.auth),
     audit: auditEmitter(queue, store, logger),
+    clusters: new ClusterRegistry({ store, queue, box: options.box, collectWaitMs: options.collectWaitMs }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
   });

@@ -9,7 +9,7 @@ import { authSection, createLogger, loadConfig } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
 import { getSharedMongo, startRedis } from "@kcp/test-infra";
 import { type RunningGateway, startGateway } from "../src/index.js";
-import { TEST_ADMIN } from "./helpers.js";
+import { gatewayExtras, TEST_ADMIN } from "./helpers.js";
 
 export interface AuthFixture {
   store: Store;
@@ -86,6 +86,7 @@ export async function startAuthFixture(kind: "embedded" | "distributed", instanc
         store: backend.store,
         queue: queues[i] as JobQueue,
         auth,
+        ...gatewayExtras(),
       }),
     );
   }

@@ -1,5 +1,5 @@
+import { apiClient } from "@kcp/test-infra";
 import { expect } from "chai";
-import { apiClient } from "./api-client.js";
 import { type AuthFixture, startAuthFixture } from "./auth-fixture.js";
 import { TEST_ADMIN } from "./helpers.js";
 

@@ -1,12 +1,12 @@
+import { ClusterRegistry } from "@kcp/clusters";
 import { BullMqQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type Role } from "@kcp/shared";
-import { startRedis } from "@kcp/test-infra";
+import { type Api, apiClient, startRedis } from "@kcp/test-infra";
 import { expect } from "chai";
 import { loginService } from "../src/auth/login.js";
 import { routeTable, startGateway } from "../src/index.js";
-import { type Api, apiClient } from "./api-client.js";
 import { type AuthFixture, startAuthFixture } from "./auth-fixture.js";
-import { TEST_ADMIN } from "./helpers.js";
+import { gatewayExtras, TEST_ADMIN } from "./helpers.js";
 
 type Principal = "anonymous" | Role;
 const PRINCIPALS: Principal[] = ["anonymous", "viewer", "operator", "admin"];
@@ -87,7 +87,8 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
 
     it("guards every route of the table by role, and answers unknown routes 404 for everyone", async () => {
       const auth = loadConfig(authSection, {});
-      const routes = routeTable({ store: fixture.store, login: loginService(fixture.store, auth), auth });
+      const clusters = new ClusterRegistry({ store: fixture.store, queue: fixture.queue, ...gatewayExtras() });
+      const routes = routeTable({ store: fixture.store, login: loginService(fixture.store, auth), auth, clusters });
       const accounts: Record<Principal, { username: string; password: string } | undefined> = {
         anonymous: undefined,
         viewer: { username: "vera", password: PASSWORD },
@@ -319,6 +320,7 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
           store: fixture.store,
           queue,
           auth,
+          ...gatewayExtras(),
         });
         try {
           await redis.stop();

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { InProcessQueue } from "@kcp/queue";
-import { authSection, createLogger, loadConfig, type ReadinessCheck } from "@kcp/shared";
+import { authSection, createLogger, loadConfig, type ReadinessCheck, SecretBox, secretKeyFromBytes } from "@kcp/shared";
 import { EmbeddedStore } from "@kcp/store";
 import { type RunningGateway, startGateway } from "../src/index.js";
 
@@ -15,6 +16,11 @@ export interface TestGateway {
 }
 
 export const TEST_ADMIN = { username: "admin", password: "test-admin-password" };
+
+/** What every test gateway needs beyond the store and queue: a fresh secret key and the collection wait. */
+export function gatewayExtras() {
+  return { box: new SecretBox(secretKeyFromBytes(randomBytes(32))), collectWaitMs: 60_000 };
+}
 
 /** A real gateway on a free loopback port over a fresh embedded store, logging into memory for the tests to read. */
 export async function startTestGateway(readinessChecks?: readonly ReadinessCheck[]): Promise<TestGateway> {
@@ -33,6 +39,7 @@ export async function startTestGateway(readinessChecks?: readonly ReadinessCheck
     store,
     queue,
     auth,
+    ...gatewayExtras(),
     ...(readinessChecks ? { readinessChecks } : {}),
   });
   return {

@@ -1,29 +1,104 @@
-import type { QueueConnection } from "@kcp/queue";
-import type { Component, Logger } from "@kcp/shared";
+import {
+  type CollectJob,
+  type CollectResult,
+  collectClusterView,
+  enqueueCollection,
+  scheduleCollections,
+  unscheduleCollections,
+} from "@kcp/clusters";
+import type { HealthThresholds } from "@kcp/kafka";
+import type { JobQueue } from "@kcp/queue";
+import { AppError, type CollectorConfig, type Component, type Logger, type SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 
 export interface CollectorDependencies {
   logger: Logger;
   store: Store;
-  queue: QueueConnection;
+  queue: JobQueue;
+  box: SecretBox;
+  config: CollectorConfig;
 }
 
 /**
  * Collects cluster snapshots as jobs of the `collect` queue: on demand (a refresh waits for its job, de-duplicated
- * per cluster) and on a schedule per cluster (default every 30 s, with jitter). Each collection has a timeout, so a
- * slow or unreachable cluster never delays the others. The snapshot, health and capabilities are written to the
- * store as the cluster's view.
+ * per cluster) and on a schedule per cluster (default every 30 s, with jitter). Each collection has a timeout, and a
+ * process runs several at once, so a slow or unreachable cluster never delays the others. The snapshot, health and
+ * capabilities are written to the store as the cluster's view.
  */
 export interface CollectorService extends Component {
   start(): Promise<void>;
 }
 
+export function healthThresholds(config: CollectorConfig): HealthThresholds {
+  return {
+    diskHighPercent: config.HEALTH_DISK_HIGH_PERCENT,
+    diskCriticalPercent: config.HEALTH_DISK_CRITICAL_PERCENT,
+    voterLagOffsets: config.HEALTH_VOTER_LAG_OFFSETS,
+    voterCaughtUpMs: config.HEALTH_VOTER_CAUGHT_UP_MS,
+  };
+}
+
+export function intervalOf(settings: Record<string, unknown>, config: CollectorConfig): number {
+  const own = settings.collectionIntervalSeconds;
+  return typeof own === "number" ? own : config.COLLECT_INTERVAL_SECONDS;
+}
+
 export function createCollectorService(deps: CollectorDependencies): CollectorService {
   const logger = deps.logger.child({ component: "collector" });
+  const collectDeps = {
+    store: deps.store,
+    box: deps.box,
+    settings: { timeoutMs: deps.config.COLLECT_TIMEOUT_MS, thresholds: healthThresholds(deps.config) },
+  };
+
+  /** Interval of each cluster this process has scheduled: a cluster registered or re-tuned since start gets its own. */
+  const scheduled = new Map<string, number>();
+  async function ensureSchedule(clusterId: string, settings: Record<string, unknown>): Promise<void> {
+    const interval = intervalOf(settings, deps.config);
+    if (scheduled.get(clusterId) === interval) return;
+    await scheduleCollections(deps.queue, clusterId, interval);
+    scheduled.set(clusterId, interval);
+  }
+
+  async function collect(clusterId: string): Promise<CollectResult> {
+    const record = await deps.store.clusters.findById(clusterId);
+    if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
+    await ensureSchedule(clusterId, record.settings);
+    const started = Date.now();
+    const view = await collectClusterView(collectDeps, clusterId);
+    const health = view.health as { status?: string };
+    logger.info({ clusterId, status: health.status, ms: Date.now() - started }, "cluster collected");
+    return { clusterId, updatedAt: view.updatedAt.toISOString() };
+  }
+
+  /** A tick of a deleted cluster stops its schedule; a live one asks for a (de-duplicated) collection. */
+  async function tick(clusterId: string): Promise<undefined> {
+    if (!(await deps.store.clusters.findById(clusterId))) {
+      await unscheduleCollections(deps.queue, clusterId);
+      scheduled.delete(clusterId);
+      return undefined;
+    }
+    await enqueueCollection(deps.queue, clusterId);
+    return undefined;
+  }
+
   return {
     name: "collector",
     async start() {
-      logger.info("collector started");
+      deps.queue.process<CollectJob, CollectResult | undefined>(
+        "collect",
+        async (job) => {
+          try {
+            return job.kind === "tick" ? await tick(job.clusterId) : await collect(job.clusterId);
+          } catch (error) {
+            if (error instanceof AppError && error.code === "not_found") return undefined;
+            throw error;
+          }
+        },
+        { concurrency: deps.config.COLLECT_CONCURRENCY },
+      );
+      for (const cluster of await deps.store.clusters.list()) await ensureSchedule(cluster.id, cluster.settings);
+      logger.info({ concurrency: deps.config.COLLECT_CONCURRENCY }, "collector started");
     },
     async stop() {
       logger.info("collector stopped");

@@ -1,1 +1,7 @@
-export { type CollectorDependencies, type CollectorService, createCollectorService } from "./collector.js";
+export {
+  type CollectorDependencies,
+  type CollectorService,
+  createCollectorService,
+  healthThresholds,
+  intervalOf,
+} from "./collector.js";

@@ -1,4 +1,18 @@
-import { authSection, httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
+import {
+  authSection,
+  collectorSection,
+  httpSection,
+  logSection,
+  queueSection,
+  secretsSection,
+  storeSection,
+} from "@kcp/shared";
 
 /** The standalone process reads every section: it runs all services. */
-export const standaloneConfigSchema = logSection.and(httpSection).and(storeSection).and(queueSection).and(authSection);
+export const standaloneConfigSchema = logSection
+  .and(httpSection)
+  .and(storeSection)
+  .and(queueSection)
+  .and(authSection)
+  .and(secretsSection)
+  .and(collectorSection);

@@ -4,10 +4,23 @@ import { createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { createOperationsWorker } from "@kcp/operations-worker";
 import { openQueue } from "@kcp/queue";
-import type { AuthConfig, Component, HttpConfig, Logger, QueueConfig, StoreConfig } from "@kcp/shared";
+import {
+  type AuthConfig,
+  type CollectorConfig,
+  type Component,
+  type HttpConfig,
+  type Logger,
+  loadSecretBox,
+  type QueueConfig,
+  type SecretsConfig,
+  type StoreConfig,
+} from "@kcp/shared";
 import { openStore } from "@kcp/store";
 
-export type StandaloneConfig = HttpConfig & StoreConfig & QueueConfig & AuthConfig;
+export type StandaloneConfig = HttpConfig & StoreConfig & QueueConfig & AuthConfig & SecretsConfig & CollectorConfig;
+
+/** Register and refresh wait for the collector's own timeout plus time in the queue. */
+const QUEUE_MARGIN_MS = 10_000;
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -17,12 +30,14 @@ export interface Standalone {
 
 /** Opens the store and the queue, starts every service, then the HTTP server. */
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
+  // Without a configured key, the single process makes one in DATA_DIR: `npm start` works on a fresh machine.
+  const box = await loadSecretBox(config, { logger, generateIn: config.DATA_DIR });
   const store = await openStore(config, logger);
   const queue = await openQueue(config, logger);
   const deps = { logger, store, queue };
   const services = [
     createAuditService(deps),
-    createCollectorService(deps),
+    createCollectorService({ ...deps, box, config }),
     createOperationsWorker({ ...deps, workerId: `standalone-${randomUUID()}` }),
   ];
   for (const service of services) await service.start();
@@ -34,6 +49,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     store,
     queue,
     auth: config,
+    box,
+    collectWaitMs: config.COLLECT_TIMEOUT_MS + QUEUE_MARGIN_MS,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };
 }

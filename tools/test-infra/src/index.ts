@@ -1,4 +1,5 @@
 export * from "./common/index.js";
+export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./mongo/index.js";
 export * from "./redis/index.js";

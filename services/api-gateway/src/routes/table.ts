@@ -1,8 +1,10 @@
+import type { ClusterRegistry } from "@kcp/clusters";
 import type { AuthConfig } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { LoginService } from "../auth/login.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
+import { clusterRoutes } from "./cluster-routes.js";
 import type { RouteSpec } from "./route.js";
 import { userRoutes } from "./user-routes.js";
 
@@ -10,9 +12,15 @@ export interface RouteTableDependencies {
   store: Store;
   login: LoginService;
   auth: AuthConfig;
+  clusters: ClusterRegistry;
 }
 
 /** Every API route with the role it needs: the one table the guard, the tests and the OpenAPI document read. */
 export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
-  return [...authRoutes(deps.login, deps.auth), ...userRoutes(deps.store), ...auditRoutes(deps.store)];
+  return [
+    ...authRoutes(deps.login, deps.auth),
+    ...userRoutes(deps.store),
+    ...clusterRoutes(deps.clusters),
+    ...auditRoutes(deps.store),
+  ];
 }

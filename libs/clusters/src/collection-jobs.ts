@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import type { JobQueue } from "@kcp/queue";
+
+/** Jobs of the `collect` queue: `collect` reads a cluster; `tick` (recurring) asks for a `collect` of its cluster. */
+export interface CollectJob {
+  clusterId: string;
+  kind: "collect" | "tick";
+}
+
+export interface CollectResult {
+  clusterId: string;
+  updatedAt: string;
+}
+
+/**
+ * One id per cluster: while a collection of a cluster waits or runs, asking again joins it, so refreshes and ticks
+ * never run two collections of one cluster at once, on any number of collector instances.
+ */
+export const collectJobId = (clusterId: string) => `collect-${clusterId}`;
+const tickId = (clusterId: string) => `tick-${clusterId}`;
+
+/**
+ * Up to +10 % of the interval, fixed per cluster: clusters registered together do not all collect at the same moment,
+ * and re-registering a schedule (every collector does it at start) keeps its phase.
+ */
+export function jitteredIntervalMs(clusterId: string, intervalSeconds: number): number {
+  const spreadMs = intervalSeconds * 100;
+  const hash = createHash("sha256").update(clusterId).digest().readUInt32BE(0);
+  return intervalSeconds * 1000 + (hash % (spreadMs + 1));
+}
+
+export function scheduleCollections(queue: JobQueue, clusterId: string, intervalSeconds: number): Promise<void> {
+  const job: CollectJob = { clusterId, kind: "tick" };
+  return queue.every("collect", job, {
+    id: tickId(clusterId),
+    everyMs: jitteredIntervalMs(clusterId, intervalSeconds),
+  });
+}
+
+export function unscheduleCollections(queue: JobQueue, clusterId: string): Promise<void> {
+  return queue.cancelEvery("collect", tickId(clusterId));
+}
+
+/** Asks for a collection without waiting (joins one already waiting or running). */
+export function enqueueCollection(queue: JobQueue, clusterId: string): Promise<string> {
+  const job: CollectJob = { clusterId, kind: "collect" };
+  return queue.enqueue("collect", job, { jobId: collectJobId(clusterId) });
+}
+
+/** Asks for a collection and waits for it (a refresh). */
+export function requestCollection(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {
+  const job: CollectJob = { clusterId, kind: "collect" };
+  return queue.enqueueAndWait<CollectJob, CollectResult>("collect", job, timeoutMs, {
+    jobId: collectJobId(clusterId),
+  });
+}

@@ -1,0 +1,24 @@
+export { type CollectDependencies, type CollectSettings, collectClusterView } from "./collect-view.js";
+export {
+  type CollectJob,
+  type CollectResult,
+  collectJobId,
+  enqueueCollection,
+  jitteredIntervalMs,
+  requestCollection,
+  scheduleCollections,
+  unscheduleCollections,
+} from "./collection-jobs.js";
+export {
+  changesConnection,
+  clusterResource,
+  connectionTarget,
+  newClusterRecord,
+  openRecordSecrets,
+  patchedProfile,
+  recordChanges,
+  type StoredProfile,
+} from "./records.js";
+export { ClusterRegistry, type RegistryDependencies } from "./registry.js";
+export { resealSecrets } from "./reseal.js";
+export { clusterView } from "./views.js";

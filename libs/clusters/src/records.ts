@@ -1,0 +1,112 @@
+import type { ConnectionTarget } from "@kcp/kafka";
+import {
+  type Cluster,
+  type ClusterPatch,
+  type ConnectionProfile,
+  SECRET_NAMES,
+  type SecretBox,
+  type SecretName,
+  type Secrets,
+  type Security,
+} from "@kcp/shared";
+import type { ClusterChanges, ClusterRecord, NewCluster } from "@kcp/store";
+
+/** What a record keeps of a profile besides name, labels and settings; secret names only, never values. */
+export interface StoredProfile {
+  provider: ConnectionProfile["provider"];
+  flavor: ConnectionProfile["flavor"];
+  bootstrapServers: string[];
+  security: Security;
+  secretsSet: SecretName[];
+}
+
+const storedProfile = (record: ClusterRecord) => record.profile as unknown as StoredProfile;
+
+function presentSecrets(secrets: Secrets | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(secrets ?? {}).filter(([, value]) => typeof value === "string"));
+}
+
+/** The record of a validated profile: secrets sealed with the current key, their names listed. */
+export function newClusterRecord(profile: ConnectionProfile, box: SecretBox, brokerClusterId: string): NewCluster {
+  const secrets = presentSecrets(profile.secrets);
+  const stored: StoredProfile = {
+    provider: profile.provider,
+    flavor: profile.flavor,
+    bootstrapServers: profile.bootstrapServers,
+    security: profile.security,
+    secretsSet: SECRET_NAMES.filter((name) => name in secrets),
+  };
+  return {
+    name: profile.name,
+    profile: stored as unknown as Record<string, unknown>,
+    ...(Object.keys(secrets).length > 0 ? { secrets: box.seal(secrets) } : {}),
+    labels: profile.labels,
+    settings: profile.settings,
+    brokerClusterId,
+  };
+}
+
+/** The Cluster resource: the profile without secrets, and which secrets are set. */
+export function clusterResource(record: ClusterRecord): Cluster {
+  const profile = storedProfile(record);
+  return {
+    id: record.id,
+    name: record.name,
+    provider: profile.provider,
+    flavor: profile.flavor,
+    bootstrapServers: profile.bootstrapServers,
+    security: profile.security,
+    labels: record.labels,
+    settings: record.settings,
+    brokerClusterId: record.brokerClusterId,
+    secretsSet: profile.secretsSet,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+export function openRecordSecrets(record: ClusterRecord, box: SecretBox): Secrets {
+  return record.secrets ? (box.open(record.secrets) as Secrets) : {};
+}
+
+/** What the Kafka client needs to connect: transport, security and the decrypted secrets (kept in memory only). */
+export function connectionTarget(record: ClusterRecord, box: SecretBox): ConnectionTarget {
+  const profile = storedProfile(record);
+  return {
+    bootstrapServers: profile.bootstrapServers,
+    security: profile.security,
+    secrets: openRecordSecrets(record, box),
+  };
+}
+
+/** The profile a patch would leave (secrets given replace, null removes, absent keeps), to validate as a whole. */
+export function patchedProfile(record: ClusterRecord, patch: ClusterPatch, box: SecretBox): Record<string, unknown> {
+  const profile = storedProfile(record);
+  const secrets: Record<string, string> = { ...presentSecrets(openRecordSecrets(record, box)) };
+  for (const [name, value] of Object.entries(patch.secrets ?? {})) {
+    if (value === null) delete secrets[name];
+    else if (typeof value === "string") secrets[name] = value;
+  }
+  return {
+    name: patch.name ?? record.name,
+    provider: patch.provider ?? profile.provider,
+    flavor: patch.flavor ?? profile.flavor,
+    bootstrapServers: patch.bootstrapServers ?? profile.bootstrapServers,
+    security: patch.security ?? profile.security,
+    ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
+    labels: patch.labels ?? record.labels,
+    settings: patch.settings ?? record.settings,
+    skipTest: patch.skipTest,
+  };
+}
+
+/** The changes that turn a record into the (validated) patched profile. */
+export function recordChanges(profile: ConnectionProfile, box: SecretBox, brokerClusterId: string): ClusterChanges {
+  const next = newClusterRecord(profile, box, brokerClusterId);
+  return { ...next, secrets: next.secrets };
+}
+
+/** Whether a patch touches how to connect (then it is tested first, unless skipTest). */
+export function changesConnection(patch: ClusterPatch): boolean {
+  return patch.bootstrapServers !== undefined || patch.security !== undefined || patch.secrets !== undefined;
+}

@@ -1,0 +1,114 @@
+import { type ConnectionTarget, testConnection } from "@kcp/kafka";
+import { type JobQueue, QueueTimeoutError } from "@kcp/queue";
+import {
+  AppError,
+  type ClusterPatch,
+  type ClusterView,
+  type ConnectionProfile,
+  type ConnectionTestResult,
+  type SecretBox,
+} from "@kcp/shared";
+import type { ClusterRecord, Store } from "@kcp/store";
+import { requestCollection, unscheduleCollections } from "./collection-jobs.js";
+import { changesConnection, newClusterRecord, patchedProfile, recordChanges } from "./records.js";
+import { clusterView } from "./views.js";
+
+export interface RegistryDependencies {
+  store: Store;
+  queue: JobQueue;
+  box: SecretBox;
+  /** How long register and refresh wait for a collection (the collector's timeout plus queueing). */
+  collectWaitMs: number;
+}
+
+const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
+  bootstrapServers: profile.bootstrapServers,
+  security: profile.security,
+  ...(profile.secrets ? { secrets: profile.secrets } : {}),
+});
+
+/**
+ * The cluster registry: register (tested first), test, change, forget, refresh, and the views of the overview. Views
+ * come from the store; the only Kafka calls are the connection tests of register and change.
+ */
+export class ClusterRegistry {
+  constructor(private readonly deps: RegistryDependencies) {}
+
+  test(profile: ConnectionProfile): Promise<ConnectionTestResult> {
+    return testConnection(targetOf(profile));
+  }
+
+  async register(profile: ConnectionProfile): Promise<ClusterView> {
+    if (await this.deps.store.clusters.findByName(profile.name))
+      throw new AppError("already_exists", `A cluster named ${profile.name} already exists`);
+    const brokerClusterId = await this.testedClusterId(profile, profile.skipTest);
+    const record = await this.deps.store.clusters.create(newClusterRecord(profile, this.deps.box, brokerClusterId));
+    return this.collectedView(record, { waitFailure: "ignore" });
+  }
+
+  async update(record: ClusterRecord, profile: ConnectionProfile, patch: ClusterPatch): Promise<ClusterView> {
+    const brokerClusterId =
+      changesConnection(patch) && !patch.skipTest ? await this.testedClusterId(profile, false) : record.brokerClusterId;
+    const updated = await this.deps.store.clusters.update(
+      record.id,
+      recordChanges(profile, this.deps.box, brokerClusterId || record.brokerClusterId),
+    );
+    return this.collectedView(updated, { waitFailure: "ignore" });
+  }
+
+  async remove(record: ClusterRecord): Promise<void> {
+    await this.deps.store.clusters.remove(record.id);
+    await this.deps.store.clusterViews.remove(record.id);
+    await unscheduleCollections(this.deps.queue, record.id);
+  }
+
+  /** A fresh collection, waited for; the view with its snapshot. */
+  refresh(record: ClusterRecord): Promise<ClusterView> {
+    return this.collectedView(record, { waitFailure: "throw" });
+  }
+
+  async find(id: string): Promise<ClusterRecord> {
+    const record = await this.deps.store.clusters.findById(id);
+    if (!record) throw new AppError("not_found", `No cluster ${id}`);
+    return record;
+  }
+
+  async view(record: ClusterRecord): Promise<ClusterView> {
+    return clusterView(record, await this.deps.store.clusterViews.get(record.id), { withSnapshot: true });
+  }
+
+  /** Every cluster's latest view, without snapshots: two store reads, no Kafka call. */
+  async overview(): Promise<ClusterView[]> {
+    const [records, views] = await Promise.all([
+      this.deps.store.clusters.list(),
+      this.deps.store.clusterViews.listAll(),
+    ]);
+    const byCluster = new Map(views.map((view) => [view.clusterId, view]));
+    return records.map((record) => clusterView(record, byCluster.get(record.id), { withSnapshot: false }));
+  }
+
+  /** The whole profile a patch would leave (stored secrets opened in memory), for validation before `update`. */
+  patched(record: ClusterRecord, patch: ClusterPatch): Record<string, unknown> {
+    return patchedProfile(record, patch, this.deps.box);
+  }
+
+  private async testedClusterId(profile: ConnectionProfile, skip: boolean): Promise<string> {
+    if (skip) return "";
+    const result = await testConnection(targetOf(profile));
+    if (!result.ok)
+      throw new AppError("cluster_unreachable", `The connection test failed: ${result.error ?? "unknown"}`);
+    return result.clusterId ?? "";
+  }
+
+  private async collectedView(record: ClusterRecord, options: { waitFailure: "ignore" | "throw" }) {
+    try {
+      await requestCollection(this.deps.queue, record.id, this.deps.collectWaitMs);
+    } catch (error) {
+      if (options.waitFailure === "throw") {
+        const why = error instanceof QueueTimeoutError ? `did not finish within ${error.timeoutMs} ms` : "failed";
+        throw new AppError("cluster_unreachable", `The collection of ${record.name} ${why}`, { cause: error });
+      }
+    }
+    return this.view(record);
+  }
+}

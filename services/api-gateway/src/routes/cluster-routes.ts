@@ -1,0 +1,109 @@
+import type { ClusterRegistry } from "@kcp/clusters";
+import {
+  type ClusterPatch,
+  ClusterPatchSchema,
+  ClusterPathSchema,
+  type ConnectionProfile,
+  ConnectionProfileSchema,
+} from "@kcp/shared";
+import { route } from "./route.js";
+import { validate } from "./validate.js";
+
+type ClusterPath = { id: string };
+
+/** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
+export function clusterRoutes(clusters: ClusterRegistry) {
+  const overview = async () => ({ status: 200, body: { clusters: await clusters.overview() } });
+  return [
+    route({
+      method: "GET",
+      path: "/api/v1/overview",
+      role: "viewer",
+      summary: "Every cluster's latest view (no snapshots; no Kafka call)",
+      handle: overview,
+    }),
+    route({
+      method: "GET",
+      path: "/api/v1/clusters",
+      role: "viewer",
+      summary: "Same payload as the overview",
+      handle: overview,
+    }),
+    route<ConnectionProfile>({
+      method: "POST",
+      path: "/api/v1/clusters",
+      role: "operator",
+      summary: "Register a cluster (its connection is tested first unless skipTest)",
+      action: "cluster.register",
+      body: ConnectionProfileSchema,
+      async handle({ res, body }) {
+        res.locals.auditTarget = body.name;
+        return { status: 201, body: await clusters.register(body) };
+      },
+    }),
+    route<ConnectionProfile>({
+      method: "POST",
+      path: "/api/v1/clusters/test",
+      role: "operator",
+      summary: "Test a connection profile without saving it (a failure is a result: ok false)",
+      action: "cluster.test",
+      body: ConnectionProfileSchema,
+      async handle({ res, body }) {
+        res.locals.auditTarget = body.name;
+        return { status: 200, body: await clusters.test(body) };
+      },
+    }),
+    route<unknown, unknown, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id",
+      role: "viewer",
+      summary: "One cluster's latest view, with its snapshot",
+      params: ClusterPathSchema,
+      async handle({ params }) {
+        return { status: 200, body: await clusters.view(await clusters.find(params.id)) };
+      },
+    }),
+    route<ClusterPatch, unknown, ClusterPath>({
+      method: "PATCH",
+      path: "/api/v1/clusters/:id",
+      role: "operator",
+      summary: "Change a cluster's profile, labels or settings; secrets are replaced only when given",
+      action: "cluster.update",
+      params: ClusterPathSchema,
+      body: ClusterPatchSchema,
+      async handle({ res, params, body }) {
+        const record = await clusters.find(params.id);
+        res.locals.auditTarget = record.name;
+        const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
+        return { status: 200, body: await clusters.update(record, profile, body) };
+      },
+    }),
+    route<unknown, unknown, ClusterPath>({
+      method: "DELETE",
+      path: "/api/v1/clusters/:id",
+      role: "admin",
+      summary: "Forget a cluster (its view and schedule too); the Kafka cluster itself is not touched",
+      action: "cluster.delete",
+      params: ClusterPathSchema,
+      async handle({ res, params }) {
+        const record = await clusters.find(params.id);
+        res.locals.auditTarget = record.name;
+        await clusters.remove(record);
+        return { status: 200, body: { deleted: { id: record.id, name: record.name } } };
+      },
+    }),
+    route<unknown, unknown, ClusterPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/refresh",
+      role: "viewer",
+      summary: "Collect a new snapshot now and return the fresh view",
+      action: "cluster.refresh",
+      params: ClusterPathSchema,
+      async handle({ res, params }) {
+        const record = await clusters.find(params.id);
+        res.locals.auditTarget = record.name;
+        return { status: 200, body: await clusters.refresh(record) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,146 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { enqueueCollection, newClusterRecord, requestCollection } from "@kcp/clusters";
+import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
+import {
+  type ConnectionProfile,
+  ConnectionProfileSchema,
+  collectorSection,
+  createLogger,
+  loadConfig,
+  parseSecretKey,
+  SecretBox,
+} from "@kcp/shared";
+import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
+import { getSharedCluster, getSharedMongo, type RedisServer, startRedis, waitFor } from "@kcp/test-infra";
+import { expect } from "chai";
+import { type CollectorService, createCollectorService } from "../src/index.js";
+import { Blackhole } from "./blackhole.js";
+
+const TIMEOUT_MS = 6000;
+const box = new SecretBox(parseSecretKey(randomBytes(32).toString("hex")));
+const logger = createLogger({ name: "collector-test", level: "silent" });
+const config = loadConfig(collectorSection, { COLLECT_TIMEOUT_MS: String(TIMEOUT_MS), COLLECT_CONCURRENCY: "4" });
+
+const profile = (name: string, servers: string[]): ConnectionProfile =>
+  ConnectionProfileSchema.parse({ name, bootstrapServers: servers, security: { protocol: "PLAINTEXT" } });
+
+async function register(store: Store, name: string, servers: string[]): Promise<string> {
+  return (await store.clusters.create(newClusterRecord(profile(name, servers), box, ""))).id;
+}
+
+async function startCollector(store: Store, queue: JobQueue): Promise<CollectorService> {
+  const collector = createCollectorService({ logger, store, queue, box, config });
+  await collector.start();
+  return collector;
+}
+
+const healthOf = async (store: Store, clusterId: string) =>
+  (await store.clusterViews.get(clusterId))?.health as { status: string; issues: { message: string }[] } | undefined;
+
+interface Backend {
+  store: Store;
+  queue: () => JobQueue;
+  stop: () => Promise<void>;
+}
+
+const BACKENDS: Record<string, () => Promise<Backend>> = {
+  "embedded store, in-process queue": async () => {
+    const store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-collector-")));
+    const queue = new InProcessQueue();
+    return {
+      store,
+      queue: () => queue,
+      stop: async () => {
+        await queue.stop();
+        await store.stop();
+      },
+    };
+  },
+  "MongoDB store, BullMQ queue": async () => {
+    const mongo = await getSharedMongo();
+    const redis: RedisServer = await startRedis();
+    const store = await MongoStore.open({ url: mongo.url, dbName: `collector_${randomUUID().replaceAll("-", "")}` });
+    const queues: JobQueue[] = [];
+    const prefix = `collector-${randomUUID()}`;
+    return {
+      store,
+      queue: () => {
+        const queue = new BullMqQueue({ url: redis.url, prefix, logger });
+        queues.push(queue);
+        return queue;
+      },
+      stop: async () => {
+        for (const queue of queues) await queue.stop();
+        await store.stop();
+        await redis.stop();
+      },
+    };
+  },
+};
+
+for (const [kind, open] of Object.entries(BACKENDS)) {
+  describe(`collector (${kind})`, function () {
+    this.timeout(120_000);
+    let backend: Backend;
+    let blackhole: Blackhole;
+    const collectors: CollectorService[] = [];
+
+    beforeEach(async () => {
+      backend = await open();
+      blackhole = new Blackhole();
+    });
+
+    afterEach(async () => {
+      for (const collector of collectors.splice(0)) await collector.stop();
+      await blackhole.close();
+      await backend.stop();
+    });
+
+    it("a cluster that hangs or is down never delays the others; each ends unreachable after the timeout", async () => {
+      const kafka = await getSharedCluster("single");
+      const queue = backend.queue();
+      collectors.push(await startCollector(backend.store, queue));
+      const slow = await register(backend.store, "slow", [await blackhole.listen()]);
+      const down = await register(backend.store, "down", ["127.0.0.1:1"]);
+      const real = await register(backend.store, "real", kafka.bootstrapServers);
+
+      await enqueueCollection(queue, slow);
+      await waitFor("the slow cluster's collection to start", async () => blackhole.open > 0 || undefined);
+      await requestCollection(queue, down, 30_000);
+      await requestCollection(queue, real, 30_000);
+      // Both answered while the slow cluster's collection still hangs on its connection.
+      expect(blackhole.open).to.equal(1);
+      expect((await healthOf(backend.store, real))?.status).to.be.oneOf(["ok", "warning"]);
+      expect((await healthOf(backend.store, down))?.status).to.equal("unreachable");
+      expect(await healthOf(backend.store, slow)).to.equal(undefined);
+
+      const slowHealth = await waitFor("the slow cluster's view", () => healthOf(backend.store, slow), {
+        timeoutMs: TIMEOUT_MS + 20_000,
+      });
+      expect(slowHealth.status).to.equal("unreachable");
+      expect(slowHealth.issues[0]?.message).to.include(`the collection took longer than ${TIMEOUT_MS} ms`);
+      await waitFor("the hung connection to be closed", async () => blackhole.open === 0 || undefined);
+    });
+
+    it("two collector instances never collect one cluster at the same moment; requests join the running one", async () => {
+      const [first, second] = [backend.queue(), backend.queue()];
+      collectors.push(await startCollector(backend.store, first));
+      if (second !== first) collectors.push(await startCollector(backend.store, second));
+      const slow = await register(backend.store, "slow", [await blackhole.listen()]);
+
+      const requests = [first, second, first, second].map((queue) => requestCollection(queue, slow, 60_000));
+      await enqueueCollection(second, slow);
+      const results = await Promise.all(requests);
+      expect(new Set(results.map((r) => r.updatedAt)).size).to.equal(1);
+      expect(blackhole.maxOpenAtOnce).to.equal(1);
+      expect(blackhole.opened).to.equal(1);
+
+      await requestCollection(first, slow, 60_000);
+      expect(blackhole.opened).to.equal(2);
+      expect(blackhole.maxOpenAtOnce).to.equal(1);
+    });
+  });
+}

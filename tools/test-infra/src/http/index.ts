@@ -1,0 +1,1 @@
+export { type Api, type ApiResponse, apiClient, type CallOptions } from "./api-client.js";
