@@ -1,4 +1,5 @@
 import type { ConnectionProfile, Secrets } from "@kcp/shared";
+import { cloudIamTokenProvider } from "./cloud-iam.js";
 
 /** What a connection needs: the profile's transport and security, and the decrypted secrets (never logged). */
 export type ConnectionTarget = Pick<ConnectionProfile, "bootstrapServers" | "security"> & { secrets?: Secrets };
@@ -29,7 +30,7 @@ export interface KafkaClientOptions {
   requestTimeout: number;
 }
 
-/** Mints an OAUTHBEARER token for the CLOUD_IAM mechanism (the cloud signer lives at the edge). */
+/** Mints an OAUTHBEARER token for the CLOUD_IAM mechanism (default: the official IAM signer, cloud-iam.ts). */
 export type CloudTokenProvider = (target: ConnectionTarget) => Promise<string>;
 
 export interface ClientOptionsSettings {
@@ -67,8 +68,7 @@ function saslOptions(target: ConnectionTarget, settings: ClientOptionsSettings):
     case "OAUTHBEARER":
       return { mechanism: "OAUTHBEARER", ...(secrets.oauthToken === undefined ? {} : { token: secrets.oauthToken }) };
     case "CLOUD_IAM": {
-      const provider = settings.cloudTokenProvider;
-      if (!provider) throw new Error("CLOUD_IAM needs a cloud token provider");
+      const provider = settings.cloudTokenProvider ?? cloudIamTokenProvider;
       return { mechanism: "OAUTHBEARER", token: () => provider(target) };
     }
   }
