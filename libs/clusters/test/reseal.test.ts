@@ -26,8 +26,11 @@ describe("secret key rotation", () => {
       await store.clusters.create(newClusterRecord({ ...profile("plain"), secrets: undefined }, oldBox, "id"));
 
       const rotated = new SecretBox(key(), [oldKey]);
-      expect(await resealSecrets(store, rotated)).to.deep.equal({ resealed: 2, total: 3 });
-      expect(await resealSecrets(store, rotated)).to.deep.equal({ resealed: 0, total: 3 });
+      expect(await resealSecrets(store, rotated)).to.deep.equal({ resealed: 2, total: 3, unopenable: [] });
+      expect(await resealSecrets(store, rotated)).to.deep.equal({ resealed: 0, total: 3, unopenable: [] });
+      const lost = await store.clusters.create(newClusterRecord(profile("lost"), new SecretBox(key()), "id"));
+      expect(await resealSecrets(store, rotated)).to.deep.equal({ resealed: 0, total: 4, unopenable: ["lost"] });
+      await store.clusters.remove(lost.id);
 
       const withoutOldKey = new SecretBox(rotated.current);
       for (const record of await store.clusters.list()) {

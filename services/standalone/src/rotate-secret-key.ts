@@ -24,6 +24,10 @@ async function main(): Promise<void> {
   try {
     const result = await resealSecrets(store, box);
     logger.info({ ...result, keyId: box.current.id }, "secrets re-sealed under the current key");
+    if (result.unopenable.length > 0) {
+      logger.error({ clusters: result.unopenable }, "no configured key opens these clusters' secrets: left untouched");
+      process.exitCode = 2;
+    }
   } finally {
     await store.stop();
   }
