@@ -81,7 +81,7 @@ export class ClusterRegistry {
   async overview(): Promise<ClusterView[]> {
     const [records, views] = await Promise.all([
       this.deps.store.clusters.list(),
-      this.deps.store.clusterViews.listAll(),
+      this.deps.store.clusterViews.listSummaries(),
     ]);
     const byCluster = new Map(views.map((view) => [view.clusterId, view]));
     return records.map((record) => clusterView(record, byCluster.get(record.id), { withSnapshot: false }));

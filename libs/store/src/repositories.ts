@@ -102,12 +102,17 @@ export interface ClusterViewRecord {
   updatedAt: Date;
 }
 
+export type ClusterViewSummary = Omit<ClusterViewRecord, "snapshot">;
+
 export interface ClusterViewRepository {
   /** Replaces the cluster's view (the latest collection wins). */
   put(view: ClusterViewRecord): Promise<void>;
   get(clusterId: string): Promise<ClusterViewRecord | undefined>;
-  /** Every cluster's latest view in one query (the overview). */
-  listAll(): Promise<ClusterViewRecord[]>;
+  /**
+   * Every cluster's latest view without its snapshot, in one query: what the overview shows. Snapshots are stored
+   * apart, so the overview never reads (or parses) them.
+   */
+  listSummaries(): Promise<ClusterViewSummary[]>;
   remove(clusterId: string): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import type {
   ClusterRepository,
   ClusterViewRecord,
   ClusterViewRepository,
+  ClusterViewSummary,
   NewCluster,
 } from "../repositories.js";
 import { alreadyExists, date, iso, json, parse, type Row } from "./sql.js";
@@ -78,22 +79,29 @@ export class EmbeddedClusters implements ClusterRepository {
   }
 }
 
-type ViewDoc = Omit<ClusterViewRecord, "clusterId" | "updatedAt">;
+type ViewDoc = Omit<ClusterViewRecord, "clusterId" | "updatedAt" | "snapshot">;
+
+function toSummary(row: Row): ClusterViewSummary {
+  return { clusterId: String(row.cluster_id), ...parse<ViewDoc>(row.doc), updatedAt: date(row.updated_at) };
+}
 
 function toView(row: Row): ClusterViewRecord {
-  return { clusterId: String(row.cluster_id), ...parse<ViewDoc>(row.doc), updatedAt: date(row.updated_at) };
+  const snapshot =
+    row.snapshot === null || row.snapshot === undefined ? undefined : parse<Record<string, unknown>>(row.snapshot);
+  return { ...toSummary(row), ...(snapshot ? { snapshot } : {}) };
 }
 
 export class EmbeddedClusterViews implements ClusterViewRepository {
   constructor(private readonly db: DatabaseSync) {}
 
   async put(view: ClusterViewRecord): Promise<void> {
-    const { clusterId, updatedAt, ...doc } = view;
+    const { clusterId, updatedAt, snapshot, ...doc } = view;
     this.db
       .prepare(
-        "INSERT INTO cluster_views VALUES (?, ?, ?) ON CONFLICT (cluster_id) DO UPDATE SET doc = excluded.doc, updated_at = excluded.updated_at",
+        `INSERT INTO cluster_views (cluster_id, doc, updated_at, snapshot) VALUES (?, ?, ?, ?) ON CONFLICT (cluster_id)
+         DO UPDATE SET doc = excluded.doc, updated_at = excluded.updated_at, snapshot = excluded.snapshot`,
       )
-      .run(clusterId, json(doc), iso(updatedAt));
+      .run(clusterId, json(doc), iso(updatedAt), snapshot ? json(snapshot) : null);
   }
 
   async get(clusterId: string): Promise<ClusterViewRecord | undefined> {
@@ -101,8 +109,8 @@ export class EmbeddedClusterViews implements ClusterViewRepository {
     return row && toView(row);
   }
 
-  async listAll(): Promise<ClusterViewRecord[]> {
-    return (this.db.prepare("SELECT * FROM cluster_views").all() as Row[]).map(toView);
+  async listSummaries(): Promise<ClusterViewSummary[]> {
+    return (this.db.prepare("SELECT cluster_id, doc, updated_at FROM cluster_views").all() as Row[]).map(toSummary);
   }
 
   async remove(clusterId: string): Promise<void> {

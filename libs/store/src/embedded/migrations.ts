@@ -37,6 +37,14 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         cluster_id TEXT, target TEXT, result TEXT NOT NULL, detail TEXT NOT NULL);
       CREATE INDEX audit_by_cluster ON audit (cluster_id, id);`,
   },
+  {
+    version: 2,
+    name: "cluster view snapshots apart from the summary",
+    sql: `
+      ALTER TABLE cluster_views ADD COLUMN snapshot TEXT;
+      UPDATE cluster_views SET snapshot = json_extract(doc, '$.snapshot'), doc = json_remove(doc, '$.snapshot')
+        WHERE json_type(doc, '$.snapshot') IS NOT NULL;`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

@@ -6,6 +6,7 @@ import type {
   ClusterRepository,
   ClusterViewRecord,
   ClusterViewRepository,
+  ClusterViewSummary,
   NewCluster,
 } from "../repositories.js";
 import { alreadyExists, isDuplicateKey, timeOrderedNumber } from "./errors.js";
@@ -81,8 +82,8 @@ export class MongoClusterViews implements ClusterViewRepository {
     return { clusterId: _id, ...rest };
   }
 
-  async listAll(): Promise<ClusterViewRecord[]> {
-    const docs = await this.models.clusterViews.find().lean<ViewDoc[]>();
+  async listSummaries(): Promise<ClusterViewSummary[]> {
+    const docs = await this.models.clusterViews.find({}, { snapshot: 0 }).lean<ViewDoc[]>();
     return docs.map(({ _id, ...rest }) => ({ clusterId: _id, ...rest }));
   }
 
