@@ -164,6 +164,42 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
+    describe("keys named by users and Kafka", () => {
+      it("keeps dotted and $-prefixed keys in labels, settings, snapshots, audit details and operation documents", async () => {
+        const odd = { "retention.ms": "1000", $weird: "x", "app.kubernetes.io/name": "kcp" };
+        const created = await store.clusters.create({ ...cluster("dotted"), labels: odd, settings: { "a.b": 1 } });
+        expect(await store.clusters.findById(created.id)).to.deep.include({ labels: odd, settings: { "a.b": 1 } });
+        const changed = await store.clusters.update(created.id, { labels: { "team.name": "payments" } });
+        expect(changed).to.deep.include({ labels: { "team.name": "payments" }, settings: { "a.b": 1 } });
+
+        const snapshot = { topics: [{ name: "orders", configs: odd }] };
+        await store.clusterViews.put({
+          clusterId: created.id,
+          snapshot,
+          health: {},
+          capabilities: {},
+          updatedAt: new Date(),
+        });
+        expect((await store.clusterViews.get(created.id))?.snapshot).to.deep.equal(snapshot);
+
+        const entry = await store.audit.append({
+          at: new Date(),
+          actor: "alice",
+          action: "topic.create",
+          result: "success",
+          detail: { configs: odd },
+        });
+        expect((await store.audit.list({ limit: 1 }))[0]).to.deep.include({ id: entry.id, detail: { configs: odd } });
+
+        const op = await store.operations.create(
+          newOperation(created.id, { document: { features: { "metadata.version": 30 } } }),
+        );
+        expect((await store.operations.findById(op.id))?.document).to.deep.equal({
+          features: { "metadata.version": 30 },
+        });
+      });
+    });
+
     describe("operations", () => {
       it("creates planned operations and lists them per cluster, newest first, with a limit", async () => {
         const ids: string[] = [];

@@ -1,8 +1,9 @@
 import type { AuditRecord, AuditRepository } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
+import { fromJsonText, toJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
 
-type AuditDoc = Omit<AuditRecord, "id"> & { _id: number };
+type AuditDoc = Omit<AuditRecord, "id" | "detail"> & { _id: number; detail: unknown };
 
 /** Gives up after this many clashes in a row (only under extreme contention). */
 const MAX_ATTEMPTS = 1000;
@@ -29,7 +30,7 @@ export class MongoAudit implements AuditRepository {
     for (let attempt = 1; ; attempt++) {
       const id = (await this.newestId()) + 1;
       try {
-        await this.models.audit.collection.insertOne({ _id: id, ...entry } as never);
+        await this.models.audit.collection.insertOne({ _id: id, ...entry, detail: toJsonText(entry.detail) } as never);
         return { id, ...entry };
       } catch (error) {
         if (!isDuplicateKey(error) || attempt >= MAX_ATTEMPTS) throw error;
@@ -40,7 +41,7 @@ export class MongoAudit implements AuditRepository {
   async list(query: { clusterId?: string; limit: number }): Promise<AuditRecord[]> {
     const filter = query.clusterId === undefined ? {} : { clusterId: query.clusterId };
     const docs = await this.models.audit.find(filter).sort({ _id: -1 }).limit(query.limit).lean<AuditDoc[]>();
-    return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+    return docs.map(({ _id, detail, ...rest }) => ({ id: _id, ...rest, detail: fromJsonText(detail) }));
   }
 
   private async newestId(): Promise<number> {

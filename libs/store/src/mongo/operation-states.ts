@@ -1,5 +1,6 @@
 import type { OperationLease, OperationRecord, OperationStatus } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
+import { fromJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
 
 /** One version of an operation's state, inserted once with `_id` "<operation>#<version>". */
@@ -12,7 +13,8 @@ export interface StateDoc {
   status: OperationStatus;
   lease?: OperationLease | null;
   expiresAt: Date;
-  document: Record<string, unknown>;
+  /** JSON text (free-form, see free-form.ts); objects written by older versions still read. */
+  document: string | Record<string, unknown>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,7 +28,7 @@ export function toRecord(state: StateDoc): OperationRecord {
     version: state.version,
     ...(state.lease ? { lease: state.lease } : {}),
     expiresAt: state.expiresAt,
-    document: state.document,
+    document: fromJsonText<Record<string, unknown>>(state.document),
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
   };

@@ -10,6 +10,7 @@ import {
 } from "../repositories.js";
 import { ClusterLocks } from "./cluster-locks.js";
 import { timeOrderedNumber } from "./errors.js";
+import { toJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
 import { OperationStates, type StateDoc, toRecord } from "./operation-states.js";
 
@@ -48,7 +49,7 @@ export class MongoOperations implements OperationRepository {
       status: "planned",
       lease: null,
       expiresAt: operation.expiresAt,
-      document: operation.document,
+      document: toJsonText(operation.document),
       createdAt: now,
       updatedAt: now,
     };
@@ -91,7 +92,7 @@ export class MongoOperations implements OperationRepository {
     }
     return this.states.writeNext(current, {
       ...(changes.status === undefined ? {} : { status: changes.status }),
-      ...(changes.document === undefined ? {} : { document: changes.document }),
+      ...(changes.document === undefined ? {} : { document: toJsonText(changes.document) }),
       ...(changes.lease === undefined ? {} : { lease: changes.lease }),
     });
   }
