@@ -20,5 +20,6 @@ export {
   type StoredProfile,
 } from "./records.js";
 export { ClusterRegistry, type RegistryDependencies } from "./registry.js";
-export { resealSecrets } from "./reseal.js";
+export { type ResealResult, resealSecrets } from "./reseal.js";
+export type { SerializedResponse } from "./serialized.js";
 export { clusterView } from "./views.js";

@@ -10,7 +10,9 @@ import {
 } from "@kcp/shared";
 import type { ClusterRecord, Store } from "@kcp/store";
 import { requestCollection, unscheduleCollections } from "./collection-jobs.js";
+import { OverviewCache } from "./overview-cache.js";
 import { changesConnection, newClusterRecord, patchedProfile, recordChanges } from "./records.js";
+import { type SerializedResponse, serialized } from "./serialized.js";
 import { clusterView } from "./views.js";
 
 export interface RegistryDependencies {
@@ -32,7 +34,11 @@ const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
  * come from the store; the only Kafka calls are the connection tests of register and change.
  */
 export class ClusterRegistry {
-  constructor(private readonly deps: RegistryDependencies) {}
+  private readonly overviewCache: OverviewCache<SerializedResponse>;
+
+  constructor(private readonly deps: RegistryDependencies) {
+    this.overviewCache = new OverviewCache(async () => serialized({ clusters: await this.overview() }));
+  }
 
   test(profile: ConnectionProfile): Promise<ConnectionTestResult> {
     return testConnection(targetOf(profile));
@@ -43,6 +49,7 @@ export class ClusterRegistry {
       throw new AppError("already_exists", `A cluster named ${profile.name} already exists`);
     const brokerClusterId = await this.testedClusterId(profile, profile.skipTest);
     const record = await this.deps.store.clusters.create(newClusterRecord(profile, this.deps.box, brokerClusterId));
+    this.overviewCache.invalidate();
     return this.collectedView(record, { waitFailure: "ignore" });
   }
 
@@ -53,6 +60,7 @@ export class ClusterRegistry {
       record.id,
       recordChanges(profile, this.deps.box, brokerClusterId || record.brokerClusterId),
     );
+    this.overviewCache.invalidate();
     return this.collectedView(updated, { waitFailure: "ignore" });
   }
 
@@ -60,6 +68,7 @@ export class ClusterRegistry {
     await this.deps.store.clusters.remove(record.id);
     await this.deps.store.clusterViews.remove(record.id);
     await unscheduleCollections(this.deps.queue, record.id);
+    this.overviewCache.invalidate();
   }
 
   /** A fresh collection, waited for; the view with its snapshot. */
@@ -75,6 +84,11 @@ export class ClusterRegistry {
 
   async view(record: ClusterRecord): Promise<ClusterView> {
     return clusterView(record, await this.deps.store.clusterViews.get(record.id), { withSnapshot: true });
+  }
+
+  /** The overview response (`{clusters}`) serialized, from a cache at most a second old (see OverviewCache). */
+  overviewResponse(): Promise<SerializedResponse> {
+    return this.overviewCache.get();
   }
 
   /** Every cluster's latest view, without snapshots: two store reads, no Kafka call. */
@@ -103,6 +117,7 @@ export class ClusterRegistry {
   private async collectedView(record: ClusterRecord, options: { waitFailure: "ignore" | "throw" }) {
     try {
       await requestCollection(this.deps.queue, record.id, this.deps.collectWaitMs);
+      this.overviewCache.invalidate();
     } catch (error) {
       if (options.waitFailure === "throw") {
         const why = error instanceof QueueTimeoutError ? `did not finish within ${error.timeoutMs} ms` : "failed";

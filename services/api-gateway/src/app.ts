@@ -37,6 +37,8 @@ export interface GatewayDependencies {
 export function createGatewayApp(deps: GatewayDependencies): Express {
   const app = express();
   app.disable("x-powered-by");
+  // No hashing of every body: routes whose responses clients poll (the overview) set their own cached ETag.
+  app.disable("etag");
   app.set("trust proxy", trustProxySetting(deps.auth.TRUST_PROXY));
   app.use(requestId(deps.logger));
   app.use(helmet());

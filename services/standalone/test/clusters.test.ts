@@ -84,6 +84,20 @@ describe("cluster registry (standalone service, real Kafka)", function () {
     expect(overview.body.clusters.map((c) => c.cluster.name)).to.deep.equal(["orders-single"]);
   });
 
+  it("answers a console that polls the overview with 304 while nothing changed, and /clusters the same payload", async () => {
+    const url = `${service.gateway.url}/api/v1/overview`;
+    const headers = { authorization: `Bearer ${token}` };
+    const first = await fetch(url, { headers });
+    const etag = first.headers.get("etag") ?? "";
+    expect(first.status).to.equal(200);
+    expect(etag).to.match(/^".+"$/);
+    // An explicit Cache-Control, or fetch adds "no-cache" to a conditional request (and no server may answer 304).
+    const again = await fetch(url, { headers: { ...headers, "if-none-match": etag, "cache-control": "max-age=0" } });
+    expect(again.status).to.equal(304);
+    const clusters = await fetch(`${service.gateway.url}/api/v1/clusters`, { headers });
+    expect(await clusters.json()).to.deep.equal(await first.json());
+  });
+
   it("registers an unreachable cluster with skipTest: its view says unreachable after a refresh", async () => {
     const created = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
       token,

@@ -13,7 +13,7 @@ type ClusterPath = { id: string };
 
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
 export function clusterRoutes(clusters: ClusterRegistry) {
-  const overview = async () => ({ status: 200, body: { clusters: await clusters.overview() } });
+  const overview = async () => ({ status: 200, ...(await clusters.overviewResponse()) });
   return [
     route({
       method: "GET",

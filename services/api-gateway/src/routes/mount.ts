@@ -46,7 +46,9 @@ function handler(spec: RouteSpec) {
         query,
         params,
       });
-      res.status(result.status).json(result.body);
+      if ("json" in result)
+        res.status(result.status).type("application/json").set("ETag", result.etag).send(result.json);
+      else res.status(result.status).json(result.body);
     } catch (error) {
       next(error);
     }

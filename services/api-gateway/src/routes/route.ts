@@ -16,10 +16,10 @@ export interface RouteContext<Body, Query, Params> {
   params: Params;
 }
 
-export interface RouteResult {
-  status: number;
-  body: unknown;
-}
+export type RouteResult =
+  | { status: number; body: unknown }
+  /** A body already serialized as JSON (a cached response), with its entity tag. */
+  | { status: number; json: Buffer; etag: string };
 
 /** One row of the route table: the method and path, the role it needs, its schemas, its audit action, its handler. */
 export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
