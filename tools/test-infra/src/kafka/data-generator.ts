@@ -104,28 +104,76 @@ async function fillPartitions(cluster: KafkaCluster, topics: string[], shape: Da
           value: `m${i}`,
         })),
       );
-      await producer.send({ messages, acks: 1 });
+      // acks=all: the high watermark (what ListOffsets reports as the log end) has reached every message when the send
+      // resolves; with acks=1 it trails behind, the committed offsets are computed from a stale end and lag grows.
+      await producer.send({ messages, acks: -1 });
     });
   } finally {
     await producer.close();
   }
 }
 
-/** Commits (log end − lag) on every partition, so the lag is exact even if a retried send wrote messages twice. */
-async function commitOffsets(admin: Admin, groups: string[], topics: string[], shape: DataShape): Promise<void> {
-  const ends = await endOffsets(admin, topics, shape.partitions);
+/** Kafka's error names inside a client error (nested aggregate errors), for a message that says what went wrong. */
+function kafkaErrorNames(error: unknown): string {
+  const names = new Set<string>();
+  const walk = (e: unknown, depth: number) => {
+    if (!e || typeof e !== "object" || depth > 8) return;
+    const { apiId, message, errors, cause } = e as {
+      apiId?: string;
+      message?: string;
+      errors?: unknown[];
+      cause?: unknown;
+    };
+    if (apiId) names.add(apiId);
+    else if (!errors && message) names.add(message);
+    for (const inner of errors ?? []) walk(inner, depth + 1);
+    walk(cause, depth + 1);
+  };
+  walk(error, 0);
+  return [...names].join(", ");
+}
+
+interface GroupCommit {
+  groupId: string;
+  topic: string;
+}
+
+/** Commits (log end − lag) on every partition of each group's topic; returns the commits that failed, with why. */
+async function commitRound(admin: Admin, commits: GroupCommit[], ends: EndOffsets, lag: bigint) {
+  const failed: { commit: GroupCommit; error: unknown }[] = [];
+  await pool(commits, CONCURRENT_COMMITS, async (commit) => {
+    const partitionOffsets = (ends.get(commit.topic) ?? []).map((end, partition) => ({
+      partition,
+      offset: end > lag ? end - lag : 0n,
+    }));
+    await admin
+      .alterConsumerGroupOffsets({ groupId: commit.groupId, topics: [{ name: commit.topic, partitionOffsets }] })
+      .catch((error: unknown) => failed.push({ commit, error }));
+  });
+  return failed;
+}
+
+const COMMIT_ROUNDS = 20;
+
+/**
+ * Commits (log end − lag) on every partition, so the lag is exact even if a retried send wrote messages twice. On a
+ * fresh multi-broker cluster the first commits create `__consumer_offsets` and its leaders move while they settle;
+ * the client keeps answering NOT_COORDINATOR from its cached coordinators, so failed commits are retried in rounds,
+ * each with a new client.
+ */
+async function commitOffsets(cluster: KafkaCluster, groups: string[], topics: string[], shape: DataShape) {
+  const ends = await withAdmin(cluster, (admin) => endOffsets(admin, topics, shape.partitions));
   const lag = BigInt(shape.lagPerPartition);
-  await pool(
-    groups.map((groupId, i) => ({ groupId, topic: topics[i % topics.length] as string })),
-    CONCURRENT_COMMITS,
-    ({ groupId, topic }) => {
-      const partitionOffsets = (ends.get(topic) ?? []).map((end, partition) => ({
-        partition,
-        offset: end > lag ? end - lag : 0n,
-      }));
-      return admin.alterConsumerGroupOffsets({ groupId, topics: [{ name: topic, partitionOffsets }] });
-    },
-  );
+  let pending: GroupCommit[] = groups.map((groupId, i) => ({ groupId, topic: topics[i % topics.length] as string }));
+  for (let round = 1; pending.length > 0; round++) {
+    const failed = await withAdmin(cluster, (admin) => commitRound(admin, pending, ends, lag));
+    if (failed.length > 0 && round === COMMIT_ROUNDS) {
+      const why = kafkaErrorNames(failed[0]?.error);
+      throw new Error(`committing offsets of ${failed.length} groups failed: ${why}`, { cause: failed[0]?.error });
+    }
+    pending = failed.map((f) => f.commit);
+    if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /**
@@ -149,7 +197,7 @@ export async function generateData(cluster: KafkaCluster, shape: DataShape): Pro
   log(
     `produced ${shape.messagesPerPartition} messages on each of ${topics.length * shape.partitions} partitions (${elapsed()})`,
   );
-  await withAdmin(cluster, (admin) => commitOffsets(admin, groups, topics, shape));
+  await commitOffsets(cluster, groups, topics, shape);
   log(`committed offsets of ${groups.length} groups (${elapsed()})`);
   return { topics, groups };
 }
