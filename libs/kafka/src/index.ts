@@ -11,8 +11,20 @@ export {
 } from "./client-options.js";
 export { testConnection } from "./connection-test.js";
 export { describeKafkaError, isUnreachable, toKafkaAppError } from "./errors.js";
+export { type AddRaftVoterArgs, addRaftVoterV0, type VoterListener } from "./protocol/add-raft-voter-v0.js";
+export {
+  type ElectionResult,
+  type ElectionType,
+  ElectionTypes,
+  type ElectLeadersResponse,
+  electLeadersV2,
+} from "./protocol/elect-leaders-v2.js";
+export type { RaftVoterResponse } from "./protocol/raft-voter-response.js";
+export { type RemoveRaftVoterArgs, removeRaftVoterV0 } from "./protocol/remove-raft-voter-v0.js";
+export { fromKafkaUuid, toKafkaUuid } from "./protocol/uuid.js";
 export { type CapabilityFacts, deriveCapabilities } from "./rules/capabilities.js";
 export { deriveHealth } from "./rules/health.js";
 export { metadataVersionName } from "./rules/metadata-version.js";
 export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresholds.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";
+export { readQuorum } from "./snapshot/quorum.js";

@@ -21,6 +21,8 @@ export interface Collection {
   snapshot: Snapshot;
   apiVersions: ApiVersionRanges;
   authorizedOperations: string[] | null;
+  /** Wall time of each part in milliseconds (for logs and benchmarks; not part of the Snapshot resource). */
+  timings: Record<string, number>;
 }
 
 const DESCRIBE_QUORUM = 55;
@@ -59,7 +61,7 @@ async function logDirsOfBrokers(client: KafkaClient, ids: number[], parts: Parts
 export async function collectSnapshot(client: KafkaClient, options: { timeoutMs: number }): Promise<Collection> {
   const started = Date.now();
   const parts = new Parts();
-  const layout = await readTopicLayouts(client);
+  const layout = await parts.timed("topic layout", () => readTopicLayouts(client));
   const aliveIds = layout.brokers.map((b) => b.id);
   const versions = await versionsOfBrokers(client, aliveIds, parts);
   const apis = commonApiVersions([...versions.values()]);
@@ -90,5 +92,10 @@ export async function collectSnapshot(client: KafkaClient, options: { timeoutMs:
     groups,
     errors: parts.errors,
   });
-  return { snapshot, apiVersions: apis, authorizedOperations: cluster?.authorizedOperations ?? null };
+  return {
+    snapshot,
+    apiVersions: apis,
+    authorizedOperations: cluster?.authorizedOperations ?? null,
+    timings: parts.timings,
+  };
 }
