@@ -69,12 +69,12 @@ export async function collectSnapshot(client: KafkaClient, options: { timeoutMs:
   const topicNames = layout.topics.map((t) => t.name);
   const [cluster, topicConfigs, cordonedLogDirs, logDirs, quorum, reassignments, groups] = await Promise.all([
     parts.run("cluster description", () => describeCluster(client, apis)),
-    parts.run("topic configs", () => readTopicConfigs(client, topicNames)),
+    parts.run("topic configs", () => readTopicConfigs(client, topicNames, answeredIds)),
     parts.run("broker configs", () => readCordonedLogDirs(client, answeredIds)),
     logDirsOfBrokers(client, answeredIds, parts),
     apis.has(DESCRIBE_QUORUM) ? parts.run("quorum", () => readQuorum(client)) : Promise.resolve(undefined),
     parts.run("reassignments", () => readReassignments(client, options.timeoutMs)),
-    readGroups(client, answeredIds, apis, parts),
+    readGroups(client, { brokerIds: answeredIds, apis, topics: layout.topics }, parts),
   ]);
   const snapshot = assembleSnapshot({
     collectedAt: new Date(started),

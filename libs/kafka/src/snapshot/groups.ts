@@ -10,7 +10,9 @@ import type { KafkaClient } from "../client.js";
 import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
 import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
 import type { ApiVersionRanges } from "./cluster.js";
+import { partitionKey, readEndOffsets } from "./end-offsets.js";
 import type { Parts } from "./parts.js";
+import type { TopicLayout } from "./topics.js";
 
 const LIST_GROUPS = 16;
 const CONSUMER_GROUP_DESCRIBE = 69;
@@ -22,6 +24,15 @@ interface ListedGroup {
   type: GroupType;
   state: string;
   protocolType: string;
+}
+
+/** What the group reading needs from the rest of the collection. */
+export interface GroupSources {
+  /** The brokers that answered (each lists the groups it coordinates). */
+  brokerIds: number[];
+  apis: ApiVersionRanges;
+  /** The topic layout already read: the leaders that answer ListOffsets. */
+  topics: TopicLayout[];
 }
 
 interface Membership {
@@ -141,31 +152,10 @@ async function committedOffsets(client: KafkaClient, ids: string[]) {
       const offsets = new Map<string, number>();
       for (const topic of group.topics)
         for (const p of topic.partitions)
-          if (p.committedOffset >= 0n) offsets.set(`${topic.name}:${p.partitionIndex}`, Number(p.committedOffset));
+          if (p.committedOffset >= 0n)
+            offsets.set(partitionKey(topic.name, p.partitionIndex), Number(p.committedOffset));
       return [group.groupId, offsets];
     }),
-  );
-}
-
-/** The log end offset of every partition named (ListOffsets latest, batched per leader by the client). */
-async function endOffsets(client: KafkaClient, keys: Set<string>): Promise<Map<string, number>> {
-  if (keys.size === 0) return new Map();
-  const byTopic = new Map<string, number[]>();
-  for (const key of keys) {
-    const at = key.lastIndexOf(":");
-    const topic = key.slice(0, at);
-    byTopic.set(topic, [...(byTopic.get(topic) ?? []), Number(key.slice(at + 1))]);
-  }
-  const listed = await client.admin.listOffsets({
-    topics: [...byTopic].map(([name, partitions]) => ({
-      name,
-      partitions: partitions.map((partitionIndex) => ({ partitionIndex, timestamp: -1n })),
-    })),
-  });
-  return new Map(
-    listed.flatMap((topic) =>
-      topic.partitions.map((p) => [`${topic.name}:${p.partitionIndex}`, Number(p.offset)] as const),
-    ),
   );
 }
 
@@ -179,12 +169,8 @@ function totalLag(committed: Map<string, number> | undefined, ends: Map<string, 
  * Every group of every type with its members, topics and total lag (committed offsets against log end offsets; share
  * groups keep no committed offsets, so their lag is 0 here).
  */
-export async function readGroups(
-  client: KafkaClient,
-  brokerIds: number[],
-  apis: ApiVersionRanges,
-  parts: Parts,
-): Promise<Group[]> {
+export async function readGroups(client: KafkaClient, cluster: GroupSources, parts: Parts): Promise<Group[]> {
+  const { brokerIds, apis } = cluster;
   const listed = await listGroups(client, brokerIds, apis, parts);
   const idsOf = (type: GroupType) => listed.filter((g) => g.type === type).map((g) => g.id);
   const withOffsets = [...idsOf("classic"), ...idsOf("consumer"), ...idsOf("streams")];
@@ -202,7 +188,9 @@ export async function readGroups(
   ]);
   const memberships = [classic, consumer, share, streams];
   const partitions = new Set([...(committed?.values() ?? [])].flatMap((offsets) => [...offsets.keys()]));
-  const ends = (await parts.run("end offsets of group partitions", () => endOffsets(client, partitions))) ?? new Map();
+  const ends =
+    (await parts.run("end offsets of group partitions", () => readEndOffsets(client, cluster.topics, partitions))) ??
+    new Map();
   return listed
     .map((group): Group => {
       const membership = memberships.map((m) => m?.get(group.id)).find((m) => m !== undefined);

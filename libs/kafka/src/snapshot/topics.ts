@@ -1,4 +1,4 @@
-import { ConfigResourceTypes, ConfigSources, metadataV12 } from "@platformatic/kafka";
+import { ConfigResourceTypes, ConfigSources, describeConfigsV4, metadataV12 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaUuid } from "../protocol/uuid.js";
 
@@ -76,26 +76,49 @@ export async function readTopicLayouts(
   return { topics, brokers };
 }
 
-/** Topic configs in one DescribeConfigs request: the overrides and the effective min.insync.replicas of each topic. */
-export async function readTopicConfigs(client: KafkaClient, names: string[]): Promise<Map<string, TopicConfigs>> {
+/** Splits the items into `count` slices of near-equal size (fewer when there are fewer items). */
+function slices<T>(items: T[], count: number): T[][] {
+  const size = Math.ceil(items.length / Math.max(1, count));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+function topicConfigsOf(result: describeConfigsV4.DescribeConfigsResponseResult): TopicConfigs {
+  const overrides: Record<string, string> = {};
+  let minInsyncReplicas = 1;
+  for (const config of result.configs) {
+    const value = config.value ?? undefined;
+    if (value === undefined) continue;
+    if (config.name === "min.insync.replicas") minInsyncReplicas = Number(value);
+    if (config.configSource === ConfigSources.DYNAMIC_TOPIC_CONFIG && !config.isSensitive)
+      overrides[config.name] = value;
+  }
+  return { overrides, minInsyncReplicas };
+}
+
+/**
+ * The overrides and the effective min.insync.replicas of each topic. The topics are split across the brokers, one
+ * DescribeConfigs request each, sent side by side: a broker answers one request per connection at a time, and a
+ * single request for thousands of topics would hold up everything else sent to that broker.
+ */
+export async function readTopicConfigs(
+  client: KafkaClient,
+  names: string[],
+  brokerIds: number[],
+): Promise<Map<string, TopicConfigs>> {
   if (names.length === 0) return new Map();
-  const results = await client.admin.describeConfigs({
-    resources: names.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name })),
-  });
-  return new Map(
-    results.map((result) => {
-      const overrides: Record<string, string> = {};
-      let minInsyncReplicas = 1;
-      for (const config of result.configs) {
-        const value = config.value ?? undefined;
-        if (value === undefined) continue;
-        if (config.name === "min.insync.replicas") minInsyncReplicas = Number(value);
-        if (config.configSource === ConfigSources.DYNAMIC_TOPIC_CONFIG && !config.isSensitive)
-          overrides[config.name] = value;
-      }
-      return [result.resourceName ?? "", { overrides, minInsyncReplicas }];
-    }),
+  const connections = await client.connections(brokerIds);
+  const answering = [...connections.values()];
+  const responses = await Promise.all(
+    slices(names, answering.length).map((slice, i) =>
+      describeConfigsV4.api.async(
+        answering[i] as (typeof answering)[number],
+        slice.map((name) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName: name })),
+        false,
+        false,
+      ),
+    ),
   );
+  return new Map(responses.flatMap((r) => r.results.map((result) => [result.resourceName, topicConfigsOf(result)])));
 }
 
 /** The `cordoned.log.dirs` of each broker (Kafka 4.3+; older brokers do not know the key and return nothing). */

@@ -1,0 +1,69 @@
+import { type Connection, FetchIsolationLevels, listOffsetsV7 } from "@platformatic/kafka";
+import type { KafkaClient } from "../client.js";
+import type { TopicLayout } from "./topics.js";
+
+const LATEST = -1n;
+const CONSUMER_REPLICA_ID = -1;
+
+/** `topic:partition` keys, as group offsets are keyed. */
+export const partitionKey = (topic: string, partition: number) => `${topic}:${partition}`;
+
+type LeaderRequests = Map<number, listOffsetsV7.ListOffsetsRequestTopic[]>;
+
+/** Groups the partitions by their leader in the layout already read (no second Metadata round trip). */
+function byLeader(topics: TopicLayout[], keys: Set<string>): LeaderRequests {
+  const requests: LeaderRequests = new Map();
+  for (const topic of topics) {
+    const perLeader = new Map<number, listOffsetsV7.ListOffsetsRequestPartition[]>();
+    for (const p of topic.partitions) {
+      if (p.leader < 0 || !keys.has(partitionKey(topic.name, p.id))) continue;
+      const partition = { partitionIndex: p.id, currentLeaderEpoch: p.leaderEpoch, timestamp: LATEST };
+      perLeader.set(p.leader, [...(perLeader.get(p.leader) ?? []), partition]);
+    }
+    for (const [leader, partitions] of perLeader)
+      requests.set(leader, [...(requests.get(leader) ?? []), { name: topic.name, partitions }]);
+  }
+  return requests;
+}
+
+/**
+ * ListOffsets answers per partition; a partition whose leader moved since the layout was read comes back with an
+ * error, which makes the client throw with the parsed response attached. Such partitions are left out (their lag is
+ * counted as 0 until the next collection); every other answer is kept.
+ */
+async function listLatest(connection: Connection, topics: listOffsetsV7.ListOffsetsRequestTopic[]) {
+  try {
+    return await listOffsetsV7.api.async(
+      connection,
+      CONSUMER_REPLICA_ID,
+      FetchIsolationLevels.READ_UNCOMMITTED,
+      topics,
+    );
+  } catch (error) {
+    const response = (error as { response?: listOffsetsV7.ListOffsetsResponse }).response;
+    if (response?.topics) return response;
+    throw error;
+  }
+}
+
+/** The log end offset of each named partition: one ListOffsets request per leader, sent side by side. */
+export async function readEndOffsets(
+  client: KafkaClient,
+  topics: TopicLayout[],
+  keys: Set<string>,
+): Promise<Map<string, number>> {
+  const requests = byLeader(topics, keys);
+  if (requests.size === 0) return new Map();
+  const connections = await client.connections([...requests.keys()]);
+  const responses = await Promise.all(
+    [...requests].map(async ([leader, leaderTopics]) => {
+      const connection = connections.get(leader);
+      return connection ? (await listLatest(connection, leaderTopics)).topics : [];
+    }),
+  );
+  const ends = new Map<string, number>();
+  for (const topic of responses.flat())
+    for (const p of topic.partitions)
+      if (p.errorCode === 0) ends.set(partitionKey(topic.name, p.partitionIndex), Number(p.offset));
+  return ends;
+}
