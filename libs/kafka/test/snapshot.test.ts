@@ -8,7 +8,9 @@ import {
   produceMessages,
   resolveKafka,
   runKafkaTool,
+  startWordCountApp,
   uniqueTopicName,
+  WORD_COUNT_INPUT,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -149,6 +151,29 @@ describe("Kafka snapshot from real clusters", function () {
     } finally {
       stop.abort();
       await consumer.catch(() => "");
+    }
+  });
+
+  it("single 4.3.1: a streams group with its member and source topic (StreamsGroupDescribe v0)", async () => {
+    const cluster = await getSharedCluster("single");
+    await createTopic(cluster, { name: WORD_COUNT_INPUT, partitions: 1, ifMissing: true });
+    const applicationId = uniqueTopicName("wordcount");
+    const app = await startWordCountApp(cluster, { applicationId, groupProtocol: "streams" });
+    try {
+      const group = await waitFor(
+        "the streams group with its member",
+        async () => {
+          const { snapshot } = await collect(cluster);
+          const found = snapshot.groups.find((g) => g.id === applicationId);
+          return found && found.members === 1 && found.topics ? found : undefined;
+        },
+        { timeoutMs: 90_000, intervalMs: 1000 },
+      );
+      expect(group).to.deep.include({ type: "streams", protocolType: "streams", members: 1, lag: 0 });
+      // The topology's source topics (its internal repartition topic is not one of them).
+      expect(group.topics).to.include(WORD_COUNT_INPUT);
+    } finally {
+      await app.stop();
     }
   });
 });

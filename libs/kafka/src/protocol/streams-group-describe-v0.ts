@@ -1,17 +1,22 @@
 import { createAPI, type Reader, ResponseError, Writer } from "@platformatic/kafka";
 
 /**
- * StreamsGroupDescribe v0 (KIP-1071, Kafka 4.1+), which @platformatic/kafka lacks. Parsed in full so the reader
- * stays in step; the service uses the group's state, its members and the source topics of its topology.
+ * StreamsGroupDescribe v0 (KIP-1071) as Kafka 4.2 made it generally available, which @platformatic/kafka lacks. (The
+ * early-access v0 of Kafka 4.0–4.1, behind unstable flags, had another layout and is not read.) Parsed in full so
+ * the reader stays in step; the service uses the group's state, its members and the source topics of its topology.
+ * Checked against the schema in kafka-clients 4.3.1 (StreamsGroupDescribeResponseData.SCHEMA_0).
  *
  * Request (Version: 0) => [group_ids] include_authorized_operations TAG_BUFFER
  * Response (Version: 0) => throttle_time_ms [groups] TAG_BUFFER
  *   groups => error_code error_message group_id group_state group_epoch assignment_epoch topology [members]
  *             authorized_operations TAG_BUFFER
- *     topology (nullable) => [subtopology_id [source_topics] [source_topic_regex] [state_changelog_topics]
- *                             [repartition_sink_topics] [repartition_source_topics] TAG_BUFFER]
- *     members => member_id member_epoch instance_id rack_id client_id client_host topology_id process_id
- *                [client_tags] [task_offsets] [task_end_offsets] assignment target_assignment TAG_BUFFER
+ *     topology (nullable struct) => epoch [subtopologies] (nullable) TAG_BUFFER
+ *       subtopologies => subtopology_id [source_topics] [repartition_sink_topics] [state_changelog_topics]
+ *                        [repartition_source_topics] TAG_BUFFER
+ *     members => member_id member_epoch instance_id rack_id client_id client_host topology_epoch process_id
+ *                user_endpoint (nullable struct: host port TAG_BUFFER) [client_tags] [task_offsets]
+ *                [task_end_offsets] assignment target_assignment is_classic TAG_BUFFER
+ * A nullable struct is preceded by an int8: -1 for null, 1 when present.
  */
 export interface StreamsGroupMember {
   memberId: string;
@@ -84,12 +89,29 @@ function readAssignment(r: Reader) {
 function readSubtopology(r: Reader): [string, string[]] {
   const id = r.readString();
   const sources = strings(r);
-  strings(r); // source topic regex
-  r.readArray(skipTopicInfo, true, false); // state changelog topics
   strings(r); // repartition sink topics
+  r.readArray(skipTopicInfo, true, false); // state changelog topics
   r.readArray(skipTopicInfo, true, false); // repartition source topics
   r.readTaggedFields();
   return [id, sources];
+}
+
+/** Reads a nullable struct: an int8 marker (-1 null, 1 present), then the struct. */
+function readNullableStruct<T>(r: Reader, read: (r: Reader) => T): T | null {
+  return r.readInt8() < 0 ? null : read(r);
+}
+
+function readTopology(r: Reader): [string, string[]][] | null {
+  r.readInt32(); // topology epoch
+  const subtopologies = r.readNullableArray(readSubtopology, true, false);
+  r.readTaggedFields();
+  return subtopologies;
+}
+
+function skipEndpoint(r: Reader): void {
+  r.readString(); // host
+  r.readUnsignedInt16(); // port
+  r.readTaggedFields();
 }
 
 function readMember(r: Reader): StreamsGroupMember {
@@ -99,13 +121,15 @@ function readMember(r: Reader): StreamsGroupMember {
   r.readNullableString(); // rack id
   const clientId = r.readString();
   const clientHost = r.readString();
-  r.readString(); // topology id
+  r.readInt32(); // topology epoch
   r.readString(); // process id
+  readNullableStruct(r, skipEndpoint); // user endpoint
   r.readArray(skipKeyValue, true, false); // client tags
   r.readArray(skipTaskOffset, true, false); // task offsets
   r.readArray(skipTaskOffset, true, false); // task end offsets
   const activeTasks = readAssignment(r);
   readAssignment(r); // target assignment
+  r.readBoolean(); // is classic
   r.readTaggedFields();
   return { memberId, clientId, clientHost, activeTasks };
 }
@@ -123,7 +147,7 @@ function parseResponse(_correlationId: number, apiKey: number, apiVersion: numbe
         const groupState = r.readString();
         r.readInt32(); // group epoch
         r.readInt32(); // assignment epoch
-        const topology = r.readNullableArray(readSubtopology, true, false);
+        const topology = readNullableStruct(r, readTopology);
         const members = r.readArray(readMember, true, false);
         r.readInt32(); // authorized operations
         r.readTaggedFields();

@@ -17,6 +17,8 @@ export interface TopicOptions {
   partitions?: number;
   replicationFactor?: number;
   configs?: Record<string, string>;
+  /** A topic of that name that already exists is kept as it is (for fixed names, on shared clusters). */
+  ifMissing?: boolean;
 }
 
 /** Runs `work` with an admin client on the cluster's PLAINTEXT listener (super user on `secure`). */
@@ -51,6 +53,7 @@ export async function waitForTopicLeaders(admin: Admin, topics: string[], timeou
 /** Creates a topic and waits until its partitions have leaders. */
 export async function createTopic(cluster: KafkaCluster, options: TopicOptions): Promise<string> {
   await withAdmin(cluster, async (admin) => {
+    if (options.ifMissing && (await admin.listTopics()).includes(options.name)) return;
     await admin.createTopics({
       topics: [options.name],
       partitions: options.partitions ?? 1,

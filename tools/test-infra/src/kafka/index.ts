@@ -27,9 +27,10 @@ export {
   withAdmin,
 } from "./helpers.js";
 export { runKafkaTool } from "./java.js";
-export { type KafkaRuntime, resolveKafka } from "./maven.js";
+export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
 export type { KafkaNode } from "./node.js";
 export type { ClusterState } from "./readiness.js";
 export { getSharedCluster } from "./shared-clusters.js";
 export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
 export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";
+export { type StreamsApp, startWordCountApp, WORD_COUNT_INPUT } from "./streams-app.js";

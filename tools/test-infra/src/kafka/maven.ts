@@ -18,10 +18,22 @@ export interface KafkaRuntime {
   log4jConfig: string;
 }
 
-const runtimeDir = (version: KafkaVersion) => join(cacheDir, "kafka", version);
+/** What can be resolved: a POM template under maven/ and the cache folder its jars go to. */
+interface RuntimeKind {
+  label: string;
+  template: string;
+  cacheFolder: string;
+}
 
-async function renderPom(version: KafkaVersion): Promise<string> {
-  const template = await readFile(join(templateDir, "pom.template.xml"), "utf8");
+const SERVER: RuntimeKind = { label: "Apache Kafka", template: "pom.template.xml", cacheFolder: "kafka" };
+const STREAMS_EXAMPLES: RuntimeKind = {
+  label: "Kafka Streams examples",
+  template: "streams-examples.pom.template.xml",
+  cacheFolder: "kafka-streams-examples",
+};
+
+async function renderPom(kind: RuntimeKind, version: KafkaVersion): Promise<string> {
+  const template = await readFile(join(templateDir, kind.template), "utf8");
   return template.replaceAll("@KAFKA_VERSION@", version).replaceAll("@TOOLS_VERSION@", toolsVersionOf(version));
 }
 
@@ -32,37 +44,42 @@ async function isResolved(marker: string, expected: string): Promise<boolean> {
   return (await readFile(marker, "utf8").catch(() => "")) === expected;
 }
 
-async function copyDependencies(version: KafkaVersion, dir: string, pom: string): Promise<void> {
+async function copyDependencies(name: string, dir: string, pom: string): Promise<void> {
   const started = Date.now();
-  process.stderr.write(`test-infra: resolving Apache Kafka ${version} from Maven Central with mvn...\n`);
+  process.stderr.write(`test-infra: resolving ${name} from Maven Central with mvn...\n`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "pom.xml"), pom);
   const args = ["-q", "-B", `${DEPENDENCY_PLUGIN}:copy-dependencies`, `-DoutputDirectory=${join(dir, "libs")}`];
   await run("mvn", [...args, "-DincludeScope=runtime"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch(
     (error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`Maven could not resolve Kafka ${version}: ${error.stdout || error.stderr || error.message}`);
+      throw new Error(`Maven could not resolve ${name}: ${error.stdout || error.stderr || error.message}`);
     },
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stderr.write(`test-infra: Apache Kafka ${version} resolved into ${dir} in ${seconds} s\n`);
+  process.stderr.write(`test-infra: ${name} resolved into ${dir} in ${seconds} s\n`);
+}
+
+async function resolveRuntime(kind: RuntimeKind, version: KafkaVersion): Promise<KafkaRuntime> {
+  const dir = join(cacheDir, kind.cacheFolder, version);
+  const marker = join(dir, "resolved");
+  const runtime = { version, classpath: join(dir, "libs", "*"), log4jConfig: join(templateDir, "log4j2.properties") };
+  const pom = await renderPom(kind, version);
+  const expected = markerContent(pom);
+  if (await isResolved(marker, expected)) return runtime;
+  await withFileLock(join(cacheDir, "locks", `${kind.cacheFolder}-${version}`), async () => {
+    if (await isResolved(marker, expected)) return;
+    await copyDependencies(`${kind.label} ${version}`, dir, pom);
+    await writeFile(marker, expected);
+  });
+  return runtime;
 }
 
 /**
  * The jars of one Kafka version, resolved from Maven Central with Maven into the cache once (a marker file is written
  * only after a complete copy), under a lock so concurrent runs do not resolve the same version twice.
  */
-export async function resolveKafka(version: KafkaVersion): Promise<KafkaRuntime> {
-  const dir = runtimeDir(version);
-  const marker = join(dir, "resolved");
-  const runtime = { version, classpath: join(dir, "libs", "*"), log4jConfig: join(templateDir, "log4j2.properties") };
-  const pom = await renderPom(version);
-  const expected = markerContent(pom);
-  if (await isResolved(marker, expected)) return runtime;
-  await withFileLock(join(cacheDir, "locks", `kafka-${version}`), async () => {
-    if (await isResolved(marker, expected)) return;
-    await copyDependencies(version, dir, pom);
-    await writeFile(marker, expected);
-  });
-  return runtime;
-}
+export const resolveKafka = (version: KafkaVersion) => resolveRuntime(SERVER, version);
+
+/** Kafka Streams' example applications of one version (with kafka-streams and RocksDB), resolved like the server. */
+export const resolveKafkaStreamsExamples = (version: KafkaVersion) => resolveRuntime(STREAMS_EXAMPLES, version);
