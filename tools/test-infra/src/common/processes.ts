@@ -107,15 +107,20 @@ export async function startProcess(options: StartOptions): Promise<ManagedProces
   };
 }
 
-/** Polls `check` until it returns a value other than undefined, or throws after `timeoutMs` with `what` in it. */
+/**
+ * Polls `check` until it returns a value other than undefined, or throws after `timeoutMs` with `what` in it.
+ * `giveUpIf` is asked before each poll: an error it returns (a process that died) is thrown at once.
+ */
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined>,
-  { timeoutMs = 60_000, intervalMs = 250 } = {},
+  { timeoutMs = 60_000, intervalMs = 250, giveUpIf = (): Error | undefined => undefined } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
+    const fatal = giveUpIf();
+    if (fatal) throw fatal;
     try {
       const value = await check();
       if (value !== undefined) return value;

@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { makeRunDir } from "../common/index.js";
 import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClientOptions } from "./clients.js";
 import { resolveKafka } from "./maven.js";
-import { KafkaNode } from "./node.js";
+import { KafkaNode, NodeExitedError } from "./node.js";
 import { type ClusterState, readClusterState, waitUntilReady } from "./readiness.js";
 import { type ClusterSpec, hostPort, isBroker, isController, type Topology } from "./spec.js";
 import { formatNode, readDirectoryId } from "./storage.js";
@@ -85,9 +85,7 @@ export class KafkaCluster {
     const running = this.nodes.filter((n) => isBroker(n.spec) && n.isRunning()).map((n) => n.id);
     return waitUntilReady(this.spec, running, {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      assertAlive: () => {
-        for (const node of this.nodes) node.assertAlive();
-      },
+      deadNode: () => this.nodes.map((node) => node.exitError()).find((error) => error !== undefined),
     });
   }
 
@@ -143,8 +141,26 @@ export class KafkaCluster {
 
 const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`);
 
-/** Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. */
+const STARTUP_ATTEMPTS = 2;
+
+/**
+ * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node
+ * that dies during startup fails the attempt at once, and the cluster is started afresh once more: on a loaded
+ * machine a broker sometimes gives up registering with the controllers ("the RPC got timed out before it could be
+ * sent", then exits after initial.broker.registration.timeout.ms).
+ */
 export async function startCluster(options: StartClusterOptions): Promise<KafkaCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startClusterOnce(options);
+    } catch (error) {
+      if (!(error instanceof NodeExitedError) || attempt >= STARTUP_ATTEMPTS) throw error;
+      progress(`${error.message}; starting the cluster afresh`);
+    }
+  }
+}
+
+async function startClusterOnce(options: StartClusterOptions): Promise<KafkaCluster> {
   const version = options.version ?? DEFAULT_KAFKA_VERSION;
   const runtime = await resolveKafka(version);
   const started = Date.now();
@@ -168,6 +184,7 @@ export async function startCluster(options: StartClusterOptions): Promise<KafkaC
     await cluster.waitUntilReady();
   } catch (error) {
     await Promise.allSettled(cluster.nodes.map((node) => node.kill()));
+    if (error instanceof NodeExitedError) await rm(dir, { recursive: true, force: true });
     throw error;
   }
   progress(

@@ -32,5 +32,5 @@ export type { KafkaNode } from "./node.js";
 export type { ClusterState } from "./readiness.js";
 export { getSharedCluster } from "./shared-clusters.js";
 export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
-export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";
 export { type StreamsApp, startWordCountApp, WORD_COUNT_INPUT } from "./streams-app.js";
+export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";

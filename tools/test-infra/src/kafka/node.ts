@@ -62,9 +62,15 @@ export class KafkaNode {
   }
 
   /** Fails fast when the JVM died during start-up, pointing at its log. */
-  assertAlive(): void {
-    if (this.process?.hasExited()) {
-      throw new Error(`Kafka node ${this.id} exited; see ${join(logsDir(this.spec), "server.log")}`);
-    }
+  /** An error saying the node's JVM has exited, or undefined while it runs (or was never started). */
+  exitError(): Error | undefined {
+    return this.process?.hasExited()
+      ? new NodeExitedError(`Kafka node ${this.id} exited; see ${join(logsDir(this.spec), "server.log")}`)
+      : undefined;
   }
+}
+
+/** A node's JVM exited while it was expected to run. */
+export class NodeExitedError extends Error {
+  override name = "NodeExitedError";
 }

@@ -71,16 +71,19 @@ export function readClusterState(cluster: ClusterSpec): Promise<ClusterState> {
 export async function waitUntilReady(
   cluster: ClusterSpec,
   expectedBrokers: number[],
-  options: { timeoutMs?: number; assertAlive?: () => void } = {},
+  options: { timeoutMs?: number; deadNode?: () => Error | undefined } = {},
 ): Promise<ClusterState> {
   return waitFor(
     `Kafka cluster ${cluster.name} (brokers ${expectedBrokers.join(",")}) to be ready`,
     async () => {
-      options.assertAlive?.();
       const state = await readClusterState(cluster);
       const allBrokers = expectedBrokers.every((id) => state.brokers.includes(id));
       return allBrokers && state.quorumLeader >= 0 ? state : undefined;
     },
-    { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 250 },
+    {
+      timeoutMs: options.timeoutMs ?? 120_000,
+      intervalMs: 250,
+      ...(options.deadNode ? { giveUpIf: options.deadNode } : {}),
+    },
   );
 }

@@ -36,13 +36,9 @@ export async function startWordCountApp(
     ].join("\n"),
   );
   const stopping = new AbortController();
-  const running = runKafkaTool(
-    runtime,
-    "org.apache.kafka.streams.examples.wordcount.WordCountDemo",
-    [config],
-    dir,
-    { signal: stopping.signal },
-  ).catch(() => "");
+  const running = runKafkaTool(runtime, "org.apache.kafka.streams.examples.wordcount.WordCountDemo", [config], dir, {
+    signal: stopping.signal,
+  }).catch(() => "");
   return {
     async stop() {
       stopping.abort();
