@@ -9,14 +9,14 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { generateData, makeRunDir, resolveKafka, runKafkaTool, startCluster } from "@kcp/test-infra";
-import { mebibytes, runNodeScript, seconds, table } from "../common/report.js";
+import { mebibytes, percentile, runNodeScript, seconds, table } from "../common/report.js";
 
 const { values } = parseArgs({
   options: {
     topics: { type: "string", default: "2000" },
     partitions: { type: "string", default: "5" },
     groups: { type: "string", default: "2000" },
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
   },
 });
 const LAG = 3;
@@ -67,6 +67,13 @@ try {
   const toolsTotal = toolTimes.reduce((sum, [, ms]) => sum + ms, 0);
   const [cold = 0, ...warm] = collector.durations;
   const best = Math.min(cold, ...warm);
+  const warmMedian =
+    warm.length > 0
+      ? percentile(
+          [...warm].sort((a, b) => a - b),
+          50,
+        )
+      : cold;
 
   table(`Snapshot of a 3c3b cluster (Kafka ${cluster.version}), ${new Date().toISOString()}`, [
     ["topics / partitions", `${collector.facts.topics} / ${collector.facts.partitions} (internal topics included)`],
@@ -76,8 +83,11 @@ try {
     ],
     ["snapshot errors", collector.facts.errors.length === 0 ? "none" : collector.facts.errors.join("; ")],
     ["snapshot size (JSON)", mebibytes(collector.facts.bytes)],
-    ["snapshot, first (new client)", seconds(cold)],
-    ["snapshot, best of the others", warm.length > 0 ? seconds(Math.min(...warm)) : "—"],
+    ["snapshot, first (new process and client)", seconds(cold)],
+    [
+      "snapshot, later runs (new client each)",
+      warm.length > 0 ? `median ${seconds(warmMedian)}, best ${seconds(Math.min(...warm))}` : "—",
+    ],
     ["collector peak RSS / heap", `${mebibytes(collector.maxRssBytes)} / ${mebibytes(collector.peakHeapBytes)}`],
   ]);
   table(
@@ -91,7 +101,10 @@ try {
     ["together", seconds(toolsTotal)],
   ]);
   table("Targets", [
-    ["snapshot under 3 s", `${cold < 3000 ? "met" : "NOT met"} (first run ${seconds(cold)})`],
+    [
+      "snapshot under 3 s",
+      `first run ${cold < 3000 ? "met" : "NOT met"} (${seconds(cold)}); later runs ${warmMedian < 3000 ? "met" : "NOT met"} (median ${seconds(warmMedian)})`,
+    ],
     [
       "faster than the tools together",
       `${cold < toolsTotal ? "met" : "NOT met"} (${(toolsTotal / best).toFixed(1)}× faster at best)`,

@@ -15,7 +15,7 @@ const toNumber = (value: bigint) => (value < 0n ? undefined : Number(value));
 
 /** DescribeLogDirs of one broker, every topic: its log dirs with volume figures, and every replica's size. */
 export async function readBrokerLogDirs(client: KafkaClient, brokerId: number): Promise<BrokerLogDirs> {
-  const connection = (await client.connections([brokerId])).get(brokerId);
+  const connection = (await client.bulkConnections([brokerId])).get(brokerId);
   if (!connection) throw new Error(`broker ${brokerId} is not in the metadata`);
   const response = await describeLogDirsV4.api.async(connection, null);
   const replicaBytes = new Map<string, number>();

@@ -97,8 +97,8 @@ function topicConfigsOf(result: describeConfigsV4.DescribeConfigsResponseResult)
 
 /**
  * The overrides and the effective min.insync.replicas of each topic. The topics are split across the brokers, one
- * DescribeConfigs request each, sent side by side: a broker answers one request per connection at a time, and a
- * single request for thousands of topics would hold up everything else sent to that broker.
+ * DescribeConfigs request each on the bulk lane, sent side by side: a single request for thousands of topics takes a
+ * broker long enough that splitting it shortens the collection.
  */
 export async function readTopicConfigs(
   client: KafkaClient,
@@ -106,7 +106,7 @@ export async function readTopicConfigs(
   brokerIds: number[],
 ): Promise<Map<string, TopicConfigs>> {
   if (names.length === 0) return new Map();
-  const connections = await client.connections(brokerIds);
+  const connections = await client.bulkConnections(brokerIds);
   const answering = [...connections.values()];
   const responses = await Promise.all(
     slices(names, answering.length).map((slice, i) =>
