@@ -1,4 +1,4 @@
-import { AppError } from "@kcp/shared";
+import { AppError, type ErrorCode } from "@kcp/shared";
 
 interface ErrorLike {
   message?: string;
@@ -39,11 +39,30 @@ export function isUnreachable(error: unknown): boolean {
   return all.length > 0 && all.every((leaf) => !leaf.apiId && UNREACHABLE_CODES.has(leaf.code ?? ""));
 }
 
-/** The one mapping of client errors to the error envelope: cluster_unreachable or kafka_error naming Kafka's error. */
-export function toKafkaAppError(error: unknown, action: string): AppError {
+/** Kafka's error names (`apiId`) inside a client error, e.g. ["TOPIC_ALREADY_EXISTS"]. */
+export function kafkaErrorNames(error: unknown): string[] {
+  return [...new Set(leaves(error).flatMap((leaf) => (leaf.apiId ? [leaf.apiId] : [])))];
+}
+
+/**
+ * Kafka errors that say what is wrong with the request or its target rather than that Kafka refused it: each action
+ * names the ones it expects (e.g. TOPIC_ALREADY_EXISTS → already_exists), with the error code the API answers.
+ */
+export type ExpectedKafkaErrors = Readonly<Record<string, ErrorCode>>;
+
+/**
+ * The one mapping of client errors to the error envelope: an expected Kafka error becomes its own code, no broker
+ * answering becomes cluster_unreachable, anything else kafka_error naming Kafka's error (and the broker's message).
+ */
+export function toKafkaAppError(error: unknown, action: string, expected: ExpectedKafkaErrors = {}): AppError {
   if (error instanceof AppError) return error;
   const detail = describeKafkaError(error);
+  const known = kafkaErrorNames(error).find((name) => expected[name] !== undefined);
+  if (known)
+    return new AppError(expected[known] as ErrorCode, `${capitalized(action)} failed: ${detail}`, { cause: error });
   return isUnreachable(error)
     ? new AppError("cluster_unreachable", `No broker answered while ${action}: ${detail}`, { cause: error })
     : new AppError("kafka_error", `Kafka refused ${action}: ${detail}`, { cause: error });
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

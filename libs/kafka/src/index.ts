@@ -1,4 +1,11 @@
-export type { KafkaAdmin } from "./admin.js";
+export {
+  type AppliedConfigChange,
+  type ConfigResource,
+  type DescribedConfig,
+  HIDDEN_VALUE,
+} from "./actions/configs.js";
+export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js";
+export { KafkaAdmin } from "./admin.js";
 export { KafkaClient } from "./client.js";
 export {
   type ClientOptionsSettings,
@@ -10,7 +17,7 @@ export {
   type TlsOptions,
 } from "./client-options.js";
 export { testConnection } from "./connection-test.js";
-export { describeKafkaError, isUnreachable, toKafkaAppError } from "./errors.js";
+export { describeKafkaError, isUnreachable, kafkaErrorNames, toKafkaAppError } from "./errors.js";
 export { type AddRaftVoterArgs, addRaftVoterV0, type VoterListener } from "./protocol/add-raft-voter-v0.js";
 export {
   type ElectionResult,
@@ -22,7 +29,7 @@ export {
 export type { RaftVoterResponse } from "./protocol/raft-voter-response.js";
 export { type RemoveRaftVoterArgs, removeRaftVoterV0 } from "./protocol/remove-raft-voter-v0.js";
 export { fromKafkaUuid, toKafkaUuid } from "./protocol/uuid.js";
-export { type CapabilityFacts, deriveCapabilities } from "./rules/capabilities.js";
+export { type CapabilityFacts, deriveCapabilities, isPermissionNote } from "./rules/capabilities.js";
 export { deriveHealth } from "./rules/health.js";
 export { metadataVersionName } from "./rules/metadata-version.js";
 export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresholds.js";

@@ -1,3 +1,4 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -25,6 +26,7 @@ export interface GatewayDependencies {
   login: LoginService;
   audit: AuditEmitter;
   clusters: ClusterRegistry;
+  actions: ClusterActions;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
@@ -52,7 +54,17 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use(jsonBody());
   app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown }));
   app.use("/api", authenticate(deps.store), requireServiceHeader);
-  app.use(mountRoutes(routeTable({ store: deps.store, login: deps.login, auth: deps.auth, clusters: deps.clusters })));
+  app.use(
+    mountRoutes(
+      routeTable({
+        store: deps.store,
+        login: deps.login,
+        auth: deps.auth,
+        clusters: deps.clusters,
+        actions: deps.actions,
+      }),
+    ),
+  );
   app.use(unknownRoute);
   app.use(errorResponder);
   return app;

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
 import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
@@ -49,6 +50,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     login: loginService(store, options.auth),
     audit: auditEmitter(queue, store, logger),
     clusters: new ClusterRegistry({ store, queue, box: options.box, collectWaitMs: options.collectWaitMs }),
+    actions: new ClusterActions({ store, queue, box: options.box, logger }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
   });

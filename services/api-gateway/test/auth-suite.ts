@@ -1,3 +1,4 @@
+import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
 import { BullMqQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type Role } from "@kcp/shared";
@@ -87,8 +88,21 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
 
     it("guards every route of the table by role, and answers unknown routes 404 for everyone", async () => {
       const auth = loadConfig(authSection, {});
-      const clusters = new ClusterRegistry({ store: fixture.store, queue: fixture.queue, ...gatewayExtras() });
-      const routes = routeTable({ store: fixture.store, login: loginService(fixture.store, auth), auth, clusters });
+      const extras = gatewayExtras();
+      const clusters = new ClusterRegistry({ store: fixture.store, queue: fixture.queue, ...extras });
+      const actions = new ClusterActions({
+        store: fixture.store,
+        queue: fixture.queue,
+        box: extras.box,
+        logger: createLogger({ name: "test", level: "silent" }),
+      });
+      const routes = routeTable({
+        store: fixture.store,
+        login: loginService(fixture.store, auth),
+        auth,
+        clusters,
+        actions,
+      });
       const accounts: Record<Principal, { username: string; password: string } | undefined> = {
         anonymous: undefined,
         viewer: { username: "vera", password: PASSWORD },

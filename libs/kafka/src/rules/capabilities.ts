@@ -65,12 +65,21 @@ const apis =
     return missing.length > 0 ? `the brokers do not serve ${missing.join(", ")}` : undefined;
   };
 
+const LACKS_PERMISSION = "the principal lacks ";
+
 const permission =
   (operation: string): Rule =>
   ({ authorizedOperations: granted }) => {
     if (granted === null || granted.includes(operation) || granted.includes("ALL")) return undefined;
-    return `the principal lacks ${operation} on the cluster`;
+    return `${LACKS_PERMISSION}${operation} on the cluster`;
   };
+
+/**
+ * Whether a capability note says only that the principal lacks a cluster permission. Such a flag is advice, not a
+ * refusal: Kafka also grants actions through resource ACLs (CREATE on a topic prefix, ALTER_CONFIGS on one topic)
+ * that the cluster's authorized operations cannot show, so the request goes to Kafka, which decides.
+ */
+export const isPermissionNote = (note: string): boolean => note.includes(` — ${LACKS_PERMISSION}`);
 
 const flavorAllows =
   (action: ManagedAction): Rule =>

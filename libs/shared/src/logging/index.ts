@@ -1,1 +1,1 @@
-export { createLogger, type Logger, type LoggerOptions, SECRET_FIELDS } from "./logger.js";
+export { createLogger, type Logger, type LoggerOptions, SECRET_FIELDS, SENSITIVE_CONFIG_NAME } from "./logger.js";

@@ -23,6 +23,13 @@ export const SECRET_FIELDS = [
   "secretKey",
 ] as const;
 
+/**
+ * Kafka config names whose values are secrets (Kafka's PASSWORD-type configs and the like, e.g.
+ * `ssl.keystore.password`, `listener.name.x.sasl.jaas.config`): their values are redacted wherever a request body
+ * that carries configs is recorded (the audit), and never echoed in a response.
+ */
+export const SENSITIVE_CONFIG_NAME = /password|secret|jaas\.config|keystore\.key|credential|token/i;
+
 function redactPaths(): string[] {
   const paths: string[] = [];
   for (const field of SECRET_FIELDS) {

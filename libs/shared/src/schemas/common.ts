@@ -38,7 +38,9 @@ export const ErrorEnvelopeSchema = z.object({
 
 /** Path parameters (Express strings): `{id}` of a cluster, `{broker}` coerced to an int32 node id. */
 export const ClusterPathSchema = z.object({ id: IdSchema });
+export type ClusterPath = z.infer<typeof ClusterPathSchema>;
 export const UserPathSchema = z.object({ id: IdSchema });
 export const OperationPathSchema = z.object({ op: IdSchema });
 export const BrokerPathSchema = z.object({ id: IdSchema, broker: z.coerce.number<unknown>().pipe(BrokerIdSchema) });
+export type BrokerPath = z.infer<typeof BrokerPathSchema>;
 export const GroupPathSchema = z.object({ id: IdSchema, group: z.string().min(1).max(1024) });

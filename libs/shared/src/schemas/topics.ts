@@ -81,3 +81,18 @@ export type ProduceResponse = z.infer<typeof ProduceResponseSchema>;
 
 /** Path `{id}/topics/{topic}`. */
 export const TopicPathSchema = z.object({ id: IdSchema, topic: TopicNameSchema });
+export type TopicPath = z.infer<typeof TopicPathSchema>;
+
+/** One config of a topic or broker as Kafka describes it (GET .../configs). */
+export const ConfigEntrySchema = z.object({
+  name: z.string(),
+  value: z.string().nullable().describe("null for sensitive configs (Kafka never returns them) and unset ones"),
+  readOnly: z.boolean().describe("true: cannot be changed through the API (static broker configs)"),
+  source: z
+    .string()
+    .describe("Where the value comes from: topic, broker, cluster, static, default, logger, client-metrics, group"),
+  sensitive: z.boolean(),
+});
+export type ConfigEntry = z.infer<typeof ConfigEntrySchema>;
+export const TopicConfigsResponseSchema = z.object({ topic: z.string(), configs: z.array(ConfigEntrySchema) });
+export const BrokerConfigsResponseSchema = z.object({ broker: Int32Schema, configs: z.array(ConfigEntrySchema) });

@@ -1,11 +1,14 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { AuthConfig } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { LoginService } from "../auth/login.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
+import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import type { RouteSpec } from "./route.js";
+import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
 
 export interface RouteTableDependencies {
@@ -13,6 +16,7 @@ export interface RouteTableDependencies {
   login: LoginService;
   auth: AuthConfig;
   clusters: ClusterRegistry;
+  actions: ClusterActions;
 }
 
 /** Every API route with the role it needs: the one table the guard, the tests and the OpenAPI document read. */
@@ -21,6 +25,8 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
     ...clusterRoutes(deps.clusters),
+    ...topicRoutes(deps.actions),
+    ...brokerRoutes(deps.actions),
     ...auditRoutes(deps.store),
   ];
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
-import { waitFor } from "../common/index.js";
+import { makeRunDir, waitFor } from "../common/index.js";
 import type { ClientAuth } from "./clients.js";
 import type { KafkaCluster } from "./cluster.js";
+import { runKafkaTool } from "./java.js";
+import { resolveKafka } from "./maven.js";
 
 let counter = 0;
 
@@ -160,4 +162,11 @@ export async function consumeMessages(
     await consumer.close(true);
   }
   return received;
+}
+
+/** Runs one of Kafka's command-line tools (from the cluster's own jars) against the cluster's PLAINTEXT listener. */
+export async function kafkaToolOn(cluster: KafkaCluster, mainClass: string, args: string[]): Promise<string> {
+  const runtime = await resolveKafka(cluster.version);
+  const servers = cluster.bootstrapServers.join(",");
+  return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("kafka-tool"));
 }

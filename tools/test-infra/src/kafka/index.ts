@@ -19,6 +19,7 @@ export {
   consumeMessages,
   createConsumerGroupWithOffsets,
   createTopic,
+  kafkaToolOn,
   type ProduceOptions,
   produceMessages,
   type TopicOptions,

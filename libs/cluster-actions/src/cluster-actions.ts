@@ -1,0 +1,103 @@
+import { connectionTarget, enqueueCollection } from "@kcp/clusters";
+import {
+  type AppliedConfigChange,
+  type ClientOptionsSettings,
+  type ConfigResource,
+  type DescribedConfig,
+  KafkaAdmin,
+} from "@kcp/kafka";
+import type { JobQueue } from "@kcp/queue";
+import {
+  AppError,
+  type Capabilities,
+  type CapabilityName,
+  type ConfigChangeRequest,
+  type CreateTopicRequest,
+  type CreateTopicResponse,
+  type IncreasePartitionsResponse,
+  type Logger,
+  type ProduceRequest,
+  type ProduceResponse,
+  type SecretBox,
+} from "@kcp/shared";
+import type { Store } from "@kcp/store";
+import { capabilityRefusal } from "./capability-gate.js";
+
+export interface ActionDependencies {
+  store: Store;
+  queue: JobQueue;
+  box: SecretBox;
+  logger: Logger;
+  kafka?: ClientOptionsSettings;
+}
+
+/** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
+interface ActionKind {
+  capability: CapabilityName | null;
+  changes: boolean;
+}
+
+const READ: ActionKind = { capability: null, changes: false };
+
+/**
+ * Direct actions on a registered cluster (endpoints 7–16 and the reads beside them). Each one: the cluster must
+ * exist (404), its capabilities must not refuse the action (422), the admin facade does the work on a client opened
+ * for this request, and a change queues a background re-collection so the views catch up.
+ */
+export class ClusterActions {
+  constructor(private readonly deps: ActionDependencies) {}
+
+  createTopic(clusterId: string, request: CreateTopicRequest): Promise<CreateTopicResponse> {
+    return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) => admin.createTopic(request));
+  }
+
+  increasePartitions(clusterId: string, topic: string, count: number): Promise<IncreasePartitionsResponse> {
+    return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) =>
+      admin.increasePartitions(topic, count),
+    );
+  }
+
+  changeConfigs(
+    clusterId: string,
+    resource: ConfigResource,
+    change: ConfigChangeRequest,
+  ): Promise<AppliedConfigChange> {
+    return this.run(clusterId, { capability: "manageConfigs", changes: true }, (admin) =>
+      admin.changeConfigs(resource, change),
+    );
+  }
+
+  describeConfigs(clusterId: string, resource: ConfigResource): Promise<DescribedConfig[]> {
+    return this.run(clusterId, READ, (admin) => admin.describeConfigs(resource));
+  }
+
+  /** Produce needs no capability flag: Kafka checks WRITE on the topic itself. */
+  produce(clusterId: string, topic: string, message: ProduceRequest): Promise<ProduceResponse> {
+    return this.run(clusterId, { capability: null, changes: true }, (admin) => admin.produce(topic, message));
+  }
+
+  private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {
+    const record = await this.deps.store.clusters.findById(clusterId);
+    if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
+    if (kind.capability) {
+      const view = await this.deps.store.clusterViews.get(clusterId);
+      const refusal = capabilityRefusal(view?.capabilities as Capabilities | undefined, kind.capability);
+      if (refusal) throw refusal;
+    }
+    const admin = KafkaAdmin.open(connectionTarget(record, this.deps.box), this.deps.kafka);
+    try {
+      const result = await work(admin);
+      if (kind.changes) this.recollect(clusterId);
+      return result;
+    } finally {
+      await admin.close().catch(() => undefined);
+    }
+  }
+
+  /** Queued, not awaited: the response does not wait for the views, and a queue hiccup must not fail the action. */
+  private recollect(clusterId: string): void {
+    enqueueCollection(this.deps.queue, clusterId).catch((error: unknown) =>
+      this.deps.logger.warn({ err: error, clusterId }, "could not queue a re-collection after a change"),
+    );
+  }
+}

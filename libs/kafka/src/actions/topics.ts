@@ -1,0 +1,74 @@
+import type { CreateTopicRequest, CreateTopicResponse, IncreasePartitionsResponse } from "@kcp/shared";
+import { AppError } from "@kcp/shared";
+import { metadataV12 } from "@platformatic/kafka";
+import type { KafkaClient } from "../client.js";
+import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
+import { toKafkaUuid } from "../protocol/uuid.js";
+
+/** What Kafka says about an impossible topic request (contract §2: 422 invalid_request, with Kafka's message). */
+const INVALID_TOPIC_REQUEST: ExpectedKafkaErrors = {
+  INVALID_PARTITIONS: "invalid_request",
+  INVALID_REPLICATION_FACTOR: "invalid_request",
+  INVALID_REPLICA_ASSIGNMENT: "invalid_request",
+  INVALID_CONFIG: "invalid_request",
+  INVALID_TOPIC_EXCEPTION: "invalid_request",
+  POLICY_VIOLATION: "invalid_request",
+  INVALID_REQUEST: "invalid_request",
+};
+
+/** CreateTopics: 0 partitions or replication factor means the broker default (sent as -1). */
+export async function createTopic(client: KafkaClient, request: CreateTopicRequest): Promise<CreateTopicResponse> {
+  try {
+    const [created] = await client.admin.createTopics({
+      topics: [request.name],
+      partitions: request.partitions === 0 ? -1 : request.partitions,
+      replicas: request.replicationFactor === 0 ? -1 : request.replicationFactor,
+      configs: Object.entries(request.configs).map(([name, value]) => ({ name, value })),
+    });
+    return { topic: request.name, id: toKafkaUuid(created?.id ?? "") ?? "" };
+  } catch (error) {
+    throw toKafkaAppError(error, `creating topic ${request.name}`, {
+      ...INVALID_TOPIC_REQUEST,
+      TOPIC_ALREADY_EXISTS: "already_exists",
+    });
+  }
+}
+
+/**
+ * The topic's partition count from a Metadata request of our own (the client library's metadata call turns Kafka's
+ * UNKNOWN_TOPIC_OR_PARTITION into a generic error); 404 when the topic does not exist.
+ */
+export async function partitionCount(client: KafkaClient, topic: string): Promise<number> {
+  try {
+    const response = await metadataV12.api.async(await client.anyConnection(), [topic], false, false);
+    const found = response.topics.find((t) => t.name === topic);
+    if (!found) throw new AppError("not_found", `No topic ${topic}`);
+    return found.partitions.length;
+  } catch (error) {
+    throw toKafkaAppError(error, `reading topic ${topic}`, { UNKNOWN_TOPIC_OR_PARTITION: "not_found" });
+  }
+}
+
+/** CreatePartitions to a new total; a total not above the current count is refused before Kafka is asked. */
+export async function increasePartitions(
+  client: KafkaClient,
+  topic: string,
+  count: number,
+): Promise<IncreasePartitionsResponse> {
+  const current = await partitionCount(client, topic);
+  if (count <= current) {
+    throw new AppError(
+      "invalid_request",
+      `Topic ${topic} has ${current} partitions; count is the new total and must be greater (partitions cannot be removed)`,
+    );
+  }
+  try {
+    await client.admin.createPartitions({ topics: [{ name: topic, count }] });
+    return { topic, partitions: count };
+  } catch (error) {
+    throw toKafkaAppError(error, `increasing the partitions of ${topic}`, {
+      ...INVALID_TOPIC_REQUEST,
+      UNKNOWN_TOPIC_OR_PARTITION: "not_found",
+    });
+  }
+}

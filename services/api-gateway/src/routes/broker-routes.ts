@@ -1,0 +1,35 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import { type BrokerPath, BrokerPathSchema, type ConfigChangeRequest, ConfigChangeRequestSchema } from "@kcp/shared";
+import { route } from "./route.js";
+
+/** Endpoint 11 and the broker config read beside it. */
+export function brokerRoutes(actions: ClusterActions) {
+  return [
+    route<ConfigChangeRequest, unknown, BrokerPath>({
+      method: "PATCH",
+      path: "/api/v1/clusters/:id/brokers/:broker/configs",
+      role: "operator",
+      summary: "Set and delete dynamic broker configs (incremental; unknown and static keys are refused by name)",
+      action: "broker.configs",
+      params: BrokerPathSchema,
+      body: ConfigChangeRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = String(params.broker);
+        const applied = await actions.changeConfigs(params.id, { type: "broker", id: params.broker }, body);
+        return { status: 200, body: { broker: params.broker, ...applied } };
+      },
+    }),
+    route<unknown, unknown, BrokerPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/brokers/:broker/configs",
+      role: "viewer",
+      summary:
+        "Every config of a broker with its value, source and whether it is dynamic (sensitive values never shown)",
+      params: BrokerPathSchema,
+      async handle({ params }) {
+        const configs = await actions.describeConfigs(params.id, { type: "broker", id: params.broker });
+        return { status: 200, body: { broker: params.broker, configs } };
+      },
+    }),
+  ];
+}

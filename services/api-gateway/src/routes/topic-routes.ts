@@ -1,0 +1,86 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import {
+  type ClusterPath,
+  ClusterPathSchema,
+  type ConfigChangeRequest,
+  ConfigChangeRequestSchema,
+  type CreateTopicRequest,
+  CreateTopicRequestSchema,
+  type IncreasePartitionsRequest,
+  IncreasePartitionsRequestSchema,
+  type ProduceRequest,
+  ProduceRequestSchema,
+  type TopicPath,
+  TopicPathSchema,
+} from "@kcp/shared";
+import { route } from "./route.js";
+
+/** Endpoints 7–10 and the topic reads beside them: create, produce, add partitions, change and read configs. */
+export function topicRoutes(actions: ClusterActions) {
+  return [
+    route<CreateTopicRequest, unknown, ClusterPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/topics",
+      role: "operator",
+      summary: "Create a topic (0 partitions or replication factor = the broker default)",
+      action: "topic.create",
+      params: ClusterPathSchema,
+      body: CreateTopicRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = body.name;
+        return { status: 201, body: await actions.createTopic(params.id, body) };
+      },
+    }),
+    route<ProduceRequest, unknown, TopicPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/topics/:topic/messages",
+      role: "operator",
+      summary: "Produce one message (partition null = Kafka's default partitioner)",
+      action: "topic.produce",
+      params: TopicPathSchema,
+      body: ProduceRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = params.topic;
+        return { status: 200, body: await actions.produce(params.id, params.topic, body) };
+      },
+    }),
+    route<IncreasePartitionsRequest, unknown, TopicPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/topics/:topic/partitions",
+      role: "operator",
+      summary: "Increase the partition count to a new total",
+      action: "topic.partitions",
+      params: TopicPathSchema,
+      body: IncreasePartitionsRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = params.topic;
+        return { status: 200, body: await actions.increasePartitions(params.id, params.topic, body.count) };
+      },
+    }),
+    route<ConfigChangeRequest, unknown, TopicPath>({
+      method: "PATCH",
+      path: "/api/v1/clusters/:id/topics/:topic/configs",
+      role: "operator",
+      summary: "Set and delete topic configs (incremental; unknown keys are refused by name)",
+      action: "topic.configs",
+      params: TopicPathSchema,
+      body: ConfigChangeRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = params.topic;
+        const applied = await actions.changeConfigs(params.id, { type: "topic", name: params.topic }, body);
+        return { status: 200, body: { topic: params.topic, ...applied } };
+      },
+    }),
+    route<unknown, unknown, TopicPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/topics/:topic/configs",
+      role: "viewer",
+      summary: "Every config of a topic with its value and source (sensitive values never shown)",
+      params: TopicPathSchema,
+      async handle({ params }) {
+        const configs = await actions.describeConfigs(params.id, { type: "topic", name: params.topic });
+        return { status: 200, body: { topic: params.topic, configs } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,320 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger, loadConfig } from "@kcp/shared";
+import {
+  type Api,
+  apiClient,
+  getSharedCluster,
+  type KafkaCluster,
+  kafkaToolOn,
+  uniqueTopicName,
+  waitFor,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { standaloneConfigSchema } from "../src/config.js";
+import { type Standalone, startStandalone } from "../src/standalone.js";
+
+/** A response body: any shape, and for errors the envelope. */
+type Reply = Record<string, unknown> & { error: { code: string; message: string } };
+
+const ADMIN = { username: "admin", password: "topics-admin-password" };
+const TOPICS = "org.apache.kafka.tools.TopicCommand";
+const CONFIGS = "kafka.admin.ConfigCommand";
+const CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
+
+/** What kafka-topics --describe says about a topic: its id, partition count and the configs set on it. */
+async function describedTopic(cluster: KafkaCluster, topic: string) {
+  const out = await kafkaToolOn(cluster, TOPICS, ["--describe", "--topic", topic]).catch((e: Error) => e.message);
+  const header = out.split("\n").find((line) => line.startsWith(`Topic: ${topic}\t`)) ?? "";
+  return {
+    exists: header !== "",
+    id: /TopicId: (\S+)/.exec(header)?.[1],
+    partitions: Number(/PartitionCount: (\d+)/.exec(header)?.[1]),
+    configs: /Configs: (.*)$/.exec(header)?.[1] ?? "",
+  };
+}
+
+/** The dynamic configs kafka-configs --describe lists for an entity, name → value. */
+async function dynamicConfigs(cluster: KafkaCluster, entityType: "topics" | "brokers", name: string) {
+  const out = await kafkaToolOn(cluster, CONFIGS, ["--entity-type", entityType, "--entity-name", name, "--describe"]);
+  return Object.fromEntries(
+    [...out.matchAll(/^\s+([a-z0-9._-]+)=(\S*) sensitive=/gm)].map((m) => [m[1] as string, m[2] as string]),
+  );
+}
+
+describe("topics, configs and produce (endpoints 7–11, standalone service, real Kafka)", function () {
+  this.timeout(240_000);
+  let dataDir: string;
+  let service: Standalone;
+  let api: Api;
+  let token: string;
+  let single: KafkaCluster;
+  let clusterId: string;
+
+  const call = (method: string, path: string, body?: unknown) =>
+    api<Reply>(method, `/api/v1/clusters/${clusterId}${path}`, { token, ...(body === undefined ? {} : { body }) });
+
+  before(async () => {
+    single = await getSharedCluster("single");
+    dataDir = await mkdtemp(join(tmpdir(), "kcp-topics-"));
+    const config = loadConfig(standaloneConfigSchema, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      COLLECT_TIMEOUT_MS: "15000",
+    });
+    service = await startStandalone(config, createLogger({ name: "topics-test", level: "silent" }));
+    api = apiClient(service.gateway.url);
+    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+      token,
+      body: { name: "topics-single", bootstrapServers: single.bootstrapServers },
+    });
+    expect(registered.status, registered.text).to.equal(201);
+    clusterId = registered.body.cluster.id;
+  });
+
+  after(async () => {
+    for (const component of service?.components ?? []) await component.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("creates a topic with partitions and configs, as kafka-topics sees it, with Kafka's topic id", async () => {
+    const name = uniqueTopicName("create");
+    const created = await call("POST", "/topics", { name, partitions: 3, configs: { "retention.ms": "3600000" } });
+    expect(created.status, created.text).to.equal(201);
+    const seen = await describedTopic(single, name);
+    expect(created.body).to.deep.equal({ topic: name, id: seen.id });
+    expect(seen.partitions).to.equal(3);
+    expect(seen.configs).to.include("retention.ms=3600000");
+  });
+
+  it("takes the broker defaults for 0 partitions and replication factor", async () => {
+    const name = uniqueTopicName("defaults");
+    const created = await call("POST", "/topics", { name, partitions: 0, replicationFactor: 0 });
+    expect(created.status, created.text).to.equal(201);
+    const defaults = await call("GET", "/brokers/1/configs");
+    const numPartitions = (defaults.body.configs as { name: string; value: string }[]).find(
+      (c) => c.name === "num.partitions",
+    )?.value;
+    expect((await describedTopic(single, name)).partitions).to.equal(Number(numPartitions));
+  });
+
+  it("refuses bad topic requests with the documented error, and creates nothing", async () => {
+    const taken = uniqueTopicName("taken");
+    expect((await call("POST", "/topics", { name: taken, partitions: 1 })).status).to.equal(201);
+    const cases: [unknown, number, string, RegExp][] = [
+      [{ name: taken, partitions: 1 }, 409, "already_exists", /TOPIC_ALREADY_EXISTS/],
+      [{ name: uniqueTopicName("rf"), replicationFactor: 3 }, 422, "invalid_request", /INVALID_REPLICATION_FACTOR/],
+      [{ name: uniqueTopicName("cfg"), configs: { "retention.mss": "1" } }, 422, "invalid_request", /retention\.mss/],
+      [{ name: uniqueTopicName("val"), configs: { "retention.ms": "soon" } }, 422, "invalid_request", /retention\.ms/],
+      [{ name: "not a name", partitions: 1 }, 400, "validation_failed", /name/],
+      [{ name: uniqueTopicName("neg"), partitions: -2 }, 400, "validation_failed", /partitions/],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const response = await call("POST", "/topics", body);
+      expect(response.status, response.text).to.equal(status);
+      expect(response.body.error.code).to.equal(code);
+      expect(response.body.error.message).to.match(message);
+      const name = (body as { name: string }).name;
+      if (name !== taken) expect((await describedTopic(single, name)).exists, name).to.equal(false);
+    }
+  });
+
+  it("increases the partition count to a new total; not above the current count is 422, an unknown topic 404", async () => {
+    const name = uniqueTopicName("grow");
+    await call("POST", "/topics", { name, partitions: 2 });
+    const grown = await call("POST", `/topics/${name}/partitions`, { count: 5 });
+    expect(grown.status, grown.text).to.equal(200);
+    expect(grown.body).to.deep.equal({ topic: name, partitions: 5 });
+    expect((await describedTopic(single, name)).partitions).to.equal(5);
+
+    const same = await call("POST", `/topics/${name}/partitions`, { count: 5 });
+    expect(same.status).to.equal(422);
+    expect(same.body.error).to.deep.include({ code: "invalid_request" });
+    expect(same.body.error.message).to.include("has 5 partitions");
+    expect((await describedTopic(single, name)).partitions).to.equal(5);
+    const missing = await call("POST", `/topics/${uniqueTopicName("none")}/partitions`, { count: 3 });
+    expect(missing.status).to.equal(404);
+  });
+
+  it("changes topic configs incrementally; unknown keys and invalid values are refused by name and change nothing", async () => {
+    const name = uniqueTopicName("configs");
+    await call("POST", "/topics", { name, partitions: 1, configs: { "retention.ms": "3600000" } });
+    const changed = await call("PATCH", `/topics/${name}/configs`, { set: { "cleanup.policy": "compact" } });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body).to.deep.equal({ topic: name, set: { "cleanup.policy": "compact" }, deleted: [] });
+    // Incremental: the config set at creation is still there.
+    expect(await dynamicConfigs(single, "topics", name)).to.deep.equal({
+      "cleanup.policy": "compact",
+      "retention.ms": "3600000",
+    });
+
+    const unknown = await call("PATCH", `/topics/${name}/configs`, {
+      set: { "segment.ms": "60000", "no.such.config": "1" },
+    });
+    expect(unknown.status).to.equal(422);
+    expect(unknown.body.error.message).to.include("no.such.config");
+    const invalid = await call("PATCH", `/topics/${name}/configs`, {
+      set: { "segment.ms": "60000", "retention.ms": "later" },
+    });
+    expect(invalid.status).to.equal(422);
+    expect(invalid.body.error.message).to.include("retention.ms");
+    expect(await dynamicConfigs(single, "topics", name)).to.deep.equal({
+      "cleanup.policy": "compact",
+      "retention.ms": "3600000",
+    });
+
+    const deleted = await call("PATCH", `/topics/${name}/configs`, { delete: ["retention.ms"] });
+    expect(deleted.body).to.deep.equal({ topic: name, set: {}, deleted: ["retention.ms"] });
+    expect(await dynamicConfigs(single, "topics", name)).to.deep.equal({ "cleanup.policy": "compact" });
+    const read = await call("GET", `/topics/${name}/configs`);
+    expect(read.body.configs).to.deep.include({
+      name: "cleanup.policy",
+      value: "compact",
+      readOnly: false,
+      source: "topic",
+      sensitive: false,
+    });
+  });
+
+  it("changes a dynamic broker config; static keys, unknown keys and unknown brokers are refused", async () => {
+    try {
+      const changed = await call("PATCH", "/brokers/1/configs", { set: { "message.max.bytes": "2000000" } });
+      expect(changed.status, changed.text).to.equal(200);
+      expect(changed.body).to.deep.equal({ broker: 1, set: { "message.max.bytes": "2000000" }, deleted: [] });
+      expect(await dynamicConfigs(single, "brokers", "1")).to.include({ "message.max.bytes": "2000000" });
+
+      const staticKey = await call("PATCH", "/brokers/1/configs", { set: { "log.dirs": "/tmp/elsewhere" } });
+      expect(staticKey.status).to.equal(422);
+      expect(staticKey.body.error.message).to.match(/Read-only.*log\.dirs/);
+      const unknown = await call("PATCH", "/brokers/1/configs", { delete: ["no.such.config"] });
+      expect(unknown.status).to.equal(422);
+      expect(unknown.body.error.message).to.include("no.such.config");
+      const noBroker = await call("PATCH", "/brokers/99/configs", { set: { "message.max.bytes": "2000000" } });
+      expect(noBroker.status).to.equal(404);
+      expect(noBroker.body.error.message).to.include("broker 99");
+    } finally {
+      await call("PATCH", "/brokers/1/configs", { delete: ["message.max.bytes"] });
+    }
+    expect(await dynamicConfigs(single, "brokers", "1")).to.not.have.property("message.max.bytes");
+  });
+
+  it("produces one message with key and headers where Kafka's console consumer reads it", async () => {
+    const name = uniqueTopicName("produce");
+    await call("POST", "/topics", { name, partitions: 6 });
+    const keyed = await call("POST", `/topics/${name}/messages`, {
+      partition: null,
+      key: "gamma",
+      value: "hello ✓",
+      headers: [
+        { key: "trace", value: "t-1" },
+        { key: "trace", value: "t-2" },
+      ],
+    });
+    expect(keyed.status, keyed.text).to.equal(200);
+    // Kafka's default partitioner puts "gamma" in partition 4 of 6 (see default-partition.test.ts).
+    expect(keyed.body).to.deep.equal({ partition: 4, offset: 0 });
+    const pinned = await call("POST", `/topics/${name}/messages`, { partition: 1, value: "plain" });
+    expect(pinned.body).to.deep.equal({ partition: 1, offset: 0 });
+
+    const out = await kafkaToolOn(single, CONSOLE_CONSUMER, [
+      ...["--topic", name, "--from-beginning", "--max-messages", "2", "--timeout-ms", "30000"],
+      ...["--property", "print.partition=true", "--property", "print.key=true", "--property", "print.headers=true"],
+    ]);
+    const lines = out
+      .split("\n")
+      .filter((line) => line.startsWith("Partition:"))
+      .sort();
+    expect(lines).to.deep.equal([
+      "Partition:1\tNO_HEADERS\tnull\tplain",
+      "Partition:4\ttrace:t-1,trace:t-2\tgamma\thello ✓",
+    ]);
+  });
+
+  it("refuses values above the topic's max.message.bytes (413) and partitions the topic does not have (422)", async () => {
+    const name = uniqueTopicName("limits");
+    await call("POST", "/topics", { name, partitions: 2, configs: { "max.message.bytes": "200" } });
+    const large = await call("POST", `/topics/${name}/messages`, { value: "x".repeat(300) });
+    expect(large.status).to.equal(413);
+    expect(large.body.error.code).to.equal("payload_too_large");
+    const outside = await call("POST", `/topics/${name}/messages`, { partition: 2, value: "v" });
+    expect(outside.status).to.equal(422);
+    expect(outside.body.error.message).to.include("partitions 0 to 1");
+    const missing = await call("POST", `/topics/${uniqueTopicName("none")}/messages`, { value: "v" });
+    expect(missing.status).to.equal(404);
+  });
+
+  it("audits each write with its target and result", async () => {
+    const name = uniqueTopicName("audited");
+    await call("POST", "/topics", { name, partitions: 1 });
+    await call("POST", `/topics/${name}/partitions`, { count: 1 });
+    // The audit is written by the audit service from a queue: wait for both entries.
+    const mine = await waitFor("both audit entries", async () => {
+      const audit = await api<{ entries: { action: string; target?: string; result: string }[] }>(
+        "GET",
+        "/api/v1/audit?limit=50",
+        { token },
+      );
+      const entries = audit.body.entries.filter((e) => e.target === name).map((e) => [e.action, e.result]);
+      return entries.length === 2 ? entries : undefined;
+    });
+    expect(mine).to.deep.equal([
+      ["topic.partitions", "failure"],
+      ["topic.create", "success"],
+    ]);
+  });
+
+  it("refuses what the cluster's flavor does not offer (422 capability_unavailable, the capability's note)", async () => {
+    const managed = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+      token,
+      body: { name: "topics-managed-c", bootstrapServers: single.bootstrapServers, flavor: "managed-c" },
+    });
+    expect(managed.status, managed.text).to.equal(201);
+    const name = uniqueTopicName("flavor");
+    await call("POST", "/topics", { name, partitions: 1 });
+    const refused = await api<Reply>("PATCH", `/api/v1/clusters/${managed.body.cluster.id}/topics/${name}/configs`, {
+      token,
+      body: { set: { "retention.ms": "1000" } },
+    });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.error).to.deep.equal({
+      code: "capability_unavailable",
+      message: "manageConfigs: not offered — managed-c clusters do not allow configs",
+    });
+    expect(await dynamicConfigs(single, "topics", name)).to.deep.equal({});
+  });
+
+  it("secure: the unprivileged user is warned by the capabilities, and Kafka's refusal comes back as kafka_error", async () => {
+    const secure = await getSharedCluster("secure");
+    const alice = secure.spec.credentials?.unprivilegedUser ?? { username: "", password: "" };
+    const registered = await api<{
+      cluster: { id: string };
+      capabilities: { manageTopics?: boolean; notes: string[] };
+    }>("POST", "/api/v1/clusters", {
+      token,
+      body: {
+        name: "topics-secure-alice",
+        bootstrapServers: secure.describe().listeners.SASL_PLAINTEXT,
+        security: { protocol: "SASL_PLAINTEXT", saslMechanism: "SCRAM-SHA-512", username: alice.username },
+        secrets: { password: alice.password },
+      },
+    });
+    expect(registered.status, registered.text).to.equal(201);
+    expect(registered.body.capabilities.manageTopics).to.equal(false);
+    expect(registered.body.capabilities.notes).to.include(
+      "manageTopics: not offered — the principal lacks CREATE on the cluster",
+    );
+    const name = uniqueTopicName("alice");
+    const refused = await api<Reply>("POST", `/api/v1/clusters/${registered.body.cluster.id}/topics`, {
+      token,
+      body: { name, partitions: 1 },
+    });
+    expect(refused.status, refused.text).to.equal(502);
+    expect(refused.body.error.code).to.equal("kafka_error");
+    expect(refused.body.error.message).to.match(/AUTHORIZATION_FAILED/);
+    expect((await describedTopic(secure, name)).exists).to.equal(false);
+  });
+});
