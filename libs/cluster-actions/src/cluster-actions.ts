@@ -8,6 +8,8 @@ import {
 } from "@kcp/kafka";
 import type { JobQueue } from "@kcp/queue";
 import {
+  type AclBinding,
+  type AclFilter,
   AppError,
   type Capabilities,
   type CapabilityName,
@@ -18,6 +20,8 @@ import {
   type Logger,
   type ProduceRequest,
   type ProduceResponse,
+  type QuotaRequest,
+  type QuotaResponse,
   type SecretBox,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -74,6 +78,28 @@ export class ClusterActions {
   /** Produce needs no capability flag: Kafka checks WRITE on the topic itself. */
   produce(clusterId: string, topic: string, message: ProduceRequest): Promise<ProduceResponse> {
     return this.run(clusterId, { capability: null, changes: true }, (admin) => admin.produce(topic, message));
+  }
+
+  createAcl(clusterId: string, binding: AclBinding): Promise<{ binding: AclBinding }> {
+    return this.run(clusterId, { capability: "manageAcls", changes: true }, (admin) => admin.createAcl(binding));
+  }
+
+  deleteAcl(clusterId: string, binding: AclBinding): Promise<{ deleted: AclBinding[] }> {
+    return this.run(clusterId, { capability: "manageAcls", changes: true }, (admin) => admin.deleteAcl(binding));
+  }
+
+  /** One page of the bindings matching the filter, and how many match in all. */
+  async listAcls(clusterId: string, filter: AclFilter, page: { limit: number; offset: number }) {
+    const all = await this.run(clusterId, READ, (admin) => admin.listAcls(filter));
+    return { bindings: all.slice(page.offset, page.offset + page.limit), total: all.length };
+  }
+
+  changeQuotas(clusterId: string, request: QuotaRequest): Promise<QuotaResponse> {
+    return this.run(clusterId, { capability: "manageQuotas", changes: true }, (admin) => admin.changeQuotas(request));
+  }
+
+  async listQuotas(clusterId: string): Promise<{ quotas: QuotaResponse[] }> {
+    return { quotas: await this.run(clusterId, READ, (admin) => admin.listQuotas()) };
   }
 
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {

@@ -1,11 +1,17 @@
 import type {
+  AclBinding,
+  AclFilter,
   ConfigChangeRequest,
   CreateTopicRequest,
   CreateTopicResponse,
   IncreasePartitionsResponse,
   ProduceRequest,
   ProduceResponse,
+  QuotaEntity,
+  QuotaRequest,
+  QuotaResponse,
 } from "@kcp/shared";
+import { createAcl, deleteAcl, listAcls } from "./actions/acls.js";
 import {
   type AppliedConfigChange,
   type ConfigResource,
@@ -14,6 +20,7 @@ import {
   describeConfigs,
 } from "./actions/configs.js";
 import { produceMessage } from "./actions/produce.js";
+import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
@@ -49,6 +56,30 @@ export class KafkaAdmin {
 
   produce(topic: string, message: ProduceRequest): Promise<ProduceResponse> {
     return produceMessage(this.client, topic, message);
+  }
+
+  createAcl(binding: AclBinding): Promise<{ binding: AclBinding }> {
+    return createAcl(this.client, binding);
+  }
+
+  deleteAcl(binding: AclBinding): Promise<{ deleted: AclBinding[] }> {
+    return deleteAcl(this.client, binding);
+  }
+
+  listAcls(filter: AclFilter): Promise<AclBinding[]> {
+    return listAcls(this.client, filter);
+  }
+
+  changeQuotas(request: QuotaRequest): Promise<QuotaResponse> {
+    return changeQuotas(this.client, request);
+  }
+
+  readQuotas(entity: QuotaEntity[]): Promise<QuotaResponse> {
+    return readQuotas(this.client, entity);
+  }
+
+  listQuotas(): Promise<QuotaResponse[]> {
+    return listQuotas(this.client);
   }
 
   close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LimitQuerySchema } from "./common.js";
 
 /**
  * The complete value sets Kafka accepts in a binding. ANY, MATCH and UNKNOWN are filter values, not binding values:
@@ -89,3 +90,29 @@ export const CreateAclResponseSchema = z.object({ binding: AclBindingSchema });
 export type CreateAclResponse = z.infer<typeof CreateAclResponseSchema>;
 export const DeleteAclResponseSchema = z.object({ deleted: z.array(AclBindingSchema) });
 export type DeleteAclResponse = z.infer<typeof DeleteAclResponseSchema>;
+
+/**
+ * GET /clusters/{id}/acls: every field is optional and an absent one matches anything. `patternType` also takes
+ * Kafka's filter values: ANY (either pattern type, names compared literally) and MATCH (the bindings that apply to
+ * the named resource: literal, wildcard and matching prefixes).
+ */
+export const AclFilterSchema = z.strictObject({
+  resourceType: AclResourceTypeSchema.optional(),
+  resourceName: z.string().min(1).max(1024).optional(),
+  patternType: z.enum([...ACL_PATTERN_TYPES, "ANY", "MATCH"]).optional(),
+  principal: z.string().min(1).max(1024).optional(),
+  host: z.string().min(1).max(256).optional(),
+  operation: AclOperationSchema.optional(),
+  permission: AclPermissionSchema.optional(),
+});
+export type AclFilter = z.infer<typeof AclFilterSchema>;
+
+export const AclListQuerySchema = AclFilterSchema.extend({
+  limit: LimitQuerySchema.describe("How many bindings to return (1-1000, default 100)"),
+  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many bindings to skip"),
+});
+export type AclListQuery = z.infer<typeof AclListQuerySchema>;
+export const AclListResponseSchema = z.object({
+  bindings: z.array(AclBindingSchema),
+  total: z.number().int().describe("Bindings matching the filter, all pages"),
+});

@@ -3,10 +3,12 @@ import type { ClusterRegistry } from "@kcp/clusters";
 import type { AuthConfig } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { LoginService } from "../auth/login.js";
+import { aclRoutes } from "./acl-routes.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
+import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
@@ -27,6 +29,8 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...clusterRoutes(deps.clusters),
     ...topicRoutes(deps.actions),
     ...brokerRoutes(deps.actions),
+    ...quotaRoutes(deps.actions),
+    ...aclRoutes(deps.actions),
     ...auditRoutes(deps.store),
   ];
 }

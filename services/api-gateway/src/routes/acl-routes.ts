@@ -1,0 +1,56 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import {
+  type AclBinding,
+  AclBindingSchema,
+  type AclListQuery,
+  AclListQuerySchema,
+  type ClusterPath,
+  ClusterPathSchema,
+} from "@kcp/shared";
+import { route } from "./route.js";
+
+const targetOf = (b: AclBinding) => `${b.resourceType}:${b.patternType}:${b.resourceName}`;
+
+/** Endpoints 13 and 14, and the filtered list beside them. */
+export function aclRoutes(actions: ClusterActions) {
+  return [
+    route<AclBinding, unknown, ClusterPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/acls",
+      role: "operator",
+      summary: "Create an ACL binding",
+      action: "acl.create",
+      params: ClusterPathSchema,
+      body: AclBindingSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = targetOf(body);
+        return { status: 201, body: await actions.createAcl(params.id, body) };
+      },
+    }),
+    route<AclBinding, unknown, ClusterPath>({
+      method: "DELETE",
+      path: "/api/v1/clusters/:id/acls",
+      role: "operator",
+      summary: "Delete the ACL bindings equal to the body (deleting nothing is not an error)",
+      action: "acl.delete",
+      params: ClusterPathSchema,
+      body: AclBindingSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = targetOf(body);
+        return { status: 200, body: await actions.deleteAcl(params.id, body) };
+      },
+    }),
+    route<unknown, AclListQuery, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/acls",
+      role: "viewer",
+      summary: "ACL bindings matching a filter (absent fields match anything), a page at a time",
+      params: ClusterPathSchema,
+      query: AclListQuerySchema,
+      async handle({ params, query }) {
+        const { limit, offset, ...filter } = query;
+        return { status: 200, body: await actions.listAcls(params.id, filter, { limit, offset }) };
+      },
+    }),
+  ];
+}

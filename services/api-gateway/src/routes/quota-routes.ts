@@ -1,0 +1,32 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import { type ClusterPath, ClusterPathSchema, type QuotaRequest, QuotaRequestSchema } from "@kcp/shared";
+import { route } from "./route.js";
+
+/** Endpoint 12 and the list beside it. */
+export function quotaRoutes(actions: ClusterActions) {
+  return [
+    route<QuotaRequest, unknown, ClusterPath>({
+      method: "PUT",
+      path: "/api/v1/clusters/:id/quotas",
+      role: "operator",
+      summary: "Set or remove quota values of a user, client id or ip (name null = the default entity)",
+      action: "quota.change",
+      params: ClusterPathSchema,
+      body: QuotaRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = body.entity.map((e) => `${e.type}:${e.name ?? "<default>"}`).join("+");
+        return { status: 200, body: await actions.changeQuotas(params.id, body) };
+      },
+    }),
+    route<unknown, unknown, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/quotas",
+      role: "viewer",
+      summary: "Every entity with quota values set on it",
+      params: ClusterPathSchema,
+      async handle({ params }) {
+        return { status: 200, body: await actions.listQuotas(params.id) };
+      },
+    }),
+  ];
+}
