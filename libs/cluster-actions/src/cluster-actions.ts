@@ -16,6 +16,7 @@ import {
   type ConfigChangeRequest,
   type CreateTopicRequest,
   type CreateTopicResponse,
+  type GroupDetail,
   type IncreasePartitionsResponse,
   type Logger,
   type ProduceRequest,
@@ -100,6 +101,10 @@ export class ClusterActions {
 
   async listQuotas(clusterId: string): Promise<{ quotas: QuotaResponse[] }> {
     return { quotas: await this.run(clusterId, READ, (admin) => admin.listQuotas()) };
+  }
+
+  describeGroup(clusterId: string, groupId: string): Promise<GroupDetail> {
+    return this.run(clusterId, READ, (admin) => admin.describeGroup(groupId));
   }
 
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {

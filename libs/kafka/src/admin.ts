@@ -4,6 +4,7 @@ import type {
   ConfigChangeRequest,
   CreateTopicRequest,
   CreateTopicResponse,
+  GroupDetail,
   IncreasePartitionsResponse,
   ProduceRequest,
   ProduceResponse,
@@ -19,6 +20,7 @@ import {
   type DescribedConfig,
   describeConfigs,
 } from "./actions/configs.js";
+import { describeGroupDetail } from "./actions/group-detail.js";
 import { produceMessage } from "./actions/produce.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
@@ -80,6 +82,10 @@ export class KafkaAdmin {
 
   listQuotas(): Promise<QuotaResponse[]> {
     return listQuotas(this.client);
+  }
+
+  describeGroup(groupId: string): Promise<GroupDetail> {
+    return describeGroupDetail(this.client, groupId);
   }
 
   close(): Promise<void> {

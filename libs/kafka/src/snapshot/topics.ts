@@ -2,6 +2,8 @@ import { ConfigResourceTypes, ConfigSources, describeConfigsV4, metadataV12 } fr
 import type { KafkaClient } from "../client.js";
 import { toKafkaUuid } from "../protocol/uuid.js";
 
+const UNKNOWN_TOPIC_OR_PARTITION = 3;
+
 /** Kafka's internal topics (Topic.isInternal on the broker side). */
 const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
 
@@ -34,13 +36,14 @@ export interface MetadataBroker {
 }
 
 /**
- * Metadata v12 of every topic. Partitions without a leader come with an error code, which makes the client throw
- * with the parsed response attached: an offline partition is a fact of the snapshot, not a failure to read it.
+ * Metadata v12 of every topic (names null) or of the named ones. Partitions without a leader come with an error code,
+ * which makes the client throw with the parsed response attached: an offline partition is a fact of the snapshot, not
+ * a failure to read it.
  */
-async function allTopicsMetadata(client: KafkaClient): Promise<metadataV12.MetadataResponse> {
+async function topicsMetadata(client: KafkaClient, names: string[] | null): Promise<metadataV12.MetadataResponse> {
   const connection = await client.anyConnection();
   try {
-    return await metadataV12.api.async(connection, null, false, false);
+    return await metadataV12.api.async(connection, names, false, false);
   } catch (error) {
     const response = (error as { response?: metadataV12.MetadataResponse }).response;
     if (response?.topics) return response;
@@ -48,12 +51,17 @@ async function allTopicsMetadata(client: KafkaClient): Promise<metadataV12.Metad
   }
 }
 
-/** Every topic (internal ones too) with its partitions' leaders, replicas and ISR, and the unfenced brokers. */
+/**
+ * Every topic (internal ones too), or the named ones, with its partitions' leaders, replicas and ISR, and the
+ * unfenced brokers. A named topic that does not exist is left out.
+ */
 export async function readTopicLayouts(
   client: KafkaClient,
+  names: string[] | null = null,
 ): Promise<{ topics: TopicLayout[]; brokers: MetadataBroker[] }> {
-  const metadata = await allTopicsMetadata(client);
+  const metadata = await topicsMetadata(client, names);
   const topics = metadata.topics
+    .filter((topic) => topic.errorCode !== UNKNOWN_TOPIC_OR_PARTITION)
     .map((topic) => ({
       name: topic.name ?? "",
       id: toKafkaUuid(topic.topicId) ?? "",

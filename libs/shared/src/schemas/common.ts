@@ -44,3 +44,4 @@ export const OperationPathSchema = z.object({ op: IdSchema });
 export const BrokerPathSchema = z.object({ id: IdSchema, broker: z.coerce.number<unknown>().pipe(BrokerIdSchema) });
 export type BrokerPath = z.infer<typeof BrokerPathSchema>;
 export const GroupPathSchema = z.object({ id: IdSchema, group: z.string().min(1).max(1024) });
+export type GroupPath = z.infer<typeof GroupPathSchema>;

@@ -8,6 +8,7 @@ import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
+import { groupRoutes } from "./group-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { topicRoutes } from "./topic-routes.js";
@@ -31,6 +32,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...brokerRoutes(deps.actions),
     ...quotaRoutes(deps.actions),
     ...aclRoutes(deps.actions),
+    ...groupRoutes(deps.actions),
     ...auditRoutes(deps.store),
   ];
 }

@@ -1,0 +1,166 @@
+import { AppError, type GroupDetail, type GroupType } from "@kcp/shared";
+import { type Connection, consumerGroupDescribeV0, FindCoordinatorKeyTypes, listGroupsV5 } from "@platformatic/kafka";
+import type { KafkaClient } from "../client.js";
+import { toKafkaAppError } from "../errors.js";
+import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
+import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
+import { partitionKey, readEndOffsets } from "../snapshot/end-offsets.js";
+import { readTopicLayouts } from "../snapshot/topics.js";
+
+/** Who owns a partition in the group's current assignment. */
+interface Owner {
+  member: string;
+  clientId: string;
+  host: string;
+}
+
+/** A group as its coordinator lists it (ListGroups v5: type and state), with a connection to that coordinator. */
+export interface ListedGroup {
+  id: string;
+  type: GroupType;
+  state: string;
+  protocolType: string;
+  coordinator: Connection;
+}
+
+const NO_OWNER: Owner = { member: "", clientId: "", host: "" };
+
+/** The group at its coordinator; 404 when the coordinator does not know it. */
+export async function findGroup(client: KafkaClient, groupId: string): Promise<ListedGroup> {
+  const [found] = await client.admin.findCoordinator({ keyType: FindCoordinatorKeyTypes.GROUP, keys: [groupId] });
+  const coordinator = found ? (await client.connections([found.nodeId])).get(found.nodeId) : undefined;
+  if (!coordinator) throw new Error(`no coordinator for group ${groupId}`);
+  const listed = await listGroupsV5.api.async(coordinator, [], []);
+  const group = listed.groups.find((g) => g.groupId === groupId);
+  if (!group) throw new AppError("not_found", `No group ${groupId}`);
+  const type = String(group.groupType).toLowerCase();
+  return {
+    id: groupId,
+    type: (["consumer", "share", "streams"].includes(type) ? type : "classic") as GroupType,
+    state: group.groupState,
+    protocolType: group.protocolType,
+    coordinator,
+  };
+}
+
+type OwnersOf = (client: KafkaClient, group: ListedGroup) => Promise<{ members: number; owners: Map<string, Owner> }>;
+
+const ownersOfClassic: OwnersOf = async (client, group) => {
+  const described = (await client.admin.describeGroups({ groups: [group.id] })).get(group.id);
+  const owners = new Map<string, Owner>();
+  for (const member of described?.members.values() ?? [])
+    for (const assignment of member.assignments?.values() ?? [])
+      for (const partition of assignment.partitions)
+        owners.set(partitionKey(assignment.topic, partition), {
+          member: member.id,
+          clientId: member.clientId,
+          host: member.clientHost,
+        });
+  return { members: described?.members.size ?? 0, owners };
+};
+
+const ownersOfConsumer: OwnersOf = async (_client, group) => {
+  const [described] = (await consumerGroupDescribeV0.api.async(group.coordinator, [group.id], false)).groups;
+  const owners = new Map<string, Owner>();
+  for (const member of described?.members ?? [])
+    for (const topic of member.assignment.topicPartitions)
+      for (const partition of topic.partitions)
+        owners.set(partitionKey(topic.topicName, partition), {
+          member: member.memberId,
+          clientId: member.clientId,
+          host: member.clientHost,
+        });
+  return { members: described?.members.length ?? 0, owners };
+};
+
+const ownersOfShare: OwnersOf = async (_client, group) => {
+  const [described] = (await shareGroupDescribeV1.async(group.coordinator, [group.id], false)).groups;
+  const owners = new Map<string, Owner>();
+  // A share group's partitions are shared: each one is listed with the first member it is assigned to.
+  for (const member of described?.members ?? [])
+    for (const topic of member.assignment)
+      for (const partition of topic.partitions) {
+        const key = partitionKey(topic.topicName, partition);
+        if (!owners.has(key))
+          owners.set(key, { member: member.memberId, clientId: member.clientId, host: member.clientHost });
+      }
+  return { members: described?.members.length ?? 0, owners };
+};
+
+/** A streams task is (sub-topology, partition): it reads that partition of each of the sub-topology's source topics. */
+const ownersOfStreams: OwnersOf = async (_client, group) => {
+  const [described] = (await streamsGroupDescribeV0.async(group.coordinator, [group.id], false)).groups;
+  const owners = new Map<string, Owner>();
+  for (const member of described?.members ?? [])
+    for (const task of member.activeTasks)
+      for (const topic of described?.sourceTopics?.get(task.subtopology) ?? [])
+        for (const partition of task.partitions)
+          owners.set(partitionKey(topic, partition), {
+            member: member.memberId,
+            clientId: member.clientId,
+            host: member.clientHost,
+          });
+  return { members: described?.members.length ?? 0, owners };
+};
+
+const OWNERS: Record<GroupType, OwnersOf> = {
+  classic: ownersOfClassic,
+  consumer: ownersOfConsumer,
+  share: ownersOfShare,
+  streams: ownersOfStreams,
+};
+
+/** Committed offsets of the group (OffsetFetch, every topic), by `topic:partition`. */
+export async function committedOffsets(client: KafkaClient, groupId: string): Promise<Map<string, number>> {
+  const [group] = await client.admin.listConsumerGroupOffsets({ groups: [groupId] });
+  const offsets = new Map<string, number>();
+  for (const topic of group?.topics ?? [])
+    for (const p of topic.partitions)
+      if (p.committedOffset >= 0n) offsets.set(partitionKey(topic.name, p.partitionIndex), Number(p.committedOffset));
+  return offsets;
+}
+
+const splitKey = (key: string) => {
+  const at = key.lastIndexOf(":");
+  return { topic: key.slice(0, at), partition: Number(key.slice(at + 1)) };
+};
+
+/**
+ * Endpoint 15: every partition the group has a committed offset on or is assigned, with the committed offset, the
+ * log end offset, the lag and the member, client id and host owning it. A partition without a committed offset has
+ * committed and lag -1 (unknown: the consumer's reset policy decides where it starts). Share groups keep no committed
+ * offsets in OffsetFetch: their partitions have committed and lag -1.
+ */
+export async function describeGroupDetail(client: KafkaClient, groupId: string): Promise<GroupDetail> {
+  try {
+    const group = await findGroup(client, groupId);
+    const [{ members, owners }, committed] = await Promise.all([
+      OWNERS[group.type](client, group),
+      group.type === "share" ? Promise.resolve(new Map<string, number>()) : committedOffsets(client, groupId),
+    ]);
+    const keys = new Set([...committed.keys(), ...owners.keys()]);
+    const topics = [...new Set([...keys].map((key) => splitKey(key).topic))];
+    const layout = topics.length > 0 ? (await readTopicLayouts(client, topics)).topics : [];
+    const ends = await readEndOffsets(client, layout, keys);
+    const partitions = [...keys]
+      .map((key) => {
+        const { topic, partition } = splitKey(key);
+        const offset = committed.get(key) ?? -1;
+        const end = ends.get(key) ?? -1;
+        const lag = offset >= 0 && end >= 0 ? Math.max(0, end - offset) : -1;
+        return { topic, partition, committed: offset, end, lag, ...(owners.get(key) ?? NO_OWNER) };
+      })
+      .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+    return {
+      group: groupId,
+      type: group.type,
+      state: group.state,
+      protocolType: group.protocolType,
+      members,
+      totalLag: partitions.reduce((sum, p) => sum + Math.max(0, p.lag), 0),
+      partitions,
+    };
+  } catch (error) {
+    throw toKafkaAppError(error, `describing group ${groupId}`, { GROUP_ID_NOT_FOUND: "not_found" });
+  }
+}

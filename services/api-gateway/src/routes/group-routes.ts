@@ -1,0 +1,19 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import { type GroupPath, GroupPathSchema } from "@kcp/shared";
+import { route } from "./route.js";
+
+/** Endpoint 15 (and 16 with the offsets reset). */
+export function groupRoutes(actions: ClusterActions) {
+  return [
+    route<unknown, unknown, GroupPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/groups/:group",
+      role: "viewer",
+      summary: "A group of any type with per-partition committed offset, log end, lag and owning member",
+      params: GroupPathSchema,
+      async handle({ params }) {
+        return { status: 200, body: await actions.describeGroup(params.id, params.group) };
+      },
+    }),
+  ];
+}
