@@ -23,6 +23,8 @@ import {
   type ProduceResponse,
   type QuotaRequest,
   type QuotaResponse,
+  type ResetOffsetsRequest,
+  type ResetOffsetsResponse,
   type SecretBox,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -105,6 +107,12 @@ export class ClusterActions {
 
   describeGroup(clusterId: string, groupId: string): Promise<GroupDetail> {
     return this.run(clusterId, READ, (admin) => admin.describeGroup(groupId));
+  }
+
+  /** A dry run changes nothing: it needs no capability and queues no re-collection. */
+  resetOffsets(clusterId: string, groupId: string, request: ResetOffsetsRequest): Promise<ResetOffsetsResponse> {
+    const kind: ActionKind = request.dryRun ? READ : { capability: "manageGroups", changes: true };
+    return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
   }
 
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {

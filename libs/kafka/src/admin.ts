@@ -11,6 +11,8 @@ import type {
   QuotaEntity,
   QuotaRequest,
   QuotaResponse,
+  ResetOffsetsRequest,
+  ResetOffsetsResponse,
 } from "@kcp/shared";
 import { createAcl, deleteAcl, listAcls } from "./actions/acls.js";
 import {
@@ -23,6 +25,7 @@ import {
 import { describeGroupDetail } from "./actions/group-detail.js";
 import { produceMessage } from "./actions/produce.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
+import { resetOffsets } from "./actions/reset-offsets.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
@@ -86,6 +89,10 @@ export class KafkaAdmin {
 
   describeGroup(groupId: string): Promise<GroupDetail> {
     return describeGroupDetail(this.client, groupId);
+  }
+
+  resetOffsets(groupId: string, request: ResetOffsetsRequest): Promise<ResetOffsetsResponse> {
+    return resetOffsets(this.client, groupId, request);
   }
 
   close(): Promise<void> {

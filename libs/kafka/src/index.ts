@@ -5,6 +5,7 @@ export {
   HIDDEN_VALUE,
 } from "./actions/configs.js";
 export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js";
+export { targetOffset } from "./actions/reset-offsets.js";
 export { KafkaAdmin } from "./admin.js";
 export { KafkaClient } from "./client.js";
 export {

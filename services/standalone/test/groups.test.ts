@@ -149,4 +149,84 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
     expect(response.status).to.equal(404);
     expect(response.body.error.code).to.equal("not_found");
   });
+
+  for (const protocol of ["classic", "consumer"] as const)
+    it(`${protocol} group: resets an empty group's offsets with each mode, and its consumer resumes there`, async () => {
+      const asMember = ["--consumer-property", `group.protocol=${protocol}`];
+      const topic = await createTopic(single, { name: uniqueTopicName("reset"), partitions: 1 });
+      await produceMessages(single, topic, 5, { partition: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const between = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await produceMessages(single, topic, 5, { partition: 0 });
+      const group = `${topic}-group`;
+      await (await consoleConsumer(single, topic, group, ["--from-beginning", "--max-messages", "10", ...asMember]))
+        .finished;
+
+      const reset = (body: Record<string, unknown>) =>
+        api<Detail>("POST", `/api/v1/clusters/${clusterId}/groups/${group}/reset-offsets`, {
+          token,
+          body: { topic, ...body },
+        });
+      /** The offset of the first message the group's next consumer reads (it commits that message, too). */
+      const resumesAt = async () => {
+        const reader = await consoleConsumer(single, topic, group, [
+          ...["--max-messages", "1", "--property", "print.offset=true", ...asMember],
+        ]);
+        return Number(/Offset:(\d+)/.exec(await reader.finished)?.[1]);
+      };
+      const steps: [Record<string, unknown>, number, number][] = [
+        [{ to: "earliest" }, 10, 0],
+        [{ to: "timestamp", timestamp: between }, 1, 5],
+        [{ to: "offset", offset: 7 }, 6, 7],
+        [{ to: "shift", offset: -3 }, 8, 5],
+      ];
+      for (const [body, from, to] of steps) {
+        const response = await reset(body);
+        expect(response.status, response.text).to.equal(200);
+        expect(response.body).to.deep.equal({ dryRun: false, offsets: [{ topic, partition: 0, from, to }] });
+        expect(await resumesAt(), JSON.stringify(body)).to.equal(to);
+      }
+
+      const preview = await reset({ to: "latest", dryRun: true });
+      expect(preview.body).to.deep.equal({ dryRun: true, offsets: [{ topic, partition: 0, from: 6, to: 10 }] });
+      expect((await detail(group)).body.partitions[0]?.committed, "a dry run commits nothing").to.equal(6);
+      const latest = await reset({ to: "latest" });
+      expect(latest.body.offsets).to.deep.equal([{ topic, partition: 0, from: 6, to: 10 }]);
+      expect((await detail(group)).body.partitions[0]).to.include({ committed: 10, lag: 0 });
+
+      const outside = await reset({ to: "earliest", partitions: [0, 3] });
+      expect(outside.status).to.equal(422);
+      expect(outside.body.error.message).to.include("not 3");
+      const noTopic = await api<Detail>("POST", `/api/v1/clusters/${clusterId}/groups/${group}/reset-offsets`, {
+        token,
+        body: { topic: uniqueTopicName("none"), to: "earliest" },
+      });
+      expect(noTopic.status).to.equal(404);
+      const badMode = await reset({ to: "offset" });
+      expect(badMode.status).to.equal(400);
+      expect(badMode.body.error.message).to.include("offset");
+    });
+
+  it("refuses to reset a group with an active member (409 conflict)", async () => {
+    const topic = await createTopic(single, { name: uniqueTopicName("busy"), partitions: 1 });
+    await produceMessages(single, topic, 3, { partition: 0 });
+    const group = `${topic}-group`;
+    const member = await consoleConsumer(single, topic, group, ["--from-beginning"]);
+    try {
+      await waitFor("the member", async () => ((await detail(group)).body.members === 1 ? true : undefined), {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+      });
+      const refused = await api<Detail>("POST", `/api/v1/clusters/${clusterId}/groups/${group}/reset-offsets`, {
+        token,
+        body: { topic, to: "earliest" },
+      });
+      expect(refused.status, refused.text).to.equal(409);
+      expect(refused.body.error.code).to.equal("conflict");
+      expect(refused.body.error.message).to.include("stop its consumers");
+    } finally {
+      await member.stop();
+    }
+  });
 });

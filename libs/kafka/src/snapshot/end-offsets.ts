@@ -2,7 +2,7 @@ import { type Connection, FetchIsolationLevels, listOffsetsV7 } from "@platforma
 import type { KafkaClient } from "../client.js";
 import type { TopicLayout } from "./topics.js";
 
-const LATEST = -1n;
+export const LATEST = -1n;
 const CONSUMER_REPLICA_ID = -1;
 
 /** `topic:partition` keys, as group offsets are keyed. */
@@ -10,14 +10,17 @@ export const partitionKey = (topic: string, partition: number) => `${topic}:${pa
 
 type LeaderRequests = Map<number, listOffsetsV7.ListOffsetsRequestTopic[]>;
 
+/** ListOffsets' special timestamps: the log start and the log end (high watermark). */
+export const EARLIEST = -2n;
+
 /** Groups the partitions by their leader in the layout already read (no second Metadata round trip). */
-function byLeader(topics: TopicLayout[], keys: Set<string>): LeaderRequests {
+function byLeader(topics: TopicLayout[], keys: Set<string>, timestamp: bigint): LeaderRequests {
   const requests: LeaderRequests = new Map();
   for (const topic of topics) {
     const perLeader = new Map<number, listOffsetsV7.ListOffsetsRequestPartition[]>();
     for (const p of topic.partitions) {
       if (p.leader < 0 || !keys.has(partitionKey(topic.name, p.id))) continue;
-      const partition = { partitionIndex: p.id, currentLeaderEpoch: p.leaderEpoch, timestamp: LATEST };
+      const partition = { partitionIndex: p.id, currentLeaderEpoch: p.leaderEpoch, timestamp };
       perLeader.set(p.leader, [...(perLeader.get(p.leader) ?? []), partition]);
     }
     for (const [leader, partitions] of perLeader)
@@ -47,12 +50,21 @@ async function listLatest(connection: Connection, topics: listOffsetsV7.ListOffs
 }
 
 /** The log end offset of each named partition: one ListOffsets request per leader, sent side by side. */
-export async function readEndOffsets(
+export function readEndOffsets(client: KafkaClient, topics: TopicLayout[], keys: Set<string>) {
+  return readOffsetsAt(client, topics, keys, LATEST);
+}
+
+/**
+ * The offset of each named partition at `timestamp` (Unix ms: the first offset whose record is at or after it, -1
+ * when there is none; or EARLIEST / the latest): one ListOffsets request per leader, sent side by side.
+ */
+export async function readOffsetsAt(
   client: KafkaClient,
   topics: TopicLayout[],
   keys: Set<string>,
+  timestamp: bigint,
 ): Promise<Map<string, number>> {
-  const requests = byLeader(topics, keys);
+  const requests = byLeader(topics, keys, timestamp);
   if (requests.size === 0) return new Map();
   const connections = await client.connections([...requests.keys()]);
   const responses = await Promise.all(

@@ -1,5 +1,5 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
-import { type GroupPath, GroupPathSchema } from "@kcp/shared";
+import { type GroupPath, GroupPathSchema, type ResetOffsetsRequest, ResetOffsetsRequestSchema } from "@kcp/shared";
 import { route } from "./route.js";
 
 /** Endpoint 15 (and 16 with the offsets reset). */
@@ -13,6 +13,19 @@ export function groupRoutes(actions: ClusterActions) {
       params: GroupPathSchema,
       async handle({ params }) {
         return { status: 200, body: await actions.describeGroup(params.id, params.group) };
+      },
+    }),
+    route<ResetOffsetsRequest, unknown, GroupPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/groups/:group/reset-offsets",
+      role: "operator",
+      summary: "Reset the committed offsets of an empty group (dryRun previews them)",
+      action: "group.reset-offsets",
+      params: GroupPathSchema,
+      body: ResetOffsetsRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = params.group;
+        return { status: 200, body: await actions.resetOffsets(params.id, params.group, body) };
       },
     }),
   ];
