@@ -2,13 +2,20 @@ import { join } from "node:path";
 import type { TlsMaterial } from "./certificates.js";
 import { hostPort, type ListenerSpec, type NodeRole, PASSWORDS } from "./spec.js";
 
-/** Settings of every test node: small thread pools, few internal-topic partitions, no automatic topic creation. */
+/**
+ * Settings of every test node: small thread pools and buffers (small heaps), few internal-topic partitions, no
+ * automatic topic creation.
+ */
 const COMMON: Record<string, string> = {
   "num.network.threads": "2",
   "num.io.threads": "2",
   "background.threads": "2",
   "num.recovery.threads.per.data.dir": "1",
   "log.cleaner.threads": "1",
+  // The cleaner's dedupe buffer is 128 MiB by default, and a dynamic change of message.max.bytes restarts the cleaner,
+  // allocating a new buffer while the old one is still live: with a test node's small heap that is an OutOfMemoryError
+  // and the node exits (seen in a config-change test).
+  "log.cleaner.dedupe.buffer.size": String(16 * 1024 * 1024),
   "offsets.topic.num.partitions": "5",
   "transaction.state.log.num.partitions": "5",
   "share.coordinator.state.topic.num.partitions": "5",
