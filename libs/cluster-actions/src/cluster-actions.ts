@@ -17,6 +17,8 @@ import {
   type CreateTopicRequest,
   type CreateTopicResponse,
   type GroupDetail,
+  type GroupListQuery,
+  type GroupListResponse,
   type IncreasePartitionsResponse,
   type Logger,
   type ProduceRequest,
@@ -26,6 +28,9 @@ import {
   type ResetOffsetsRequest,
   type ResetOffsetsResponse,
   type SecretBox,
+  type Topic,
+  type TopicListQuery,
+  type TopicListResponse,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
@@ -113,6 +118,18 @@ export class ClusterActions {
   resetOffsets(clusterId: string, groupId: string, request: ResetOffsetsRequest): Promise<ResetOffsetsResponse> {
     const kind: ActionKind = request.dryRun ? READ : { capability: "manageGroups", changes: true };
     return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
+  }
+
+  listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
+    return this.run(clusterId, READ, (admin) => admin.listTopics(query));
+  }
+
+  describeTopic(clusterId: string, name: string): Promise<Topic> {
+    return this.run(clusterId, READ, (admin) => admin.describeTopic(name));
+  }
+
+  listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
+    return this.run(clusterId, READ, (admin) => admin.listGroups(query));
   }
 
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {

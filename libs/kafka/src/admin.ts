@@ -5,6 +5,8 @@ import type {
   CreateTopicRequest,
   CreateTopicResponse,
   GroupDetail,
+  GroupListQuery,
+  GroupListResponse,
   IncreasePartitionsResponse,
   ProduceRequest,
   ProduceResponse,
@@ -13,6 +15,9 @@ import type {
   QuotaResponse,
   ResetOffsetsRequest,
   ResetOffsetsResponse,
+  Topic,
+  TopicListQuery,
+  TopicListResponse,
 } from "@kcp/shared";
 import { createAcl, deleteAcl, listAcls } from "./actions/acls.js";
 import {
@@ -23,9 +28,11 @@ import {
   describeConfigs,
 } from "./actions/configs.js";
 import { describeGroupDetail } from "./actions/group-detail.js";
+import { listGroups } from "./actions/group-list.js";
 import { produceMessage } from "./actions/produce.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
+import { describeTopic, listTopics } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
@@ -93,6 +100,18 @@ export class KafkaAdmin {
 
   resetOffsets(groupId: string, request: ResetOffsetsRequest): Promise<ResetOffsetsResponse> {
     return resetOffsets(this.client, groupId, request);
+  }
+
+  listTopics(query: TopicListQuery): Promise<TopicListResponse> {
+    return listTopics(this.client, query);
+  }
+
+  describeTopic(name: string): Promise<Topic> {
+    return describeTopic(this.client, name);
+  }
+
+  listGroups(query: GroupListQuery): Promise<GroupListResponse> {
+    return listGroups(this.client, query);
   }
 
   close(): Promise<void> {

@@ -229,4 +229,38 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
       await member.stop();
     }
   });
+
+  it("lists groups of every type a page at a time, filtered by type and by id", async () => {
+    const topic = await createTopic(single, { name: uniqueTopicName("listing"), partitions: 1 });
+    await produceMessages(single, topic, 2, { partition: 0 });
+    for (const [suffix, protocol] of [
+      ["a", "classic"],
+      ["b", "consumer"],
+      ["c", "classic"],
+    ] as const)
+      await (
+        await consoleConsumer(single, topic, `${topic}-${suffix}`, [
+          ...["--from-beginning", "--max-messages", "1", "--consumer-property", `group.protocol=${protocol}`],
+        ])
+      ).finished;
+    const list = (query: string) =>
+      api<{ groups: { id: string; type: string; state: string }[]; total: number }>(
+        "GET",
+        `/api/v1/clusters/${clusterId}/groups?search=${topic}${query}`,
+        { token },
+      );
+    const all = await list("");
+    expect(all.status, all.text).to.equal(200);
+    expect(all.body.total).to.equal(3);
+    expect(all.body.groups.map((g) => [g.id, g.type, g.state])).to.deep.equal([
+      [`${topic}-a`, "classic", "Empty"],
+      [`${topic}-b`, "consumer", "Empty"],
+      [`${topic}-c`, "classic", "Empty"],
+    ]);
+    const consumers = await list("&type=consumer");
+    expect(consumers.body.groups.map((g) => g.id)).to.deep.equal([`${topic}-b`]);
+    const page = await list("&limit=1&offset=1");
+    expect(page.body).to.deep.include({ total: 3 });
+    expect(page.body.groups.map((g) => g.id)).to.deep.equal([`${topic}-b`]);
+  });
 });

@@ -317,4 +317,42 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     expect(refused.body.error.message).to.match(/AUTHORIZATION_FAILED/);
     expect((await describedTopic(secure, name)).exists).to.equal(false);
   });
+
+  it("lists topics a page at a time with size and partition health, and shows one topic with partitions and sizes", async () => {
+    const prefix = uniqueTopicName("listed");
+    for (const suffix of ["a", "b", "c"]) await call("POST", "/topics", { name: `${prefix}-${suffix}`, partitions: 2 });
+    await call("POST", `/topics/${prefix}-b/messages`, { partition: 0, value: "x".repeat(100) });
+
+    const first = await call("GET", `/topics?search=${prefix}&limit=2`);
+    expect(first.status, first.text).to.equal(200);
+    expect(first.body.total).to.equal(3);
+    const names = (first.body.topics as { name: string }[]).map((t) => t.name);
+    expect(names).to.deep.equal([`${prefix}-a`, `${prefix}-b`]);
+    const second = await call("GET", `/topics?search=${prefix}&limit=2&offset=2`);
+    expect((second.body.topics as { name: string }[]).map((t) => t.name)).to.deep.equal([`${prefix}-c`]);
+    const b = (first.body.topics as Record<string, unknown>[])[1];
+    expect(b).to.deep.include({
+      partitions: 2,
+      replicationFactor: 1,
+      underReplicatedPartitions: 0,
+      underMinIsrPartitions: 0,
+      offlinePartitions: 0,
+    });
+    expect(b?.sizeBytes).to.be.greaterThan(100);
+    const internal = await call("GET", "/topics?search=__consumer_offsets&internal=false");
+    expect(internal.body.total).to.equal(0);
+
+    const one = await call("GET", `/topics/${prefix}-b`);
+    expect(one.status, one.text).to.equal(200);
+    const seen = await describedTopic(single, `${prefix}-b`);
+    expect(one.body).to.deep.include({ name: `${prefix}-b`, id: seen.id, internal: false, replicationFactor: 1 });
+    const partitions = one.body.partitions as { id: number; leader: number; replicas: number[]; sizeBytes: number }[];
+    expect(partitions.map((p) => [p.id, p.leader, p.replicas])).to.deep.equal([
+      [0, 1, [1]],
+      [1, 1, [1]],
+    ]);
+    expect(partitions[0]?.sizeBytes).to.be.greaterThan(100);
+    expect(partitions[1]?.sizeBytes).to.equal(0);
+    expect((await call("GET", `/topics/${uniqueTopicName("none")}`)).status).to.equal(404);
+  });
 });

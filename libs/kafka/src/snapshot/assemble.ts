@@ -24,7 +24,10 @@ export interface CollectedParts {
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-function partitionOf(topic: string, layout: TopicLayout["partitions"][number], parts: CollectedParts): Partition {
+/** What a topic is built from besides its layout: replica sizes per broker and the topic's configs. */
+export type TopicSources = Pick<CollectedParts, "logDirs" | "topicConfigs">;
+
+function partitionOf(topic: string, layout: TopicLayout["partitions"][number], parts: TopicSources): Partition {
   const sizes = layout.replicas
     .map((broker) => [broker, parts.logDirs.get(broker)?.replicaBytes.get(`${topic}:${layout.id}`)] as const)
     .filter((entry): entry is readonly [number, number] => entry[1] !== undefined);
@@ -41,7 +44,8 @@ function partitionOf(topic: string, layout: TopicLayout["partitions"][number], p
   };
 }
 
-function topicOf(layout: TopicLayout, parts: CollectedParts): Topic {
+/** One topic of the Snapshot resource: partitions with sizes (the leader's replica), configs and min ISR. */
+export function topicOf(layout: TopicLayout, parts: TopicSources): Topic {
   const partitions = layout.partitions.map((p) => partitionOf(layout.name, p, parts));
   const configs = parts.topicConfigs?.get(layout.name);
   return {

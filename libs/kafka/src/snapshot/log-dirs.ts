@@ -13,11 +13,18 @@ const KAFKA_ERROR_NAMES: Readonly<Record<number, string>> = {
 };
 const toNumber = (value: bigint) => (value < 0n ? undefined : Number(value));
 
-/** DescribeLogDirs of one broker, every topic: its log dirs with volume figures, and every replica's size. */
-export async function readBrokerLogDirs(client: KafkaClient, brokerId: number): Promise<BrokerLogDirs> {
+/**
+ * DescribeLogDirs of one broker: its log dirs with volume figures, and the size of every replica (of the given
+ * partitions only, when `only` is given: a console's page of topics need not read the whole broker).
+ */
+export async function readBrokerLogDirs(
+  client: KafkaClient,
+  brokerId: number,
+  only: { name: string; partitions: number[] }[] | null = null,
+): Promise<BrokerLogDirs> {
   const connection = (await client.bulkConnections([brokerId])).get(brokerId);
   if (!connection) throw new Error(`broker ${brokerId} is not in the metadata`);
-  const response = await describeLogDirsV4.api.async(connection, null);
+  const response = await describeLogDirsV4.api.async(connection, only);
   const replicaBytes = new Map<string, number>();
   const dirs = response.results.map((result) => {
     let dataBytes = 0;

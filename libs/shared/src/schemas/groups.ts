@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Int32Schema, Int64Schema } from "./common.js";
+import { Int32Schema, Int64Schema, LimitQuerySchema } from "./common.js";
+import { GroupTypeSchema } from "./snapshot.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const GroupDetailSchema = z.object({
@@ -67,3 +68,24 @@ export const ResetOffsetsResponseSchema = z.object({
   offsets: z.array(z.object({ topic: z.string(), partition: Int32Schema, from: Int64Schema, to: Int64Schema })),
 });
 export type ResetOffsetsResponse = z.infer<typeof ResetOffsetsResponseSchema>;
+
+/** GET /clusters/{id}/groups: a page of groups by id, optionally of one type or state, or matching `search`. */
+export const GroupListQuerySchema = z.strictObject({
+  search: z.string().min(1).max(1024).optional().describe("Only groups whose id contains this"),
+  type: GroupTypeSchema.optional(),
+  state: z.string().min(1).max(64).optional().describe("Kafka's state name, e.g. Empty, Stable"),
+  limit: LimitQuerySchema.describe("How many groups to return (1-1000, default 100)"),
+  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many groups to skip"),
+});
+export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
+
+export const GroupListingSchema = z.object({
+  id: z.string(),
+  type: GroupTypeSchema,
+  state: z.string(),
+  protocolType: z.string(),
+  coordinator: z.number().int().describe("The broker coordinating the group"),
+});
+export type GroupListing = z.infer<typeof GroupListingSchema>;
+export const GroupListResponseSchema = z.object({ groups: z.array(GroupListingSchema), total: z.number().int() });
+export type GroupListResponse = z.infer<typeof GroupListResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema, Int16Schema, Int32Schema, Int64Schema, StringMapSchema } from "./common.js";
+import { IdSchema, Int16Schema, Int32Schema, Int64Schema, LimitQuerySchema, StringMapSchema } from "./common.js";
 
 /** Kafka's rule for topic names: 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TopicNameSchema = z
@@ -96,3 +96,32 @@ export const ConfigEntrySchema = z.object({
 export type ConfigEntry = z.infer<typeof ConfigEntrySchema>;
 export const TopicConfigsResponseSchema = z.object({ topic: z.string(), configs: z.array(ConfigEntrySchema) });
 export const BrokerConfigsResponseSchema = z.object({ broker: Int32Schema, configs: z.array(ConfigEntrySchema) });
+
+/** GET /clusters/{id}/topics: a page of topics by name, optionally those whose name contains `search`. */
+export const TopicListQuerySchema = z.strictObject({
+  search: z.string().min(1).max(249).optional().describe("Only topics whose name contains this"),
+  internal: z.enum(["true", "false"]).optional().describe("false: leave Kafka's internal topics out"),
+  limit: LimitQuerySchema.describe("How many topics to return (1-1000, default 100)"),
+  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many topics to skip"),
+});
+export type TopicListQuery = z.infer<typeof TopicListQuerySchema>;
+
+/** One topic of the list: its shape, size and partition health, without per-partition detail. */
+export const TopicSummarySchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  internal: z.boolean(),
+  partitions: z.number().int(),
+  replicationFactor: z.number().int(),
+  minInsyncReplicas: z.number().int(),
+  sizeBytes: Int64Schema.describe("Sum of the partitions' sizes (the leader's replica of each)"),
+  underReplicatedPartitions: z.number().int(),
+  underMinIsrPartitions: z.number().int(),
+  offlinePartitions: z.number().int().describe("Partitions without a leader"),
+});
+export type TopicSummary = z.infer<typeof TopicSummarySchema>;
+export const TopicListResponseSchema = z.object({
+  topics: z.array(TopicSummarySchema),
+  total: z.number().int().describe("Topics matching, all pages"),
+});
+export type TopicListResponse = z.infer<typeof TopicListResponseSchema>;

@@ -1,10 +1,30 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
-import { type GroupPath, GroupPathSchema, type ResetOffsetsRequest, ResetOffsetsRequestSchema } from "@kcp/shared";
+import {
+  type ClusterPath,
+  ClusterPathSchema,
+  type GroupListQuery,
+  GroupListQuerySchema,
+  type GroupPath,
+  GroupPathSchema,
+  type ResetOffsetsRequest,
+  ResetOffsetsRequestSchema,
+} from "@kcp/shared";
 import { route } from "./route.js";
 
-/** Endpoint 15 (and 16 with the offsets reset). */
+/** Endpoints 15 and 16, and the list of groups beside them. */
 export function groupRoutes(actions: ClusterActions) {
   return [
+    route<unknown, GroupListQuery, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/groups",
+      role: "viewer",
+      summary: "A page of groups of every type by id, with type, state and coordinator (members and lag: the detail)",
+      params: ClusterPathSchema,
+      query: GroupListQuerySchema,
+      async handle({ params, query }) {
+        return { status: 200, body: await actions.listGroups(params.id, query) };
+      },
+    }),
     route<unknown, unknown, GroupPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/groups/:group",

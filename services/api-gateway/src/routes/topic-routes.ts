@@ -10,6 +10,8 @@ import {
   IncreasePartitionsRequestSchema,
   type ProduceRequest,
   ProduceRequestSchema,
+  type TopicListQuery,
+  TopicListQuerySchema,
   type TopicPath,
   TopicPathSchema,
 } from "@kcp/shared";
@@ -18,6 +20,27 @@ import { route } from "./route.js";
 /** Endpoints 7–10 and the topic reads beside them: create, produce, add partitions, change and read configs. */
 export function topicRoutes(actions: ClusterActions) {
   return [
+    route<unknown, TopicListQuery, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/topics",
+      role: "viewer",
+      summary: "A page of topics by name with partition count, size and partition health",
+      params: ClusterPathSchema,
+      query: TopicListQuerySchema,
+      async handle({ params, query }) {
+        return { status: 200, body: await actions.listTopics(params.id, query) };
+      },
+    }),
+    route<unknown, unknown, TopicPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/topics/:topic",
+      role: "viewer",
+      summary: "One topic with its configs, partitions (leader, replicas, ISR) and replica sizes",
+      params: TopicPathSchema,
+      async handle({ params }) {
+        return { status: 200, body: await actions.describeTopic(params.id, params.topic) };
+      },
+    }),
     route<CreateTopicRequest, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/topics",

@@ -1,0 +1,79 @@
+import { AppError, type Topic, type TopicListQuery, type TopicListResponse, type TopicSummary } from "@kcp/shared";
+import type { KafkaClient } from "../client.js";
+import { toKafkaAppError } from "../errors.js";
+import { topicOf } from "../snapshot/assemble.js";
+import { type BrokerLogDirs, readBrokerLogDirs } from "../snapshot/log-dirs.js";
+import { readTopicConfigs, readTopicLayouts, type TopicLayout } from "../snapshot/topics.js";
+
+/** Configs and replica sizes of these topics only, from every broker that holds one of their replicas. */
+async function topicsWithSizes(client: KafkaClient, layouts: TopicLayout[], brokerIds: number[]): Promise<Topic[]> {
+  if (layouts.length === 0) return [];
+  const only = layouts.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => p.id) }));
+  const holders = [...new Set(layouts.flatMap((t) => t.partitions.flatMap((p) => p.replicas)))].filter((id) =>
+    brokerIds.includes(id),
+  );
+  const [topicConfigs, logDirs] = await Promise.all([
+    readTopicConfigs(
+      client,
+      layouts.map((t) => t.name),
+      brokerIds,
+    ),
+    Promise.all(holders.map(async (id) => [id, await readBrokerLogDirs(client, id, only)] as const)),
+  ]);
+  const sizes = new Map<number, BrokerLogDirs>(logDirs);
+  return layouts.map((layout) => topicOf(layout, { topicConfigs, logDirs: sizes }));
+}
+
+function summaryOf(topic: Topic): TopicSummary {
+  const count = (test: (p: Topic["partitions"][number]) => boolean) => topic.partitions.filter(test).length;
+  return {
+    name: topic.name,
+    id: topic.id,
+    internal: topic.internal,
+    partitions: topic.partitions.length,
+    replicationFactor: topic.replicationFactor,
+    minInsyncReplicas: topic.minInsyncReplicas,
+    sizeBytes: topic.sizeBytes,
+    underReplicatedPartitions: count((p) => p.isr.length < p.replicas.length),
+    underMinIsrPartitions: count((p) => p.leader >= 0 && p.isr.length < topic.minInsyncReplicas),
+    offlinePartitions: count((p) => p.leader < 0),
+  };
+}
+
+/**
+ * A page of topics by name: the names come from one Metadata request; configs and sizes are read for the page's
+ * topics only, so a page costs the same on a cluster of ten topics or of fifty thousand.
+ */
+export async function listTopics(client: KafkaClient, query: TopicListQuery): Promise<TopicListResponse> {
+  try {
+    const { topics, brokers } = await readTopicLayouts(client);
+    const matching = topics.filter(
+      (t) => (!query.search || t.name.includes(query.search)) && (query.internal !== "false" || !t.internal),
+    );
+    const page = matching.slice(query.offset, query.offset + query.limit);
+    const described = await topicsWithSizes(
+      client,
+      page,
+      brokers.map((b) => b.id),
+    );
+    return { topics: described.map(summaryOf), total: matching.length };
+  } catch (error) {
+    throw toKafkaAppError(error, "listing topics");
+  }
+}
+
+/** One topic with its configs (overrides), partitions (leader, replicas, ISR, offline) and sizes per replica. */
+export async function describeTopic(client: KafkaClient, name: string): Promise<Topic> {
+  try {
+    const { topics, brokers } = await readTopicLayouts(client, [name]);
+    const [topic] = await topicsWithSizes(
+      client,
+      topics,
+      brokers.map((b) => b.id),
+    );
+    if (!topic) throw new AppError("not_found", `No topic ${name}`);
+    return topic;
+  } catch (error) {
+    throw toKafkaAppError(error, `describing topic ${name}`, { UNKNOWN_TOPIC_OR_PARTITION: "not_found" });
+  }
+}
