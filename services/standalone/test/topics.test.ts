@@ -5,6 +5,7 @@ import { createLogger, loadConfig } from "@kcp/shared";
 import {
   type Api,
   apiClient,
+  createTopic,
   getSharedCluster,
   type KafkaCluster,
   kafkaToolOn,
@@ -22,6 +23,16 @@ const ADMIN = { username: "admin", password: "topics-admin-password" };
 const TOPICS = "org.apache.kafka.tools.TopicCommand";
 const CONFIGS = "kafka.admin.ConfigCommand";
 const CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
+
+const aclFor = (topic: string) => ({
+  resourceType: "TOPIC",
+  resourceName: topic,
+  patternType: "LITERAL",
+  principal: "User:alice",
+  host: "*",
+  operation: "ALL",
+  permission: "ALLOW",
+});
 
 /** What kafka-topics --describe says about a topic: its id, partition count and the configs set on it. */
 async function describedTopic(cluster: KafkaCluster, topic: string) {
@@ -316,6 +327,31 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     expect(refused.body.error.code).to.equal("kafka_error");
     expect(refused.body.error.message).to.match(/AUTHORIZATION_FAILED/);
     expect((await describedTopic(secure, name)).exists).to.equal(false);
+
+    // Every other write on a topic alice has no ACL for: Kafka's refusal, by name, and the topic unchanged.
+    const topic = await createTopic(secure, { name: uniqueTopicName("alice-existing"), partitions: 1 });
+    const group = `${topic}-group`;
+    const writes: [string, string, unknown, RegExp][] = [
+      ["POST", `/topics/${topic}/partitions`, { count: 3 }, /TOPIC_AUTHORIZATION_FAILED/],
+      ["PATCH", `/topics/${topic}/configs`, { set: { "retention.ms": "1000" } }, /TOPIC_AUTHORIZATION_FAILED/],
+      ["PATCH", "/brokers/1/configs", { set: { "message.max.bytes": "2000000" } }, /CLUSTER_AUTHORIZATION_FAILED/],
+      ["POST", `/topics/${topic}/messages`, { value: "v" }, /TOPIC_AUTHORIZATION_FAILED/],
+      ["POST", "/acls", aclFor(topic), /CLUSTER_AUTHORIZATION_FAILED/],
+      ["PUT", "/quotas", { entity: [{ type: "user", name: "bob" }], set: { producer_byte_rate: 1 } }, /CLUSTER_AUTH/],
+      ["POST", `/groups/${group}/reset-offsets`, { topic, to: "earliest" }, /GROUP_AUTHORIZATION_FAILED/],
+    ];
+    for (const [method, path, body, kafkaError] of writes) {
+      const response = await api<Reply>(method, `/api/v1/clusters/${registered.body.cluster.id}${path}`, {
+        token,
+        body,
+      });
+      expect(response.status, `${method} ${path}: ${response.text}`).to.equal(502);
+      expect(response.body.error.code).to.equal("kafka_error");
+      expect(response.body.error.message, `${method} ${path}`).to.match(kafkaError);
+    }
+    const after = await describedTopic(secure, topic);
+    expect(after.partitions).to.equal(1);
+    expect(after.configs).to.not.include("retention.ms");
   });
 
   it("lists topics a page at a time with size and partition health, and shows one topic with partitions and sizes", async () => {
