@@ -13,7 +13,9 @@ import {
   produceMessages,
   resolveKafka,
   runKafkaTool,
+  startWordCountApp,
   uniqueTopicName,
+  WORD_COUNT_INPUT,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -262,5 +264,59 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
     const page = await list("&limit=1&offset=1");
     expect(page.body).to.deep.include({ total: 3 });
     expect(page.body.groups.map((g) => g.id)).to.deep.equal([`${topic}-b`]);
+  });
+
+  it("share group: its member owns the topic's partition (committed offsets are per record: -1)", async () => {
+    const topic = await createTopic(single, { name: uniqueTopicName("share-detail"), partitions: 1 });
+    const group = `${topic}-share`;
+    const stop = new AbortController();
+    const consumer = runKafkaTool(
+      await resolveKafka(single.version),
+      "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
+      ["--bootstrap-server", single.bootstrapServers.join(","), "--topic", topic, "--group", group],
+      await makeRunDir("share-consumer"),
+      { signal: stop.signal },
+    ).catch(() => "");
+    try {
+      const shared = await waitFor(
+        "the share group's member and partition",
+        async () => {
+          const response = await detail(group);
+          return response.status === 200 && response.body.partitions.some((p) => p.member !== "")
+            ? response.body
+            : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 1000 },
+      );
+      expect(shared).to.deep.include({ type: "share", members: 1, totalLag: 0 });
+      expect(shared.partitions).to.have.length(1);
+      expect(shared.partitions[0]).to.include({ topic, partition: 0, committed: -1, lag: -1, host: "/127.0.0.1" });
+    } finally {
+      stop.abort();
+      await consumer;
+    }
+  });
+
+  it("streams group: each task's member owns its partition of the source topic (Kafka Streams' WordCountDemo)", async () => {
+    await createTopic(single, { name: WORD_COUNT_INPUT, partitions: 1, ifMissing: true });
+    const applicationId = uniqueTopicName("wordcount-detail");
+    const app = await startWordCountApp(single, { applicationId, groupProtocol: "streams" });
+    try {
+      const streams = await waitFor(
+        "the streams group's member owning the input partition",
+        async () => {
+          const response = await detail(applicationId);
+          const input = response.body.partitions?.find((p) => p.topic === WORD_COUNT_INPUT);
+          return response.status === 200 && input && input.member !== "" ? response.body : undefined;
+        },
+        { timeoutMs: 90_000, intervalMs: 1000 },
+      );
+      expect(streams).to.deep.include({ type: "streams", members: 1 });
+      const input = streams.partitions.find((p) => p.topic === WORD_COUNT_INPUT);
+      expect(input?.clientId).to.include(applicationId);
+      expect(input?.host).to.equal("/127.0.0.1");
+    } finally {
+      await app.stop();
+    }
   });
 });
