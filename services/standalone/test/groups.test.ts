@@ -56,6 +56,18 @@ async function consoleConsumer(cluster: KafkaCluster, topic: string, group: stri
   };
 }
 
+/** START-OFFSET and LAG of partition 0 as kafka-share-groups --describe --offsets prints them. */
+async function shareOffsetsByTool(cluster: KafkaCluster, group: string, topic: string): Promise<number[]> {
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.consumer.group.ShareGroupCommand", [
+    ...["--describe", "--group", group, "--offsets"],
+  ]);
+  const header = out.split("\n").find((l) => l.includes("START-OFFSET")) ?? "";
+  const row = out.split("\n").find((l) => l.includes(topic)) ?? "";
+  const columns = header.trim().split(/\s+/);
+  const values = row.trim().split(/\s+/);
+  return ["START-OFFSET", "LAG"].map((name) => Number(values[columns.indexOf(name)]));
+}
+
 describe("consumer group detail (endpoint 15, standalone service, real Kafka)", function () {
   this.timeout(240_000);
   let dataDir: string;
@@ -266,8 +278,9 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
     expect(page.body.groups.map((g) => g.id)).to.deep.equal([`${topic}-b`]);
   });
 
-  it("share group: its member owns the topic's partition (committed offsets are per record: -1)", async () => {
+  it("share group: its member, its start offset and lag (as kafka-share-groups shows them), and a reset", async () => {
     const topic = await createTopic(single, { name: uniqueTopicName("share-detail"), partitions: 1 });
+    await produceMessages(single, topic, 3, { partition: 0 });
     const group = `${topic}-share`;
     const stop = new AbortController();
     const consumer = runKafkaTool(
@@ -278,8 +291,9 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
       { signal: stop.signal },
     ).catch(() => "");
     try {
-      const shared = await waitFor(
-        "the share group's member and partition",
+      // The console share consumer starts at the log end: messages produced while it runs are delivered.
+      const joined = await waitFor(
+        "the share group's member",
         async () => {
           const response = await detail(group);
           return response.status === 200 && response.body.partitions.some((p) => p.member !== "")
@@ -288,13 +302,34 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
         },
         { timeoutMs: 60_000, intervalMs: 1000 },
       );
-      expect(shared).to.deep.include({ type: "share", members: 1, totalLag: 0 });
-      expect(shared.partitions).to.have.length(1);
-      expect(shared.partitions[0]).to.include({ topic, partition: 0, committed: -1, lag: -1, host: "/127.0.0.1" });
+      expect(joined).to.deep.include({ type: "share", members: 1 });
+      expect(joined.partitions[0]).to.include({ topic, partition: 0, host: "/127.0.0.1" });
+      await produceMessages(single, topic, 2, { partition: 0 });
+      const consumed = await waitFor("the share group at the log end", async () => {
+        const row = (await detail(group)).body.partitions[0];
+        return row && row.committed >= 3 && row.lag === 0 ? row : undefined;
+      });
+      // The start offset moves on as the share partition archives acknowledged records, not with each delivery.
+      expect(consumed).to.include({ end: 5, lag: 0 });
+      expect(await shareOffsetsByTool(single, group, topic)).to.deep.equal([consumed.committed, 0]);
     } finally {
       stop.abort();
       await consumer;
     }
+
+    const empty = await waitFor("the share group empty", async () => {
+      const response = await detail(group);
+      return response.body.state === "Empty" ? response.body : undefined;
+    });
+    expect(empty.members).to.equal(0);
+    const reset = await api<Detail>("POST", `/api/v1/clusters/${clusterId}/groups/${group}/reset-offsets`, {
+      token,
+      body: { topic, to: "offset", offset: 1 },
+    });
+    expect(reset.status, reset.text).to.equal(200);
+    expect(reset.body.offsets).to.deep.equal([{ topic, partition: 0, from: empty.partitions[0]?.committed, to: 1 }]);
+    expect(await shareOffsetsByTool(single, group, topic)).to.deep.equal([1, 4]);
+    expect((await detail(group)).body.partitions[0]).to.include({ committed: 1, lag: 4 });
   });
 
   it("streams group: each task's member owns its partition of the source topic (Kafka Streams' WordCountDemo)", async () => {

@@ -2,8 +2,10 @@ import { AppError, type GroupDetail, type GroupType } from "@kcp/shared";
 import { type Connection, consumerGroupDescribeV0, FindCoordinatorKeyTypes, listGroupsV5 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { describeShareGroupOffsetsV1 } from "../protocol/describe-share-group-offsets-v1.js";
 import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
 import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
+import { brokerVersions } from "../snapshot/cluster.js";
 import { partitionKey, readEndOffsets } from "../snapshot/end-offsets.js";
 import { readTopicLayouts } from "../snapshot/topics.js";
 
@@ -110,6 +112,39 @@ const OWNERS: Record<GroupType, OwnersOf> = {
   streams: ownersOfStreams,
 };
 
+const DESCRIBE_SHARE_GROUP_OFFSETS = 90;
+
+/** Whether the group's coordinator serves a version of a request (one ApiVersions round trip). */
+export async function coordinatorServes(group: ListedGroup, apiKey: number, version: number): Promise<boolean> {
+  const { apis } = await brokerVersions(group.coordinator);
+  return (apis.get(apiKey)?.max ?? -1) >= version;
+}
+
+/**
+ * A share group's progress per partition (DescribeShareGroupOffsets v1, Kafka 4.2+): the start offset (everything
+ * before it is acknowledged) as its committed offset, and the lag the coordinator computes. Empty when the
+ * coordinator does not serve it.
+ */
+async function shareGroupOffsets(
+  group: ListedGroup,
+): Promise<{ committed: Map<string, number>; lags: Map<string, number> }> {
+  const committed = new Map<string, number>();
+  const lags = new Map<string, number>();
+  if (!(await coordinatorServes(group, DESCRIBE_SHARE_GROUP_OFFSETS, 1))) return { committed, lags };
+  const [described] = (await describeShareGroupOffsetsV1.async(group.coordinator, [group.id])).groups;
+  for (const topic of described?.topics ?? [])
+    for (const p of topic.partitions) {
+      if (p.errorCode !== 0 || p.startOffset < 0n) continue;
+      const key = partitionKey(topic.topicName, p.partitionIndex);
+      committed.set(key, Number(p.startOffset));
+      if (p.lag >= 0n) lags.set(key, Number(p.lag));
+    }
+  return { committed, lags };
+}
+
+/** A share group's start offsets by `topic:partition` (its committed offsets, for a reset's `from`). */
+export const shareStartOffsets = async (group: ListedGroup) => (await shareGroupOffsets(group)).committed;
+
 /** Committed offsets of the group (OffsetFetch, every topic), by `topic:partition`. */
 export async function committedOffsets(client: KafkaClient, groupId: string): Promise<Map<string, number>> {
   const [group] = await client.admin.listConsumerGroupOffsets({ groups: [groupId] });
@@ -128,15 +163,20 @@ const splitKey = (key: string) => {
 /**
  * Endpoint 15: every partition the group has a committed offset on or is assigned, with the committed offset, the
  * log end offset, the lag and the member, client id and host owning it. A partition without a committed offset has
- * committed and lag -1 (unknown: the consumer's reset policy decides where it starts). Share groups keep no committed
- * offsets in OffsetFetch: their partitions have committed and lag -1.
+ * committed and lag -1 (unknown: the consumer's reset policy decides where it starts). A share group's committed
+ * offset is its start offset and its lag the coordinator's (DescribeShareGroupOffsets).
  */
 export async function describeGroupDetail(client: KafkaClient, groupId: string): Promise<GroupDetail> {
   try {
     const group = await findGroup(client, groupId);
-    const [{ members, owners }, committed] = await Promise.all([
+    const [{ members, owners }, { committed, lags }] = await Promise.all([
       OWNERS[group.type](client, group),
-      group.type === "share" ? Promise.resolve(new Map<string, number>()) : committedOffsets(client, groupId),
+      group.type === "share"
+        ? shareGroupOffsets(group)
+        : committedOffsets(client, groupId).then((offsets) => ({
+            committed: offsets,
+            lags: new Map<string, number>(),
+          })),
     ]);
     const keys = new Set([...committed.keys(), ...owners.keys()]);
     const topics = [...new Set([...keys].map((key) => splitKey(key).topic))];
@@ -147,7 +187,7 @@ export async function describeGroupDetail(client: KafkaClient, groupId: string):
         const { topic, partition } = splitKey(key);
         const offset = committed.get(key) ?? -1;
         const end = ends.get(key) ?? -1;
-        const lag = offset >= 0 && end >= 0 ? Math.max(0, end - offset) : -1;
+        const lag = lags.get(key) ?? (offset >= 0 && end >= 0 ? Math.max(0, end - offset) : -1);
         return { topic, partition, committed: offset, end, lag, ...(owners.get(key) ?? NO_OWNER) };
       })
       .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);

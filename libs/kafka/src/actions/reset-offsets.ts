@@ -1,9 +1,10 @@
 import { AppError, type ResetOffsetsRequest, type ResetOffsetsResponse } from "@kcp/shared";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { alterShareGroupOffsetsV0 } from "../protocol/alter-share-group-offsets-v0.js";
 import { EARLIEST, LATEST, partitionKey, readOffsetsAt } from "../snapshot/end-offsets.js";
 import { readTopicLayouts } from "../snapshot/topics.js";
-import { committedOffsets, findGroup, type ListedGroup } from "./group-detail.js";
+import { committedOffsets, coordinatorServes, findGroup, type ListedGroup, shareStartOffsets } from "./group-detail.js";
 
 /** States in which a group has no active member: offsets may be committed for it from outside. */
 const INACTIVE_STATES = new Set(["Empty", "Dead"]);
@@ -45,18 +46,35 @@ async function existingGroup(client: KafkaClient, groupId: string): Promise<List
   }
 }
 
-async function checkResettable(client: KafkaClient, groupId: string): Promise<void> {
+const ALTER_SHARE_GROUP_OFFSETS = 91;
+
+async function checkResettable(client: KafkaClient, groupId: string): Promise<ListedGroup | undefined> {
   const group = await existingGroup(client, groupId);
-  if (group?.type === "share")
-    throw new AppError(
-      "invalid_request",
-      `Group ${groupId} is a share group: resetting its offsets is not supported yet`,
-    );
   if (group && !INACTIVE_STATES.has(group.state))
     throw new AppError(
       "conflict",
       `Group ${groupId} is ${group.state}: stop its consumers first (offsets can be reset only while it is empty)`,
     );
+  if (group?.type === "share" && !(await coordinatorServes(group, ALTER_SHARE_GROUP_OFFSETS, 0)))
+    throw new AppError("capability_unavailable", "Resetting a share group needs AlterShareGroupOffsets (Kafka 4.2+)");
+  return group;
+}
+
+/** Commits the new offsets: OffsetCommit for classic, consumer and streams groups, AlterShareGroupOffsets for share. */
+async function commit(
+  client: KafkaClient,
+  group: ListedGroup | undefined,
+  groupId: string,
+  topic: string,
+  offsets: { partition: number; to: number }[],
+): Promise<void> {
+  if (group?.type === "share") {
+    const partitions = offsets.map((o) => ({ partitionIndex: o.partition, startOffset: BigInt(o.to) }));
+    await alterShareGroupOffsetsV0.async(group.coordinator, groupId, [{ topicName: topic, partitions }]);
+    return;
+  }
+  const partitionOffsets = offsets.map((o) => ({ partition: o.partition, offset: BigInt(o.to) }));
+  await client.admin.alterConsumerGroupOffsets({ groupId, topics: [{ name: topic, partitionOffsets }] });
 }
 
 /** The partitions to reset: those named (each must exist), or all of the topic. */
@@ -85,7 +103,7 @@ export async function resetOffsets(
   request: ResetOffsetsRequest,
 ): Promise<ResetOffsetsResponse> {
   try {
-    await checkResettable(client, groupId);
+    const group = await checkResettable(client, groupId);
     const { layout, partitions } = await chosenPartitions(client, request);
     const keys = new Set(partitions.map((p) => partitionKey(request.topic, p)));
     const [earliest, latest, atTimestamp, committed] = await Promise.all([
@@ -94,7 +112,7 @@ export async function resetOffsets(
       request.to === "timestamp"
         ? readOffsetsAt(client, layout, keys, BigInt(request.timestamp ?? 0))
         : Promise.resolve(new Map<string, number>()),
-      committedOffsets(client, groupId),
+      group?.type === "share" ? shareStartOffsets(group) : committedOffsets(client, groupId),
     ]);
     const offsets = partitions
       .sort((a, b) => a - b)
@@ -108,17 +126,7 @@ export async function resetOffsets(
         };
         return { topic: request.topic, partition, from: bounds.committed ?? -1, to: targetOffset(request, bounds) };
       });
-    if (!request.dryRun) {
-      await client.admin.alterConsumerGroupOffsets({
-        groupId,
-        topics: [
-          {
-            name: request.topic,
-            partitionOffsets: offsets.map((o) => ({ partition: o.partition, offset: BigInt(o.to) })),
-          },
-        ],
-      });
-    }
+    if (!request.dryRun) await commit(client, group, groupId, request.topic, offsets);
     return { dryRun: request.dryRun, offsets };
   } catch (error) {
     // A consumer that joined between the check and the commit: Kafka refuses the commit from outside the group.
