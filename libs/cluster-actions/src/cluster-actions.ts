@@ -1,4 +1,4 @@
-import { connectionTarget, enqueueCollection } from "@kcp/clusters";
+import { connectionTarget, enqueueCollection, requestCollection } from "@kcp/clusters";
 import {
   type AppliedConfigChange,
   type ClientOptionsSettings,
@@ -41,6 +41,8 @@ export interface ActionDependencies {
   box: SecretBox;
   logger: Logger;
   kafka?: ClientOptionsSettings;
+  /** How long the re-collection after a change is waited for before giving up (default 2 minutes). */
+  collectWaitMs?: number;
 }
 
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
@@ -150,10 +152,23 @@ export class ClusterActions {
     }
   }
 
-  /** Queued, not awaited: the response does not wait for the views, and a queue hiccup must not fail the action. */
+  /**
+   * Queued, not awaited: the response does not wait for the views, and a queue hiccup must not fail the action. A
+   * collection of the cluster that was already running when the change was made is joined (one collection per cluster
+   * at a time) but may have read the cluster before the change, so when it ends another one is asked for.
+   */
   private recollect(clusterId: string): void {
-    enqueueCollection(this.deps.queue, clusterId).catch((error: unknown) =>
-      this.deps.logger.warn({ err: error, clusterId }, "could not queue a re-collection after a change"),
+    const changedAt = Date.now();
+    const collectedSinceChange = async () => {
+      const view = await this.deps.store.clusterViews.get(clusterId);
+      const collectedAt = Date.parse(String(view?.snapshot?.collectedAt ?? ""));
+      return collectedAt >= changedAt;
+    };
+    (async () => {
+      await requestCollection(this.deps.queue, clusterId, this.deps.collectWaitMs ?? 120_000);
+      if (!(await collectedSinceChange())) await enqueueCollection(this.deps.queue, clusterId);
+    })().catch((error: unknown) =>
+      this.deps.logger.warn({ err: error, clusterId }, "the re-collection after a change did not complete"),
     );
   }
 }

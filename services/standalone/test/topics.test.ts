@@ -102,6 +102,21 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     expect(seen.configs).to.include("retention.ms=3600000");
   });
 
+  it("queues a re-collection after a write: the cluster view shows the new topic without a refresh", async () => {
+    const name = uniqueTopicName("recollected");
+    expect((await call("POST", "/topics", { name, partitions: 2 })).status).to.equal(201);
+    const seen = await waitFor(
+      "the new topic in the cluster view",
+      async () => {
+        const view = await call("GET", "");
+        const topics = (view.body.snapshot as { topics: { name: string; partitions: unknown[] }[] }).topics;
+        return topics.find((t) => t.name === name);
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
+    expect(seen.partitions).to.have.length(2);
+  });
+
   it("takes the broker defaults for 0 partitions and replication factor", async () => {
     const name = uniqueTopicName("defaults");
     const created = await call("POST", "/topics", { name, partitions: 0, replicationFactor: 0 });
