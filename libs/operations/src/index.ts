@@ -1,5 +1,12 @@
 export type { BuiltPlan, PlanBuilder, PlanInput, PlanValidator } from "./plan-builder.js";
 export {
+  PLAN_BUILDERS,
+  planElectLeaders,
+  planFinalizeFeatures,
+  planRemoveVoters,
+  planUnregisterBrokers,
+} from "./plans/index.js";
+export {
   acceptsAction,
   canTransition,
   canTransitionStep,

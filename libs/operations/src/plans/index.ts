@@ -1,0 +1,16 @@
+import type { OperationType } from "@kcp/shared";
+import type { PlanBuilder } from "../plan-builder.js";
+import { planElectLeaders } from "./elect-leaders.js";
+import { planFinalizeFeatures } from "./finalize-features.js";
+import { planRemoveVoters } from "./remove-voters.js";
+import { planUnregisterBrokers } from "./unregister-brokers.js";
+
+/** The plan builder of each operation type written so far. */
+export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } = {
+  electLeaders: planElectLeaders,
+  unregisterBrokers: planUnregisterBrokers,
+  removeVoters: planRemoveVoters,
+  finalizeFeatures: planFinalizeFeatures,
+};
+
+export { planElectLeaders, planFinalizeFeatures, planRemoveVoters, planUnregisterBrokers };

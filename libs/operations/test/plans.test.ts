@@ -1,0 +1,209 @@
+import type { Broker, Capabilities, Cluster, OperationParams, OperationType, QuorumNode, Snapshot } from "@kcp/shared";
+import { expect } from "chai";
+import {
+  type PlanBuilder,
+  planElectLeaders,
+  planFinalizeFeatures,
+  planRemoveVoters,
+  planUnregisterBrokers,
+} from "../src/index.js";
+
+const broker = (id: number, overrides: Partial<Broker> = {}): Broker => ({
+  id,
+  host: "127.0.0.1",
+  port: 9000 + id,
+  fenced: false,
+  alive: true,
+  cordoned: false,
+  logDirs: null,
+  dataBytes: 0,
+  replicas: 0,
+  leaders: 0,
+  preferredLeaders: 0,
+  ...overrides,
+});
+
+const voter = (nodeId: number, overrides: Partial<QuorumNode> = {}): QuorumNode => ({
+  nodeId,
+  directoryId: `dir${nodeId}`.padEnd(22, "A"),
+  role: nodeId === 1 ? "leader" : "follower",
+  logEndOffset: 100,
+  lag: 0,
+  lastFetchTimestamp: 0,
+  lastCaughtUpTimestamp: 0,
+  endpoints: [],
+  ...overrides,
+});
+
+const partition = (id: number, replicas: number[], leader: number, isr = replicas) => ({
+  id,
+  leader,
+  leaderEpoch: 1,
+  replicas,
+  isr,
+  offline: null,
+  sizeBytes: 0,
+  replicaBytes: null,
+});
+
+/** Brokers 4–6, voters 1–3, topic "orders" with three partitions: 0 led by its preferred replica, 1 not, 2 offline. */
+function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
+  return {
+    collectedAt: "2026-11-23T00:00:00.000Z",
+    durationMs: 1,
+    clusterId: "c",
+    brokers: [broker(4), broker(5), broker(6), broker(7, { alive: false, fenced: true })],
+    quorum: { leaderId: 1, leaderEpoch: 3, highWatermark: 100, voters: [voter(1), voter(2), voter(3)], observers: [] },
+    features: [
+      { name: "metadata.version", finalized: 21, supportedMin: 7, supportedMax: 27 },
+      { name: "kraft.version", finalized: 1, supportedMin: 0, supportedMax: 1 },
+    ],
+    topics: [
+      {
+        name: "orders",
+        id: "id",
+        internal: false,
+        replicationFactor: 3,
+        minInsyncReplicas: 2,
+        configs: {},
+        sizeBytes: 0,
+        partitions: [partition(0, [4, 5, 6], 4), partition(1, [5, 6, 4], 6), partition(2, [6, 4, 5], -1, [])],
+      },
+    ],
+    reassignments: [],
+    groups: [],
+    errors: [],
+    ...overrides,
+  };
+}
+
+function plan<T extends OperationType>(builder: PlanBuilder<T>, params: OperationParams<T>, snap = snapshot()) {
+  return builder({ cluster: {} as Cluster, capabilities: { notes: [] } as Capabilities, snapshot: snap, params });
+}
+
+const refusal = (work: () => unknown): string => {
+  try {
+    work();
+  } catch (error) {
+    return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+  }
+  return "not refused";
+};
+
+describe("operation plans (pure)", () => {
+  describe("electLeaders", () => {
+    it("preferred: only partitions led by another replica while the preferred one is in sync", () => {
+      const built = plan(planElectLeaders, { electionType: "preferred" });
+      expect(built.plan).to.include({ irreversible: false, summary: "Preferred leader election for 1 partition(s)" });
+      expect(built.steps).to.deep.equal([
+        {
+          name: "Elect leaders",
+          kind: "electLeaders",
+          args: { electionType: "preferred", partitions: [{ topic: "orders", partition: 1 }] },
+          alwaysRun: false,
+        },
+      ]);
+    });
+
+    it("unclean: only partitions without a leader, irreversible with a warning about lost records", () => {
+      const built = plan(planElectLeaders, { electionType: "unclean" });
+      expect(built.plan.irreversible).to.equal(true);
+      expect(built.plan.warnings[0]).to.match(/lost for good/);
+      expect((built.steps[0]?.args as { partitions: unknown[] }).partitions).to.deep.equal([
+        { topic: "orders", partition: 2 },
+      ]);
+    });
+
+    it("refuses when nothing would change, and partitions the cluster does not have", () => {
+      expect(
+        refusal(() =>
+          plan(planElectLeaders, { electionType: "preferred", partitions: [{ topic: "orders", partition: 0 }] }),
+        ),
+      ).to.match(/^invalid_request: Nothing to do/);
+      expect(
+        refusal(() =>
+          plan(planElectLeaders, { electionType: "preferred", partitions: [{ topic: "orders", partition: 9 }] }),
+        ),
+      ).to.equal("invalid_request: No partition orders-9 in the cluster");
+    });
+  });
+
+  describe("unregisterBrokers", () => {
+    it("unregisters a fenced broker that holds no replica, one step per broker", () => {
+      const built = plan(planUnregisterBrokers, { brokers: [7] });
+      expect(built.plan.irreversible).to.equal(true);
+      expect(built.steps.map((s) => [s.kind, s.args])).to.deep.equal([["unregisterBroker", { broker: 7 }]]);
+    });
+
+    it("refuses a broker that holds replicas, one that is running, and one that is not registered", () => {
+      const stopped5 = snapshot({ brokers: [broker(4), broker(5, { alive: false, fenced: true }), broker(6)] });
+      expect(refusal(() => plan(planUnregisterBrokers, { brokers: [5] }, stopped5))).to.equal(
+        "invalid_request: Broker 5 still holds 3 replica(s): drain it first (drainBrokers)",
+      );
+      const empty = snapshot({ topics: [] });
+      expect(refusal(() => plan(planUnregisterBrokers, { brokers: [4] }, empty))).to.match(/Broker 4 is running/);
+      expect(refusal(() => plan(planUnregisterBrokers, { brokers: [42] }))).to.match(/Broker 42 is not registered/);
+    });
+  });
+
+  describe("removeVoters", () => {
+    const dir = (id: number) => `dir${id}`.padEnd(22, "A");
+
+    it("removes a voter when the others keep a caught-up majority", () => {
+      const built = plan(planRemoveVoters, { voters: [{ nodeId: 3, directoryId: dir(3) }] });
+      expect(built.plan.summary).to.equal("Remove voter(s) 3 from the metadata quorum (2 voter(s) remain)");
+      expect(built.steps.map((s) => s.kind)).to.deep.equal(["removeRaftVoter"]);
+    });
+
+    it("refuses to leave the quorum without a caught-up majority, or without any voter", () => {
+      const lagging = snapshot({
+        quorum: {
+          leaderId: 1,
+          leaderEpoch: 3,
+          highWatermark: 100,
+          voters: [voter(1), voter(2, { lag: 50_000 }), voter(3)],
+          observers: [],
+        },
+      });
+      expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 3, directoryId: dir(3) }] }, lagging))).to.match(
+        /only 1 of the 2 remaining voters are caught up/,
+      );
+      const single = snapshot({
+        quorum: { leaderId: 1, leaderEpoch: 1, highWatermark: 1, voters: [voter(1)], observers: [] },
+      });
+      expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 1, directoryId: dir(1) }] }, single))).to.match(
+        /last voter/,
+      );
+    });
+
+    it("refuses a node that is not a voter, or a directory id that is not the voter's", () => {
+      expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 9, directoryId: dir(9) }] }))).to.match(
+        /Node 9 is not a voter/,
+      );
+      expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 2, directoryId: dir(3) }] }))).to.match(
+        /Voter 2 has directory id/,
+      );
+    });
+  });
+
+  describe("finalizeFeatures", () => {
+    it("by default raises every feature below its supported maximum: validate first, then apply", () => {
+      const built = plan(planFinalizeFeatures, {});
+      expect(built.plan.summary).to.equal("Finalize metadata.version: 21 → 27");
+      expect(built.steps.map((s) => s.args)).to.deep.equal([
+        { levels: { "metadata.version": 27 }, validateOnly: true },
+        { levels: { "metadata.version": 27 }, validateOnly: false },
+      ]);
+    });
+
+    it("refuses unknown features, levels no node supports, lowering, and nothing to do", () => {
+      expect(refusal(() => plan(planFinalizeFeatures, { features: { "no.such": 1 } }))).to.match(/Unknown feature/);
+      expect(refusal(() => plan(planFinalizeFeatures, { features: { "metadata.version": 30 } }))).to.match(
+        /above the highest/,
+      );
+      expect(refusal(() => plan(planFinalizeFeatures, { features: { "kraft.version": 1 } }))).to.match(/already at 1/);
+      const done = snapshot({ features: [{ name: "kraft.version", finalized: 1, supportedMin: 0, supportedMax: 1 }] });
+      expect(refusal(() => plan(planFinalizeFeatures, {}, done))).to.match(/Nothing to do/);
+    });
+  });
+});
