@@ -1,9 +1,12 @@
 export type { BuiltPlan, PlanBuilder, PlanInput, PlanValidator } from "./plan-builder.js";
 export {
   PLAN_BUILDERS,
+  planAddControllers,
+  planCordonBrokers,
   planElectLeaders,
   planFinalizeFeatures,
   planRemoveVoters,
+  planUncordonBrokers,
   planUnregisterBrokers,
 } from "./plans/index.js";
 export {

@@ -2,9 +2,12 @@ import type { Broker, Capabilities, Cluster, OperationParams, OperationType, Quo
 import { expect } from "chai";
 import {
   type PlanBuilder,
+  planAddControllers,
+  planCordonBrokers,
   planElectLeaders,
   planFinalizeFeatures,
   planRemoveVoters,
+  planUncordonBrokers,
   planUnregisterBrokers,
 } from "../src/index.js";
 
@@ -109,9 +112,10 @@ describe("operation plans (pure)", () => {
       const built = plan(planElectLeaders, { electionType: "unclean" });
       expect(built.plan.irreversible).to.equal(true);
       expect(built.plan.warnings[0]).to.match(/lost for good/);
-      expect((built.steps[0]?.args as { partitions: unknown[] }).partitions).to.deep.equal([
-        { topic: "orders", partition: 2 },
-      ]);
+      expect(built.steps[0]?.args).to.deep.equal({
+        electionType: "unclean",
+        partitions: [{ topic: "orders", partition: 2 }],
+      });
     });
 
     it("refuses when nothing would change, and partitions the cluster does not have", () => {
@@ -204,6 +208,105 @@ describe("operation plans (pure)", () => {
       expect(refusal(() => plan(planFinalizeFeatures, { features: { "kraft.version": 1 } }))).to.match(/already at 1/);
       const done = snapshot({ features: [{ name: "kraft.version", finalized: 1, supportedMin: 0, supportedMax: 1 }] });
       expect(refusal(() => plan(planFinalizeFeatures, {}, done))).to.match(/Nothing to do/);
+    });
+  });
+
+  describe("cordonBrokers / uncordonBrokers", () => {
+    const withDirs = (cordoned: string[]) =>
+      snapshot({
+        brokers: [
+          broker(4, {
+            logDirs: ["/d1", "/d2"].map((path) => ({ path, dataBytes: 0, cordoned: cordoned.includes(path) })),
+          }),
+          broker(5),
+        ],
+      });
+
+    it("cordons every log dir of a broker by default, and only the named ones when given", () => {
+      expect(plan(planCordonBrokers, { brokers: [4] }, withDirs([])).steps.map((s) => s.args)).to.deep.equal([
+        { broker: 4, set: { "cordoned.log.dirs": "/d1,/d2" } },
+      ]);
+      expect(
+        plan(planCordonBrokers, { brokers: [4], logDirs: ["/d2"] }, withDirs(["/d1"])).steps[0]?.args,
+      ).to.deep.equal({ broker: 4, set: { "cordoned.log.dirs": "/d1,/d2" } });
+    });
+
+    it("uncordons by removing the dirs from the list, deleting the config when none is left", () => {
+      expect(
+        plan(planUncordonBrokers, { brokers: [4], logDirs: ["/d1"] }, withDirs(["/d1", "/d2"])).steps[0]?.args,
+      ).to.deep.equal({ broker: 4, set: { "cordoned.log.dirs": "/d2" } });
+      expect(plan(planUncordonBrokers, { brokers: [4] }, withDirs(["/d1"])).steps[0]?.args).to.deep.equal({
+        broker: 4,
+        delete: ["cordoned.log.dirs"],
+      });
+    });
+
+    it("refuses nothing to do, unknown log dirs, and brokers that do not report log dirs", () => {
+      expect(refusal(() => plan(planCordonBrokers, { brokers: [4] }, withDirs(["/d1", "/d2"])))).to.match(
+        /Nothing to do/,
+      );
+      expect(refusal(() => plan(planCordonBrokers, { brokers: [4], logDirs: ["/d9"] }, withDirs([])))).to.match(
+        /no log dir \/d9/,
+      );
+      expect(refusal(() => plan(planCordonBrokers, { brokers: [5] }, withDirs([])))).to.match(
+        /did not report its log dirs/,
+      );
+    });
+  });
+
+  describe("addControllers", () => {
+    const observer = voter(7, {
+      role: "observer",
+      directoryId: "dir7".padEnd(22, "A"),
+      endpoints: [{ name: "CONTROLLER", host: "127.0.0.1", port: 9097 }],
+    });
+    const withObserver = snapshot({
+      quorum: {
+        leaderId: 1,
+        leaderEpoch: 3,
+        highWatermark: 100,
+        voters: [voter(1), voter(2), voter(3)],
+        observers: [observer],
+      },
+    });
+
+    it("makes a running observer a voter with its directory id and endpoints from DescribeQuorum", () => {
+      const built = plan(planAddControllers, { controllers: [{ nodeId: 7 }] }, withObserver);
+      expect(built.plan.summary).to.equal("Add controller(s) 7 to the metadata quorum (4 voters after)");
+      expect(built.plan.warnings[0]).to.match(/even number of voters/);
+      expect(built.steps).to.deep.equal([
+        {
+          name: "Add voter 7",
+          kind: "addRaftVoter",
+          args: { nodeId: 7, directoryId: observer.directoryId, endpoints: observer.endpoints },
+          alwaysRun: false,
+        },
+      ]);
+    });
+
+    it("refuses voters, nodes that are not observers, another directory id, and unknown endpoints", () => {
+      expect(refusal(() => plan(planAddControllers, { controllers: [{ nodeId: 2 }] }, withObserver))).to.match(
+        /already a voter/,
+      );
+      expect(refusal(() => plan(planAddControllers, { controllers: [{ nodeId: 8 }] }, withObserver))).to.match(
+        /not an observer/,
+      );
+      const wrongDir = { nodeId: 7, directoryId: "other".padEnd(22, "A") };
+      expect(refusal(() => plan(planAddControllers, { controllers: [wrongDir] }, withObserver))).to.match(
+        /has directory id/,
+      );
+      const brokerObserver = snapshot({
+        quorum: {
+          leaderId: 1,
+          leaderEpoch: 3,
+          highWatermark: 100,
+          voters: [voter(1)],
+          observers: [voter(4, { role: "observer" })],
+        },
+      });
+      expect(refusal(() => plan(planAddControllers, { controllers: [{ nodeId: 4 }] }, brokerObserver))).to.match(
+        /endpoints of node 4 are not known/,
+      );
     });
   });
 });

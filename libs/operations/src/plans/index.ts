@@ -1,5 +1,7 @@
 import type { OperationType } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
+import { planAddControllers } from "./add-controllers.js";
+import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
 import { planRemoveVoters } from "./remove-voters.js";
@@ -11,6 +13,17 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   unregisterBrokers: planUnregisterBrokers,
   removeVoters: planRemoveVoters,
   finalizeFeatures: planFinalizeFeatures,
+  cordonBrokers: planCordonBrokers,
+  uncordonBrokers: planUncordonBrokers,
+  addControllers: planAddControllers,
 };
 
-export { planElectLeaders, planFinalizeFeatures, planRemoveVoters, planUnregisterBrokers };
+export {
+  planAddControllers,
+  planCordonBrokers,
+  planElectLeaders,
+  planFinalizeFeatures,
+  planRemoveVoters,
+  planUncordonBrokers,
+  planUnregisterBrokers,
+};
