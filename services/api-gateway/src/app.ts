@@ -1,5 +1,6 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
+import type { OperationService } from "@kcp/operation-service";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import cookieParser from "cookie-parser";
@@ -27,6 +28,7 @@ export interface GatewayDependencies {
   audit: AuditEmitter;
   clusters: ClusterRegistry;
   actions: ClusterActions;
+  operations: OperationService;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
@@ -62,6 +64,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
         auth: deps.auth,
         clusters: deps.clusters,
         actions: deps.actions,
+        operations: deps.operations,
       }),
     ),
   );

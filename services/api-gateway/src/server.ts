@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
+import { OperationService } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -43,14 +44,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { store, queue, logger } = options;
   await bootstrapAdmin(store, options.auth, logger);
   let shuttingDown = false;
+  const clusters = new ClusterRegistry({ store, queue, box: options.box, collectWaitMs: options.collectWaitMs });
   const app = createGatewayApp({
     logger,
     store,
     auth: options.auth,
     login: loginService(store, options.auth),
     audit: auditEmitter(queue, store, logger),
-    clusters: new ClusterRegistry({ store, queue, box: options.box, collectWaitMs: options.collectWaitMs }),
+    clusters,
     actions: new ClusterActions({ store, queue, box: options.box, logger }),
+    operations: new OperationService({ store, clusters }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
   });

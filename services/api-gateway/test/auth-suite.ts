@@ -1,5 +1,6 @@
 import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
+import { OperationService } from "@kcp/operation-service";
 import { BullMqQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type Role } from "@kcp/shared";
 import { type Api, apiClient, startRedis } from "@kcp/test-infra";
@@ -102,6 +103,7 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
         auth,
         clusters,
         actions,
+        operations: new OperationService({ store: fixture.store, clusters }),
       });
       const accounts: Record<Principal, { username: string; password: string } | undefined> = {
         anonymous: undefined,

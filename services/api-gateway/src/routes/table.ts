@@ -1,5 +1,6 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
+import type { OperationService } from "@kcp/operation-service";
 import type { AuthConfig } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { LoginService } from "../auth/login.js";
@@ -9,6 +10,7 @@ import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import { groupRoutes } from "./group-routes.js";
+import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { topicRoutes } from "./topic-routes.js";
@@ -20,6 +22,7 @@ export interface RouteTableDependencies {
   auth: AuthConfig;
   clusters: ClusterRegistry;
   actions: ClusterActions;
+  operations: OperationService;
 }
 
 /** Every API route with the role it needs: the one table the guard, the tests and the OpenAPI document read. */
@@ -33,6 +36,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...quotaRoutes(deps.actions),
     ...aclRoutes(deps.actions),
     ...groupRoutes(deps.actions),
+    ...operationRoutes(deps.operations),
     ...auditRoutes(deps.store),
   ];
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
+import {
+  Admin,
+  alterPartitionReassignmentsV0,
+  Consumer,
+  Producer,
+  stringDeserializers,
+  stringSerializers,
+} from "@platformatic/kafka";
 import { makeRunDir, waitFor } from "../common/index.js";
 import type { ClientAuth } from "./clients.js";
 import type { KafkaCluster } from "./cluster.js";
@@ -169,4 +176,15 @@ export async function kafkaToolOn(cluster: KafkaCluster, mainClass: string, args
   const runtime = await resolveKafka(cluster.version);
   const servers = cluster.bootstrapServers.join(",");
   return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("kafka-tool"));
+}
+
+/** AlterPartitionReassignments of one partition to `replicas` (the same set in another order moves nothing). */
+export async function reassignPartition(cluster: KafkaCluster, topic: string, partition: number, replicas: number[]) {
+  await withAdmin(cluster, async (admin) => {
+    const [connection] = (await admin.connectToBrokers(null)).values();
+    if (!connection) throw new Error("no broker to send the reassignment to");
+    await alterPartitionReassignmentsV0.api.async(connection, 30_000, false, [
+      { name: topic, partitions: [{ partitionIndex: partition, replicas }] },
+    ]);
+  });
 }

@@ -22,6 +22,7 @@ export {
   kafkaToolOn,
   type ProduceOptions,
   produceMessages,
+  reassignPartition,
   type TopicOptions,
   uniqueTopicName,
   waitForTopicLeaders,

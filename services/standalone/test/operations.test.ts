@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger, loadConfig, type Operation } from "@kcp/shared";
+import {
+  type Api,
+  apiClient,
+  createTopic,
+  getSharedCluster,
+  type KafkaCluster,
+  reassignPartition,
+  uniqueTopicName,
+  waitFor,
+  withAdmin,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { standaloneConfigSchema } from "../src/config.js";
+import { type Standalone, startStandalone } from "../src/standalone.js";
+
+type Reply = Operation & { error: { code: string; message: string }; operations: Operation[] };
+
+const ADMIN = { username: "admin", password: "operations-admin-password" };
+
+/** Reorders a partition's replicas (same set: nothing moves) so that its leader is no longer the preferred one. */
+async function unpreferLeader(cluster: KafkaCluster, topic: string): Promise<void> {
+  const replicas = await withAdmin(cluster, async (admin) => {
+    const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+    return metadata.topics.get(topic)?.partitions[0]?.replicas ?? [];
+  });
+  const [first, ...rest] = replicas;
+  await reassignPartition(cluster, topic, 0, [...rest, first as number]);
+}
+
+describe("operations: plan, list and read (endpoints 17-18, standalone service, real Kafka)", function () {
+  this.timeout(240_000);
+  let dataDir: string;
+  let service: Standalone;
+  let api: Api;
+  let token: string;
+  let cluster: KafkaCluster;
+  let clusterId: string;
+
+  const plan = (body: unknown, id = clusterId) =>
+    api<Reply>("POST", `/api/v1/clusters/${id}/operations`, { token, body });
+
+  before(async () => {
+    cluster = await getSharedCluster("3c3b");
+    dataDir = await mkdtemp(join(tmpdir(), "kcp-operations-"));
+    const config = loadConfig(standaloneConfigSchema, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      COLLECT_TIMEOUT_MS: "15000",
+    });
+    service = await startStandalone(config, createLogger({ name: "operations-test", level: "silent" }));
+    api = apiClient(service.gateway.url);
+    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+      token,
+      body: { name: "operations-3c3b", bootstrapServers: cluster.bootstrapServers },
+    });
+    clusterId = registered.body.cluster.id;
+  });
+
+  after(async () => {
+    for (const component of service?.components ?? []) await component.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("plans a preferred leader election for exactly the partition led by another replica, and changes nothing", async () => {
+    const topic = await createTopic(cluster, {
+      name: uniqueTopicName("elect-plan"),
+      partitions: 1,
+      replicationFactor: 3,
+    });
+    await unpreferLeader(cluster, topic);
+    const planned = await waitFor("a plan that includes the reordered partition", async () => {
+      const response = await plan({ type: "electLeaders", params: { electionType: "preferred" } });
+      const args = response.body.steps?.[0]?.args as { partitions?: { topic: string }[] } | undefined;
+      return response.status === 201 && args?.partitions?.some((p) => p.topic === topic) ? response.body : undefined;
+    });
+    expect(planned).to.deep.include({ clusterId, type: "electLeaders", status: "planned", irreversible: false });
+    expect(planned.createdBy).to.equal(ADMIN.username);
+    expect(planned.steps.map((s) => [s.kind, s.status])).to.deep.equal([["electLeaders", "pending"]]);
+    expect(planned.plan.summary).to.match(/^Preferred leader election for \d+ partition\(s\)$/);
+
+    const read = await api<Reply>("GET", `/api/v1/operations/${planned.id}`, { token });
+    expect(read.body).to.deep.equal(planned);
+    // A plan is a dry run: the leader is still not the preferred replica.
+    const leaders = await withAdmin(cluster, async (admin) => {
+      const partition = (await admin.metadata({ topics: [topic], forceUpdate: true })).topics.get(topic)?.partitions[0];
+      return [partition?.leader, partition?.replicas[0]];
+    });
+    expect(leaders[0]).to.not.equal(leaders[1]);
+  });
+
+  it("lists the cluster's operations newest first, up to the limit", async () => {
+    const view = await api<{ snapshot: { quorum: { voters: { nodeId: number; directoryId: string }[] } } }>(
+      "GET",
+      `/api/v1/clusters/${clusterId}`,
+      { token },
+    );
+    const removal = (nodeId: number) => {
+      const voter = view.body.snapshot.quorum.voters.find((v) => v.nodeId === nodeId);
+      return plan({ type: "removeVoters", params: { voters: [{ nodeId, directoryId: voter?.directoryId }] } });
+    };
+    const older = await removal(3);
+    const newer = await removal(2);
+    expect([older.status, newer.status], older.text).to.deep.equal([201, 201]);
+    expect(newer.body).to.deep.include({ status: "planned", irreversible: true });
+    const two = await api<Reply>("GET", `/api/v1/clusters/${clusterId}/operations?limit=2`, { token });
+    expect(two.body.operations.map((o) => o.id)).to.deep.equal([newer.body.id, older.body.id]);
+    const one = await api<Reply>("GET", `/api/v1/clusters/${clusterId}/operations?limit=1`, { token });
+    expect(one.body.operations.map((o) => o.id)).to.deep.equal([newer.body.id]);
+    const tooMany = await api<Reply>("GET", `/api/v1/clusters/${clusterId}/operations?limit=1001`, { token });
+    expect(tooMany.status).to.equal(400);
+  });
+
+  it("refuses plans that cannot apply: the last voter, nothing to do, an unknown broker, a type not built yet", async () => {
+    const view = await api<{ snapshot: { quorum: { voters: { nodeId: number; directoryId: string }[] } } }>(
+      "GET",
+      `/api/v1/clusters/${clusterId}`,
+      { token },
+    );
+    const all = view.body.snapshot.quorum.voters.map((v) => ({ nodeId: v.nodeId, directoryId: v.directoryId }));
+    const cases: [unknown, number, string, RegExp][] = [
+      [{ type: "removeVoters", params: { voters: all } }, 422, "invalid_request", /last voter/],
+      [{ type: "electLeaders", params: { electionType: "unclean" } }, 422, "invalid_request", /Nothing to do/],
+      [{ type: "unregisterBrokers", params: { brokers: [42] } }, 422, "invalid_request", /Broker 42 is not registered/],
+      [{ type: "rebalance", params: {} }, 422, "invalid_request", /cannot be planned yet/],
+      [{ type: "electLeaders", params: { electionType: "sometimes" } }, 400, "validation_failed", /electionType/],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const response = await plan(body);
+      expect(response.status, response.text).to.equal(status);
+      expect(response.body.error.code).to.equal(code);
+      expect(response.body.error.message).to.match(message);
+    }
+  });
+
+  it("refuses a type the cluster's flavor does not offer (422 capability_unavailable) and answers 404 for unknown ids", async () => {
+    const managed = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+      token,
+      body: { name: "operations-managed-b", bootstrapServers: cluster.bootstrapServers, flavor: "managed-b" },
+    });
+    const refused = await plan(
+      { type: "electLeaders", params: { electionType: "preferred" } },
+      managed.body.cluster.id,
+    );
+    expect(refused.status, refused.text).to.equal(422);
+    expect(refused.body.error).to.deep.equal({
+      code: "capability_unavailable",
+      message: "electLeaders: not offered — managed-b clusters do not allow leader elections",
+    });
+    expect((await api("GET", "/api/v1/operations/no-such-operation", { token })).status).to.equal(404);
+    expect((await plan({ type: "finalizeFeatures", params: {} }, "no-such-cluster")).status).to.equal(404);
+  });
+});
