@@ -5,6 +5,7 @@ export {
   planCordonBrokers,
   planElectLeaders,
   planFinalizeFeatures,
+  planMigrateQuorum,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,

@@ -6,6 +6,7 @@ import {
   planCordonBrokers,
   planElectLeaders,
   planFinalizeFeatures,
+  planMigrateQuorum,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,
@@ -307,6 +308,39 @@ describe("operation plans (pure)", () => {
       expect(refusal(() => plan(planAddControllers, { controllers: [{ nodeId: 4 }] }, brokerObserver))).to.match(
         /endpoints of node 4 are not known/,
       );
+    });
+  });
+
+  describe("migrateQuorum", () => {
+    const staticQuorum = (supportedMax: number) =>
+      snapshot({
+        features: [{ name: "kraft.version", finalized: 0, supportedMin: 0, supportedMax }],
+        quorum: {
+          leaderId: 1,
+          leaderEpoch: 3,
+          highWatermark: 100,
+          voters: [1, 2, 3].map((id) =>
+            voter(id, { endpoints: [{ name: "CONTROLLER", host: "10.0.0.1", port: 9090 + id }] }),
+          ),
+          observers: [],
+        },
+      });
+
+    it("raises kraft.version to 1 (validated first) and lists the configuration every node needs afterwards", () => {
+      const built = plan(planMigrateQuorum, {}, staticQuorum(1));
+      expect(built.plan.irreversible).to.equal(true);
+      expect(built.plan.warnings[1]).to.include(
+        "controller.quorum.bootstrap.servers=10.0.0.1:9091,10.0.0.1:9092,10.0.0.1:9093",
+      );
+      expect(built.steps.map((s) => s.args)).to.deep.equal([
+        { levels: { "kraft.version": 1 }, validateOnly: true },
+        { levels: { "kraft.version": 1 }, validateOnly: false },
+      ]);
+    });
+
+    it("refuses a quorum that is already dynamic, and nodes that do not support kraft.version 1", () => {
+      expect(refusal(() => plan(planMigrateQuorum, {}))).to.match(/already dynamic/);
+      expect(refusal(() => plan(planMigrateQuorum, {}, staticQuorum(0)))).to.match(/Kafka 4\.1\+/);
     });
   });
 });

@@ -4,6 +4,7 @@ import { planAddControllers } from "./add-controllers.js";
 import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
+import { planMigrateQuorum } from "./migrate-quorum.js";
 import { planRemoveVoters } from "./remove-voters.js";
 import { planUnregisterBrokers } from "./unregister-brokers.js";
 
@@ -16,6 +17,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   cordonBrokers: planCordonBrokers,
   uncordonBrokers: planUncordonBrokers,
   addControllers: planAddControllers,
+  migrateQuorum: planMigrateQuorum,
 };
 
 export {
@@ -23,6 +25,7 @@ export {
   planCordonBrokers,
   planElectLeaders,
   planFinalizeFeatures,
+  planMigrateQuorum,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,
