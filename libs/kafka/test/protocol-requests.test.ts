@@ -2,9 +2,7 @@ import {
   createTopic,
   getSharedCluster,
   type KafkaCluster,
-  makeRunDir,
-  resolveKafka,
-  runKafkaTool,
+  kafkaToolOn,
   uniqueTopicName,
   waitFor,
 } from "@kcp/test-infra";
@@ -29,15 +27,8 @@ const openClient = (cluster: KafkaCluster) =>
     security: { protocol: "PLAINTEXT", saslMechanism: "" },
   });
 
-/** What Kafka's own command-line tool reports, as an independent reader of the cluster's state. */
-async function kafkaTool(cluster: KafkaCluster, mainClass: string, args: string[]): Promise<string> {
-  const runtime = await resolveKafka(cluster.version);
-  const servers = cluster.bootstrapServers.join(",");
-  return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("protocol-tool"));
-}
-
 async function leaderAndReplicas(cluster: KafkaCluster, topic: string) {
-  const out = await kafkaTool(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
   const line = out.split("\n").find((l) => l.includes("Partition: 0")) ?? "";
   return {
     leader: Number(/Leader: (\d+)/.exec(line)?.[1]),
@@ -46,7 +37,7 @@ async function leaderAndReplicas(cluster: KafkaCluster, topic: string) {
 }
 
 async function currentVoterIds(cluster: KafkaCluster): Promise<number[]> {
-  const out = await kafkaTool(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
   const voters = /CurrentVoters:\s+(\[.*\])/.exec(out)?.[1] ?? "[]";
   return (JSON.parse(voters) as { id: number }[]).map((v) => v.id).sort((a, b) => a - b);
 }

@@ -1,23 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createLogger, loadConfig } from "@kcp/shared";
-import {
-  type Api,
-  apiClient,
-  getSharedCluster,
-  type KafkaCluster,
-  kafkaToolOn,
-  uniqueTopicName,
-} from "@kcp/test-infra";
+import { type Api, getSharedCluster, type KafkaCluster, kafkaToolOn, uniqueTopicName } from "@kcp/test-infra";
 import { expect } from "chai";
-import { standaloneConfigSchema } from "../src/config.js";
-import { type Standalone, startStandalone } from "../src/standalone.js";
+import { type Reply, startTestService, type TestService } from "./service-fixture.js";
 
-/** A response body: any shape, and for errors the envelope. */
-type Reply = Record<string, unknown> & { error: { code: string; message: string } };
-
-const ADMIN = { username: "admin", password: "acls-admin-password" };
 const ACLS = "org.apache.kafka.tools.AclCommand";
 const CONFIGS = "kafka.admin.ConfigCommand";
 
@@ -37,8 +21,7 @@ async function quotasOfUser(cluster: KafkaCluster, user: string): Promise<string
 
 describe("ACLs and quotas (endpoints 12–14, standalone service, real Kafka)", function () {
   this.timeout(240_000);
-  let dataDir: string;
-  let service: Standalone;
+  let service: TestService;
   let api: Api;
   let token: string;
   let secure: KafkaCluster;
@@ -47,28 +30,12 @@ describe("ACLs and quotas (endpoints 12–14, standalone service, real Kafka)", 
   const call = (method: string, path: string, body?: unknown, id = clusterId) =>
     api<Reply>(method, `/api/v1/clusters/${id}${path}`, { token, ...(body === undefined ? {} : { body }) });
 
-  const register = async (name: string, body: Record<string, unknown>) => {
-    const response = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
-      token,
-      body: { name, ...body },
-    });
-    expect(response.status, response.text).to.equal(201);
-    return response.body.cluster.id;
-  };
+  const register = (name: string, body: Record<string, unknown>) => service.register({ name, ...body });
 
   before(async () => {
     secure = await getSharedCluster("secure");
-    dataDir = await mkdtemp(join(tmpdir(), "kcp-acls-"));
-    const config = loadConfig(standaloneConfigSchema, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      COLLECT_TIMEOUT_MS: "15000",
-    });
-    service = await startStandalone(config, createLogger({ name: "acls-test", level: "silent" }));
-    api = apiClient(service.gateway.url);
-    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    service = await startTestService("acls");
+    ({ api, token } = service);
     const superUser = secure.spec.credentials?.superUser ?? { username: "", password: "" };
     clusterId = await register("acls-secure", {
       bootstrapServers: secure.describe().listeners.SASL_PLAINTEXT,
@@ -78,8 +45,7 @@ describe("ACLs and quotas (endpoints 12–14, standalone service, real Kafka)", 
   });
 
   after(async () => {
-    for (const component of service?.components ?? []) await component.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   const binding = (topic: string, overrides: Record<string, string> = {}) => ({

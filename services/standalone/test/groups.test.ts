@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createLogger, loadConfig } from "@kcp/shared";
 import {
   type Api,
-  apiClient,
   createTopic,
   getSharedCluster,
   type KafkaCluster,
@@ -19,10 +14,8 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { standaloneConfigSchema } from "../src/config.js";
-import { type Standalone, startStandalone } from "../src/standalone.js";
+import { startTestService, type TestService } from "./service-fixture.js";
 
-const ADMIN = { username: "admin", password: "groups-admin-password" };
 const CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
 
 interface PartitionRow {
@@ -70,8 +63,7 @@ async function shareOffsetsByTool(cluster: KafkaCluster, group: string, topic: s
 
 describe("consumer group detail (endpoint 15, standalone service, real Kafka)", function () {
   this.timeout(240_000);
-  let dataDir: string;
-  let service: Standalone;
+  let service: TestService;
   let api: Api;
   let token: string;
   let single: KafkaCluster;
@@ -81,27 +73,13 @@ describe("consumer group detail (endpoint 15, standalone service, real Kafka)", 
 
   before(async () => {
     single = await getSharedCluster("single");
-    dataDir = await mkdtemp(join(tmpdir(), "kcp-groups-"));
-    const config = loadConfig(standaloneConfigSchema, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      COLLECT_TIMEOUT_MS: "15000",
-    });
-    service = await startStandalone(config, createLogger({ name: "groups-test", level: "silent" }));
-    api = apiClient(service.gateway.url);
-    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
-    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
-      token,
-      body: { name: "groups-single", bootstrapServers: single.bootstrapServers },
-    });
-    clusterId = registered.body.cluster.id;
+    service = await startTestService("groups");
+    ({ api, token } = service);
+    clusterId = await service.register({ name: "groups-single", bootstrapServers: single.bootstrapServers });
   });
 
   after(async () => {
-    for (const component of service?.components ?? []) await component.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   for (const protocol of ["classic", "consumer"] as const) {

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createLogger, loadConfig, type Operation } from "@kcp/shared";
+import type { Operation } from "@kcp/shared";
 import {
   type Api,
-  apiClient,
   createTopic,
   getSharedCluster,
   type KafkaCluster,
@@ -14,12 +10,9 @@ import {
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { standaloneConfigSchema } from "../src/config.js";
-import { type Standalone, startStandalone } from "../src/standalone.js";
+import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string }; operations: Operation[] };
-
-const ADMIN = { username: "admin", password: "operations-admin-password" };
 
 /** Reorders a partition's replicas (same set: nothing moves) so that its leader is no longer the preferred one. */
 async function unpreferLeader(cluster: KafkaCluster, topic: string): Promise<void> {
@@ -33,8 +26,7 @@ async function unpreferLeader(cluster: KafkaCluster, topic: string): Promise<voi
 
 describe("operations: plan, list and read (endpoints 17-18, standalone service, real Kafka)", function () {
   this.timeout(240_000);
-  let dataDir: string;
-  let service: Standalone;
+  let service: TestService;
   let api: Api;
   let token: string;
   let cluster: KafkaCluster;
@@ -45,27 +37,13 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
 
   before(async () => {
     cluster = await getSharedCluster("3c3b");
-    dataDir = await mkdtemp(join(tmpdir(), "kcp-operations-"));
-    const config = loadConfig(standaloneConfigSchema, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      COLLECT_TIMEOUT_MS: "15000",
-    });
-    service = await startStandalone(config, createLogger({ name: "operations-test", level: "silent" }));
-    api = apiClient(service.gateway.url);
-    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
-    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
-      token,
-      body: { name: "operations-3c3b", bootstrapServers: cluster.bootstrapServers },
-    });
-    clusterId = registered.body.cluster.id;
+    service = await startTestService("operations");
+    ({ api, token } = service);
+    clusterId = await service.register({ name: "operations-3c3b", bootstrapServers: cluster.bootstrapServers });
   });
 
   after(async () => {
-    for (const component of service?.components ?? []) await component.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   it("plans a preferred leader election for exactly the partition led by another replica, and changes nothing", async () => {
@@ -81,7 +59,7 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
       return response.status === 201 && args?.partitions?.some((p) => p.topic === topic) ? response.body : undefined;
     });
     expect(planned).to.deep.include({ clusterId, type: "electLeaders", status: "planned", irreversible: false });
-    expect(planned.createdBy).to.equal(ADMIN.username);
+    expect(planned.createdBy).to.equal(service.admin.username);
     expect(planned.steps.map((s) => [s.kind, s.status])).to.deep.equal([["electLeaders", "pending"]]);
     expect(planned.plan.summary).to.match(/^Preferred leader election for \d+ partition\(s\)$/);
 

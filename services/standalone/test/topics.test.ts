@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createLogger, loadConfig } from "@kcp/shared";
 import {
   type Api,
-  apiClient,
   createTopic,
   getSharedCluster,
   type KafkaCluster,
@@ -13,13 +8,8 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { standaloneConfigSchema } from "../src/config.js";
-import { type Standalone, startStandalone } from "../src/standalone.js";
+import { type Reply, startTestService, type TestService } from "./service-fixture.js";
 
-/** A response body: any shape, and for errors the envelope. */
-type Reply = Record<string, unknown> & { error: { code: string; message: string } };
-
-const ADMIN = { username: "admin", password: "topics-admin-password" };
 const TOPICS = "org.apache.kafka.tools.TopicCommand";
 const CONFIGS = "kafka.admin.ConfigCommand";
 const CONSOLE_CONSUMER = "org.apache.kafka.tools.consumer.ConsoleConsumer";
@@ -56,8 +46,7 @@ async function dynamicConfigs(cluster: KafkaCluster, entityType: "topics" | "bro
 
 describe("topics, configs and produce (endpoints 7–11, standalone service, real Kafka)", function () {
   this.timeout(240_000);
-  let dataDir: string;
-  let service: Standalone;
+  let service: TestService;
   let api: Api;
   let token: string;
   let single: KafkaCluster;
@@ -68,28 +57,13 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
 
   before(async () => {
     single = await getSharedCluster("single");
-    dataDir = await mkdtemp(join(tmpdir(), "kcp-topics-"));
-    const config = loadConfig(standaloneConfigSchema, {
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      COLLECT_TIMEOUT_MS: "15000",
-    });
-    service = await startStandalone(config, createLogger({ name: "topics-test", level: "silent" }));
-    api = apiClient(service.gateway.url);
-    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
-    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
-      token,
-      body: { name: "topics-single", bootstrapServers: single.bootstrapServers },
-    });
-    expect(registered.status, registered.text).to.equal(201);
-    clusterId = registered.body.cluster.id;
+    service = await startTestService("topics");
+    ({ api, token } = service);
+    clusterId = await service.register({ name: "topics-single", bootstrapServers: single.bootstrapServers });
   });
 
   after(async () => {
-    for (const component of service?.components ?? []) await component.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   it("creates a topic with partitions and configs, as kafka-topics sees it, with Kafka's topic id", async () => {

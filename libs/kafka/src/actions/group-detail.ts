@@ -6,7 +6,8 @@ import { describeShareGroupOffsetsV1 } from "../protocol/describe-share-group-of
 import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
 import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
 import { brokerVersions } from "../snapshot/cluster.js";
-import { partitionKey, readEndOffsets } from "../snapshot/end-offsets.js";
+import { partitionKey, readEndOffsets, splitPartitionKey } from "../snapshot/end-offsets.js";
+import { committedOffsetsOfGroups, toGroupType } from "../snapshot/groups.js";
 import { readTopicLayouts } from "../snapshot/topics.js";
 
 /** Who owns a partition in the group's current assignment. */
@@ -35,10 +36,9 @@ export async function findGroup(client: KafkaClient, groupId: string): Promise<L
   const listed = await listGroupsV5.api.async(coordinator, [], []);
   const group = listed.groups.find((g) => g.groupId === groupId);
   if (!group) throw new AppError("not_found", `No group ${groupId}`);
-  const type = String(group.groupType).toLowerCase();
   return {
     id: groupId,
-    type: (["consumer", "share", "streams"].includes(type) ? type : "classic") as GroupType,
+    type: toGroupType(String(group.groupType)),
     state: group.groupState,
     protocolType: group.protocolType,
     coordinator,
@@ -147,18 +147,8 @@ export const shareStartOffsets = async (group: ListedGroup) => (await shareGroup
 
 /** Committed offsets of the group (OffsetFetch, every topic), by `topic:partition`. */
 export async function committedOffsets(client: KafkaClient, groupId: string): Promise<Map<string, number>> {
-  const [group] = await client.admin.listConsumerGroupOffsets({ groups: [groupId] });
-  const offsets = new Map<string, number>();
-  for (const topic of group?.topics ?? [])
-    for (const p of topic.partitions)
-      if (p.committedOffset >= 0n) offsets.set(partitionKey(topic.name, p.partitionIndex), Number(p.committedOffset));
-  return offsets;
+  return (await committedOffsetsOfGroups(client, [groupId])).get(groupId) ?? new Map();
 }
-
-const splitKey = (key: string) => {
-  const at = key.lastIndexOf(":");
-  return { topic: key.slice(0, at), partition: Number(key.slice(at + 1)) };
-};
 
 /**
  * Endpoint 15: every partition the group has a committed offset on or is assigned, with the committed offset, the
@@ -179,12 +169,12 @@ export async function describeGroupDetail(client: KafkaClient, groupId: string):
           })),
     ]);
     const keys = new Set([...committed.keys(), ...owners.keys()]);
-    const topics = [...new Set([...keys].map((key) => splitKey(key).topic))];
+    const topics = [...new Set([...keys].map((key) => splitPartitionKey(key).topic))];
     const layout = topics.length > 0 ? (await readTopicLayouts(client, topics)).topics : [];
     const ends = await readEndOffsets(client, layout, keys);
     const partitions = [...keys]
       .map((key) => {
-        const { topic, partition } = splitKey(key);
+        const { topic, partition } = splitPartitionKey(key);
         const offset = committed.get(key) ?? -1;
         const end = ends.get(key) ?? -1;
         const lag = lags.get(key) ?? (offset >= 0 && end >= 0 ? Math.max(0, end - offset) : -1);

@@ -1,12 +1,8 @@
-import type { GroupListing, GroupListQuery, GroupListResponse, GroupType } from "@kcp/shared";
+import type { GroupListing, GroupListQuery, GroupListResponse } from "@kcp/shared";
 import { type ConsumerGroupStateValue, listGroupsV5 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
-
-const toGroupType = (raw: string): GroupType => {
-  const type = raw.toLowerCase();
-  return (["consumer", "share", "streams"].includes(type) ? type : "classic") as GroupType;
-};
+import { toGroupType } from "../snapshot/groups.js";
 
 /**
  * A page of groups by id. Each broker lists the groups it coordinates (ListGroups v5, with type and state filters

@@ -8,6 +8,12 @@ const CONSUMER_REPLICA_ID = -1;
 /** `topic:partition` keys, as group offsets are keyed. */
 export const partitionKey = (topic: string, partition: number) => `${topic}:${partition}`;
 
+/** The topic and partition of a `topic:partition` key (topic names may not contain ':', but split at the last one). */
+export function splitPartitionKey(key: string): { topic: string; partition: number } {
+  const at = key.lastIndexOf(":");
+  return { topic: key.slice(0, at), partition: Number(key.slice(at + 1)) };
+}
+
 type LeaderRequests = Map<number, listOffsetsV7.ListOffsetsRequestTopic[]>;
 
 /** ListOffsets' special timestamps: the log start and the log end (high watermark). */

@@ -10,7 +10,7 @@ import type { KafkaClient } from "../client.js";
 import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
 import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
 import type { ApiVersionRanges } from "./cluster.js";
-import { partitionKey, readEndOffsets } from "./end-offsets.js";
+import { partitionKey, readEndOffsets, splitPartitionKey } from "./end-offsets.js";
 import type { Parts } from "./parts.js";
 import type { TopicLayout } from "./topics.js";
 
@@ -40,7 +40,8 @@ interface Membership {
   topics: Set<string>;
 }
 
-const toGroupType = (raw: string): GroupType =>
+/** A group type as ListGroups spells it ("Consumer", "Share", ...) → ours; unknown ones count as classic. */
+export const toGroupType = (raw: string): GroupType =>
   (GROUP_TYPES as readonly string[]).includes(raw.toLowerCase()) ? (raw.toLowerCase() as GroupType) : "classic";
 
 /** ListGroups on one broker (each broker lists the groups it coordinates): v5 has every type, v4 classic only. */
@@ -144,7 +145,7 @@ const describeStreams: DescribeAt = async (connection, groupIds) => {
 };
 
 /** Committed offsets of groups (OffsetFetch, batched per coordinator by the client). */
-async function committedOffsets(client: KafkaClient, ids: string[]) {
+export async function committedOffsetsOfGroups(client: KafkaClient, ids: string[]) {
   if (ids.length === 0) return new Map<string, Map<string, number>>();
   const groups = await client.admin.listConsumerGroupOffsets({ groups: ids });
   return new Map(
@@ -184,7 +185,7 @@ export async function readGroups(client: KafkaClient, cluster: GroupSources, par
     describeType("consumer", CONSUMER_GROUP_DESCRIBE, 0, describeConsumer),
     describeType("share", SHARE_GROUP_DESCRIBE, 1, describeShare),
     describeType("streams", STREAMS_GROUP_DESCRIBE, 0, describeStreams),
-    parts.run("committed offsets of groups", () => committedOffsets(client, withOffsets)),
+    parts.run("committed offsets of groups", () => committedOffsetsOfGroups(client, withOffsets)),
   ]);
   const memberships = [classic, consumer, share, streams];
   const partitions = new Set([...(committed?.values() ?? [])].flatMap((offsets) => [...offsets.keys()]));
@@ -195,7 +196,10 @@ export async function readGroups(client: KafkaClient, cluster: GroupSources, par
     .map((group): Group => {
       const membership = memberships.map((m) => m?.get(group.id)).find((m) => m !== undefined);
       const offsets = committed?.get(group.id);
-      const topics = new Set([...(membership?.topics ?? []), ...[...(offsets?.keys() ?? [])].map(topicOf)]);
+      const topics = new Set([
+        ...(membership?.topics ?? []),
+        ...[...(offsets?.keys() ?? [])].map((key) => splitPartitionKey(key).topic),
+      ]);
       return {
         id: group.id,
         type: group.type,
@@ -208,5 +212,3 @@ export async function readGroups(client: KafkaClient, cluster: GroupSources, par
     })
     .sort((a, b) => a.id.localeCompare(b.id));
 }
-
-const topicOf = (key: string) => key.slice(0, key.lastIndexOf(":"));
