@@ -10,11 +10,13 @@ import type {
   IncreasePartitionsResponse,
   ProduceRequest,
   ProduceResponse,
+  Quorum,
   QuotaEntity,
   QuotaRequest,
   QuotaResponse,
   ResetOffsetsRequest,
   ResetOffsetsResponse,
+  Snapshot,
   Topic,
   TopicListQuery,
   TopicListResponse,
@@ -27,15 +29,20 @@ import {
   type DescribedConfig,
   describeConfigs,
 } from "./actions/configs.js";
+import { type ElectionOutcome, electLeaders, type PartitionRef } from "./actions/elections.js";
+import { finalizedFeatures, updateFeatures } from "./actions/features.js";
 import { describeGroupDetail } from "./actions/group-detail.js";
 import { listGroups } from "./actions/group-list.js";
 import { produceMessage } from "./actions/produce.js";
+import { addVoter, describeQuorum, type NewVoter, removeVoter, type VoterRef } from "./actions/quorum-voters.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
 import { describeTopic, listTopics } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
+import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
+import { collectSnapshot } from "./snapshot/collect.js";
 
 /**
  * The admin facade: one typed method per admin action the project uses, over @platformatic/kafka and the requests
@@ -112,6 +119,39 @@ export class KafkaAdmin {
 
   listGroups(query: GroupListQuery): Promise<GroupListResponse> {
     return listGroups(this.client, query);
+  }
+
+  /** A whole snapshot, as the collector takes it (steps that wait for the cluster read it). */
+  async snapshot(timeoutMs = 30_000): Promise<Snapshot> {
+    return (await collectSnapshot(this.client, { timeoutMs })).snapshot;
+  }
+
+  electLeaders(type: "preferred" | "unclean", partitions: PartitionRef[]): Promise<ElectionOutcome[]> {
+    return electLeaders(this.client, type, partitions);
+  }
+
+  unregisterBroker(brokerId: number): Promise<{ unregistered: boolean }> {
+    return unregisterBroker(this.client, brokerId);
+  }
+
+  describeQuorum(): Promise<Quorum> {
+    return describeQuorum(this.client);
+  }
+
+  addVoter(voter: NewVoter): Promise<{ added: boolean }> {
+    return addVoter(this.client, voter);
+  }
+
+  removeVoter(voter: VoterRef): Promise<{ removed: boolean }> {
+    return removeVoter(this.client, voter);
+  }
+
+  finalizedFeatures(): Promise<Record<string, number>> {
+    return finalizedFeatures(this.client);
+  }
+
+  updateFeatures(levels: Record<string, number>, validateOnly: boolean): Promise<{ updated: string[] }> {
+    return updateFeatures(this.client, levels, validateOnly);
   }
 
   close(): Promise<void> {

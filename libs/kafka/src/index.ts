@@ -4,7 +4,9 @@ export {
   type DescribedConfig,
   HIDDEN_VALUE,
 } from "./actions/configs.js";
+export type { ElectionOutcome, PartitionRef } from "./actions/elections.js";
 export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js";
+export type { NewVoter, VoterRef } from "./actions/quorum-voters.js";
 export { targetOffset } from "./actions/reset-offsets.js";
 export { KafkaAdmin } from "./admin.js";
 export { KafkaClient } from "./client.js";

@@ -1,28 +1,39 @@
 import { randomUUID } from "node:crypto";
 import { capabilityRefusal } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
-import { PLAN_BUILDERS, type PlanBuilder, type PlannedStep } from "@kcp/operations";
+import {
+  acceptsAction,
+  type BuiltPlan,
+  PLAN_BUILDERS,
+  type PlanBuilder,
+  type PlannedStep,
+  sameSteps,
+} from "@kcp/operations";
+import type { JobQueue } from "@kcp/queue";
 import {
   AppError,
   type Capabilities,
   type Cluster,
+  type ConfirmRequest,
   isIrreversible,
   OPERATION_TYPE_INFO,
   type Operation,
   type OperationType,
   type PlanOperationRequest,
+  type RequestedAction,
   type Snapshot,
   type Step,
 } from "@kcp/shared";
-import type { Store } from "@kcp/store";
+import type { ClusterRecord, Store } from "@kcp/store";
+import { enqueueRun } from "./operation-jobs.js";
+import { documentOf, updateOperation } from "./operation-records.js";
 import { type OperationDocument, operationView } from "./operation-view.js";
-
-/** Contract §4: a plan can be confirmed for 15 minutes. */
-export const PLAN_LIFETIME_MS = 15 * 60 * 1000;
+import { expirePlan, PLAN_LIFETIME_MS } from "./plan-expiry.js";
 
 export interface OperationServiceDependencies {
   store: Store;
   clusters: ClusterRegistry;
+  queue: JobQueue;
   now?: () => Date;
 }
 
@@ -40,28 +51,36 @@ const pendingStep = (step: PlannedStep, index: number): Step => ({
 /**
  * Operations as the API sees them. Planning takes a fresh snapshot of the cluster (a collection, waited for), checks
  * the capability the type needs, runs the type's pure plan builder and stores the operation as `planned` with every
- * step `pending`, confirmable for 15 minutes. Nothing in Kafka changes.
+ * step `pending`, confirmable for 15 minutes. Nothing in Kafka changes until a confirm hands it to a worker.
  */
 export class OperationService {
   constructor(private readonly deps: OperationServiceDependencies) {}
 
-  async plan(clusterId: string, request: PlanOperationRequest, createdBy: string): Promise<Operation> {
-    const record = await this.deps.clusters.find(clusterId);
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** A fresh snapshot, the capability check and the type's builder: what plan and confirm both do. */
+  private async build(record: ClusterRecord, request: PlanOperationRequest): Promise<BuiltPlan> {
     const builder = PLAN_BUILDERS[request.type] as PlanBuilder<OperationType> | undefined;
     if (!builder) throw new AppError("invalid_request", `Operations of type ${request.type} cannot be planned yet`);
     const view = await this.deps.clusters.refresh(record);
-    const capability = OPERATION_TYPE_INFO[request.type].capability;
-    const refusal = capabilityRefusal(view.capabilities, capability);
+    const refusal = capabilityRefusal(view.capabilities, OPERATION_TYPE_INFO[request.type].capability);
     if (refusal) throw refusal;
     if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
-    const built = builder({
+    return builder({
       cluster: view.cluster as Cluster,
       snapshot: view.snapshot as Snapshot,
       capabilities: view.capabilities as Capabilities,
       params: request.params,
     });
+  }
+
+  async plan(clusterId: string, request: PlanOperationRequest, createdBy: string): Promise<Operation> {
+    const record = await this.deps.clusters.find(clusterId);
+    const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request);
-    const now = this.deps.now?.() ?? new Date();
+    const now = this.now();
     const document: OperationDocument = {
       summary: built.plan.summary,
       params: request.params as Record<string, unknown>,
@@ -72,6 +91,7 @@ export class OperationService {
       requestedAction: null,
       error: null,
       createdBy,
+      confirmedBy: null,
       startedAt: null,
       finishedAt: null,
       steps: built.steps.map(pendingStep),
@@ -94,8 +114,92 @@ export class OperationService {
   }
 
   async get(operationId: string): Promise<Operation> {
+    return operationView(await this.record(operationId));
+  }
+
+  private async record(operationId: string) {
     const record = await this.deps.store.operations.findById(operationId);
     if (!record) throw new AppError("not_found", `No operation ${operationId}`);
-    return operationView(record);
+    return record;
+  }
+
+  /**
+   * Endpoint 19 (contract §5): only a planned operation whose plan has not expired (410), with the cluster name typed
+   * back when irreversible (422), while no other operation is active on the cluster (409), and whose plan still
+   * applies to a fresh snapshot (409). planned → pending is one conditional write: of two confirms one wins.
+   */
+  async confirm(operationId: string, request: ConfirmRequest, confirmedBy: string): Promise<Operation> {
+    const record = await this.record(operationId);
+    if (record.status !== "planned")
+      throw new AppError("conflict", `Operation ${operationId} is ${record.status}, not planned`);
+    if (await expirePlan(this.deps.store, record, this.now()))
+      throw new AppError("plan_expired", "The plan expired (15 minutes after planning): plan the operation again");
+    const cluster = await this.deps.clusters.find(record.clusterId);
+    const document = documentOf(record);
+    if (document.irreversible && request.confirmName !== cluster.name)
+      throw new AppError(
+        "confirmation_mismatch",
+        "This operation is irreversible: confirm it with confirmName equal to the cluster's name",
+      );
+    await this.refuseWhileAnotherIsActive(record.clusterId);
+    await this.revalidate(cluster, record.type as OperationType, document);
+    const confirmed = await this.deps.store.operations.transition(
+      record.id,
+      { from: ["planned"], version: record.version },
+      { status: "pending", document: { ...document, confirmedBy } as unknown as Record<string, unknown> },
+    );
+    if (!confirmed) throw new AppError("conflict", `Operation ${operationId} was confirmed or cancelled meanwhile`);
+    await enqueueRun(this.deps.queue, record.id);
+    return operationView(confirmed);
+  }
+
+  private async refuseWhileAnotherIsActive(clusterId: string): Promise<void> {
+    const active = await this.deps.store.operations.findActive(clusterId);
+    if (active)
+      throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status} on this cluster`);
+  }
+
+  /** The plan built again from a fresh snapshot must do exactly what the confirmed plan does. */
+  private async revalidate(cluster: ClusterRecord, type: OperationType, document: OperationDocument): Promise<void> {
+    const request = { type, params: document.params } as PlanOperationRequest;
+    const fresh = await this.build(cluster, request).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "invalid_request")
+        throw new AppError("conflict", `The cluster changed since the plan: ${error.message}; plan again`);
+      throw error;
+    });
+    if (!sameSteps(document.steps, fresh.steps))
+      throw new AppError(
+        "conflict",
+        "The cluster changed since the plan, which no longer applies as shown: plan again",
+      );
+  }
+
+  /**
+   * Pause, resume or cancel (contract §5): sets `requestedAction`, which the worker honours at the next step boundary.
+   * A planned operation is cancelled at once (no worker has it); resume also withdraws a pause not yet honoured.
+   */
+  async request(operationId: string, action: RequestedAction): Promise<Operation> {
+    const now = this.now().toISOString();
+    const updated = await updateOperation(this.deps.store, operationId, (record, document) => {
+      if (action === "cancel" && record.status === "planned")
+        return {
+          status: "cancelled",
+          document: {
+            ...document,
+            error: "cancelled before it was confirmed",
+            finishedAt: now,
+            steps: document.steps.map((s) => ({ ...s, status: "skipped" as const })),
+          },
+        };
+      if (action === "resume" && record.status === "running" && document.requestedAction === "pause")
+        return { document: { ...document, requestedAction: null } };
+      if (!acceptsAction(record.status, action))
+        throw new AppError("conflict", `Operation ${operationId} is ${record.status}: it cannot be ${action}d`);
+      if (document.requestedAction === "cancel" && action !== "cancel")
+        throw new AppError("conflict", `Operation ${operationId} is being cancelled`);
+      return { document: { ...document, requestedAction: action } };
+    });
+    if (updated.status !== "cancelled") await enqueueRun(this.deps.queue, operationId);
+    return operationView(updated);
   }
 }

@@ -12,6 +12,8 @@ export interface OperationDocument {
   requestedAction: Operation["requestedAction"];
   error: string | null;
   createdBy: string;
+  /** Who confirmed it (null while planned). */
+  confirmedBy: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   steps: Step[];
@@ -34,7 +36,9 @@ export function operationView(record: OperationRecord): Operation {
     requestedAction: doc.requestedAction,
     error: doc.error,
     createdBy: doc.createdBy,
+    confirmedBy: doc.confirmedBy ?? null,
     createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt.toISOString(),
     startedAt: doc.startedAt,
     finishedAt: doc.finishedAt,
     updatedAt: record.updatedAt.toISOString(),

@@ -1,4 +1,12 @@
-export type { BuiltPlan, PlanBuilder, PlanInput, PlanValidator } from "./plan-builder.js";
+export {
+  type FinalStatus,
+  finalStepStatus,
+  type NextMove,
+  nextMove,
+  type ProgressState,
+  sameSteps,
+} from "./next-move.js";
+export type { BuiltPlan, PlanBuilder, PlanInput } from "./plan-builder.js";
 export {
   PLAN_BUILDERS,
   planAddControllers,
@@ -20,4 +28,5 @@ export {
   REQUESTED_ACTION_RULES,
   STEP_TRANSITIONS,
 } from "./state-machine.js";
-export type { PlannedStep, StepContext, StepKind, StepRegistry } from "./steps.js";
+export { STEP_KINDS } from "./step-kinds/index.js";
+export type { PlannedStep, StepContext, StepDetail, StepExecutor, StepRegistry } from "./steps.js";

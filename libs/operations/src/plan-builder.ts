@@ -18,6 +18,3 @@ export interface BuiltPlan {
  * AppError("invalid_request") when there is nothing to do or the params cannot apply to this cluster.
  */
 export type PlanBuilder<T extends OperationType> = (input: PlanInput<T>) => BuiltPlan;
-
-/** Pure: whether a confirmed plan still applies to a fresh snapshot (else confirm answers 409 conflict). */
-export type PlanValidator = (plan: Plan, fresh: Snapshot) => { applies: true } | { applies: false; reason: string };

@@ -1,3 +1,4 @@
+import type { AuditEmitter } from "@kcp/audit";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { OperationService } from "@kcp/operation-service";
@@ -6,7 +7,6 @@ import type { Store } from "@kcp/store";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import type { AuditEmitter } from "./audit/audit-emitter.js";
 import { auditRequests } from "./audit/audit-requests.js";
 import { authenticate } from "./auth/authenticate.js";
 import type { LoginService } from "./auth/login.js";

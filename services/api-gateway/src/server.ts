@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { auditEmitter } from "@kcp/audit";
 import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
 import { OperationService } from "@kcp/operation-service";
@@ -8,7 +9,6 @@ import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
-import { auditEmitter } from "./audit/audit-emitter.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
 import { loginService } from "./auth/login.js";
 
@@ -53,7 +53,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     audit: auditEmitter(queue, store, logger),
     clusters,
     actions: new ClusterActions({ store, queue, box: options.box, logger }),
-    operations: new OperationService({ store, clusters }),
+    operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
   });

@@ -103,7 +103,7 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
         auth,
         clusters,
         actions,
-        operations: new OperationService({ store: fixture.store, clusters }),
+        operations: new OperationService({ store: fixture.store, clusters, queue: fixture.queue }),
       });
       const accounts: Record<Principal, { username: string; password: string } | undefined> = {
         anonymous: undefined,

@@ -1,19 +1,31 @@
-import type { QueueConnection } from "@kcp/queue";
-import type { Component, Logger } from "@kcp/shared";
+import type { AuditEmitter } from "@kcp/audit";
+import type { ClientOptionsSettings } from "@kcp/kafka";
+import type { OperationJob } from "@kcp/operation-service";
+import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
+import type { JobQueue } from "@kcp/queue";
+import type { Component, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import { OperationRunner } from "./run-operation.js";
+import { adoptOrphans, expirePlans } from "./sweep.js";
 
 export interface OperationsWorkerDependencies {
   logger: Logger;
   store: Store;
-  queue: QueueConnection;
+  queue: JobQueue;
+  box: SecretBox;
+  audit: AuditEmitter;
+  config: OperationsConfig;
   /** Identifies this worker in operation leases. */
   workerId: string;
+  /** The step kinds (default: every kind of @kcp/operations). */
+  steps?: StepRegistry;
+  kafka?: ClientOptionsSettings;
 }
 
 /**
  * Runs confirmed operations step by step from the `operations` queue. Every transition is persisted before and
  * after each step, under a lease, so another worker resumes an operation whose worker died. Also expires plans
- * that were not confirmed within 15 minutes.
+ * that were not confirmed within 15 minutes, and picks up operations no worker holds.
  */
 export interface OperationsWorker extends Component {
   start(): Promise<void>;
@@ -21,12 +33,61 @@ export interface OperationsWorker extends Component {
 
 export function createOperationsWorker(deps: OperationsWorkerDependencies): OperationsWorker {
   const logger = deps.logger.child({ component: "operations-worker", workerId: deps.workerId });
+  let stopping = false;
+  const running = new Set<Promise<void>>();
+  const runner = new OperationRunner({
+    ...deps,
+    logger,
+    steps: deps.steps ?? STEP_KINDS,
+    stopping: () => stopping,
+  });
+
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  let lastAdoption = 0;
+  async function sweep(): Promise<void> {
+    if (sweeping || stopping) return;
+    sweeping = true;
+    try {
+      const now = new Date();
+      await expirePlans(deps, now);
+      // Orphans only appear when a lease lapses: looking twice per lease period is enough.
+      if (now.getTime() - lastAdoption >= deps.config.OPERATIONS_LEASE_MS / 2) {
+        lastAdoption = now.getTime();
+        await adoptOrphans(deps, now);
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "operations sweep failed");
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  async function handle(job: OperationJob): Promise<void> {
+    if (job.kind !== "run" || stopping) return;
+    const run = runner.run(job.operationId);
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
+  }
+
   return {
     name: "operations-worker",
     async start() {
-      logger.info("operations worker started");
+      deps.queue.process<OperationJob, void>("operations", handle, { concurrency: deps.config.OPERATIONS_CONCURRENCY });
+      sweepTimer = setInterval(() => void sweep(), deps.config.OPERATIONS_SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
+      void sweep();
+      logger.info({ concurrency: deps.config.OPERATIONS_CONCURRENCY }, "operations worker started");
     },
+    /** Operations in progress stop at their next step boundary and are freed for another worker. */
     async stop() {
+      stopping = true;
+      clearInterval(sweepTimer);
+      await Promise.allSettled([...running]);
       logger.info("operations worker stopped");
     },
   };

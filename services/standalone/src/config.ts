@@ -3,6 +3,7 @@ import {
   collectorSection,
   httpSection,
   logSection,
+  operationsSection,
   queueSection,
   secretsSection,
   storeSection,
@@ -15,4 +16,5 @@ export const standaloneConfigSchema = logSection
   .and(queueSection)
   .and(authSection)
   .and(secretsSection)
-  .and(collectorSection);
+  .and(collectorSection)
+  .and(operationsSection);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type RunningGateway, startGateway } from "@kcp/api-gateway";
-import { createAuditService } from "@kcp/audit";
+import { auditEmitter, createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { createOperationsWorker } from "@kcp/operations-worker";
 import { openQueue } from "@kcp/queue";
@@ -11,13 +11,20 @@ import {
   type HttpConfig,
   type Logger,
   loadSecretBox,
+  type OperationsConfig,
   type QueueConfig,
   type SecretsConfig,
   type StoreConfig,
 } from "@kcp/shared";
 import { openStore } from "@kcp/store";
 
-export type StandaloneConfig = HttpConfig & StoreConfig & QueueConfig & AuthConfig & SecretsConfig & CollectorConfig;
+export type StandaloneConfig = HttpConfig &
+  StoreConfig &
+  QueueConfig &
+  AuthConfig &
+  SecretsConfig &
+  CollectorConfig &
+  OperationsConfig;
 
 /** Register and refresh wait for the collector's own timeout plus time in the queue. */
 const QUEUE_MARGIN_MS = 10_000;
@@ -38,7 +45,13 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   const services = [
     createAuditService(deps),
     createCollectorService({ ...deps, box, config }),
-    createOperationsWorker({ ...deps, workerId: `standalone-${randomUUID()}` }),
+    createOperationsWorker({
+      ...deps,
+      box,
+      config,
+      audit: auditEmitter(queue, store, logger),
+      workerId: `standalone-${randomUUID()}`,
+    }),
   ];
   for (const service of services) await service.start();
   const gateway = await startGateway({

@@ -8,6 +8,8 @@ export {
   httpSection,
   type LogConfig,
   logSection,
+  type OperationsConfig,
+  operationsSection,
   type QueueConfig,
   queueSection,
   type SecretsConfig,

@@ -95,6 +95,17 @@ export const collectorSection = z.object({
   HEALTH_VOTER_CAUGHT_UP_MS: positiveMs.default(30_000),
 });
 
+export const operationsSection = z.object({
+  /** A worker holds an operation for this long and renews it at a third of it; a dead worker's is taken over after. */
+  OPERATIONS_LEASE_MS: positiveMs.default(30_000),
+  /** How often a worker expires unconfirmed plans and looks for operations no worker holds. */
+  OPERATIONS_SWEEP_INTERVAL_MS: positiveMs.default(1_000),
+  /** Operations one worker process runs at once (on different clusters: one per cluster at a time). */
+  OPERATIONS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A pause before each step, for drills: makes each step observable (and a worker killable mid-operation). */
+  OPERATIONS_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+});
+
 export type LogConfig = z.infer<typeof logSection>;
 export type HttpConfig = z.infer<typeof httpSection>;
 export type StoreConfig = z.infer<typeof storeSection>;
@@ -102,3 +113,4 @@ export type QueueConfig = z.infer<typeof queueSection>;
 export type AuthConfig = z.infer<typeof authSection>;
 export type SecretsConfig = z.infer<typeof secretsSection>;
 export type CollectorConfig = z.infer<typeof collectorSection>;
+export type OperationsConfig = z.infer<typeof operationsSection>;

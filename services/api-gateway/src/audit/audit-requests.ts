@@ -1,6 +1,6 @@
+import type { AuditEmitter } from "@kcp/audit";
 import type { AuditEvent } from "@kcp/shared";
 import type { NextFunction, Request, Response } from "express";
-import type { AuditEmitter } from "./audit-emitter.js";
 import { withoutSecrets } from "./sanitize.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -36,7 +36,8 @@ export function auditRequests(emitter: AuditEmitter) {
     res.once("finish", () => {
       const route = res.locals.route;
       const params = res.locals.routeParams ?? {};
-      const clusterId = route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined;
+      const clusterId =
+        res.locals.auditClusterId ?? (route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined);
       const target = res.locals.auditTarget ?? params.id;
       const event: AuditEvent = {
         at: new Date().toISOString(),

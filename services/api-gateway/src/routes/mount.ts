@@ -14,6 +14,8 @@ declare global {
       routeParams?: Record<string, string>;
       /** What the action was done to (a username, a topic), for the audit. */
       auditTarget?: string;
+      /** The cluster an action on another resource (an operation) concerns, for the audit. */
+      auditClusterId?: string;
     }
   }
 }

@@ -2,17 +2,43 @@ import type { OperationService } from "@kcp/operation-service";
 import {
   type ClusterPath,
   ClusterPathSchema,
+  type ConfirmRequest,
+  ConfirmRequestSchema,
   type ListQuery,
   ListQuerySchema,
   OperationPathSchema,
   type PlanOperationRequest,
   PlanOperationRequestSchema,
+  type RequestedAction,
 } from "@kcp/shared";
 import { route } from "./route.js";
 
 type OperationPath = { op: string };
 
-/** Endpoints 17 and 18, and one operation by id. */
+const REQUEST_SUMMARIES: Record<RequestedAction, string> = {
+  pause: "Pause a confirmed operation at its next step boundary",
+  resume: "Resume a paused operation (or withdraw a pause not yet honoured)",
+  cancel: "Cancel an operation: a plan at once; a confirmed one at its next step boundary, after its cleanup steps",
+};
+
+/** pause, resume and cancel: each sets the operation's requestedAction, which the worker honours. */
+function requestRoute(operations: OperationService, action: RequestedAction) {
+  return route<unknown, unknown, OperationPath>({
+    method: "POST",
+    path: `/api/v1/operations/:op/${action}`,
+    role: "operator",
+    summary: REQUEST_SUMMARIES[action],
+    action: `operation.${action}`,
+    params: OperationPathSchema,
+    async handle({ res, params }) {
+      const operation = await operations.request(params.op, action);
+      res.locals.auditClusterId = operation.clusterId;
+      return { status: 200, body: operation };
+    },
+  });
+}
+
+/** Endpoints 17–19, one operation by id, and pause/resume/cancel. */
 export function operationRoutes(operations: OperationService) {
   return [
     route<PlanOperationRequest, unknown, ClusterPath>({
@@ -49,5 +75,22 @@ export function operationRoutes(operations: OperationService) {
         return { status: 200, body: await operations.get(params.op) };
       },
     }),
+    route<ConfirmRequest, unknown, OperationPath>({
+      method: "POST",
+      path: "/api/v1/operations/:op/confirm",
+      role: "operator",
+      summary: "Confirm a planned operation and start it (irreversible ones need the cluster name typed back)",
+      action: "operation.confirm",
+      params: OperationPathSchema,
+      body: ConfirmRequestSchema,
+      async handle({ res, user, params, body }) {
+        const operation = await operations.confirm(params.op, body, user.username);
+        res.locals.auditClusterId = operation.clusterId;
+        return { status: 200, body: operation };
+      },
+    }),
+    requestRoute(operations, "pause"),
+    requestRoute(operations, "resume"),
+    requestRoute(operations, "cancel"),
   ];
 }

@@ -9,8 +9,8 @@ export interface AuditEmitter {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends audit events through the `audit` queue to the audit service. An event is never dropped silently: when the
- * queue refuses it three times (Redis away), the gateway writes it to the store itself; if that fails too, the event
+ * Sends audit events (from the gateway and the operations worker) through the `audit` queue to the audit service. An event is never dropped silently: when the
+ * queue refuses it three times (Redis away), the sender writes it to the store itself; if that fails too, the event
  * (secret-free) goes to the error log, from which it can be recovered.
  */
 export function auditEmitter(queue: JobQueue, store: Store, logger: Logger): AuditEmitter {

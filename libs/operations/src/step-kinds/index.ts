@@ -1,0 +1,16 @@
+import type { StepRegistry } from "../steps.js";
+import { electLeadersStep } from "./elect-leaders.js";
+import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
+import { setBrokerConfigStep } from "./set-broker-config.js";
+import { unregisterBrokerStep } from "./unregister-broker.js";
+import { updateFeaturesStep } from "./update-features.js";
+
+/** Every step kind and its executor; the args schema of each is STEP_ARGS[kind] in @kcp/shared. */
+export const STEP_KINDS: StepRegistry = {
+  electLeaders: electLeadersStep,
+  unregisterBroker: unregisterBrokerStep,
+  addRaftVoter: addRaftVoterStep,
+  removeRaftVoter: removeRaftVoterStep,
+  updateFeatures: updateFeaturesStep,
+  setBrokerConfig: setBrokerConfigStep,
+};

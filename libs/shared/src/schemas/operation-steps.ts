@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { BrokerIdSchema, Int16Schema, Int32Schema, PortSchema } from "./common.js";
+import { ConfigNameSchema, TopicNameSchema } from "./topics.js";
+
+/**
+ * The args of each step kind (a step's `kind` and `args` in the Operation resource). Plan builders write them, the
+ * worker parses them again before it runs a step, so a stored step that does not match its kind fails cleanly.
+ */
+export const STEP_ARGS = {
+  electLeaders: z.strictObject({
+    electionType: z.enum(["preferred", "unclean"]),
+    partitions: z.array(z.strictObject({ topic: TopicNameSchema, partition: Int32Schema.min(0) })).min(1),
+  }),
+  unregisterBroker: z.strictObject({ broker: BrokerIdSchema }),
+  addRaftVoter: z.strictObject({
+    nodeId: BrokerIdSchema,
+    directoryId: z.string().length(22),
+    endpoints: z.array(z.strictObject({ name: z.string().min(1), host: z.string().min(1), port: PortSchema })).min(1),
+  }),
+  removeRaftVoter: z.strictObject({ nodeId: BrokerIdSchema, directoryId: z.string().length(22) }),
+  updateFeatures: z.strictObject({
+    levels: z.record(z.string().min(1), Int16Schema.min(0)),
+    validateOnly: z.boolean(),
+  }),
+  setBrokerConfig: z
+    .strictObject({
+      broker: BrokerIdSchema,
+      set: z.record(ConfigNameSchema, z.string()).optional(),
+      delete: z.array(ConfigNameSchema).optional(),
+    })
+    .refine((args) => Object.keys(args.set ?? {}).length + (args.delete?.length ?? 0) > 0, "nothing to set or delete"),
+} as const;
+
+export type StepKindName = keyof typeof STEP_ARGS;
+export type StepArgs<K extends StepKindName> = z.infer<(typeof STEP_ARGS)[K]>;

@@ -1,0 +1,251 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { AuditEmitter } from "@kcp/audit";
+import { connectionTarget } from "@kcp/clusters";
+import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin } from "@kcp/kafka";
+import { documentOf, type OperationChange, type OperationDocument, updateOperation } from "@kcp/operation-service";
+import {
+  type FinalStatus,
+  finalStepStatus,
+  isActive,
+  nextMove,
+  type StepContext,
+  type StepRegistry,
+} from "@kcp/operations";
+import {
+  AppError,
+  type Logger,
+  type OperationsConfig,
+  type SecretBox,
+  STEP_ARGS,
+  type Step,
+  type StepKindName,
+} from "@kcp/shared";
+import type { OperationRecord, Store } from "@kcp/store";
+import { auditTransition } from "./operation-audit.js";
+
+export interface RunnerDependencies {
+  store: Store;
+  box: SecretBox;
+  audit: AuditEmitter;
+  logger: Logger;
+  workerId: string;
+  config: OperationsConfig;
+  steps: StepRegistry;
+  kafka?: ClientOptionsSettings;
+  /** True once the worker is stopping: the runner leaves at the next step boundary and frees the operation. */
+  stopping(): boolean;
+}
+
+const nowIso = () => new Date().toISOString();
+
+function withStep(document: OperationDocument, index: number, change: Partial<Step>): OperationDocument {
+  return { ...document, steps: document.steps.map((s) => (s.index === index ? { ...s, ...change } : s)) };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof AppError ? error.message : describeKafkaError(error);
+}
+
+function finalError(status: FinalStatus, document: OperationDocument): string | null {
+  if (status === "cancelled") return "cancelled on request";
+  if (status === "succeeded") return null;
+  const failed = document.steps.find((s) => s.status === "failed");
+  return failed ? `Step ${failed.index + 1} (${failed.name}) failed: ${failed.error ?? "unknown error"}` : "failed";
+}
+
+/**
+ * Runs one operation under a lease until it ends, pauses or the worker stops. Each move (start, each step's start and
+ * end, pause, resume, finish) is written to the store before the next, and audited, so a worker that dies leaves the
+ * operation exactly where it was: another worker takes the lease over once it expires and goes on from there.
+ */
+export class OperationRunner {
+  constructor(private readonly deps: RunnerDependencies) {}
+
+  async run(operationId: string): Promise<void> {
+    const { store, workerId, config } = this.deps;
+    const now = new Date();
+    const leased = await store.operations.acquireLease(
+      operationId,
+      workerId,
+      new Date(now.getTime() + config.OPERATIONS_LEASE_MS),
+      now,
+    );
+    if (!leased) return; // another worker holds it
+    let leaseLost = false;
+    const renewal = setInterval(() => {
+      const until = new Date(Date.now() + config.OPERATIONS_LEASE_MS);
+      store.operations.renewLease(operationId, workerId, until).then(
+        (renewed) => {
+          if (!renewed) leaseLost = true;
+        },
+        (error: unknown) => this.deps.logger.warn({ err: error, operationId }, "operation lease not renewed"),
+      );
+    }, config.OPERATIONS_LEASE_MS / 3);
+    let admin: KafkaAdmin | undefined;
+    try {
+      if (!isActive(leased.status)) return;
+      admin = await this.openAdmin(leased);
+      await this.loop(operationId, admin, () => leaseLost || this.deps.stopping());
+    } finally {
+      clearInterval(renewal);
+      await admin?.close().catch(() => undefined);
+      await store.operations.releaseLease(operationId, workerId).catch(() => undefined);
+    }
+  }
+
+  private async openAdmin(record: OperationRecord): Promise<KafkaAdmin> {
+    const cluster = await this.deps.store.clusters.findById(record.clusterId);
+    if (!cluster) throw new AppError("not_found", `The cluster of operation ${record.id} is gone`);
+    return KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
+  }
+
+  private async loop(operationId: string, admin: KafkaAdmin, mustLeave: () => boolean): Promise<void> {
+    let lastVersion = -1;
+    while (!mustLeave()) {
+      const record = await this.deps.store.operations.findById(operationId);
+      if (!record || !isActive(record.status)) return;
+      // Every move writes the record; one that did not means another writer decides now (never expected).
+      if (record.version === lastVersion) {
+        this.deps.logger.warn({ operationId, status: record.status }, "operation made no progress; leaving it");
+        return;
+      }
+      lastVersion = record.version;
+      const document = documentOf(record);
+      const move = nextMove({
+        status: record.status,
+        requestedAction: document.requestedAction,
+        steps: document.steps,
+      });
+      switch (move.kind) {
+        case "wait":
+          return;
+        case "start":
+          await this.transition(operationId, "operation.start", (r, d) =>
+            r.status === "pending" ? { status: "running", document: { ...d, startedAt: nowIso() } } : undefined,
+          );
+          break;
+        case "pause":
+          await this.transition(operationId, "operation.pause", (r, d) =>
+            r.status === "running" && d.requestedAction === "pause"
+              ? { status: "paused", document: { ...d, requestedAction: null } }
+              : undefined,
+          );
+          return;
+        case "resume":
+          await this.transition(operationId, "operation.resume", (r, d) =>
+            r.status === "paused" && (d.requestedAction === "resume" || d.requestedAction === "cancel")
+              ? {
+                  status: "running",
+                  document: { ...d, requestedAction: d.requestedAction === "cancel" ? "cancel" : null },
+                }
+              : undefined,
+          );
+          break;
+        case "finish":
+          await this.finish(operationId, move.status);
+          return;
+        case "run":
+          await this.runStep(operationId, move.index, admin);
+          break;
+      }
+    }
+  }
+
+  private async transition(operationId: string, action: string, change: OperationChange): Promise<OperationRecord> {
+    let changed = false;
+    const record = await updateOperation(this.deps.store, operationId, (r, d) => {
+      const decided = change(r, d);
+      changed = decided !== undefined;
+      return decided;
+    });
+    if (changed) await auditTransition(this.deps.audit, record, action, {});
+    return record;
+  }
+
+  private async finish(operationId: string, status: FinalStatus): Promise<void> {
+    const record = await updateOperation(this.deps.store, operationId, (r, d) => {
+      if (!isActive(r.status)) return undefined;
+      const steps = d.steps.map((s) => {
+        const final = finalStepStatus(s.status);
+        return final === s.status
+          ? s
+          : { ...s, status: final, ...(final === "failed" ? { error: "interrupted" } : {}) };
+      });
+      const document = { ...d, steps, requestedAction: null, finishedAt: nowIso() };
+      return { status, document: { ...document, error: finalError(status, document) } };
+    });
+    await auditTransition(
+      this.deps.audit,
+      record,
+      "operation.finish",
+      { error: documentOf(record).error },
+      status === "succeeded" ? "success" : "failure",
+    );
+    this.deps.logger.info({ operationId, status }, "operation finished");
+  }
+
+  private async runStep(operationId: string, index: number, admin: KafkaAdmin): Promise<void> {
+    const started = await updateOperation(this.deps.store, operationId, (r, d) => {
+      const step = d.steps[index];
+      if (!step || r.status !== "running" || !(step.status === "pending" || step.status === "running"))
+        return undefined;
+      const again = step.status === "running";
+      return {
+        document: withStep({ ...d, currentStep: index }, index, {
+          status: "running",
+          startedAt: again && step.startedAt ? step.startedAt : nowIso(),
+        }),
+      };
+    });
+    const step = documentOf(started).steps[index];
+    if (step?.status !== "running") return;
+    if (this.deps.config.OPERATIONS_STEP_DELAY_MS > 0) await sleep(this.deps.config.OPERATIONS_STEP_DELAY_MS);
+    const outcome = await this.execute(operationId, step, admin);
+    const record = await updateOperation(this.deps.store, operationId, (_r, d) => ({
+      document: withStep(d, index, { ...outcome, finishedAt: nowIso() }),
+    }));
+    await auditTransition(
+      this.deps.audit,
+      record,
+      "operation.step",
+      { index, name: step.name, kind: step.kind, ...outcome },
+      outcome.status === "succeeded" ? "success" : "failure",
+    );
+  }
+
+  private async execute(
+    operationId: string,
+    step: Step,
+    admin: KafkaAdmin,
+  ): Promise<{ status: "succeeded"; detail: unknown } | { status: "failed"; error: string }> {
+    const kind = step.kind as StepKindName;
+    const schema = STEP_ARGS[kind];
+    const executor = this.deps.steps[kind] as ((c: StepContext, a: unknown) => Promise<unknown>) | undefined;
+    if (!schema || !executor) return { status: "failed", error: `Unknown step kind ${step.kind}` };
+    const args = schema.safeParse(step.args);
+    if (!args.success) return { status: "failed", error: `Invalid args for ${step.kind}: ${args.error.message}` };
+    try {
+      return { status: "succeeded", detail: await executor(this.context(operationId, admin), args.data) };
+    } catch (error) {
+      this.deps.logger.warn({ err: error, operationId, step: step.index }, "operation step failed");
+      return { status: "failed", error: errorText(error) };
+    }
+  }
+
+  private context(operationId: string, admin: KafkaAdmin): StepContext {
+    return {
+      admin,
+      logger: this.deps.logger.child({ operationId }),
+      report: async (details) => {
+        await updateOperation(this.deps.store, operationId, (_r, d) => ({
+          document: { ...d, details: { ...d.details, ...details } },
+        }));
+      },
+      interrupted: async () => {
+        if (this.deps.stopping()) return true;
+        const record = await this.deps.store.operations.findById(operationId);
+        return record ? documentOf(record).requestedAction !== null : true;
+      },
+    };
+  }
+}
