@@ -100,6 +100,7 @@ export class OperationService {
       id: randomUUID(),
       clusterId: record.id,
       type: request.type,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + PLAN_LIFETIME_MS),
       document: document as unknown as Record<string, unknown>,
     });

@@ -27,14 +27,16 @@ const broker = (id: number, overrides: Partial<Broker> = {}): Broker => ({
   ...overrides,
 });
 
+const COLLECTED_AT = "2026-11-23T00:00:00.000Z";
+
 const voter = (nodeId: number, overrides: Partial<QuorumNode> = {}): QuorumNode => ({
   nodeId,
   directoryId: `dir${nodeId}`.padEnd(22, "A"),
   role: nodeId === 1 ? "leader" : "follower",
   logEndOffset: 100,
   lag: 0,
-  lastFetchTimestamp: 0,
-  lastCaughtUpTimestamp: 0,
+  lastFetchTimestamp: Date.parse(COLLECTED_AT),
+  lastCaughtUpTimestamp: Date.parse(COLLECTED_AT) - 1000,
   endpoints: [],
   ...overrides,
 });
@@ -53,7 +55,7 @@ const partition = (id: number, replicas: number[], leader: number, isr = replica
 /** Brokers 4–6, voters 1–3, topic "orders" with three partitions: 0 led by its preferred replica, 1 not, 2 offline. */
 function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
   return {
-    collectedAt: "2026-11-23T00:00:00.000Z",
+    collectedAt: COLLECTED_AT,
     durationMs: 1,
     clusterId: "c",
     brokers: [broker(4), broker(5), broker(6), broker(7, { alive: false, fenced: true })],
@@ -171,6 +173,19 @@ describe("operation plans (pure)", () => {
         },
       });
       expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 3, directoryId: dir(3) }] }, lagging))).to.match(
+        /only 1 of the 2 remaining voters are caught up/,
+      );
+      // A voter that stopped: not far behind yet, but it has not caught up for over 30 seconds.
+      const stopped = snapshot({
+        quorum: {
+          leaderId: 1,
+          leaderEpoch: 3,
+          highWatermark: 100,
+          voters: [voter(1), voter(2, { lag: 60, lastCaughtUpTimestamp: Date.parse(COLLECTED_AT) - 31_000 }), voter(3)],
+          observers: [],
+        },
+      });
+      expect(refusal(() => plan(planRemoveVoters, { voters: [{ nodeId: 3, directoryId: dir(3) }] }, stopped))).to.match(
         /only 1 of the 2 remaining voters are caught up/,
       );
       const single = snapshot({

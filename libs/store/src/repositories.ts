@@ -139,7 +139,9 @@ export interface OperationRecord {
   createdAt: Date;
   updatedAt: Date;
 }
-export type NewOperation = Pick<OperationRecord, "id" | "clusterId" | "type" | "expiresAt" | "document">;
+/** `createdAt` defaults to now; the planner passes the time it computed `expiresAt` from, so both agree exactly. */
+export type NewOperation = Pick<OperationRecord, "id" | "clusterId" | "type" | "expiresAt" | "document"> &
+  Partial<Pick<OperationRecord, "createdAt">>;
 
 export interface OperationChanges {
   status?: OperationStatus;

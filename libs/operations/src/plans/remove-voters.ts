@@ -1,10 +1,16 @@
 import { AppError, type QuorumNode, type Snapshot } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 
-/** A voter counts toward a majority when it answered the leader recently and is caught up. */
+/** A voter counts toward a majority when it is close to the leader's log end and caught up with it recently. */
 const CAUGHT_UP_LAG = 1000;
+const CAUGHT_UP_WITHIN_MS = 30_000;
 
-const caughtUp = (voter: QuorumNode) => voter.role === "leader" || (voter.lag >= 0 && voter.lag <= CAUGHT_UP_LAG);
+function caughtUp(voter: QuorumNode, collectedAt: number): boolean {
+  if (voter.role === "leader") return true;
+  // A stopped voter's lag grows slowly (the leader writes a record every half second); its last catch-up tells sooner.
+  const recently = voter.lastCaughtUpTimestamp >= collectedAt - CAUGHT_UP_WITHIN_MS;
+  return voter.lag >= 0 && voter.lag <= CAUGHT_UP_LAG && recently;
+}
 
 function currentVoters(snapshot: Snapshot): QuorumNode[] {
   const voters = snapshot.quorum?.voters;
@@ -29,7 +35,7 @@ export const planRemoveVoters: PlanBuilder<"removeVoters"> = ({ snapshot, params
       );
     remaining = remaining.filter((v) => v.nodeId !== nodeId);
     if (remaining.length === 0) throw new AppError("invalid_request", "Removing the last voter would end the quorum");
-    const healthy = remaining.filter(caughtUp).length;
+    const healthy = remaining.filter((v) => caughtUp(v, Date.parse(snapshot.collectedAt))).length;
     if (healthy <= remaining.length / 2)
       throw new AppError(
         "invalid_request",

@@ -22,7 +22,7 @@ export class EmbeddedOperations implements OperationRepository {
   constructor(private readonly db: DatabaseSync) {}
 
   async create(operation: NewOperation): Promise<OperationRecord> {
-    const now = iso(new Date());
+    const now = iso(operation.createdAt ?? new Date());
     // seq orders a cluster's operations by creation, also across processes sharing the file (one statement).
     this.db
       .prepare(

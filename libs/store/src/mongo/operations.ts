@@ -31,7 +31,7 @@ export class MongoOperations implements OperationRepository {
   }
 
   async create(operation: NewOperation): Promise<OperationRecord> {
-    const now = new Date();
+    const now = operation.createdAt ?? new Date();
     const { id, clusterId } = operation;
     // The immutable index entry that listing per cluster sorts on.
     await this.models.operations.collection.insertOne({

@@ -11,6 +11,7 @@ import {
   PlanOperationRequestSchema,
   type RequestedAction,
 } from "@kcp/shared";
+import type { Response } from "express";
 import { route } from "./route.js";
 
 type OperationPath = { op: string };
@@ -20,6 +21,13 @@ const REQUEST_SUMMARIES: Record<RequestedAction, string> = {
   resume: "Resume a paused operation (or withdraw a pause not yet honoured)",
   cancel: "Cancel an operation: a plan at once; a confirmed one at its next step boundary, after its cleanup steps",
 };
+
+/** The audit names the operation and, when it exists, its cluster: refused confirms are audited per cluster too. */
+async function auditOperation(res: Response, operations: OperationService, operationId: string): Promise<void> {
+  res.locals.auditTarget = operationId;
+  const operation = await operations.get(operationId).catch(() => undefined);
+  if (operation) res.locals.auditClusterId = operation.clusterId;
+}
 
 /** pause, resume and cancel: each sets the operation's requestedAction, which the worker honours. */
 function requestRoute(operations: OperationService, action: RequestedAction) {
@@ -31,9 +39,8 @@ function requestRoute(operations: OperationService, action: RequestedAction) {
     action: `operation.${action}`,
     params: OperationPathSchema,
     async handle({ res, params }) {
-      const operation = await operations.request(params.op, action);
-      res.locals.auditClusterId = operation.clusterId;
-      return { status: 200, body: operation };
+      await auditOperation(res, operations, params.op);
+      return { status: 200, body: await operations.request(params.op, action) };
     },
   });
 }
@@ -51,7 +58,9 @@ export function operationRoutes(operations: OperationService) {
       body: PlanOperationRequestSchema,
       async handle({ res, user, params, body }) {
         res.locals.auditTarget = body.type;
-        return { status: 201, body: await operations.plan(params.id, body, user.username) };
+        const operation = await operations.plan(params.id, body, user.username);
+        res.locals.auditTarget = operation.id;
+        return { status: 201, body: operation };
       },
     }),
     route<unknown, ListQuery, ClusterPath>({
@@ -84,9 +93,8 @@ export function operationRoutes(operations: OperationService) {
       params: OperationPathSchema,
       body: ConfirmRequestSchema,
       async handle({ res, user, params, body }) {
-        const operation = await operations.confirm(params.op, body, user.username);
-        res.locals.auditClusterId = operation.clusterId;
-        return { status: 200, body: operation };
+        await auditOperation(res, operations, params.op);
+        return { status: 200, body: await operations.confirm(params.op, body, user.username) };
       },
     }),
     requestRoute(operations, "pause"),
