@@ -32,7 +32,10 @@ export async function startStandaloneProcess(env: Record<string, string>): Promi
   const { child, output } = spawnStandalone({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
   const exitCode = once(child, "exit").then(([code]) => code as number | null);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" line within 30 s:\n${output()}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL"); // a process that never listens must not outlive the test run
+      reject(new Error(`no "listening" line within 30 s:\n${output()}`));
+    }, 30_000);
     const look = () => {
       const line = output()
         .split("\n")
