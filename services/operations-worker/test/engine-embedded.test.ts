@@ -1,0 +1,3 @@
+import { describeEngine } from "./engine-suite.js";
+
+describeEngine("embedded");
