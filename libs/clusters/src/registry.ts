@@ -64,7 +64,11 @@ export class ClusterRegistry {
     return this.collectedView(updated, { waitFailure: "ignore" });
   }
 
+  /** Forgets the cluster; refused (409) while one of its operations is pending, running or paused. */
   async remove(record: ClusterRecord): Promise<void> {
+    const active = await this.deps.store.operations.findActive(record.id);
+    if (active)
+      throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status}: cancel it first`);
     await this.deps.store.clusters.remove(record.id);
     await this.deps.store.clusterViews.remove(record.id);
     await unscheduleCollections(this.deps.queue, record.id);

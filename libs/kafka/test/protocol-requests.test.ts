@@ -2,8 +2,9 @@ import {
   createTopic,
   getSharedCluster,
   type KafkaCluster,
-  kafkaToolOn,
+  partitionFromTool,
   uniqueTopicName,
+  votersFromTool,
   waitFor,
 } from "@kcp/test-infra";
 import { alterPartitionReassignmentsV0 } from "@platformatic/kafka";
@@ -27,20 +28,7 @@ const openClient = (cluster: KafkaCluster) =>
     security: { protocol: "PLAINTEXT", saslMechanism: "" },
   });
 
-async function leaderAndReplicas(cluster: KafkaCluster, topic: string) {
-  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
-  const line = out.split("\n").find((l) => l.includes("Partition: 0")) ?? "";
-  return {
-    leader: Number(/Leader: (\d+)/.exec(line)?.[1]),
-    replicas: (/Replicas: ([\d,]+)/.exec(line)?.[1] ?? "").split(",").map(Number),
-  };
-}
-
-async function currentVoterIds(cluster: KafkaCluster): Promise<number[]> {
-  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
-  const voters = /CurrentVoters:\s+(\[.*\])/.exec(out)?.[1] ?? "[]";
-  return (JSON.parse(voters) as { id: number }[]).map((v) => v.id).sort((a, b) => a - b);
-}
+const currentVoterIds = async (cluster: KafkaCluster) => (await votersFromTool(cluster)).map((v) => v.id);
 
 describe("Protocol requests written in libs/kafka, on a real 3c3b cluster", function () {
   this.timeout(180_000);
@@ -48,7 +36,7 @@ describe("Protocol requests written in libs/kafka, on a real 3c3b cluster", func
   it("ElectLeaders v2: a preferred election moves the leader to the first replica; a second one is not needed", async () => {
     const cluster = await getSharedCluster("3c3b");
     const topic = await createTopic(cluster, { name: uniqueTopicName("elect"), partitions: 1, replicationFactor: 3 });
-    const before = await leaderAndReplicas(cluster, topic);
+    const before = await partitionFromTool(cluster, topic);
     const [first, second, third] = before.replicas as [number, number, number];
     expect(before.leader).to.equal(first);
     const client = openClient(cluster);
@@ -58,10 +46,10 @@ describe("Protocol requests written in libs/kafka, on a real 3c3b cluster", func
         { name: topic, partitions: [{ partitionIndex: 0, replicas: [second, first, third] }] },
       ]);
       await waitFor("the new replica order", async () => {
-        const now = await leaderAndReplicas(cluster, topic);
+        const now = await partitionFromTool(cluster, topic);
         return now.replicas[0] === second ? now : undefined;
       });
-      expect((await leaderAndReplicas(cluster, topic)).leader).to.equal(first);
+      expect((await partitionFromTool(cluster, topic)).leader).to.equal(first);
 
       const elected = await electLeadersV2.async(
         await client.anyConnection(),
@@ -72,7 +60,7 @@ describe("Protocol requests written in libs/kafka, on a real 3c3b cluster", func
       expect(elected.results).to.deep.equal([
         { topic, partitions: [{ partitionId: 0, errorCode: 0, errorMessage: null }] },
       ]);
-      expect((await leaderAndReplicas(cluster, topic)).leader).to.equal(second);
+      expect((await partitionFromTool(cluster, topic)).leader).to.equal(second);
 
       const again = await electLeadersV2.async(
         await client.anyConnection(),
@@ -89,7 +77,7 @@ describe("Protocol requests written in libs/kafka, on a real 3c3b cluster", func
         30_000,
       );
       expect(unclean.results[0]?.partitions[0]?.errorCode).to.equal(ELECTION_NOT_NEEDED);
-      expect((await leaderAndReplicas(cluster, topic)).leader).to.equal(second);
+      expect((await partitionFromTool(cluster, topic)).leader).to.equal(second);
     } finally {
       await client.close();
     }

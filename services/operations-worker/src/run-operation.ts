@@ -84,19 +84,18 @@ export class OperationRunner {
     let admin: KafkaAdmin | undefined;
     try {
       if (!isActive(leased.status)) return;
-      admin = await this.openAdmin(leased);
+      const cluster = await store.clusters.findById(leased.clusterId);
+      if (!cluster) {
+        await this.finish(operationId, "failed", "the cluster was removed from the control plane");
+        return;
+      }
+      admin = KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
       await this.loop(operationId, admin, () => leaseLost || this.deps.stopping());
     } finally {
       clearInterval(renewal);
       await admin?.close().catch(() => undefined);
       await store.operations.releaseLease(operationId, workerId).catch(() => undefined);
     }
-  }
-
-  private async openAdmin(record: OperationRecord): Promise<KafkaAdmin> {
-    const cluster = await this.deps.store.clusters.findById(record.clusterId);
-    if (!cluster) throw new AppError("not_found", `The cluster of operation ${record.id} is gone`);
-    return KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
   }
 
   private async loop(operationId: string, admin: KafkaAdmin, mustLeave: () => boolean): Promise<void> {
@@ -162,7 +161,7 @@ export class OperationRunner {
     return record;
   }
 
-  private async finish(operationId: string, status: FinalStatus): Promise<void> {
+  private async finish(operationId: string, status: FinalStatus, reason?: string): Promise<void> {
     const record = await updateOperation(this.deps.store, operationId, (r, d) => {
       if (!isActive(r.status)) return undefined;
       const steps = d.steps.map((s) => {
@@ -172,7 +171,7 @@ export class OperationRunner {
           : { ...s, status: final, ...(final === "failed" ? { error: "interrupted" } : {}) };
       });
       const document = { ...d, steps, requestedAction: null, finishedAt: nowIso() };
-      return { status, document: { ...document, error: finalError(status, document) } };
+      return { status, document: { ...document, error: reason ?? finalError(status, document) } };
     });
     await auditTransition(
       this.deps.audit,

@@ -301,6 +301,16 @@ export function describeEngine(kind: "embedded" | "distributed") {
       expect(missing).to.be.instanceOf(AppError).with.property("code", "not_found");
     });
 
+    it("ends an operation failed when its cluster is gone (the registry refuses that while it is active)", async () => {
+      const op = await operation([step(1, 0)]);
+      await store.clusters.remove(clusterId);
+      await enqueueRun(queue, op.id);
+      const done = await settled(op.id, "failed");
+      expect(done.error).to.equal("the cluster was removed from the control plane");
+      expect(done.steps[0]?.status).to.equal("skipped");
+      expect(calls).to.deep.equal([]);
+    });
+
     it("a planned operation is cancelled at once, without a worker", async () => {
       const op = await operation([step(1, 0)], "planned");
       const cancelled = await service.request(op.id, "cancel");

@@ -103,6 +103,10 @@ describe("crash safety: a worker killed with SIGKILL mid-step; the next process 
     expect(refused.status, refused.text).to.equal(409);
     expect(refused.body.error.message).to.match(/is (pending|running) on this cluster/);
 
+    const removal = await first.api<Reply>("DELETE", `/api/v1/clusters/${clusterId}`, { token: first.token });
+    expect(removal.status, removal.text).to.equal(409);
+    expect(removal.body.error.message).to.match(/cancel it first/);
+
     const midStep = await waitFor("the second step running", async () => {
       const now = (await read(first.api, first.token, id)).body;
       return now.steps[1]?.status === "running" ? now : undefined;

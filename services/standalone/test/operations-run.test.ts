@@ -1,37 +1,23 @@
-import { KafkaAdmin } from "@kcp/kafka";
-import { STEP_KINDS, type StepContext } from "@kcp/operations";
-import { createLogger, type Operation, type StepArgs, type StepKindName } from "@kcp/shared";
+import type { Operation, StepArgs } from "@kcp/shared";
 import {
   type Api,
   createTopic,
   getSharedCluster,
   type KafkaCluster,
   kafkaToolOn,
+  partitionFromTool,
   reassignPartition,
   uniqueTopicName,
+  votersFromTool,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { operationRunner, runStepAgain } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
 
-/** Leader and replicas of partition 0, as kafka-topics --describe prints them (an independent reader). */
-export async function describePartition(cluster: KafkaCluster, topic: string) {
-  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
-  const line = out.split("\n").find((l) => /Partition:\s*0\b/.test(l)) ?? "";
-  return {
-    leader: Number(/Leader:\s*(-?\d+)/.exec(line)?.[1]),
-    replicas: (/Replicas:\s*([\d,]+)/.exec(line)?.[1] ?? "").split(",").map(Number),
-  };
-}
-
-/** The voter ids kafka-metadata-quorum describes. */
-export async function voterIds(cluster: KafkaCluster): Promise<number[]> {
-  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
-  const voters = /CurrentVoters:\s+(\[.*\])/.exec(out)?.[1] ?? "[]";
-  return (JSON.parse(voters) as { id: number }[]).map((v) => v.id).sort((a, b) => a - b);
-}
+const voterIds = async (cluster: KafkaCluster) => (await votersFromTool(cluster)).map((v) => v.id);
 
 /** A broker's dynamic configs as kafka-configs --describe prints them. */
 async function brokerConfigs(cluster: KafkaCluster, broker: number): Promise<string> {
@@ -42,59 +28,6 @@ async function brokerConfigs(cluster: KafkaCluster, broker: number): Promise<str
     "--entity-name",
     String(broker),
   ]);
-}
-
-/** Runs one step kind again on its own, as a worker taking over a step would: it must succeed and change nothing. */
-export async function runStepAgain<K extends StepKindName>(cluster: KafkaCluster, kind: K, args: StepArgs<K>) {
-  const admin = KafkaAdmin.open({
-    bootstrapServers: cluster.bootstrapServers,
-    security: { protocol: "PLAINTEXT", saslMechanism: "" },
-  });
-  const context: StepContext = {
-    admin,
-    logger: createLogger({ name: "step-again", level: "silent" }),
-    report: async () => {},
-    interrupted: async () => false,
-  };
-  try {
-    return await (STEP_KINDS[kind] as (c: StepContext, a: StepArgs<K>) => Promise<Record<string, unknown>>)(
-      context,
-      args,
-    );
-  } finally {
-    await admin.close();
-  }
-}
-
-/** Plans, confirms and waits for the operation's end; answers the final operation. */
-export function operationRunner(service: TestService, clusterId: string) {
-  const { api, token } = service;
-  const plan = (body: unknown) => api<Reply>("POST", `/api/v1/clusters/${clusterId}/operations`, { token, body });
-  const confirm = (id: string, confirmName?: string) =>
-    api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
-      token,
-      body: confirmName === undefined ? {} : { confirmName },
-    });
-  const finished = (id: string) =>
-    waitFor(
-      `operation ${id} to finish`,
-      async () => {
-        const now = (await api<Reply>("GET", `/api/v1/operations/${id}`, { token })).body;
-        return ["succeeded", "failed", "cancelled"].includes(now.status) ? now : undefined;
-      },
-      { timeoutMs: 120_000 },
-    );
-  async function run(body: unknown, confirmName?: string): Promise<Operation> {
-    const planned = await plan(body);
-    expect(planned.status, planned.text).to.equal(201);
-    const confirmed = await confirm(planned.body.id, confirmName);
-    expect(confirmed.status, confirmed.text).to.equal(200);
-    expect(confirmed.body.status).to.be.oneOf(["pending", "running", "succeeded"]);
-    const done = await finished(planned.body.id);
-    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
-    return done;
-  }
-  return { plan, confirm, finished, run };
 }
 
 describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause/resume/cancel, the worker)", function () {
@@ -121,18 +54,18 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
 
   async function unpreferredTopic(prefix: string): Promise<{ topic: string; preferred: number }> {
     const topic = await createTopic(cluster, { name: uniqueTopicName(prefix), partitions: 1, replicationFactor: 3 });
-    const before = await describePartition(cluster, topic);
+    const before = await partitionFromTool(cluster, topic);
     const [first, ...rest] = before.replicas;
     await reassignPartition(cluster, topic, 0, [...rest, first as number]);
     await waitFor("the new replica order", async () =>
-      (await describePartition(cluster, topic)).replicas[0] === rest[0] ? true : undefined,
+      (await partitionFromTool(cluster, topic)).replicas[0] === rest[0] ? true : undefined,
     );
     return { topic, preferred: rest[0] as number };
   }
 
   it("electLeaders: confirmed, the worker moves the leader to the preferred replica; a second confirm is 409", async () => {
     const { topic, preferred } = await unpreferredTopic("run-elect");
-    expect((await describePartition(cluster, topic)).leader).to.not.equal(preferred);
+    expect((await partitionFromTool(cluster, topic)).leader).to.not.equal(preferred);
     const planned = await ops.plan({
       type: "electLeaders",
       params: { electionType: "preferred", partitions: [{ topic, partition: 0 }] },
@@ -149,10 +82,10 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
     const done = await ops.finished(planned.body.id);
     expect(done.status).to.equal("succeeded");
     expect(done.steps[0]).to.deep.include({ kind: "electLeaders", status: "succeeded", detail: { partitions: 1 } });
-    expect((await describePartition(cluster, topic)).leader).to.equal(preferred);
+    expect((await partitionFromTool(cluster, topic)).leader).to.equal(preferred);
     // Safe to run twice: the second election is "not needed", and the leader stays.
     await runStepAgain(cluster, "electLeaders", { electionType: "preferred", partitions: [{ topic, partition: 0 }] });
-    expect((await describePartition(cluster, topic)).leader).to.equal(preferred);
+    expect((await partitionFromTool(cluster, topic)).leader).to.equal(preferred);
 
     const audit = await waitFor("the operation's audit trail", async () => {
       const response = await api<{ entries: { action: string; target?: string; actor: string }[] }>(

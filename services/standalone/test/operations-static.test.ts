@@ -10,10 +10,11 @@ import {
   runKafkaTool,
   startCluster,
   uniqueTopicName,
+  votersFromTool,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { operationRunner, runStepAgain } from "./operations-run.test.js";
+import { operationRunner, runStepAgain } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 /** Finalized level of each feature, as kafka-features describe prints it. */
@@ -137,10 +138,7 @@ describe("operations on a cluster of its own: static quorum → dynamic, feature
   });
 
   it("removeVoters that would leave the quorum without a caught-up majority is refused at plan time", async () => {
-    const quorum = async () => {
-      const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
-      return JSON.parse(/CurrentVoters:\s+(\[.*\])/.exec(out)?.[1] ?? "[]") as { id: number; directoryId: string }[];
-    };
+    const quorum = () => votersFromTool(cluster);
     const voters = await quorum();
     const keep = voters.find((v) => v.id === 1);
     const stopped = voters.find((v) => v.id === 3);

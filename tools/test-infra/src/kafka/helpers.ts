@@ -178,6 +178,26 @@ export async function kafkaToolOn(cluster: KafkaCluster, mainClass: string, args
   return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("kafka-tool"));
 }
 
+/** A partition's leader and replicas as kafka-topics --describe prints them (an independent reader). */
+export async function partitionFromTool(cluster: KafkaCluster, topic: string, partition = 0) {
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
+  const line = out.split("\n").find((l) => new RegExp(`Partition:\\s*${partition}\\b`).test(l)) ?? "";
+  return {
+    leader: Number(/Leader:\s*(-?\d+)/.exec(line)?.[1]),
+    replicas: (/Replicas:\s*([\d,]+)/.exec(line)?.[1] ?? "").split(",").map(Number),
+  };
+}
+
+/** The quorum's voters (id and directory id) as kafka-metadata-quorum describe --status prints them, by id. */
+export async function votersFromTool(cluster: KafkaCluster): Promise<{ id: number; directoryId?: string }[]> {
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);
+  const voters = JSON.parse(/CurrentVoters:\s+(\[.*\])/.exec(out)?.[1] ?? "[]") as {
+    id: number;
+    directoryId?: string;
+  }[];
+  return voters.sort((a, b) => a.id - b.id);
+}
+
 /** AlterPartitionReassignments of one partition to `replicas` (the same set in another order moves nothing). */
 export async function reassignPartition(cluster: KafkaCluster, topic: string, partition: number, replicas: number[]) {
   await withAdmin(cluster, async (admin) => {

@@ -21,10 +21,12 @@ export {
   createTopic,
   kafkaToolOn,
   type ProduceOptions,
+  partitionFromTool,
   produceMessages,
   reassignPartition,
   type TopicOptions,
   uniqueTopicName,
+  votersFromTool,
   waitForTopicLeaders,
   withAdmin,
 } from "./helpers.js";

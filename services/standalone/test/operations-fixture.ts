@@ -1,0 +1,61 @@
+import { KafkaAdmin } from "@kcp/kafka";
+import { STEP_KINDS, type StepContext } from "@kcp/operations";
+import { createLogger, type Operation, type StepArgs, type StepKindName } from "@kcp/shared";
+import { type KafkaCluster, waitFor } from "@kcp/test-infra";
+import { expect } from "chai";
+import type { TestService } from "./service-fixture.js";
+
+type Reply = Operation & { error: { code: string; message: string } };
+
+/** Runs one step kind again on its own, as a worker taking over a step would: it must succeed and change nothing. */
+export async function runStepAgain<K extends StepKindName>(cluster: KafkaCluster, kind: K, args: StepArgs<K>) {
+  const admin = KafkaAdmin.open({
+    bootstrapServers: cluster.bootstrapServers,
+    security: { protocol: "PLAINTEXT", saslMechanism: "" },
+  });
+  const context: StepContext = {
+    admin,
+    logger: createLogger({ name: "step-again", level: "silent" }),
+    report: async () => {},
+    interrupted: async () => false,
+  };
+  try {
+    return await (STEP_KINDS[kind] as (c: StepContext, a: StepArgs<K>) => Promise<Record<string, unknown>>)(
+      context,
+      args,
+    );
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Plans, confirms and waits for the operation's end; answers the final operation. */
+export function operationRunner(service: TestService, clusterId: string) {
+  const { api, token } = service;
+  const plan = (body: unknown) => api<Reply>("POST", `/api/v1/clusters/${clusterId}/operations`, { token, body });
+  const confirm = (id: string, confirmName?: string) =>
+    api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
+      token,
+      body: confirmName === undefined ? {} : { confirmName },
+    });
+  const finished = (id: string) =>
+    waitFor(
+      `operation ${id} to finish`,
+      async () => {
+        const now = (await api<Reply>("GET", `/api/v1/operations/${id}`, { token })).body;
+        return ["succeeded", "failed", "cancelled"].includes(now.status) ? now : undefined;
+      },
+      { timeoutMs: 120_000 },
+    );
+  async function run(body: unknown, confirmName?: string): Promise<Operation> {
+    const planned = await plan(body);
+    expect(planned.status, planned.text).to.equal(201);
+    const confirmed = await confirm(planned.body.id, confirmName);
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    expect(confirmed.body.status).to.be.oneOf(["pending", "running", "succeeded"]);
+    const done = await finished(planned.body.id);
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    return done;
+  }
+  return { plan, confirm, finished, run };
+}
