@@ -63,7 +63,7 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
     return { topic, preferred: rest[0] as number };
   }
 
-  it("electLeaders: confirmed, the worker moves the leader to the preferred replica; a second confirm is 409", async () => {
+  it("electLeaders: confirmed, the worker moves the leader to the preferred replica; two confirms at once: one wins, one is 409", async () => {
     const { topic, preferred } = await unpreferredTopic("run-elect");
     expect((await partitionFromTool(cluster, topic)).leader).to.not.equal(preferred);
     const planned = await ops.plan({
@@ -72,12 +72,12 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
     });
     expect(planned.status, planned.text).to.equal(201);
     expect(Date.parse(planned.body.expiresAt) - Date.parse(planned.body.createdAt)).to.equal(15 * 60 * 1000);
-    const confirmed = await ops.confirm(planned.body.id);
-    expect(confirmed.status, confirmed.text).to.equal(200);
-    expect(confirmed.body).to.include({ confirmedBy: service.admin.username });
-    const again = await ops.confirm(planned.body.id);
-    expect(again.status).to.equal(409);
-    expect(again.body.error.code).to.equal("conflict");
+    // Two confirms at once: exactly one wins, the other is 409.
+    const both = await Promise.all([ops.confirm(planned.body.id), ops.confirm(planned.body.id)]);
+    expect(both.map((r) => r.status).sort()).to.deep.equal([200, 409]);
+    const confirmed = both.find((r) => r.status === 200);
+    expect(confirmed?.body).to.include({ confirmedBy: service.admin.username });
+    expect(both.find((r) => r.status === 409)?.body.error.code).to.equal("conflict");
 
     const done = await ops.finished(planned.body.id);
     expect(done.status).to.equal("succeeded");
