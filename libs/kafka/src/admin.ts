@@ -24,6 +24,7 @@ import type {
 import { createAcl, deleteAcl, listAcls } from "./actions/acls.js";
 import {
   type AppliedConfigChange,
+  applyConfigs,
   type ConfigResource,
   changeConfigs,
   type DescribedConfig,
@@ -36,6 +37,12 @@ import { listGroups } from "./actions/group-list.js";
 import { produceMessage } from "./actions/produce.js";
 import { addVoter, describeQuorum, type NewVoter, removeVoter, type VoterRef } from "./actions/quorum-voters.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
+import {
+  alterReassignments,
+  listReassignments,
+  type PartitionReplicas,
+  partitionReplicas,
+} from "./actions/reassignments.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
 import { describeTopic, listTopics } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
@@ -71,6 +78,11 @@ export class KafkaAdmin {
 
   changeConfigs(resource: ConfigResource, change: ConfigChangeRequest): Promise<AppliedConfigChange> {
     return changeConfigs(this.client, resource, change);
+  }
+
+  /** Configs set or deleted as given, unchecked (for step kinds: throttle rates Kafka does not describe). */
+  applyConfigs(resource: ConfigResource, change: ConfigChangeRequest): Promise<void> {
+    return applyConfigs(this.client, resource, change);
   }
 
   produce(topic: string, message: ProduceRequest): Promise<ProduceResponse> {
@@ -152,6 +164,19 @@ export class KafkaAdmin {
 
   updateFeatures(levels: Record<string, number>, validateOnly: boolean): Promise<{ updated: string[] }> {
     return updateFeatures(this.client, levels, validateOnly);
+  }
+
+  /** Moves partitions to new replicas; `replicas: null` cancels a partition's reassignment in progress. */
+  alterReassignments(changes: { topic: string; partition: number; replicas: number[] | null }[]): Promise<void> {
+    return alterReassignments(this.client, changes);
+  }
+
+  listReassignments(): Promise<PartitionReplicas[]> {
+    return listReassignments(this.client);
+  }
+
+  partitionReplicas(topics: string[]): Promise<PartitionReplicas[]> {
+    return partitionReplicas(this.client, topics);
   }
 
   close(): Promise<void> {

@@ -4,6 +4,7 @@ import type { ClusterRegistry } from "@kcp/clusters";
 import {
   acceptsAction,
   type BuiltPlan,
+  movesStillApply,
   PLAN_BUILDERS,
   type PlanBuilder,
   type PlannedStep,
@@ -160,8 +161,19 @@ export class OperationService {
       throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status} on this cluster`);
   }
 
-  /** The plan built again from a fresh snapshot must do exactly what the confirmed plan does. */
+  /**
+   * Data-moving plans: each partition must still have the replicas the plan moves it from (sizes change all the time,
+   * so building again would never match). Other plans: built again from a fresh snapshot, they must have exactly the
+   * confirmed steps.
+   */
   private async revalidate(cluster: ClusterRecord, type: OperationType, document: OperationDocument): Promise<void> {
+    if (document.plan.moves) {
+      const view = await this.deps.clusters.refresh(cluster);
+      if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${cluster.name} could be taken`);
+      const reason = movesStillApply(document.plan.moves, view.snapshot as Snapshot);
+      if (reason) throw new AppError("conflict", `The cluster changed since the plan: ${reason}; plan again`);
+      return;
+    }
     const request = { type, params: document.params } as PlanOperationRequest;
     const fresh = await this.build(cluster, request).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "invalid_request")

@@ -8,12 +8,28 @@ export {
 } from "./next-move.js";
 export type { BuiltPlan, PlanBuilder, PlanInput } from "./plan-builder.js";
 export {
+  ALL_GOALS,
+  countTargets,
+  type Goal,
+  loadOf,
+  type MovePlan,
+  type PlannerBroker,
+  type PlannerInput,
+  type PlannerPartition,
+  planMoves,
+  plannerModel,
+  shedCost,
+} from "./planner/index.js";
+export {
+  movesStillApply,
   PLAN_BUILDERS,
   planAddControllers,
   planCordonBrokers,
+  planDrainBrokers,
   planElectLeaders,
   planFinalizeFeatures,
   planMigrateQuorum,
+  planRebalance,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,
@@ -29,4 +45,11 @@ export {
   STEP_TRANSITIONS,
 } from "./state-machine.js";
 export { STEP_KINDS } from "./step-kinds/index.js";
-export type { PlannedStep, StepContext, StepDetail, StepExecutor, StepRegistry } from "./steps.js";
+export {
+  type PlannedStep,
+  type StepContext,
+  type StepDetail,
+  type StepExecutor,
+  StepInterrupted,
+  type StepRegistry,
+} from "./steps.js";

@@ -22,7 +22,8 @@ export const OPERATION_TRANSITIONS: Readonly<Record<OperationStatus, readonly Op
 
 export const STEP_TRANSITIONS: Readonly<Record<StepStatus, readonly StepStatus[]>> = {
   pending: ["running", "skipped"],
-  running: ["succeeded", "failed"],
+  // running → pending: a long step interrupted by pause or cancel; it runs again on resume.
+  running: ["succeeded", "failed", "pending"],
   succeeded: [],
   failed: [],
   skipped: [],

@@ -7,8 +7,8 @@ export interface StepContext {
   logger: Logger;
   /** Progress shown in the operation's `details` (bytes moved, ETA, ...). */
   report(details: Record<string, unknown>): Promise<void>;
-  /** True once pause or cancel was requested: long waits return early and the engine acts at the boundary. */
-  interrupted(): Promise<boolean>;
+  /** The pause or cancel requested (or "stop" when the worker stops), else null: long steps stop early on it. */
+  interrupted(): Promise<"pause" | "cancel" | "stop" | null>;
 }
 
 /** What a step tells about its run, shown as the step's `detail`. */
@@ -33,3 +33,14 @@ export type PlannedStep = {
     alwaysRun: boolean;
   };
 }[StepKindName];
+
+/**
+ * Thrown by a step that stopped early because pause or cancel was requested (between batches, or inside a wait). The
+ * step goes back to `pending`: a resume runs it again and it goes on from what the cluster shows is left.
+ */
+export class StepInterrupted extends Error {
+  constructor(readonly detail: StepDetail = {}) {
+    super("interrupted on request");
+    this.name = "StepInterrupted";
+  }
+}

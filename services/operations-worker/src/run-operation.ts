@@ -9,6 +9,7 @@ import {
   isActive,
   nextMove,
   type StepContext,
+  StepInterrupted,
   type StepRegistry,
 } from "@kcp/operations";
 import {
@@ -201,7 +202,7 @@ export class OperationRunner {
     if (this.deps.config.OPERATIONS_STEP_DELAY_MS > 0) await sleep(this.deps.config.OPERATIONS_STEP_DELAY_MS);
     const outcome = await this.execute(operationId, step, admin);
     const record = await updateOperation(this.deps.store, operationId, (_r, d) => ({
-      document: withStep(d, index, { ...outcome, finishedAt: nowIso() }),
+      document: withStep(d, index, { ...outcome, finishedAt: outcome.status === "pending" ? null : nowIso() }),
     }));
     await auditTransition(
       this.deps.audit,
@@ -216,7 +217,11 @@ export class OperationRunner {
     operationId: string,
     step: Step,
     admin: KafkaAdmin,
-  ): Promise<{ status: "succeeded"; detail: unknown } | { status: "failed"; error: string }> {
+  ): Promise<
+    | { status: "succeeded"; detail: unknown }
+    | { status: "failed"; error: string }
+    | { status: "pending"; detail: unknown }
+  > {
     const kind = step.kind as StepKindName;
     const schema = STEP_ARGS[kind];
     const executor = this.deps.steps[kind] as ((c: StepContext, a: unknown) => Promise<unknown>) | undefined;
@@ -226,6 +231,7 @@ export class OperationRunner {
     try {
       return { status: "succeeded", detail: await executor(this.context(operationId, admin), args.data) };
     } catch (error) {
+      if (error instanceof StepInterrupted) return { status: "pending", detail: error.detail };
       this.deps.logger.warn({ err: error, operationId, step: step.index }, "operation step failed");
       return { status: "failed", error: errorText(error) };
     }
@@ -241,9 +247,10 @@ export class OperationRunner {
         }));
       },
       interrupted: async () => {
-        if (this.deps.stopping()) return true;
+        if (this.deps.stopping()) return "stop";
         const record = await this.deps.store.operations.findById(operationId);
-        return record ? documentOf(record).requestedAction !== null : true;
+        const requested = record ? documentOf(record).requestedAction : "cancel";
+        return requested === "pause" || requested === "cancel" ? requested : null;
       },
     };
   }

@@ -17,7 +17,7 @@ export async function runStepAgain<K extends StepKindName>(cluster: KafkaCluster
     admin,
     logger: createLogger({ name: "step-again", level: "silent" }),
     report: async () => {},
-    interrupted: async () => false,
+    interrupted: async () => null,
   };
   try {
     return await (STEP_KINDS[kind] as (c: StepContext, a: StepArgs<K>) => Promise<Record<string, unknown>>)(

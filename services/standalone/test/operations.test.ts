@@ -106,7 +106,7 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
       [{ type: "removeVoters", params: { voters: all } }, 422, "invalid_request", /last voter/],
       [{ type: "electLeaders", params: { electionType: "unclean" } }, 422, "invalid_request", /Nothing to do/],
       [{ type: "unregisterBrokers", params: { brokers: [42] } }, 422, "invalid_request", /Broker 42 is not registered/],
-      [{ type: "rebalance", params: {} }, 422, "invalid_request", /cannot be planned yet/],
+      [{ type: "restartNodes", params: {} }, 422, "invalid_request", /cannot be planned yet/],
       [{ type: "electLeaders", params: { electionType: "sometimes" } }, 400, "validation_failed", /electionType/],
     ];
     for (const [body, status, code, message] of cases) {

@@ -96,6 +96,18 @@ export async function changeConfigs(
 ): Promise<AppliedConfigChange> {
   const known = new Map((await describeConfigs(client, resource)).map((config) => [config.name, config]));
   checkKeys(resource, change, known);
+  await applyConfigs(client, resource, change);
+  const set = Object.fromEntries(
+    Object.entries(change.set).map(([name, value]) => [name, isSensitive(name, known) ? HIDDEN_VALUE : value]),
+  );
+  return { set, deleted: change.delete };
+}
+
+/**
+ * IncrementalAlterConfigs as given, without checking the keys against the described ones: for configs Kafka accepts
+ * but does not describe until they are set (the replication throttle rates of a broker). Steps only, never user input.
+ */
+export async function applyConfigs(client: KafkaClient, resource: ConfigResource, change: ConfigChangeRequest) {
   try {
     await client.admin.incrementalAlterConfigs({
       resources: [
@@ -120,8 +132,4 @@ export async function changeConfigs(
       UNKNOWN_TOPIC_OR_PARTITION: "not_found",
     });
   }
-  const set = Object.fromEntries(
-    Object.entries(change.set).map(([name, value]) => [name, isSensitive(name, known) ? HIDDEN_VALUE : value]),
-  );
-  return { set, deleted: change.delete };
 }

@@ -5,6 +5,7 @@ import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
 import { planMigrateQuorum } from "./migrate-quorum.js";
+import { movesStillApply, planDrainBrokers, planRebalance } from "./rebalance.js";
 import { planRemoveVoters } from "./remove-voters.js";
 import { planUnregisterBrokers } from "./unregister-brokers.js";
 
@@ -18,14 +19,19 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   uncordonBrokers: planUncordonBrokers,
   addControllers: planAddControllers,
   migrateQuorum: planMigrateQuorum,
+  rebalance: planRebalance,
+  drainBrokers: planDrainBrokers,
 };
 
 export {
+  movesStillApply,
   planAddControllers,
   planCordonBrokers,
+  planDrainBrokers,
   planElectLeaders,
   planFinalizeFeatures,
   planMigrateQuorum,
+  planRebalance,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,

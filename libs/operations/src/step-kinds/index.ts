@@ -1,6 +1,8 @@
 import type { StepRegistry } from "../steps.js";
 import { electLeadersStep } from "./elect-leaders.js";
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
+import { reassignPartitionsStep } from "./reassign-partitions.js";
+import { clearReplicationThrottleStep, setReplicationThrottleStep } from "./replication-throttle.js";
 import { setBrokerConfigStep } from "./set-broker-config.js";
 import { unregisterBrokerStep } from "./unregister-broker.js";
 import { updateFeaturesStep } from "./update-features.js";
@@ -13,4 +15,7 @@ export const STEP_KINDS: StepRegistry = {
   removeRaftVoter: removeRaftVoterStep,
   updateFeatures: updateFeaturesStep,
   setBrokerConfig: setBrokerConfigStep,
+  setReplicationThrottle: setReplicationThrottleStep,
+  clearReplicationThrottle: clearReplicationThrottleStep,
+  reassignPartitions: reassignPartitionsStep,
 };

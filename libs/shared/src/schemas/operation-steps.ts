@@ -29,6 +29,27 @@ export const STEP_ARGS = {
       delete: z.array(ConfigNameSchema).optional(),
     })
     .refine((args) => Object.keys(args.set ?? {}).length + (args.delete?.length ?? 0) > 0, "nothing to set or delete"),
+  setReplicationThrottle: z.strictObject({
+    rateBytesPerSec: z.number().int().positive(),
+    brokers: z.array(BrokerIdSchema),
+    /** Per topic: the replicas that send (`partition:broker`, the current ones) and that receive (the new ones). */
+    topics: z.record(TopicNameSchema, z.strictObject({ leader: z.array(z.string()), follower: z.array(z.string()) })),
+  }),
+  clearReplicationThrottle: z.strictObject({ brokers: z.array(BrokerIdSchema), topics: z.array(TopicNameSchema) }),
+  reassignPartitions: z.strictObject({
+    moves: z
+      .array(
+        z.strictObject({
+          topic: TopicNameSchema,
+          partition: Int32Schema.min(0),
+          replicas: z.array(BrokerIdSchema).min(1),
+          /** Data the new replicas copy (size × replicas added), for progress. */
+          bytes: z.number().int().min(0),
+        }),
+      )
+      .min(1),
+    maxConcurrentMoves: z.number().int().positive(),
+  }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

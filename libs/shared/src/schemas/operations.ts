@@ -246,6 +246,9 @@ export const PlanSchema = z.object({
   before: LoadSchema.optional(),
   after: LoadSchema.optional(),
   dataToMoveBytes: Int64Schema.optional(),
+  dataToMoveLowerBoundBytes: Int64Schema.optional().describe(
+    "The least data any plan must move to reach the same replica spread: how close this plan is to the best",
+  ),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 

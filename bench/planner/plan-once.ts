@@ -1,0 +1,71 @@
+/** One planning run in a process of its own (so its peak memory is its own); prints one JSON line. */
+import { parseArgs } from "node:util";
+import { ALL_GOALS, loadOf, planMoves } from "@kcp/operations";
+import { roundRobinAssignment, syntheticCluster } from "./synthetic.js";
+
+const { values } = parseArgs({
+  options: {
+    brokers: { type: "string" },
+    partitions: { type: "string" },
+    racks: { type: "string", default: "3" },
+    seed: { type: "string", default: "42" },
+  },
+});
+const { brokers, partitions } = syntheticCluster({
+  brokers: Number(values.brokers),
+  partitions: Number(values.partitions),
+  racks: Number(values.racks),
+  seed: Number(values.seed),
+});
+const rssBefore = process.memoryUsage().rss;
+const started = performance.now();
+const plan = planMoves({ brokers, partitions, emptied: [], goals: new Set(ALL_GOALS), mode: "rebalance" });
+const planningMs = performance.now() - started;
+const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+
+const referenceStarted = performance.now();
+const reference = roundRobinAssignment(brokers, partitions);
+const referenceMs = performance.now() - referenceStarted;
+const eligible = new Set(brokers.map((b) => b.id));
+const referenceLoad = loadOf(
+  brokers,
+  eligible,
+  partitions,
+  (i) => reference[i] ?? [],
+  (i) => reference[i]?.[0] ?? -1,
+);
+let referenceBytes = 0;
+let referenceReplicaMoves = 0;
+partitions.forEach((p, i) => {
+  const moved = (reference[i] ?? []).filter((id) => !p.replicas.includes(id)).length;
+  referenceReplicaMoves += moved;
+  referenceBytes += moved * p.sizeBytes;
+});
+
+process.stdout.write(
+  `${JSON.stringify({
+    replicas: partitions.reduce((n, p) => n + p.replicas.length, 0),
+    planningMs,
+    peakRssBytes,
+    rssBeforeBytes: rssBefore,
+    moves: plan.moves.length,
+    replicaMoves: plan.moves.reduce((n, m) => n + m.replicaMoves, 0),
+    dataToMoveBytes: plan.dataToMoveBytes,
+    lowerBoundBytes: plan.lowerBoundBytes,
+    bestReplicaSpread: plan.bestReplicaSpread,
+    before: {
+      replicas: plan.before.replicaSpread,
+      leaders: plan.before.leaderSpread,
+      data: plan.before.dataSpreadBytes,
+    },
+    after: { replicas: plan.after.replicaSpread, leaders: plan.after.leaderSpread, data: plan.after.dataSpreadBytes },
+    reference: {
+      ms: referenceMs,
+      replicaMoves: referenceReplicaMoves,
+      dataBytes: referenceBytes,
+      replicas: referenceLoad.replicaSpread,
+      leaders: referenceLoad.leaderSpread,
+      data: referenceLoad.dataSpreadBytes,
+    },
+  })}\n`,
+);

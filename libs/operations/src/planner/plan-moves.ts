@@ -1,0 +1,422 @@
+import { AppError, type Load, type Move } from "@kcp/shared";
+import { countTargets, shedCost } from "./count-targets.js";
+import { loadOf } from "./load.js";
+import type { PlannerInput, PlannerPartition } from "./model.js";
+import { rackTotals } from "./rack-totals.js";
+
+export interface MovePlan {
+  moves: Move[];
+  before: Load;
+  after: Load;
+  dataToMoveBytes: number;
+  /** The least data any plan must move to empty the brokers named, fix rack violations and reach `bestReplicaSpread`. */
+  lowerBoundBytes: number;
+  /** Every partition whose planned first replica is not its leader now: the preferred election at the end. */
+  elections: { topic: string; partition: number }[];
+  /** The smallest replica spread the racks allow (1 or 0 without racks); what a rebalance aims for. */
+  bestReplicaSpread: number;
+  warnings: string[];
+}
+
+const HOLE = -1;
+const LEADER_PASSES = 20;
+
+/** Mutable working state: the replica lists being planned and each eligible broker's replica count and data. */
+class Placement {
+  readonly lists: number[][];
+  readonly count = new Map<number, number>();
+  readonly data = new Map<number, number>();
+  /** Replica slots emptied so far, to be given a broker. */
+  readonly holes: { p: number; slot: number }[] = [];
+
+  constructor(
+    readonly partitions: readonly PlannerPartition[],
+    readonly eligible: ReadonlySet<number>,
+  ) {
+    this.lists = partitions.map((p) => [...p.replicas]);
+    for (const id of eligible) {
+      this.count.set(id, 0);
+      this.data.set(id, 0);
+    }
+    partitions.forEach((p, index) => {
+      for (const id of p.replicas) if (eligible.has(id)) this.add(id, index);
+    });
+  }
+
+  private add(id: number, p: number): void {
+    this.count.set(id, (this.count.get(id) ?? 0) + 1);
+    this.data.set(id, (this.data.get(id) ?? 0) + (this.partitions[p]?.sizeBytes ?? 0));
+  }
+
+  vacate(p: number, slot: number): void {
+    const list = this.lists[p] as number[];
+    const id = list[slot] as number;
+    if (this.eligible.has(id)) {
+      this.count.set(id, (this.count.get(id) ?? 0) - 1);
+      this.data.set(id, (this.data.get(id) ?? 0) - (this.partitions[p]?.sizeBytes ?? 0));
+    }
+    list[slot] = HOLE;
+    this.holes.push({ p, slot });
+  }
+
+  fill(p: number, slot: number, id: number): void {
+    (this.lists[p] as number[])[slot] = id;
+    this.add(id, p);
+  }
+}
+
+function eligibleBrokers(input: PlannerInput, warnings: string[]): Set<number> {
+  const alive = new Set(input.brokers.filter((b) => b.alive).map((b) => b.id));
+  const emptied = new Set(input.emptied);
+  const wanted = input.targets ?? [...alive];
+  const down = wanted.filter((id) => !alive.has(id) && !emptied.has(id));
+  if (down.length > 0) warnings.push(`Broker(s) ${down.join(", ")} are not running and take no replica.`);
+  const eligible = new Set(wanted.filter((id) => alive.has(id) && !emptied.has(id)));
+  if (eligible.size === 0) throw new AppError("invalid_request", "No running broker is left to hold the replicas");
+  return eligible;
+}
+
+/**
+ * Pure and deterministic (same input, same plan). Goals in priority order, each while moving as little data as
+ * possible: rack awareness; no replica on a broker being emptied; replica count spread ≤ 1; leader count spread ≤ 1
+ * through the preferred-leader order (no data moves); data spread through where moved replicas go.
+ */
+export function planMoves(input: PlannerInput): MovePlan {
+  const warnings: string[] = [];
+  const eligible = eligibleBrokers(input, warnings);
+  const ids = [...eligible].sort((a, b) => a - b);
+  const rackOf = new Map(input.brokers.map((b) => [b.id, b.rack]));
+  const racks = new Set(ids.map((id) => rackOf.get(id)));
+  const rackAware = input.goals.has("rack") && ids.every((id) => rackOf.get(id) !== undefined);
+  const tooWide = input.partitions.filter((p) => p.replicas.length > ids.length);
+  if (tooWide.length > 0) {
+    const p = tooWide[0] as PlannerPartition;
+    throw new AppError(
+      "invalid_request",
+      `${p.topic}-${p.partition} has ${p.replicas.length} replicas but only ${ids.length} broker(s) can hold them`,
+    );
+  }
+  const placement = new Placement(input.partitions, eligible);
+  vacateMandatory(placement, rackAware ? rackOf : undefined, racks.size);
+  const mandatoryBytes = holeBytes(placement);
+  const totalReplicas = input.partitions.reduce((n, p) => n + p.replicas.length, 0);
+  const balance = input.mode === "rebalance" && input.goals.has("replicas");
+  const staying = stayingSizes(placement);
+  const targets = balance
+    ? brokerTargets(ids, staying, input.partitions, totalReplicas, rackAware ? rackOf : undefined)
+    : undefined;
+  const lowerBoundBytes =
+    mandatoryBytes +
+    (targets ? ids.reduce((n, id) => n + shedCost(staying.get(id) ?? [], targets.get(id) ?? 0), 0) : 0);
+  if (targets) shedExcess(placement, targets);
+  const unplaced = fillHoles(
+    placement,
+    ids,
+    targets,
+    rackAware ? rackOf : undefined,
+    racks.size,
+    input.goals.has("disk"),
+  );
+  if (unplaced > 0)
+    warnings.push(`${unplaced} replica(s) could not be placed in a rack of their own: they share a rack.`);
+  if (targets) evenOut(placement, ids, targets, rackAware ? rackOf : undefined, racks.size);
+  if (input.goals.has("leaders")) balanceLeaders(placement, ids);
+  const targetCounts = [...(targets?.values() ?? [])];
+  const bestReplicaSpread = targetCounts.length > 0 ? Math.max(...targetCounts) - Math.min(...targetCounts) : 0;
+  return { ...result(input, placement, eligible, lowerBoundBytes, warnings), bestReplicaSpread };
+}
+
+/**
+ * Each broker's replica count for the most even spread the goals allow: over all brokers, or (rack-aware) first per
+ * rack — partitions with a replica in every rack fix each rack's share — then within each rack.
+ */
+function brokerTargets(
+  ids: readonly number[],
+  staying: ReadonlyMap<number, readonly number[]>,
+  partitions: readonly PlannerPartition[],
+  totalReplicas: number,
+  rackOf: ReadonlyMap<number, string | undefined> | undefined,
+): Map<number, number> {
+  if (!rackOf) return countTargets(ids, staying, totalReplicas);
+  const members = new Map<string, number[]>();
+  for (const id of ids) {
+    const rack = rackOf.get(id) as string;
+    members.set(rack, [...(members.get(rack) ?? []), id]);
+  }
+  const forced = partitions.filter((p) => p.replicas.length === members.size).length;
+  const totals = rackTotals(
+    new Map([...members].map(([rack, list]) => [rack, list.length])),
+    forced,
+    totalReplicas - forced * members.size,
+  );
+  const targets = new Map<number, number>();
+  for (const [rack, list] of members)
+    for (const [id, target] of countTargets(list, staying, totals.get(rack) ?? 0)) targets.set(id, target);
+  return targets;
+}
+
+/** Replicas on brokers that cannot hold them, and all but one replica of a partition per rack (when racks allow). */
+function vacateMandatory(placement: Placement, rackOf: Map<number, string | undefined> | undefined, rackCount: number) {
+  placement.lists.forEach((list, p) => {
+    list.forEach((id, slot) => {
+      if (!placement.eligible.has(id)) placement.vacate(p, slot);
+    });
+    if (!rackOf || list.length > rackCount) return;
+    const seen = new Map<string | undefined, number>();
+    // Keep, per rack, the replica on the broker with the fewest replicas; free the others.
+    const order = list
+      .map((id, slot) => ({ id, slot }))
+      .filter((r) => r.id !== HOLE)
+      .sort((a, b) => (placement.count.get(a.id) ?? 0) - (placement.count.get(b.id) ?? 0) || a.id - b.id);
+    for (const { id, slot } of order) {
+      const rack = rackOf.get(id);
+      if (seen.has(rack)) placement.vacate(p, slot);
+      else seen.set(rack, id);
+    }
+  });
+}
+
+function holeBytes(placement: Placement): number {
+  return placement.holes.reduce((n, h) => n + (placement.partitions[h.p]?.sizeBytes ?? 0), 0);
+}
+
+/** Each eligible broker's staying replica sizes, ascending. */
+function stayingSizes(placement: Placement): Map<number, number[]> {
+  const sizes = new Map<number, number[]>([...placement.eligible].map((id) => [id, []]));
+  placement.lists.forEach((list, p) => {
+    for (const id of list) if (id !== HOLE) sizes.get(id)?.push(placement.partitions[p]?.sizeBytes ?? 0);
+  });
+  for (const list of sizes.values()) list.sort((a, b) => a - b);
+  return sizes;
+}
+
+/** Brokers above their target shed their smallest replicas (ties: topic and partition order, for determinism). */
+function shedExcess(placement: Placement, targets: ReadonlyMap<number, number>): void {
+  const held = new Map<number, { p: number; slot: number }[]>();
+  placement.lists.forEach((list, p) => {
+    list.forEach((id, slot) => {
+      if (id === HOLE) return;
+      if ((placement.count.get(id) ?? 0) <= (targets.get(id) ?? 0)) return;
+      const replicas = held.get(id);
+      if (replicas) replicas.push({ p, slot });
+      else held.set(id, [{ p, slot }]);
+    });
+  });
+  for (const [id, replicas] of [...held].sort((a, b) => a[0] - b[0])) {
+    const excess = (placement.count.get(id) ?? 0) - (targets.get(id) ?? 0);
+    const size = (r: { p: number }) => placement.partitions[r.p]?.sizeBytes ?? 0;
+    replicas.sort((a, b) => size(a) - size(b) || a.p - b.p);
+    for (const r of replicas.slice(0, excess)) placement.vacate(r.p, r.slot);
+  }
+}
+
+/**
+ * Gives every hole a broker: not already a replica of the partition, in a rack the partition does not use yet (when
+ * racks allow), below its target (rebalance) — the one furthest below, then (disk goal) with the least data, then the
+ * lowest id. Drains pick the broker with the fewest replicas. Big replicas are placed first. Answers how many replicas
+ * had to share a rack.
+ */
+function fillHoles(
+  placement: Placement,
+  ids: readonly number[],
+  targets: ReadonlyMap<number, number> | undefined,
+  rackOf: Map<number, string | undefined> | undefined,
+  rackCount: number,
+  byData: boolean,
+): number {
+  const size = (h: { p: number }) => placement.partitions[h.p]?.sizeBytes ?? 0;
+  const holes = [...placement.holes].sort((a, b) => size(b) - size(a) || a.p - b.p || a.slot - b.slot);
+  let sharedRack = 0;
+  for (const hole of holes) {
+    const list = placement.lists[hole.p] as number[];
+    const usedRacks =
+      rackOf && list.length <= rackCount
+        ? new Set(list.filter((id) => id !== HOLE).map((id) => rackOf.get(id)))
+        : undefined;
+    const free = (id: number) => !list.includes(id);
+    const rackFree = (id: number) => !usedRacks?.has(rackOf?.get(id));
+    const room = (id: number) => !targets || (placement.count.get(id) ?? 0) < (targets.get(id) ?? 0);
+    const better = (a: number, b: number) => {
+      const countOrder = (placement.count.get(a) ?? 0) - (placement.count.get(b) ?? 0);
+      const dataOrder = byData ? (placement.data.get(a) ?? 0) - (placement.data.get(b) ?? 0) : 0;
+      return (countOrder || dataOrder || a - b) < 0;
+    };
+    const pick = (accept: (id: number) => boolean) => {
+      let best: number | undefined;
+      for (const id of ids) if (accept(id) && (best === undefined || better(id, best))) best = id;
+      return best;
+    };
+    let chosen = pick((id) => free(id) && rackFree(id) && room(id)) ?? pick((id) => free(id) && rackFree(id));
+    if (chosen === undefined) {
+      chosen = pick(free);
+      sharedRack++;
+    }
+    placement.fill(hole.p, hole.slot, chosen as number);
+  }
+  return sharedRack;
+}
+
+/**
+ * Where racks kept a moved replica from a broker below its target, it went to one at its target: brokers above their
+ * target now hand replicas to brokers below it — first replicas that move anyway (no extra data), then the smallest.
+ */
+function evenOut(
+  placement: Placement,
+  ids: readonly number[],
+  targets: ReadonlyMap<number, number>,
+  rackOf: Map<number, string | undefined> | undefined,
+  rackCount: number,
+): void {
+  const above = (id: number) => (placement.count.get(id) ?? 0) - (targets.get(id) ?? 0);
+  const over = new Set(ids.filter((id) => above(id) > 0));
+  if (over.size === 0 || !ids.some((id) => above(id) < 0)) return;
+  const candidates: { p: number; slot: number; cost: number }[] = [];
+  placement.lists.forEach((list, p) => {
+    list.forEach((id, slot) => {
+      if (!over.has(id)) return;
+      const moving = !(placement.partitions[p]?.replicas ?? []).includes(id);
+      candidates.push({ p, slot, cost: moving ? 0 : (placement.partitions[p]?.sizeBytes ?? 0) });
+    });
+  });
+  candidates.sort((a, b) => a.cost - b.cost || a.p - b.p || a.slot - b.slot);
+  for (const { p, slot } of candidates) {
+    const list = placement.lists[p] as number[];
+    const from = list[slot] as number;
+    if (above(from) <= 0) continue;
+    const others = list.filter((_, i) => i !== slot);
+    const usedRacks = rackOf && list.length <= rackCount ? new Set(others.map((id) => rackOf.get(id))) : undefined;
+    let to: number | undefined;
+    for (const id of ids)
+      if (
+        above(id) < 0 &&
+        !list.includes(id) &&
+        !usedRacks?.has(rackOf?.get(id)) &&
+        (to === undefined || above(id) < above(to))
+      )
+        to = id;
+    if (to === undefined) continue;
+    placement.vacate(p, slot);
+    placement.holes.pop();
+    placement.fill(p, slot, to);
+  }
+}
+
+/**
+ * Preferred leaders evened out by reordering replicas (an election then moves leadership; no data moves): a partition
+ * led by a broker with more preferred leaderships than another of its replicas' brokers by two or more hands the
+ * first place to that broker. Repeated until nothing changes.
+ */
+function balanceLeaders(placement: Placement, ids: readonly number[]): void {
+  const leaders = new Map(ids.map((id) => [id, 0]));
+  for (const list of placement.lists) leaders.set(list[0] as number, (leaders.get(list[0] as number) ?? 0) + 1);
+  for (let pass = 0; pass < LEADER_PASSES; pass++) {
+    let changed = false;
+    for (const list of placement.lists) {
+      const current = list[0] as number;
+      let best = current;
+      for (const id of list) if ((leaders.get(id) ?? 0) < (leaders.get(best) ?? 0)) best = id;
+      if (best === current || (leaders.get(current) ?? 0) - (leaders.get(best) ?? 0) < 2) continue;
+      list.splice(list.indexOf(best), 1);
+      list.unshift(best);
+      leaders.set(current, (leaders.get(current) ?? 0) - 1);
+      leaders.set(best, (leaders.get(best) ?? 0) + 1);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  shiftLeadersAlongPaths(placement, leaders);
+}
+
+/**
+ * What single swaps cannot fix (the broker with the most leaderships shares no partition with the one with the
+ * fewest): a chain of partitions, each handing its first place to a replica that leads the next one, moves one
+ * leadership from a fullest broker to an emptiest one. Found breadth-first; repeated while the spread exceeds 1.
+ */
+function shiftLeadersAlongPaths(placement: Placement, leaders: Map<number, number>): void {
+  for (let round = 0; round < 4 * leaders.size; round++) {
+    const counts = [...leaders.values()];
+    const max = Math.max(...counts);
+    if (max - Math.min(...counts) <= 1) return;
+    const edges = new Map<number, { p: number; to: number }[]>();
+    placement.lists.forEach((list, p) => {
+      const from = list[0] as number;
+      for (const to of list.slice(1)) {
+        const out = edges.get(from);
+        if (out) out.push({ p, to });
+        else edges.set(from, [{ p, to }]);
+      }
+    });
+    const via = new Map<number, { p: number; from: number }>();
+    const queue = [...leaders].filter(([, n]) => n === max).map(([id]) => id);
+    const seen = new Set(queue);
+    let end: number | undefined;
+    for (let i = 0; i < queue.length && end === undefined; i++) {
+      const from = queue[i] as number;
+      for (const { p, to } of edges.get(from) ?? []) {
+        if (seen.has(to)) continue;
+        seen.add(to);
+        via.set(to, { p, from });
+        if ((leaders.get(to) ?? 0) <= max - 2) {
+          end = to;
+          break;
+        }
+        queue.push(to);
+      }
+    }
+    if (end === undefined) return;
+    leaders.set(end, (leaders.get(end) ?? 0) + 1);
+    for (let at = end, step = via.get(at); step; at = step.from, step = via.get(at)) {
+      const list = placement.lists[step.p] as number[];
+      list.splice(list.indexOf(at), 1);
+      list.unshift(at);
+      if (!via.has(step.from)) leaders.set(step.from, (leaders.get(step.from) ?? 0) - 1);
+    }
+  }
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+function result(
+  input: PlannerInput,
+  placement: Placement,
+  eligible: ReadonlySet<number>,
+  lowerBoundBytes: number,
+  warnings: string[],
+): Omit<MovePlan, "bestReplicaSpread"> {
+  const moves: Move[] = [];
+  const elections: { topic: string; partition: number }[] = [];
+  let dataToMoveBytes = 0;
+  input.partitions.forEach((p, index) => {
+    const to = placement.lists[index] as number[];
+    if (to[0] !== p.leader) elections.push({ topic: p.topic, partition: p.partition });
+    if (sameList(p.replicas, to)) return;
+    const replicaMoves = to.filter((id) => !p.replicas.includes(id)).length;
+    dataToMoveBytes += replicaMoves * p.sizeBytes;
+    moves.push({
+      topic: p.topic,
+      partition: p.partition,
+      from: [...p.replicas],
+      to: [...to],
+      sizeBytes: p.sizeBytes,
+      replicaMoves,
+      leaderChange: to[0] !== p.leader,
+    });
+  });
+  const before = loadOf(
+    input.brokers,
+    eligible,
+    input.partitions,
+    (i) => input.partitions[i]?.replicas ?? [],
+    (i) => input.partitions[i]?.leader ?? -1,
+  );
+  const after = loadOf(
+    input.brokers,
+    eligible,
+    input.partitions,
+    (i) => placement.lists[i] ?? [],
+    (i) => placement.lists[i]?.[0] ?? -1,
+  );
+  return { moves, elections, before, after, dataToMoveBytes, lowerBoundBytes, warnings };
+}

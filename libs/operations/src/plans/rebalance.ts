@@ -1,0 +1,152 @@
+import { AppError, type Move, type OperationParams, type Snapshot } from "@kcp/shared";
+import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
+import { ALL_GOALS, type Goal, type MovePlan, planMoves, plannerModel } from "../planner/index.js";
+import type { PlannedStep } from "../steps.js";
+
+/** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
+export const DEFAULT_MAX_CONCURRENT_MOVES = 5;
+
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+
+function throttleArgs(moves: readonly Move[], rateBytesPerSec: number) {
+  const topics: Record<string, { leader: string[]; follower: string[] }> = {};
+  const brokers = new Set<number>();
+  for (const m of moves.filter((move) => move.replicaMoves > 0)) {
+    topics[m.topic] ??= { leader: [], follower: [] };
+    const entry = topics[m.topic] as { leader: string[]; follower: string[] };
+    for (const id of m.from) entry.leader.push(`${m.partition}:${id}`);
+    for (const id of m.to.filter((b) => !m.from.includes(b))) entry.follower.push(`${m.partition}:${id}`);
+    for (const id of [...m.from, ...m.to]) brokers.add(id);
+  }
+  return { rateBytesPerSec, brokers: [...brokers].sort((a, b) => a - b), topics };
+}
+
+/** The steps of a data-moving plan: throttle, move in batches, remove the throttle (always), elect the new leaders. */
+function movingSteps(
+  plan: MovePlan,
+  options: { throttleBytesPerSec?: number; maxConcurrentMoves?: number },
+): PlannedStep[] {
+  const throttle = options.throttleBytesPerSec ? throttleArgs(plan.moves, options.throttleBytesPerSec) : undefined;
+  const leaders = plan.elections;
+  return [
+    ...(throttle
+      ? [
+          {
+            name: "Throttle the replication of the moving partitions",
+            kind: "setReplicationThrottle" as const,
+            args: throttle,
+            alwaysRun: false,
+          },
+        ]
+      : []),
+    {
+      name: `Move ${plan.moves.length} partition(s)`,
+      kind: "reassignPartitions",
+      args: {
+        moves: plan.moves.map((m) => ({
+          topic: m.topic,
+          partition: m.partition,
+          replicas: m.to,
+          bytes: m.replicaMoves * m.sizeBytes,
+        })),
+        maxConcurrentMoves: options.maxConcurrentMoves ?? DEFAULT_MAX_CONCURRENT_MOVES,
+      },
+      alwaysRun: false,
+    },
+    ...(throttle
+      ? [
+          {
+            name: "Remove the replication throttle",
+            kind: "clearReplicationThrottle" as const,
+            args: { brokers: throttle.brokers, topics: Object.keys(throttle.topics).sort() },
+            alwaysRun: true,
+          },
+        ]
+      : []),
+    ...(leaders.length > 0
+      ? [
+          {
+            name: "Elect the preferred leaders",
+            kind: "electLeaders" as const,
+            args: { electionType: "preferred" as const, partitions: leaders },
+            alwaysRun: false,
+          },
+        ]
+      : []),
+  ];
+}
+
+function builtPlan(
+  plan: MovePlan,
+  summary: string,
+  options: Parameters<typeof movingSteps>[1],
+  nothingToDo: string,
+): BuiltPlan {
+  if (plan.moves.length === 0) throw new AppError("invalid_request", `Nothing to do: ${nothingToDo}`);
+  const replicaMoves = plan.moves.reduce((n, m) => n + m.replicaMoves, 0);
+  return {
+    plan: {
+      summary: `${summary}: ${replicaMoves} replica move(s) (${gib(plan.dataToMoveBytes)}) in ${plan.moves.length} partition(s); replica spread ${plan.before.replicaSpread} → ${plan.after.replicaSpread}, leader spread ${plan.before.leaderSpread} → ${plan.after.leaderSpread}`,
+      warnings: plan.warnings,
+      irreversible: false,
+      moves: plan.moves,
+      before: plan.before,
+      after: plan.after,
+      dataToMoveBytes: plan.dataToMoveBytes,
+      dataToMoveLowerBoundBytes: plan.lowerBoundBytes,
+    },
+    steps: movingSteps(plan, options),
+  };
+}
+
+function model(snapshot: Snapshot) {
+  if (snapshot.reassignments.length > 0)
+    throw new AppError(
+      "invalid_request",
+      `${snapshot.reassignments.length} partition reassignment(s) are in progress: wait for them to finish first`,
+    );
+  return plannerModel(snapshot);
+}
+
+/** rebalance (contract §5): the planner's goals over the target brokers (default all), excluded brokers emptied. */
+export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) => {
+  const goals = new Set<Goal>(params.goals ?? ALL_GOALS);
+  const plan = planMoves({
+    ...model(snapshot),
+    ...(params.brokers ? { targets: params.brokers } : {}),
+    emptied: params.excludeBrokers ?? [],
+    goals,
+    mode: "rebalance",
+  });
+  return builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask");
+};
+
+/** drainBrokers (contract §5): every replica and leadership off the brokers named, nothing else moved. */
+export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params }) => {
+  const known = new Set(snapshot.brokers.map((b) => b.id));
+  const unknown = params.brokers.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new AppError("invalid_request", `Broker(s) ${unknown.join(", ")} are not registered`);
+  const plan = planMoves({
+    ...model(snapshot),
+    emptied: params.brokers,
+    goals: new Set<Goal>(["rack", "disk"]),
+    mode: "drain",
+  });
+  return builtPlan(plan, `Drain broker(s) ${params.brokers.join(", ")}`, {}, "the brokers hold no replica");
+};
+
+/** Confirm's check for data-moving plans: every partition still has the replicas the plan moves it from. */
+export function movesStillApply(moves: readonly Move[], snapshot: Snapshot): string | undefined {
+  const current = new Map(
+    snapshot.topics.flatMap((t) => t.partitions.map((p) => [`${t.name}:${p.id}`, p.replicas] as const)),
+  );
+  const changed = moves.filter((m) => {
+    const now = current.get(`${m.topic}:${m.partition}`);
+    return !now || now.length !== m.from.length || now.some((id, i) => id !== m.from[i]);
+  });
+  if (changed.length === 0) return undefined;
+  const first = changed[0] as Move;
+  return `${changed.length} partition(s) no longer have the replicas the plan moves them from (e.g. ${first.topic}-${first.partition})`;
+}
+
+export type RebalanceParams = OperationParams<"rebalance">;

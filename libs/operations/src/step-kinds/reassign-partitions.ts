@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PartitionReplicas } from "@kcp/kafka";
+import type { StepArgs } from "@kcp/shared";
+import { type StepContext, type StepExecutor, StepInterrupted } from "../steps.js";
+
+type Move = StepArgs<"reassignPartitions">["moves"][number];
+
+const POLL_MS = 1_000;
+const key = (p: { topic: string; partition: number }) => `${p.topic}:${p.partition}`;
+const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** Brokers a move touches (they copy or receive data): the concurrency limit counts moves per broker. */
+function brokersOf(move: Move, current: readonly number[] | undefined): number[] {
+  return [...new Set([...(current ?? []), ...move.replicas])];
+}
+
+/** The next moves to submit: in plan order, while every broker they touch has fewer than the limit in flight. */
+function nextBatch(
+  pending: readonly Move[],
+  inFlight: readonly Move[],
+  current: ReadonlyMap<string, number[]>,
+  limit: number,
+): Move[] {
+  const load = new Map<number, number>();
+  const add = (m: Move) => {
+    for (const id of brokersOf(m, current.get(key(m)))) load.set(id, (load.get(id) ?? 0) + 1);
+  };
+  inFlight.forEach(add);
+  const batch: Move[] = [];
+  for (const move of pending) {
+    if (brokersOf(move, current.get(key(move))).some((id) => (load.get(id) ?? 0) >= limit)) continue;
+    batch.push(move);
+    add(move);
+  }
+  return batch;
+}
+
+async function state(context: StepContext, moves: readonly Move[]) {
+  const topics = [...new Set(moves.map((m) => m.topic))];
+  const replicas = new Map(
+    (await context.admin.partitionReplicas(topics)).map((p: PartitionReplicas) => [key(p), p.replicas]),
+  );
+  const inFlight = new Set((await context.admin.listReassignments()).map(key));
+  const done = moves.filter((m) => !inFlight.has(key(m)) && same(replicas.get(key(m)) ?? [], m.replicas));
+  const doneKeys = new Set(done.map(key));
+  return {
+    replicas,
+    done,
+    inFlight: moves.filter((m) => inFlight.has(key(m))),
+    pending: moves.filter((m) => !inFlight.has(key(m)) && !doneKeys.has(key(m))),
+  };
+}
+
+/**
+ * Moves partitions in batches bounded per broker (`maxConcurrentMoves`), waiting for each to finish and reporting
+ * progress (bytes of finished moves of the total, moves done, an ETA from the rate so far) in the operation's details.
+ * A pause stops submitting and waits for the moves in flight; a cancel also cancels them. Safe to run again: what the
+ * cluster already shows as moved counts as done, and reassignments in flight are waited for, not submitted again.
+ */
+export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async (context, args) => {
+  const totalBytes = args.moves.reduce((n, m) => n + m.bytes, 0);
+  const started = Date.now();
+  let startBytes: number | undefined;
+  for (;;) {
+    const now = await state(context, args.moves);
+    const doneBytes = now.done.reduce((n, m) => n + m.bytes, 0);
+    startBytes ??= doneBytes;
+    const rate = (doneBytes - startBytes) / Math.max(1, (Date.now() - started) / 1000);
+    await context.report({
+      bytesMoved: doneBytes,
+      bytesTotal: totalBytes,
+      movesDone: now.done.length,
+      movesTotal: args.moves.length,
+      movesInFlight: now.inFlight.length,
+      etaSeconds: rate > 0 ? Math.ceil((totalBytes - doneBytes) / rate) : null,
+    });
+    if (now.pending.length === 0 && now.inFlight.length === 0) return { moves: args.moves.length, bytes: totalBytes };
+    const stop = await context.interrupted();
+    if (stop === "cancel" && now.inFlight.length > 0) {
+      await context.admin.alterReassignments(
+        now.inFlight.map((m) => ({ topic: m.topic, partition: m.partition, replicas: null })),
+      );
+      throw new StepInterrupted({ cancelledInFlight: now.inFlight.length, movesDone: now.done.length });
+    }
+    if (stop && now.inFlight.length === 0) throw new StepInterrupted({ movesDone: now.done.length });
+    if (!stop) {
+      const batch = nextBatch(now.pending, now.inFlight, now.replicas, args.maxConcurrentMoves);
+      if (batch.length > 0)
+        await context.admin.alterReassignments(
+          batch.map((m) => ({ topic: m.topic, partition: m.partition, replicas: m.replicas })),
+        );
+    }
+    await sleep(POLL_MS);
+  }
+};

@@ -1,0 +1,157 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Operation } from "@kcp/shared";
+import {
+  createTopic,
+  type KafkaCluster,
+  kafkaToolOn,
+  produceMessages,
+  reassignPartition,
+  resolveKafka,
+  runKafkaTool,
+  startCluster,
+  waitFor,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { operationRunner } from "./operations-fixture.js";
+import { startTestService, type TestService } from "./service-fixture.js";
+
+const BROKERS = [4, 5, 6];
+const PARTITIONS = 12;
+
+/** Replicas and preferred leaders per broker, from kafka-topics --describe. */
+async function layout(cluster: KafkaCluster, topic: string) {
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
+  const replicas = new Map(BROKERS.map((id) => [id, 0]));
+  const leaders = new Map(BROKERS.map((id) => [id, 0]));
+  for (const m of out.matchAll(/Leader:\s*(-?\d+)\s+Replicas:\s*([\d,]+)/g)) {
+    const list = (m[2] ?? "").split(",").map(Number);
+    for (const id of list) replicas.set(id, (replicas.get(id) ?? 0) + 1);
+    leaders.set(Number(m[1]), (leaders.get(Number(m[1])) ?? 0) + 1);
+  }
+  return { replicas: BROKERS.map((id) => replicas.get(id)), leaders: BROKERS.map((id) => leaders.get(id)) };
+}
+
+/** What kafka-configs shows of throttles on the brokers and the topic (must be nothing after an operation). */
+async function throttles(cluster: KafkaCluster, topic: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const [type, name] of [...BROKERS.map((id) => ["brokers", String(id)]), ["topics", topic]]) {
+    const out = await kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
+      "--describe",
+      "--entity-type",
+      type as string,
+      "--entity-name",
+      name as string,
+    ]);
+    found.push(...(out.match(/\S*throttled\S*/g) ?? []));
+  }
+  return found;
+}
+
+/** Reassignments in progress, as kafka-reassign-partitions --list shows them. */
+async function reassignmentsInProgress(cluster: KafkaCluster): Promise<string> {
+  const out = await runKafkaTool(
+    await resolveKafka(cluster.version),
+    "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
+    ["--bootstrap-server", cluster.bootstrapServers.join(","), "--list"],
+    await mkdtemp(join(tmpdir(), "kcp-reassign-")),
+  );
+  return out.replace(/.*SLF4J.*\n?/g, "").trim();
+}
+
+describe("data-moving operations on a cluster of their own: rebalance, cancel mid-way, drain and unregister", function () {
+  this.timeout(600_000);
+  let cluster: KafkaCluster;
+  let service: TestService;
+  let ops: ReturnType<typeof operationRunner>;
+  const topic = "skewed";
+
+  before(async () => {
+    cluster = await startCluster({ topology: "3c3b", name: "operations-moves" });
+    service = await startTestService("operations-moves");
+    const clusterId = await service.register({ name: "moves", bootstrapServers: cluster.bootstrapServers });
+    ops = operationRunner(service, clusterId);
+    await createTopic(cluster, { name: topic, partitions: PARTITIONS, replicationFactor: 2 });
+    // Everything on brokers 4 and 5: broker 6 looks like a broker just added.
+    for (let p = 0; p < PARTITIONS; p++) await reassignPartition(cluster, topic, p, p % 2 === 0 ? [4, 5] : [5, 4]);
+    await waitFor("the skewed layout", async () =>
+      (await layout(cluster, topic)).replicas[2] === 0 ? true : undefined,
+    );
+    await produceMessages(cluster, topic, 6_000, { value: (i) => `${i}`.padEnd(1000, "x") });
+  });
+
+  after(async () => {
+    await service?.stop();
+    await cluster?.stop();
+  });
+
+  it("rebalance: throttled moves onto the new broker, spreads ≤ 1, plan shows moves and load; no throttle left", async () => {
+    expect((await layout(cluster, topic)).replicas).to.deep.equal([12, 12, 0]);
+    const done = await ops.run({
+      type: "rebalance",
+      params: { throttleBytesPerSec: 50_000_000, maxConcurrentMoves: 2 },
+    });
+    expect(done.steps.map((s) => [s.kind, s.status])).to.deep.equal([
+      ["setReplicationThrottle", "succeeded"],
+      ["reassignPartitions", "succeeded"],
+      ["clearReplicationThrottle", "succeeded"],
+      ["electLeaders", "succeeded"],
+    ]);
+    expect(done.plan.before?.replicaSpread).to.equal(12);
+    expect(done.plan.after?.replicaSpread).to.equal(0);
+    expect(done.plan.dataToMoveBytes).to.equal(done.plan.dataToMoveLowerBoundBytes);
+    expect(done.details).to.include({ movesDone: done.plan.moves?.length, bytesTotal: done.plan.dataToMoveBytes });
+    expect(await layout(cluster, topic)).to.deep.equal({ replicas: [8, 8, 8], leaders: [4, 4, 4] });
+    expect(await throttles(cluster, topic)).to.deep.equal([]);
+    expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);
+  });
+
+  it("cancel mid-way: the reassignments in flight are cancelled and the throttle removed", async () => {
+    const planned = await ops.plan({
+      type: "rebalance",
+      params: { excludeBrokers: [6], throttleBytesPerSec: 20_000, maxConcurrentMoves: 1 },
+    });
+    expect(planned.status, planned.text).to.equal(201);
+    expect((await ops.confirm(planned.body.id)).status).to.equal(200);
+    await waitFor("a move in flight", async () => {
+      const now = await service.api<Operation>("GET", `/api/v1/operations/${planned.body.id}`, {
+        token: service.token,
+      });
+      return (now.body.details as { movesInFlight?: number }).movesInFlight ? true : undefined;
+    });
+    const cancel = await service.api<Operation>("POST", `/api/v1/operations/${planned.body.id}/cancel`, {
+      token: service.token,
+    });
+    expect(cancel.status, cancel.text).to.equal(200);
+    const done = await ops.finished(planned.body.id);
+    expect(done.status).to.equal("cancelled");
+    expect(done.steps.map((s) => [s.kind, s.status])).to.deep.equal([
+      ["setReplicationThrottle", "succeeded"],
+      ["reassignPartitions", "skipped"],
+      ["clearReplicationThrottle", "succeeded"],
+      ["electLeaders", "skipped"],
+    ]);
+    expect(await throttles(cluster, topic)).to.deep.equal([]);
+    expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);
+  });
+
+  it("drainBrokers empties broker 6; stopped, it is then unregistered", async () => {
+    await ops.run({ type: "drainBrokers", params: { brokers: [6] } });
+    expect((await layout(cluster, topic)).replicas[2]).to.equal(0);
+    await cluster.node(6).stop(30_000);
+    const gone = await waitFor("a plan to unregister the stopped broker", async () => {
+      const planned = await ops.plan({ type: "unregisterBrokers", params: { brokers: [6] } });
+      return planned.status === 201 ? planned.body : undefined;
+    });
+    expect((await ops.confirm(gone.id, "moves")).status).to.equal(200);
+    expect((await ops.finished(gone.id)).status).to.equal("succeeded");
+    const endpoints = await runKafkaTool(
+      await resolveKafka(cluster.version),
+      "org.apache.kafka.tools.ClusterTool",
+      ["list-endpoints", "--bootstrap-server", cluster.bootstrapServers.join(","), "--include-fenced-brokers"],
+      await mkdtemp(join(tmpdir(), "kcp-cluster-tool-")),
+    );
+    expect(endpoints).to.not.match(/^6\s/m);
+  });
+});
