@@ -42,6 +42,8 @@ import {
   listReassignments,
   type PartitionReplicas,
   partitionReplicas,
+  type ReassignmentInProgress,
+  replicaSizes,
 } from "./actions/reassignments.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
 import { describeTopic, listTopics } from "./actions/topic-reads.js";
@@ -171,8 +173,13 @@ export class KafkaAdmin {
     return alterReassignments(this.client, changes);
   }
 
-  listReassignments(): Promise<PartitionReplicas[]> {
+  listReassignments(): Promise<ReassignmentInProgress[]> {
     return listReassignments(this.client);
+  }
+
+  /** Sizes of these partitions' replicas on one broker, by `topic:partition` (progress of the copies to it). */
+  replicaSizes(brokerId: number, partitions: { topic: string; partition: number }[]): Promise<Map<string, number>> {
+    return replicaSizes(this.client, brokerId, partitions);
   }
 
   partitionReplicas(topics: string[]): Promise<PartitionReplicas[]> {

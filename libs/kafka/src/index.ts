@@ -7,7 +7,7 @@ export {
 export type { ElectionOutcome, PartitionRef } from "./actions/elections.js";
 export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js";
 export type { NewVoter, VoterRef } from "./actions/quorum-voters.js";
-export type { PartitionReplicas } from "./actions/reassignments.js";
+export type { PartitionReplicas, ReassignmentInProgress } from "./actions/reassignments.js";
 export { targetOffset } from "./actions/reset-offsets.js";
 export { KafkaAdmin } from "./admin.js";
 export { KafkaClient } from "./client.js";

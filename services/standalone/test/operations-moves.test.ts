@@ -107,10 +107,44 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
     expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);
   });
 
+  it("pause waits for the moves in flight and submits no more; resume finishes (broker 6 excluded, then empty)", async () => {
+    const api = (method: "GET" | "POST", path: string) =>
+      service.api<Operation>(method, `/api/v1/operations/${path}`, { token: service.token });
+    const planned = await ops.plan({
+      type: "rebalance",
+      params: { excludeBrokers: [6], throttleBytesPerSec: 100_000, maxConcurrentMoves: 1 },
+    });
+    expect(planned.status, planned.text).to.equal(201);
+    expect((await ops.confirm(planned.body.id)).status).to.equal(200);
+    await waitFor("a move in flight", async () => {
+      const now = (await api("GET", planned.body.id)).body;
+      if (!["pending", "running"].includes(now.status)) throw new Error(JSON.stringify(now));
+      return (now.details as { movesInFlight?: number }).movesInFlight ? true : undefined;
+    });
+    expect((await api("POST", `${planned.body.id}/pause`)).status).to.equal(200);
+    const paused = await waitFor("paused", async () => {
+      const now = (await api("GET", planned.body.id)).body;
+      return now.status === "paused" ? now : undefined;
+    });
+    const details = paused.details as { movesDone: number; movesTotal: number; bytesMoved: number; bytesTotal: number };
+    expect(details.movesDone).to.be.greaterThan(0).and.lessThan(details.movesTotal);
+    expect(paused.steps.map((s) => s.status)).to.deep.equal(["succeeded", "pending", "pending", "pending"]);
+    expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);
+    const stillOnSix = (await layout(cluster, topic)).replicas[2];
+    expect(stillOnSix).to.be.greaterThan(0);
+
+    expect((await api("POST", `${planned.body.id}/resume`)).status).to.equal(200);
+    const done = await ops.finished(planned.body.id);
+    expect(done.status).to.equal("succeeded");
+    expect(done.details).to.include({ bytesMoved: details.bytesTotal, movesDone: details.movesTotal });
+    expect((await layout(cluster, topic)).replicas).to.deep.equal([12, 12, 0]);
+    expect(await throttles(cluster, topic)).to.deep.equal([]);
+  });
+
   it("cancel mid-way: the reassignments in flight are cancelled and the throttle removed", async () => {
     const planned = await ops.plan({
       type: "rebalance",
-      params: { excludeBrokers: [6], throttleBytesPerSec: 20_000, maxConcurrentMoves: 1 },
+      params: { throttleBytesPerSec: 20_000, maxConcurrentMoves: 1 },
     });
     expect(planned.status, planned.text).to.equal(201);
     expect((await ops.confirm(planned.body.id)).status).to.equal(200);

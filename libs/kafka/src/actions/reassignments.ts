@@ -1,12 +1,18 @@
 import { alterPartitionReassignmentsV0, metadataV12 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { readBrokerLogDirs } from "../snapshot/log-dirs.js";
 import { readReassignments } from "../snapshot/reassignments.js";
 
 export interface PartitionReplicas {
   topic: string;
   partition: number;
   replicas: number[];
+}
+
+export interface ReassignmentInProgress extends PartitionReplicas {
+  /** The brokers still copying the partition. */
+  adding: number[];
 }
 
 const REASSIGN_TIMEOUT_MS = 60_000;
@@ -36,12 +42,13 @@ export async function alterReassignments(
 }
 
 /** The reassignments in progress. */
-export async function listReassignments(client: KafkaClient): Promise<PartitionReplicas[]> {
+export async function listReassignments(client: KafkaClient): Promise<ReassignmentInProgress[]> {
   try {
     return (await readReassignments(client, REASSIGN_TIMEOUT_MS)).map((r) => ({
       topic: r.topic,
       partition: r.partition,
       replicas: r.replicas,
+      adding: r.adding ?? [],
     }));
   } catch (error) {
     throw toKafkaAppError(error, "listing reassignments");
@@ -57,5 +64,21 @@ export async function partitionReplicas(client: KafkaClient, topics: string[]): 
     );
   } catch (error) {
     throw toKafkaAppError(error, "reading partition replicas");
+  }
+}
+
+/** The size of each of these partitions' replica on one broker (DescribeLogDirs), by `topic:partition`. */
+export async function replicaSizes(
+  client: KafkaClient,
+  brokerId: number,
+  partitions: { topic: string; partition: number }[],
+): Promise<Map<string, number>> {
+  const topics = new Map<string, number[]>();
+  for (const p of partitions) topics.set(p.topic, [...(topics.get(p.topic) ?? []), p.partition]);
+  try {
+    const only = [...topics].map(([name, ids]) => ({ name, partitions: ids }));
+    return (await readBrokerLogDirs(client, brokerId, only)).replicaBytes;
+  } catch (error) {
+    throw toKafkaAppError(error, `reading replica sizes on broker ${brokerId}`);
   }
 }

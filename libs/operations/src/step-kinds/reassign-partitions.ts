@@ -35,25 +35,45 @@ function nextBatch(
   return batch;
 }
 
+/**
+ * Bytes already copied by the moves in flight: the size of each partition's replica on the brokers still adding it
+ * (DescribeLogDirs of those brokers), each move counted up to its own total.
+ */
+async function copiedBytes(context: StepContext, moves: readonly Move[], adding: ReadonlyMap<string, number[]>) {
+  const byBroker = new Map<number, Move[]>();
+  for (const m of moves) for (const id of adding.get(key(m)) ?? []) byBroker.set(id, [...(byBroker.get(id) ?? []), m]);
+  const copied = new Map<string, number>();
+  await Promise.all(
+    [...byBroker].map(async ([id, list]) => {
+      const sizes = await context.admin.replicaSizes(id, list);
+      for (const m of list) copied.set(key(m), (copied.get(key(m)) ?? 0) + (sizes.get(key(m)) ?? 0));
+    }),
+  );
+  return moves.reduce((n, m) => n + Math.min(m.bytes, copied.get(key(m)) ?? 0), 0);
+}
+
 async function state(context: StepContext, moves: readonly Move[]) {
   const topics = [...new Set(moves.map((m) => m.topic))];
   const replicas = new Map(
     (await context.admin.partitionReplicas(topics)).map((p: PartitionReplicas) => [key(p), p.replicas]),
   );
-  const inFlight = new Set((await context.admin.listReassignments()).map(key));
-  const done = moves.filter((m) => !inFlight.has(key(m)) && same(replicas.get(key(m)) ?? [], m.replicas));
+  const adding = new Map((await context.admin.listReassignments()).map((r) => [key(r), r.adding]));
+  const done = moves.filter((m) => !adding.has(key(m)) && same(replicas.get(key(m)) ?? [], m.replicas));
   const doneKeys = new Set(done.map(key));
+  const inFlight = moves.filter((m) => adding.has(key(m)));
   return {
     replicas,
     done,
-    inFlight: moves.filter((m) => inFlight.has(key(m))),
-    pending: moves.filter((m) => !inFlight.has(key(m)) && !doneKeys.has(key(m))),
+    inFlight,
+    copiedBytes: inFlight.length > 0 ? await copiedBytes(context, inFlight, adding) : 0,
+    pending: moves.filter((m) => !adding.has(key(m)) && !doneKeys.has(key(m))),
   };
 }
 
 /**
  * Moves partitions in batches bounded per broker (`maxConcurrentMoves`), waiting for each to finish and reporting
- * progress (bytes of finished moves of the total, moves done, an ETA from the rate so far) in the operation's details.
+ * progress in the operation's details: bytes copied of the total (finished moves, and what the brokers receiving the
+ * moves in flight hold already), moves done and in flight, an ETA from the rate so far.
  * A pause stops submitting and waits for the moves in flight; a cancel also cancels them. Safe to run again: what the
  * cluster already shows as moved counts as done, and reassignments in flight are waited for, not submitted again.
  */
@@ -63,7 +83,7 @@ export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async 
   let startBytes: number | undefined;
   for (;;) {
     const now = await state(context, args.moves);
-    const doneBytes = now.done.reduce((n, m) => n + m.bytes, 0);
+    const doneBytes = now.done.reduce((n, m) => n + m.bytes, 0) + now.copiedBytes;
     startBytes ??= doneBytes;
     const rate = (doneBytes - startBytes) / Math.max(1, (Date.now() - started) / 1000);
     await context.report({
