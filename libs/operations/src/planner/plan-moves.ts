@@ -105,18 +105,16 @@ export function planMoves(input: PlannerInput): MovePlan {
   const targets = balance
     ? brokerTargets(ids, staying, input.partitions, totalReplicas, rackAware ? rackOf : undefined)
     : undefined;
-  const lowerBoundBytes =
-    mandatoryBytes +
-    (targets ? ids.reduce((n, id) => n + shedCost(staying.get(id) ?? [], targets.get(id) ?? 0), 0) : 0);
-  if (targets) shedExcess(placement, targets);
-  const unplaced = fillHoles(
-    placement,
-    ids,
-    targets,
-    rackAware ? rackOf : undefined,
-    racks.size,
-    input.goals.has("disk"),
-  );
+  const lowerBoundBytes = targets ? balancingBound(mandatoryBytes, staying, targets, input.partitions) : mandatoryBytes;
+  const racksOf = rackAware ? rackOf : undefined;
+  const byData = input.goals.has("disk");
+  let unplaced = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
+  if (targets) {
+    moveExcess(placement, ids, targets, racksOf, racks.size, byData);
+    // What had nowhere to go directly (racks, partitions everywhere) is freed and placed with the constraints relaxed.
+    shedExcess(placement, targets);
+    unplaced += fillHoles(placement, ids, targets, racksOf, racks.size, byData);
+  }
   if (unplaced > 0)
     warnings.push(`${unplaced} replica(s) could not be placed in a rack of their own: they share a rack.`);
   if (targets) evenOut(placement, ids, targets, rackAware ? rackOf : undefined, racks.size);
@@ -155,6 +153,37 @@ function brokerTargets(
   return targets;
 }
 
+/**
+ * The least data reaching the targets can move, by two relaxations; the larger holds. Shedding: each broker above
+ * its target sends away at least its excess, at best its smallest replicas (plus what must move anyway). Receiving:
+ * each broker below its target receives at least its deficit, each a partition it does not hold, at best the smallest.
+ */
+function balancingBound(
+  mandatoryBytes: number,
+  staying: ReadonlyMap<number, readonly number[]>,
+  targets: ReadonlyMap<number, number>,
+  partitions: readonly PlannerPartition[],
+): number {
+  let shedding = mandatoryBytes;
+  for (const [id, sizes] of staying) shedding += shedCost(sizes, targets.get(id) ?? 0);
+  const held = new Map<number, number>();
+  for (const p of partitions) for (const id of p.replicas) held.set(id, (held.get(id) ?? 0) + 1);
+  const bySize = partitions
+    .map((_, index) => index)
+    .sort((a, b) => (partitions[a]?.sizeBytes ?? 0) - (partitions[b]?.sizeBytes ?? 0));
+  let receiving = 0;
+  for (const [id, target] of targets) {
+    let deficit = target - (held.get(id) ?? 0);
+    for (let i = 0; i < bySize.length && deficit > 0; i++) {
+      const p = partitions[bySize[i] as number] as PlannerPartition;
+      if (p.replicas.includes(id)) continue;
+      receiving += p.sizeBytes;
+      deficit--;
+    }
+  }
+  return Math.max(shedding, receiving);
+}
+
 /** Replicas on brokers that cannot hold them, and all but one replica of a partition per rack (when racks allow). */
 function vacateMandatory(placement: Placement, rackOf: Map<number, string | undefined> | undefined, rackCount: number) {
   placement.lists.forEach((list, p) => {
@@ -190,7 +219,7 @@ function stayingSizes(placement: Placement): Map<number, number[]> {
   return sizes;
 }
 
-/** Brokers above their target shed their smallest replicas (ties: topic and partition order, for determinism). */
+/** Brokers above their target shed their smallest replicas (ties: partition order, for determinism). */
 function shedExcess(placement: Placement, targets: ReadonlyMap<number, number>): void {
   const held = new Map<number, { p: number; slot: number }[]>();
   placement.lists.forEach((list, p) => {
@@ -211,6 +240,50 @@ function shedExcess(placement: Placement, targets: ReadonlyMap<number, number>):
 }
 
 /**
+ * Brokers above their target hand their smallest replicas straight to brokers below theirs that can take them (not
+ * holding the partition, in a rack it does not use yet): the one furthest below, then (disk goal) with the least
+ * data, then the lowest id. A replica no broker can take is passed over for the next smallest.
+ */
+function moveExcess(
+  placement: Placement,
+  ids: readonly number[],
+  targets: ReadonlyMap<number, number>,
+  rackOf: Map<number, string | undefined> | undefined,
+  rackCount: number,
+  byData: boolean,
+): void {
+  const room = (id: number) => (targets.get(id) ?? 0) - (placement.count.get(id) ?? 0);
+  const better = (a: number, b: number) =>
+    (room(b) - room(a) || (byData ? (placement.data.get(a) ?? 0) - (placement.data.get(b) ?? 0) : 0) || a - b) < 0;
+  const held = new Map<number, { p: number; slot: number }[]>(ids.filter((id) => room(id) < 0).map((id) => [id, []]));
+  placement.lists.forEach((list, p) => {
+    list.forEach((id, slot) => {
+      held.get(id)?.push({ p, slot });
+    });
+  });
+  const size = (r: { p: number }) => placement.partitions[r.p]?.sizeBytes ?? 0;
+  for (const [id, replicas] of held) {
+    replicas.sort((a, b) => size(a) - size(b) || a.p - b.p);
+    for (const { p, slot } of replicas) {
+      if (room(id) >= 0) break;
+      const list = placement.lists[p] as number[];
+      const usedRacks =
+        rackOf && list.length <= rackCount
+          ? new Set(list.filter((_, i) => i !== slot).map((other) => rackOf.get(other)))
+          : undefined;
+      let to: number | undefined;
+      for (const candidate of ids)
+        if (room(candidate) > 0 && !list.includes(candidate) && !usedRacks?.has(rackOf?.get(candidate)))
+          if (to === undefined || better(candidate, to)) to = candidate;
+      if (to === undefined) continue;
+      placement.vacate(p, slot);
+      placement.holes.pop();
+      placement.fill(p, slot, to);
+    }
+  }
+}
+
+/**
  * Gives every hole a broker: not already a replica of the partition, in a rack the partition does not use yet (when
  * racks allow), below its target (rebalance) — the one furthest below, then (disk goal) with the least data, then the
  * lowest id. Drains pick the broker with the fewest replicas. Big replicas are placed first. Answers how many replicas
@@ -225,7 +298,7 @@ function fillHoles(
   byData: boolean,
 ): number {
   const size = (h: { p: number }) => placement.partitions[h.p]?.sizeBytes ?? 0;
-  const holes = [...placement.holes].sort((a, b) => size(b) - size(a) || a.p - b.p || a.slot - b.slot);
+  const holes = placement.holes.splice(0).sort((a, b) => size(b) - size(a) || a.p - b.p || a.slot - b.slot);
   let sharedRack = 0;
   for (const hole of holes) {
     const list = placement.lists[hole.p] as number[];
