@@ -1,12 +1,15 @@
 import type { Broker, Capabilities, Cluster, OperationParams, OperationType, QuorumNode, Snapshot } from "@kcp/shared";
 import { expect } from "chai";
 import {
+  movesStillApply,
   type PlanBuilder,
   planAddControllers,
   planCordonBrokers,
+  planDrainBrokers,
   planElectLeaders,
   planFinalizeFeatures,
   planMigrateQuorum,
+  planRebalance,
   planRemoveVoters,
   planUncordonBrokers,
   planUnregisterBrokers,
@@ -356,6 +359,85 @@ describe("operation plans (pure)", () => {
     it("refuses a quorum that is already dynamic, and nodes that do not support kraft.version 1", () => {
       expect(refusal(() => plan(planMigrateQuorum, {}))).to.match(/already dynamic/);
       expect(refusal(() => plan(planMigrateQuorum, {}, staticQuorum(0)))).to.match(/Kafka 4\.1\+/);
+    });
+  });
+
+  describe("rebalance and drainBrokers", () => {
+    /** Brokers 4, 5, 6 and 8; topic "t" of 4 partitions (RF 2, 1,000 bytes each) all on brokers 4 and 5. */
+    const crowded = () =>
+      snapshot({
+        brokers: [broker(4), broker(5), broker(6), broker(8)],
+        topics: [
+          {
+            name: "t",
+            id: "id",
+            internal: false,
+            replicationFactor: 2,
+            minInsyncReplicas: 1,
+            configs: {},
+            sizeBytes: 4000,
+            partitions: [0, 1, 2, 3].map((id) => ({
+              ...partition(id, id % 2 === 0 ? [4, 5] : [5, 4], id % 2 === 0 ? 4 : 5),
+              sizeBytes: 1000,
+            })),
+          },
+        ],
+      });
+
+    it("throttled: set the throttle, move, always clear it, then elect; the plan shows moves, load and the bound", () => {
+      const built = plan(planRebalance, { throttleBytesPerSec: 1_000_000 }, crowded());
+      expect(built.steps.map((s) => [s.kind, s.alwaysRun])).to.deep.equal([
+        ["setReplicationThrottle", false],
+        ["reassignPartitions", false],
+        ["clearReplicationThrottle", true],
+        ["electLeaders", false],
+      ]);
+      const throttle = built.steps[0]?.args as { brokers: number[]; topics: Record<string, { leader: string[] }> };
+      expect(throttle.brokers).to.include.members([4, 5]);
+      expect(throttle.topics.t?.leader.length).to.be.greaterThan(0);
+      expect(built.steps[1]?.args).to.include({ maxConcurrentMoves: 5 });
+      expect(built.steps[2]?.args).to.deep.equal({ brokers: throttle.brokers, topics: ["t"] });
+      expect(built.plan.after?.replicaSpread).to.equal(0);
+      expect(built.plan.before?.replicaSpread).to.equal(4);
+      expect(built.plan.dataToMoveBytes).to.equal(4000);
+      expect(built.plan.dataToMoveLowerBoundBytes).to.equal(4000);
+      expect(built.plan.irreversible).to.equal(false);
+    });
+
+    it("without a throttle there is nothing to set or clear; maxConcurrentMoves goes to the move step", () => {
+      const built = plan(planRebalance, { maxConcurrentMoves: 2 }, crowded());
+      expect(built.steps.map((s) => s.kind)).to.deep.equal(["reassignPartitions", "electLeaders"]);
+      expect(built.steps[0]?.args).to.include({ maxConcurrentMoves: 2 });
+    });
+
+    it("drainBrokers moves only the replicas of the brokers named", () => {
+      const built = plan(planDrainBrokers, { brokers: [5] }, crowded());
+      expect(built.plan.moves?.every((m) => m.from.includes(5) && !m.to.includes(5))).to.equal(true);
+      expect(built.plan.moves).to.have.length(4);
+      expect(built.plan.after?.brokers.find((b) => b.id === 5)).to.include({ replicas: 0, excluded: true });
+    });
+
+    it("refuses: nothing to move, reassignments in progress, too few brokers, unknown brokers", () => {
+      expect(refusal(() => plan(planRebalance, {}))).to.match(/invalid_request: Nothing to do/);
+      const busy = snapshot({
+        reassignments: [{ topic: "orders", partition: 0, replicas: [4, 5, 6], adding: [6], removing: null }],
+      });
+      expect(refusal(() => plan(planRebalance, {}, busy))).to.match(/1 partition reassignment\(s\) are in progress/);
+      expect(refusal(() => plan(planRebalance, { excludeBrokers: [6] }))).to.match(/has 3 replicas but only 2 broker/);
+      expect(refusal(() => plan(planDrainBrokers, { brokers: [42] }))).to.match(/Broker\(s\) 42 are not registered/);
+      expect(refusal(() => plan(planDrainBrokers, { brokers: [8] }, crowded()))).to.match(
+        /the brokers hold no replica/,
+      );
+    });
+
+    it("confirm's check: a plan applies while every partition still has the replicas it is moved from", () => {
+      const built = plan(planRebalance, {}, crowded());
+      const moves = built.plan.moves ?? [];
+      expect(movesStillApply(moves, crowded())).to.equal(undefined);
+      const moved = crowded();
+      const first = moved.topics[0]?.partitions[0];
+      if (first) first.replicas = [4, 6];
+      expect(movesStillApply(moves, moved)).to.match(/1 partition\(s\) no longer have the replicas .* \(e\.g\. t-0\)/);
     });
   });
 });

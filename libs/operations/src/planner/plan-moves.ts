@@ -11,7 +11,7 @@ export interface MovePlan {
   dataToMoveBytes: number;
   /** The least data any plan must move to empty the brokers named, fix rack violations and reach `bestReplicaSpread`. */
   lowerBoundBytes: number;
-  /** Every partition whose planned first replica is not its leader now: the preferred election at the end. */
+  /** Every led partition whose planned first replica is not its leader now: the preferred election at the end. */
   elections: { topic: string; partition: number }[];
   /** The smallest replica spread the racks allow (1 or 0 without racks); what a rebalance aims for. */
   bestReplicaSpread: number;
@@ -463,7 +463,8 @@ function result(
   let dataToMoveBytes = 0;
   input.partitions.forEach((p, index) => {
     const to = placement.lists[index] as number[];
-    if (to[0] !== p.leader) elections.push({ topic: p.topic, partition: p.partition });
+    // A partition without a leader needs more than a preferred election (electLeaders, unclean): left out.
+    if (p.leader >= 0 && to[0] !== p.leader) elections.push({ topic: p.topic, partition: p.partition });
     if (sameList(p.replicas, to)) return;
     const replicaMoves = to.filter((id) => !p.replicas.includes(id)).length;
     dataToMoveBytes += replicaMoves * p.sizeBytes;
