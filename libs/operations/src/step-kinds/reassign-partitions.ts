@@ -102,7 +102,9 @@ export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async 
       );
       throw new StepInterrupted({ cancelledInFlight: now.inFlight.length, movesDone: now.done.length });
     }
-    if (stop && now.inFlight.length === 0) throw new StepInterrupted({ movesDone: now.done.length });
+    // A stopping worker leaves at once: the moves in flight go on in Kafka and the next worker waits for them.
+    if (stop === "stop" || (stop && now.inFlight.length === 0))
+      throw new StepInterrupted({ movesDone: now.done.length });
     if (!stop) {
       const batch = nextBatch(now.pending, now.inFlight, now.replicas, args.maxConcurrentMoves);
       if (batch.length > 0)
