@@ -1,14 +1,10 @@
-import { ClusterActions } from "@kcp/cluster-actions";
-import { ClusterRegistry } from "@kcp/clusters";
-import { OperationService } from "@kcp/operation-service";
 import { BullMqQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type Role } from "@kcp/shared";
 import { type Api, apiClient, startRedis } from "@kcp/test-infra";
 import { expect } from "chai";
-import { loginService } from "../src/auth/login.js";
-import { routeTable, startGateway } from "../src/index.js";
+import { startGateway } from "../src/index.js";
 import { type AuthFixture, startAuthFixture } from "./auth-fixture.js";
-import { gatewayExtras, TEST_ADMIN } from "./helpers.js";
+import { gatewayExtras, TEST_ADMIN, testRouteTable } from "./helpers.js";
 
 type Principal = "anonymous" | Role;
 const PRINCIPALS: Principal[] = ["anonymous", "viewer", "operator", "admin"];
@@ -88,23 +84,7 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
     });
 
     it("guards every route of the table by role, and answers unknown routes 404 for everyone", async () => {
-      const auth = loadConfig(authSection, {});
-      const extras = gatewayExtras();
-      const clusters = new ClusterRegistry({ store: fixture.store, queue: fixture.queue, ...extras });
-      const actions = new ClusterActions({
-        store: fixture.store,
-        queue: fixture.queue,
-        box: extras.box,
-        logger: createLogger({ name: "test", level: "silent" }),
-      });
-      const routes = routeTable({
-        store: fixture.store,
-        login: loginService(fixture.store, auth),
-        auth,
-        clusters,
-        actions,
-        operations: new OperationService({ store: fixture.store, clusters, queue: fixture.queue }),
-      });
+      const routes = testRouteTable(fixture.store, fixture.queue);
       const accounts: Record<Principal, { username: string; password: string } | undefined> = {
         anonymous: undefined,
         viewer: { username: "vera", password: PASSWORD },

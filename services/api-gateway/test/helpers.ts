@@ -3,10 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { InProcessQueue } from "@kcp/queue";
+import { ClusterActions } from "@kcp/cluster-actions";
+import { ClusterRegistry } from "@kcp/clusters";
+import { OperationService } from "@kcp/operation-service";
+import { InProcessQueue, type JobQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type ReadinessCheck, SecretBox, secretKeyFromBytes } from "@kcp/shared";
-import { EmbeddedStore } from "@kcp/store";
-import { type RunningGateway, startGateway } from "../src/index.js";
+import { EmbeddedStore, type Store } from "@kcp/store";
+import { loginService } from "../src/auth/login.js";
+import { type RunningGateway, routeTable, startGateway } from "../src/index.js";
 
 export interface TestGateway {
   gateway: RunningGateway;
@@ -61,3 +65,19 @@ export const failingCheck = (name: string, message: string): ReadinessCheck => (
     throw new Error(message);
   },
 });
+
+/** The gateway's route table over real services (for tests that walk every route: roles, the OpenAPI document). */
+export function testRouteTable(store: Store, queue: JobQueue) {
+  const auth = loadConfig(authSection, {});
+  const extras = gatewayExtras();
+  const clusters = new ClusterRegistry({ store, queue, ...extras });
+  const logger = createLogger({ name: "test", level: "silent" });
+  return routeTable({
+    store,
+    login: loginService(store, auth),
+    auth,
+    clusters,
+    actions: new ClusterActions({ store, queue, box: extras.box, logger }),
+    operations: new OperationService({ store, clusters, queue }),
+  });
+}

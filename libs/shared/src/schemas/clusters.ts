@@ -277,6 +277,9 @@ export const ClusterSchema = z.object({
 });
 export type Cluster = z.infer<typeof ClusterSchema>;
 
+/** DELETE /clusters/{id}: what was forgotten. */
+export const DeleteClusterResponseSchema = z.object({ deleted: z.object({ id: IdSchema, name: z.string() }) });
+
 /** Result of test (5): also returned (200) for a failed connection, then with `ok: false` and `error`. */
 export const ConnectionTestResultSchema = z.object({
   ok: z.boolean(),

@@ -65,3 +65,6 @@ export const QuotaResponseSchema = z.object({
   quotas: z.record(z.string(), z.number()),
 });
 export type QuotaResponse = z.infer<typeof QuotaResponseSchema>;
+
+/** GET /clusters/{id}/quotas: every entity with quota values set on it. */
+export const QuotaListResponseSchema = z.array(QuotaResponseSchema);

@@ -4,10 +4,14 @@ import {
   AclBindingSchema,
   type AclListQuery,
   AclListQuerySchema,
+  AclListResponseSchema,
   type ClusterPath,
   ClusterPathSchema,
+  CreateAclResponseSchema,
+  DeleteAclResponseSchema,
 } from "@kcp/shared";
 import { route } from "./route.js";
+import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
 const targetOf = (b: AclBinding) => `${b.resourceType}:${b.patternType}:${b.resourceName}`;
 
@@ -18,6 +22,8 @@ export function aclRoutes(actions: ClusterActions) {
       method: "POST",
       path: "/api/v1/clusters/:id/acls",
       role: "operator",
+      response: { status: 201, schema: CreateAclResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "Create an ACL binding",
       action: "acl.create",
       params: ClusterPathSchema,
@@ -31,6 +37,8 @@ export function aclRoutes(actions: ClusterActions) {
       method: "DELETE",
       path: "/api/v1/clusters/:id/acls",
       role: "operator",
+      response: { status: 200, schema: DeleteAclResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "Delete the ACL bindings equal to the body (deleting nothing is not an error)",
       action: "acl.delete",
       params: ClusterPathSchema,
@@ -44,6 +52,8 @@ export function aclRoutes(actions: ClusterActions) {
       method: "GET",
       path: "/api/v1/clusters/:id/acls",
       role: "viewer",
+      response: { status: 200, schema: AclListResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "ACL bindings matching a filter (absent fields match anything), a page at a time",
       params: ClusterPathSchema,
       query: AclListQuerySchema,

@@ -1,4 +1,4 @@
-import { AuditQuerySchema } from "@kcp/shared";
+import { AuditListResponseSchema, AuditQuerySchema } from "@kcp/shared";
 import type { AuditRecord, Store } from "@kcp/store";
 import { route } from "./route.js";
 
@@ -10,6 +10,7 @@ export function auditRoutes(store: Store) {
       method: "GET",
       path: "/api/v1/audit",
       role: "viewer",
+      response: { status: 200, schema: AuditListResponseSchema },
       summary: "The audit log, newest first",
       query: AuditQuerySchema,
       async handle({ query }) {

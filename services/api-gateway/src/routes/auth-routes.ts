@@ -1,4 +1,10 @@
-import { type AuthConfig, LoginRequestSchema } from "@kcp/shared";
+import {
+  type AuthConfig,
+  LoginRequestSchema,
+  LogoutResponseSchema,
+  SessionSchema,
+  UserResponseSchema,
+} from "@kcp/shared";
 import type { CookieOptions } from "express";
 import type { LoginService } from "../auth/login.js";
 import { SESSION_COOKIE } from "../auth/principal.js";
@@ -21,6 +27,8 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       method: "POST",
       path: "/api/v1/auth/login",
       role: "anonymous",
+      response: { status: 200, schema: SessionSchema },
+      errors: ["invalid_credentials", "too_many_attempts"],
       summary: "Log in: a session token, also set as the service_session cookie",
       action: "auth.login",
       body: LoginRequestSchema,
@@ -38,6 +46,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       method: "POST",
       path: "/api/v1/auth/logout",
       role: "viewer",
+      response: { status: 200, schema: LogoutResponseSchema },
       summary: "Log out: the session is revoked on every instance",
       action: "auth.logout",
       async handle({ res, tokenHash, user }) {
@@ -51,6 +60,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       method: "GET",
       path: "/api/v1/auth/me",
       role: "viewer",
+      response: { status: 200, schema: UserResponseSchema },
       summary: "The user of the session",
       async handle({ user }) {
         return { status: 200, body: { user: userView(user) } };

@@ -1,6 +1,14 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
-import { type BrokerPath, BrokerPathSchema, type ConfigChangeRequest, ConfigChangeRequestSchema } from "@kcp/shared";
+import {
+  BrokerConfigChangeResponseSchema,
+  BrokerConfigsResponseSchema,
+  type BrokerPath,
+  BrokerPathSchema,
+  type ConfigChangeRequest,
+  ConfigChangeRequestSchema,
+} from "@kcp/shared";
 import { route } from "./route.js";
+import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
 /** Endpoint 11 and the broker config read beside it. */
 export function brokerRoutes(actions: ClusterActions) {
@@ -9,6 +17,8 @@ export function brokerRoutes(actions: ClusterActions) {
       method: "PATCH",
       path: "/api/v1/clusters/:id/brokers/:broker/configs",
       role: "operator",
+      response: { status: 200, schema: BrokerConfigChangeResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "Set and delete dynamic broker configs (incremental; unknown and static keys are refused by name)",
       action: "broker.configs",
       params: BrokerPathSchema,
@@ -23,6 +33,8 @@ export function brokerRoutes(actions: ClusterActions) {
       method: "GET",
       path: "/api/v1/clusters/:id/brokers/:broker/configs",
       role: "viewer",
+      response: { status: 200, schema: BrokerConfigsResponseSchema },
+      errors: KAFKA_READ_ERRORS,
       summary:
         "Every config of a broker with its value, source and whether it is dynamic (sensitive values never shown)",
       params: BrokerPathSchema,

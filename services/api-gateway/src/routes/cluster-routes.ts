@@ -3,10 +3,15 @@ import {
   type ClusterPatch,
   ClusterPatchSchema,
   ClusterPathSchema,
+  ClusterViewSchema,
   type ConnectionProfile,
   ConnectionProfileSchema,
+  ConnectionTestResultSchema,
+  DeleteClusterResponseSchema,
+  OverviewResponseSchema,
 } from "@kcp/shared";
 import { route } from "./route.js";
+import { CONNECTION_ERRORS } from "./route-errors.js";
 import { validate } from "./validate.js";
 
 type ClusterPath = { id: string };
@@ -19,6 +24,7 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "GET",
       path: "/api/v1/overview",
       role: "viewer",
+      response: { status: 200, schema: OverviewResponseSchema },
       summary: "Every cluster's latest view (no snapshots; no Kafka call)",
       handle: overview,
     }),
@@ -26,6 +32,7 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "GET",
       path: "/api/v1/clusters",
       role: "viewer",
+      response: { status: 200, schema: OverviewResponseSchema },
       summary: "Same payload as the overview",
       handle: overview,
     }),
@@ -33,6 +40,8 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "POST",
       path: "/api/v1/clusters",
       role: "operator",
+      response: { status: 201, schema: ClusterViewSchema },
+      errors: CONNECTION_ERRORS,
       summary: "Register a cluster (its connection is tested first unless skipTest)",
       action: "cluster.register",
       body: ConnectionProfileSchema,
@@ -45,6 +54,7 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "POST",
       path: "/api/v1/clusters/test",
       role: "operator",
+      response: { status: 200, schema: ConnectionTestResultSchema },
       summary: "Test a connection profile without saving it (a failure is a result: ok false)",
       action: "cluster.test",
       body: ConnectionProfileSchema,
@@ -57,6 +67,7 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "GET",
       path: "/api/v1/clusters/:id",
       role: "viewer",
+      response: { status: 200, schema: ClusterViewSchema },
       summary: "One cluster's latest view, with its snapshot",
       params: ClusterPathSchema,
       async handle({ params }) {
@@ -67,6 +78,8 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "PATCH",
       path: "/api/v1/clusters/:id",
       role: "operator",
+      response: { status: 200, schema: ClusterViewSchema },
+      errors: CONNECTION_ERRORS,
       summary: "Change a cluster's profile, labels or settings; secrets are replaced only when given",
       action: "cluster.update",
       params: ClusterPathSchema,
@@ -82,6 +95,8 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "DELETE",
       path: "/api/v1/clusters/:id",
       role: "admin",
+      response: { status: 200, schema: DeleteClusterResponseSchema },
+      errors: ["conflict"],
       summary: "Forget a cluster (its view and schedule too); the Kafka cluster itself is not touched",
       action: "cluster.delete",
       params: ClusterPathSchema,
@@ -96,6 +111,8 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       method: "POST",
       path: "/api/v1/clusters/:id/refresh",
       role: "viewer",
+      response: { status: 200, schema: ClusterViewSchema },
+      errors: ["cluster_unreachable"],
       summary: "Collect a new snapshot now and return the fresh view",
       action: "cluster.refresh",
       params: ClusterPathSchema,

@@ -2,14 +2,18 @@ import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   type ClusterPath,
   ClusterPathSchema,
+  GroupDetailSchema,
   type GroupListQuery,
   GroupListQuerySchema,
+  GroupListResponseSchema,
   type GroupPath,
   GroupPathSchema,
   type ResetOffsetsRequest,
   ResetOffsetsRequestSchema,
+  ResetOffsetsResponseSchema,
 } from "@kcp/shared";
 import { route } from "./route.js";
+import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
 /** Endpoints 15 and 16, and the list of groups beside them. */
 export function groupRoutes(actions: ClusterActions) {
@@ -18,6 +22,8 @@ export function groupRoutes(actions: ClusterActions) {
       method: "GET",
       path: "/api/v1/clusters/:id/groups",
       role: "viewer",
+      response: { status: 200, schema: GroupListResponseSchema },
+      errors: KAFKA_READ_ERRORS,
       summary: "A page of groups of every type by id, with type, state and coordinator (members and lag: the detail)",
       params: ClusterPathSchema,
       query: GroupListQuerySchema,
@@ -29,6 +35,8 @@ export function groupRoutes(actions: ClusterActions) {
       method: "GET",
       path: "/api/v1/clusters/:id/groups/:group",
       role: "viewer",
+      response: { status: 200, schema: GroupDetailSchema },
+      errors: KAFKA_READ_ERRORS,
       summary: "A group of any type with per-partition committed offset, log end, lag and owning member",
       params: GroupPathSchema,
       async handle({ params }) {
@@ -39,6 +47,8 @@ export function groupRoutes(actions: ClusterActions) {
       method: "POST",
       path: "/api/v1/clusters/:id/groups/:group/reset-offsets",
       role: "operator",
+      response: { status: 200, schema: ResetOffsetsResponseSchema },
+      errors: [...KAFKA_ACTION_ERRORS, "conflict"],
       summary: "Reset the committed offsets of an empty group (dryRun previews them)",
       action: "group.reset-offsets",
       params: GroupPathSchema,

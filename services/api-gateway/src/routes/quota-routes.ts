@@ -1,6 +1,14 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
-import { type ClusterPath, ClusterPathSchema, type QuotaRequest, QuotaRequestSchema } from "@kcp/shared";
+import {
+  type ClusterPath,
+  ClusterPathSchema,
+  QuotaListResponseSchema,
+  type QuotaRequest,
+  QuotaRequestSchema,
+  QuotaResponseSchema,
+} from "@kcp/shared";
 import { route } from "./route.js";
+import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
 /** Endpoint 12 and the list beside it. */
 export function quotaRoutes(actions: ClusterActions) {
@@ -9,6 +17,8 @@ export function quotaRoutes(actions: ClusterActions) {
       method: "PUT",
       path: "/api/v1/clusters/:id/quotas",
       role: "operator",
+      response: { status: 200, schema: QuotaResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "Set or remove quota values of a user, client id or ip (name null = the default entity)",
       action: "quota.change",
       params: ClusterPathSchema,
@@ -22,6 +32,8 @@ export function quotaRoutes(actions: ClusterActions) {
       method: "GET",
       path: "/api/v1/clusters/:id/quotas",
       role: "viewer",
+      response: { status: 200, schema: QuotaListResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
       summary: "Every entity with quota values set on it",
       params: ClusterPathSchema,
       async handle({ params }) {

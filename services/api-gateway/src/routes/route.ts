@@ -1,4 +1,4 @@
-import type { Role } from "@kcp/shared";
+import type { ErrorCode, Role } from "@kcp/shared";
 import type { UserRecord } from "@kcp/store";
 import type { Request, Response } from "express";
 import type { z } from "zod";
@@ -31,6 +31,10 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   summary: string;
   /** Dotted audit action of a mutating route (contract §8). */
   action?: string;
+  /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */
+  response: { status: 200 | 201; schema: z.ZodType };
+  /** Errors beyond those every route of its kind answers (see route-errors.ts). */
+  errors?: readonly ErrorCode[];
   body?: z.ZodType<Body>;
   query?: z.ZodType<Query>;
   params?: z.ZodType<Params>;

@@ -10,11 +10,15 @@ import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import { groupRoutes } from "./group-routes.js";
+import { openApiRoute } from "./openapi-route.js";
 import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
+
+/** The API's version in the OpenAPI document (the package version; the paths carry the major: /api/v1). */
+export const API_VERSION = "1.0.0";
 
 export interface RouteTableDependencies {
   store: Store;
@@ -27,7 +31,8 @@ export interface RouteTableDependencies {
 
 /** Every API route with the role it needs: the one table the guard, the tests and the OpenAPI document read. */
 export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
-  return [
+  const routes: RouteSpec[] = [
+    openApiRoute(() => routes, API_VERSION),
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
     ...clusterRoutes(deps.clusters),
@@ -39,4 +44,5 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...operationRoutes(deps.operations),
     ...auditRoutes(deps.store),
   ];
+  return routes;
 }

@@ -1,4 +1,11 @@
-import { AppError, CreateUserRequestSchema, hashPassword, UpdateUserRequestSchema } from "@kcp/shared";
+import {
+  AppError,
+  CreateUserRequestSchema,
+  hashPassword,
+  UpdateUserRequestSchema,
+  UserListResponseSchema,
+  UserResponseSchema,
+} from "@kcp/shared";
 import type { Store, UserRecord } from "@kcp/store";
 import { z } from "zod";
 import { route } from "./route.js";
@@ -20,6 +27,8 @@ export function userRoutes(store: Store) {
       method: "POST",
       path: "/api/v1/users",
       role: "admin",
+      response: { status: 201, schema: UserResponseSchema },
+      errors: ["already_exists"],
       summary: "Create a user",
       action: "user.create",
       body: CreateUserRequestSchema,
@@ -38,6 +47,7 @@ export function userRoutes(store: Store) {
       method: "GET",
       path: "/api/v1/users",
       role: "admin",
+      response: { status: 200, schema: UserListResponseSchema },
       summary: "List users",
       async handle() {
         return { status: 200, body: { users: (await store.users.list()).map(userView) } };
@@ -47,6 +57,8 @@ export function userRoutes(store: Store) {
       method: "PATCH",
       path: "/api/v1/users/:id",
       role: "admin",
+      response: { status: 200, schema: UserResponseSchema },
+      errors: ["invalid_request"],
       summary: "Change a user's role, disabled flag or password; disabling or a new password revokes their sessions",
       action: "user.update",
       params: UserIdParams,
