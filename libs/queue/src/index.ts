@@ -4,6 +4,7 @@ export { InProcessQueue } from "./inprocess/inprocess-queue.js";
 export { openQueue } from "./open-queue.js";
 export type {
   EnqueueOptions,
+  JobCounts,
   JobHandler,
   JobQueue,
   ProcessOptions,
@@ -12,3 +13,4 @@ export type {
   QueueName,
   RecurringOptions,
 } from "./queue.js";
+export { countAll, QUEUE_NAMES } from "./queue.js";

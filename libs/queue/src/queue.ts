@@ -11,7 +11,8 @@ export interface QueueConnection extends Component, ReadinessCheck {
 export type QueueKind = "inprocess" | "bullmq";
 
 /** The named queues of the service. */
-export type QueueName = "collect" | "operations" | "audit";
+export const QUEUE_NAMES = ["collect", "operations", "audit"] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface EnqueueOptions {
   /** Jobs with the same id are de-duplicated while one is waiting or running. */
@@ -34,6 +35,12 @@ export interface RecurringOptions {
   everyMs: number;
 }
 
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+}
+
 export type JobHandler<P, R> = (payload: P, job: { id: string; attempt: number }) => Promise<R>;
 
 /**
@@ -53,4 +60,12 @@ export interface JobQueue extends QueueConnection {
   every<P>(queue: QueueName, payload: P, options: RecurringOptions): Promise<void>;
   /** Stops a recurring job. */
   cancelEvery(queue: QueueName, id: string): Promise<void>;
+  /** How many of the queue's jobs wait, run or wait for their time (every instance's, for BullMQ). For metrics. */
+  counts(queue: QueueName): Promise<JobCounts>;
+}
+
+/** Every named queue's job counts (what the metrics show). */
+export async function countAll(queue: JobQueue): Promise<Record<QueueName, JobCounts>> {
+  const entries = await Promise.all(QUEUE_NAMES.map(async (name) => [name, await queue.counts(name)] as const));
+  return Object.fromEntries(entries) as Record<QueueName, JobCounts>;
 }

@@ -10,6 +10,14 @@ export interface QueuePair {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(20);
+  }
+}
+
 /** The behaviour every queue adapter must have. `open` gives a fresh, empty backend per test. */
 export function describeQueueContract(label: string, open: () => Promise<QueuePair>): void {
   describe(`queue contract: ${label}`, function () {
@@ -26,6 +34,22 @@ export function describeQueueContract(label: string, open: () => Promise<QueuePa
     it("runs a job and hands its result to whoever waits for it", async () => {
       queue.process<{ a: number; b: number }, number>("collect", async ({ a, b }) => a + b);
       expect(await queue.enqueueAndWait("collect", { a: 2, b: 3 }, 5000)).to.equal(5);
+    });
+
+    it("counts the jobs waiting, running and delayed", async () => {
+      await queue.enqueue("collect", { n: 1 });
+      await queue.enqueue("collect", { n: 2 }, { priority: 3 });
+      await queue.enqueue("collect", { n: 3 }, { delayMs: 60_000 });
+      expect(await queue.counts("collect")).to.deep.equal({ waiting: 2, active: 0, delayed: 1 });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      queue.process("collect", () => held);
+      await waitUntil(async () => (await queue.counts("collect")).active === 1);
+      expect(await queue.counts("collect")).to.deep.equal({ waiting: 1, active: 1, delayed: 1 });
+      release();
+      expect(await queue.counts("audit")).to.deep.equal({ waiting: 0, active: 0, delayed: 0 });
     });
 
     it("runs waiting jobs in priority order (lower first), FIFO within a priority", async () => {

@@ -1,6 +1,7 @@
 import type { AuditEmitter } from "@kcp/audit";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
+import type { Metrics } from "@kcp/metrics";
 import type { OperationService } from "@kcp/operation-service";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -15,6 +16,7 @@ import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
 import { jsonBody } from "./http/json-body.js";
 import { requestId } from "./http/request-id.js";
+import { requestMetrics } from "./http/request-metrics.js";
 import { trustProxySetting } from "./http/trust-proxy.js";
 import { healthRoutes } from "./routes/health.js";
 import { mountRoutes } from "./routes/mount.js";
@@ -32,10 +34,11 @@ export interface GatewayDependencies {
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
+  metrics: Metrics;
 }
 
 /**
- * The Express application. Order: request id → security headers → access log → audit (registered early so refusals
+ * The Express application. Order: request id → request metrics → security headers → access log → audit (registered early so refusals
  * are audited too) → body → session → CSRF header → routes → unknown route → errors.
  */
 export function createGatewayApp(deps: GatewayDependencies): Express {
@@ -45,6 +48,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.disable("etag");
   app.set("trust proxy", trustProxySetting(deps.auth.TRUST_PROXY));
   app.use(requestId(deps.logger));
+  app.use(requestMetrics(deps.metrics));
   app.use(helmet());
   app.use(accessLog());
   app.use((_req, res, next) => {
@@ -54,7 +58,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use(cookieParser());
   app.use("/api", auditRequests(deps.audit));
   app.use(jsonBody());
-  app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown }));
+  app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown, metrics: deps.metrics }));
   app.use("/api", authenticate(deps.store), requireServiceHeader);
   app.use(
     mountRoutes(

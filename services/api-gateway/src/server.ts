@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { auditEmitter } from "@kcp/audit";
 import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
+import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   collectWaitMs: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
+  /** The process's metrics (the standalone process shares one registry among its services). */
+  metrics?: Metrics;
 }
 
 export interface RunningGateway extends Component {
@@ -56,6 +59,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
+    metrics: options.metrics ?? new Metrics({ service: "api-gateway" }),
   });
   const server: Server = app.listen(options.port, options.host);
   await once(server, "listening");

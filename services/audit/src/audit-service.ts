@@ -1,3 +1,4 @@
+import { Metrics, timedJobs } from "@kcp/metrics";
 import type { JobQueue } from "@kcp/queue";
 import type { AuditEvent, Component, Logger } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -7,6 +8,7 @@ export interface AuditServiceDependencies {
   store: Store;
   queue: JobQueue;
   concurrency?: number;
+  metrics?: Metrics;
 }
 
 /**
@@ -22,11 +24,12 @@ export function createAuditService(deps: AuditServiceDependencies): AuditService
   return {
     name: "audit",
     async start() {
+      const metrics = deps.metrics ?? new Metrics({ service: "audit" });
       deps.queue.process<AuditEvent, void>(
         "audit",
-        async (event) => {
+        timedJobs(metrics, "audit", async (event: AuditEvent) => {
           await deps.store.audit.append({ ...event, at: new Date(event.at) });
-        },
+        }),
         { concurrency: deps.concurrency ?? 4 },
       );
       logger.info("audit service started");

@@ -7,6 +7,7 @@ import {
   unscheduleCollections,
 } from "@kcp/clusters";
 import type { HealthThresholds } from "@kcp/kafka";
+import { Metrics, timedJobs } from "@kcp/metrics";
 import type { JobQueue } from "@kcp/queue";
 import { AppError, type CollectorConfig, type Component, type Logger, type SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -17,6 +18,7 @@ export interface CollectorDependencies {
   queue: JobQueue;
   box: SecretBox;
   config: CollectorConfig;
+  metrics?: Metrics;
 }
 
 /**
@@ -45,6 +47,7 @@ export function intervalOf(settings: Record<string, unknown>, config: CollectorC
 
 export function createCollectorService(deps: CollectorDependencies): CollectorService {
   const logger = deps.logger.child({ component: "collector" });
+  const metrics = deps.metrics ?? new Metrics({ service: "collector" });
   const collectDeps = {
     store: deps.store,
     box: deps.box,
@@ -65,8 +68,16 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
     await ensureSchedule(clusterId, record.settings);
     const started = Date.now();
-    const view = await collectClusterView(collectDeps, clusterId);
+    const stop = metrics.collectionDuration.startTimer({ cluster: clusterId });
+    const view = await collectClusterView(collectDeps, clusterId).catch((error: unknown) => {
+      stop({ outcome: "failure" });
+      metrics.collectionFailures.inc({ cluster: clusterId });
+      throw error;
+    });
     const health = view.health as { status?: string };
+    const reached = health.status !== "unreachable";
+    stop({ outcome: reached ? "success" : "failure" });
+    if (!reached) metrics.collectionFailures.inc({ cluster: clusterId });
     logger.info({ clusterId, status: health.status, ms: Date.now() - started }, "cluster collected");
     return { clusterId, updatedAt: view.updatedAt.toISOString() };
   }
@@ -87,14 +98,14 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     async start() {
       deps.queue.process<CollectJob, CollectResult | undefined>(
         "collect",
-        async (job) => {
+        timedJobs(metrics, "collect", async (job: CollectJob) => {
           try {
             return job.kind === "tick" ? await tick(job.clusterId) : await collect(job.clusterId);
           } catch (error) {
             if (error instanceof AppError && error.code === "not_found") return undefined;
             throw error;
           }
-        },
+        }),
         { concurrency: deps.config.COLLECT_CONCURRENCY },
       );
       for (const cluster of await deps.store.clusters.list()) await ensureSchedule(cluster.id, cluster.settings);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AuditEmitter } from "@kcp/audit";
 import { connectionTarget } from "@kcp/clusters";
 import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin } from "@kcp/kafka";
+import type { Metrics } from "@kcp/metrics";
 import { documentOf, type OperationChange, type OperationDocument, updateOperation } from "@kcp/operation-service";
 import {
   type FinalStatus,
@@ -33,6 +34,7 @@ export interface RunnerDependencies {
   config: OperationsConfig;
   steps: StepRegistry;
   kafka?: ClientOptionsSettings;
+  metrics: Metrics;
   /** True once the worker is stopping: the runner leaves at the next step boundary and frees the operation. */
   stopping(): boolean;
 }
@@ -181,6 +183,7 @@ export class OperationRunner {
       { error: documentOf(record).error },
       status === "succeeded" ? "success" : "failure",
     );
+    this.deps.metrics.operationsFinished.inc({ type: record.type, outcome: status });
     this.deps.logger.info({ operationId, status }, "operation finished");
   }
 

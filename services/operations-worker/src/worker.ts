@@ -1,5 +1,6 @@
 import type { AuditEmitter } from "@kcp/audit";
 import type { ClientOptionsSettings } from "@kcp/kafka";
+import { Metrics, timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-service";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
 import type { JobQueue } from "@kcp/queue";
@@ -20,6 +21,7 @@ export interface OperationsWorkerDependencies {
   /** The step kinds (default: every kind of @kcp/operations). */
   steps?: StepRegistry;
   kafka?: ClientOptionsSettings;
+  metrics?: Metrics;
 }
 
 /**
@@ -35,8 +37,10 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   const logger = deps.logger.child({ component: "operations-worker", workerId: deps.workerId });
   let stopping = false;
   const running = new Set<Promise<void>>();
+  const metrics = deps.metrics ?? new Metrics({ service: "operations-worker" });
   const runner = new OperationRunner({
     ...deps,
+    metrics,
     logger,
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
@@ -77,7 +81,9 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   return {
     name: "operations-worker",
     async start() {
-      deps.queue.process<OperationJob, void>("operations", handle, { concurrency: deps.config.OPERATIONS_CONCURRENCY });
+      deps.queue.process<OperationJob, void>("operations", timedJobs(metrics, "operations", handle), {
+        concurrency: deps.config.OPERATIONS_CONCURRENCY,
+      });
       sweepTimer = setInterval(() => void sweep(), deps.config.OPERATIONS_SWEEP_INTERVAL_MS);
       sweepTimer.unref();
       void sweep();

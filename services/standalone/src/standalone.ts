@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type RunningGateway, startGateway } from "@kcp/api-gateway";
 import { auditEmitter, createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
+import { Metrics } from "@kcp/metrics";
 import { createOperationsWorker } from "@kcp/operations-worker";
-import { openQueue } from "@kcp/queue";
+import { countAll, openQueue } from "@kcp/queue";
 import {
   type AuthConfig,
   type CollectorConfig,
@@ -41,7 +42,9 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   const box = await loadSecretBox(config, { logger, generateIn: config.DATA_DIR });
   const store = await openStore(config, logger);
   const queue = await openQueue(config, logger);
-  const deps = { logger, store, queue };
+  const metrics = new Metrics({ service: "standalone" });
+  metrics.watchQueues(() => countAll(queue));
+  const deps = { logger, store, queue, metrics };
   const services = [
     createAuditService(deps),
     createCollectorService({ ...deps, box, config }),
@@ -64,6 +67,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     auth: config,
     box,
     collectWaitMs: config.COLLECT_TIMEOUT_MS + QUEUE_MARGIN_MS,
+    metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };
 }

@@ -6,6 +6,7 @@ import {
   type KafkaCluster,
   kafkaToolOn,
   partitionFromTool,
+  prometheusValue,
   reassignPartition,
   uniqueTopicName,
   votersFromTool,
@@ -174,5 +175,20 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
     expect(await brokerConfigs(cluster, 6)).to.not.include("cordoned.log.dirs");
     await runStepAgain(cluster, "setBrokerConfig", { broker: 6, delete: ["cordoned.log.dirs"] });
     expect(await brokerConfigs(cluster, 6)).to.not.include("cordoned.log.dirs");
+  });
+
+  it("/metrics: collections per cluster, operations by type and outcome, queue jobs and their durations", async () => {
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    const value = (name: string, labels: Record<string, string>) =>
+      prometheusValue(text, name, { service: "standalone", ...labels });
+    expect(value("kcp_collection_duration_seconds_count", { cluster: clusterId, outcome: "success" })).to.be.above(0);
+    expect(value("kcp_operations_finished_total", { type: "electLeaders", outcome: "succeeded" })).to.be.above(0);
+    expect(value("kcp_operations_finished_total", { type: "addControllers", outcome: "succeeded" })).to.equal(1);
+    expect(value("kcp_operations_finished_total", { type: "removeVoters", outcome: "succeeded" })).to.equal(1);
+    expect(value("kcp_queue_job_duration_seconds_count", { queue: "operations", outcome: "success" })).to.be.above(0);
+    expect(value("kcp_queue_jobs", { queue: "collect", state: "waiting" })).to.be.at.least(0);
+    const confirms = { method: "POST", route: "/api/v1/operations/:op/confirm" };
+    expect(value("kcp_http_request_duration_seconds_count", { ...confirms, status: "200" })).to.be.above(0);
+    expect(value("kcp_http_request_duration_seconds_count", { ...confirms, status: "422" })).to.be.above(0);
   });
 });

@@ -12,6 +12,8 @@ export type Reply = Record<string, unknown> & { error: { code: string; message: 
 
 export interface TestService {
   api: Api;
+  /** The service's base URL (for what is not JSON: /metrics). */
+  url: string;
   /** The admin's session token. */
   token: string;
   admin: { username: string; password: string };
@@ -36,6 +38,7 @@ export async function startTestService(name: string): Promise<TestService> {
   const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
   return {
     api,
+    url: service.gateway.url,
     token,
     admin,
     async register(body) {

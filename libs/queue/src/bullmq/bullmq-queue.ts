@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { type Logger, withDeadline } from "@kcp/shared";
 import { type Job, Queue, QueueEvents, Worker } from "bullmq";
 import { JobFailedError, QueueTimeoutError } from "../errors.js";
-import type { EnqueueOptions, JobHandler, JobQueue, ProcessOptions, QueueName, RecurringOptions } from "../queue.js";
+import type {
+  EnqueueOptions,
+  JobCounts,
+  JobHandler,
+  JobQueue,
+  ProcessOptions,
+  QueueName,
+  RecurringOptions,
+} from "../queue.js";
 import { openRedisConnections, type RedisConnections } from "./connection.js";
 
 export interface BullMqQueueOptions {
@@ -103,6 +111,15 @@ export class BullMqQueue implements JobQueue {
   }
 
   /** Lets running jobs finish (Worker.close waits for them), then closes every connection. */
+  async counts(queue: QueueName): Promise<JobCounts> {
+    const counts = await this.queue(queue).getJobCounts("waiting", "prioritized", "active", "delayed");
+    return {
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+    };
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { JobFailedError, QueueTimeoutError } from "../errors.js";
-import type { EnqueueOptions, JobHandler, JobQueue, ProcessOptions, QueueName, RecurringOptions } from "../queue.js";
+import type {
+  EnqueueOptions,
+  JobCounts,
+  JobHandler,
+  JobQueue,
+  ProcessOptions,
+  QueueName,
+  RecurringOptions,
+} from "../queue.js";
 
 interface Job {
   id: string;
@@ -94,6 +102,13 @@ export class InProcessQueue implements JobQueue {
   }
 
   /** Stops taking jobs, then waits for the running handlers to finish. Waiting jobs are dropped. */
+  async counts(queue: QueueName): Promise<JobCounts> {
+    const waiting = this.waiting.get(queue)?.length ?? 0;
+    const active = this.workers.get(queue)?.active ?? 0;
+    const all = [...this.pending.values()].filter((job) => job.queue === queue).length;
+    return { waiting, active, delayed: Math.max(0, all - waiting - active) };
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;

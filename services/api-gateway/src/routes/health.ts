@@ -1,3 +1,4 @@
+import type { Metrics } from "@kcp/metrics";
 import { AppError, type ReadinessCheck, withDeadline } from "@kcp/shared";
 import { Router } from "express";
 
@@ -6,6 +7,7 @@ export interface HealthRoutesOptions {
   /** True once shutdown began: the instance reports not ready so load balancers stop sending to it. */
   isShuttingDown: () => boolean;
   checkTimeoutMs?: number;
+  metrics: Metrics;
 }
 
 type CheckResult = { ok: true } | { ok: false; error: string };
@@ -19,7 +21,10 @@ async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<Check
   }
 }
 
-/** `/healthz`: the process is up. `/readyz`: every dependency answers (200), else 503 `not_ready` naming them. */
+/**
+ * `/healthz`: the process is up. `/readyz`: every dependency answers (200), else 503 `not_ready` naming them.
+ * `/metrics`: Prometheus's text format (outside /api: no session; expose it to the scraper, not the internet).
+ */
 export function healthRoutes(options: HealthRoutesOptions): Router {
   const router = Router();
   const timeoutMs = options.checkTimeoutMs ?? 2000;
@@ -41,6 +46,10 @@ export function healthRoutes(options: HealthRoutesOptions): Router {
     }
     const error = new AppError("not_ready", `Not ready: ${failing.join(", ")}`);
     res.status(error.status).json({ ...error.toEnvelope(), checks });
+  });
+
+  router.get("/metrics", async (_req, res) => {
+    res.type(options.metrics.contentType).send(await options.metrics.text());
   });
 
   return router;

@@ -1,0 +1,2 @@
+export { Metrics, type QueueCounts, timedJobs } from "./metrics.js";
+export { type OpsServer, type OpsServerOptions, startOpsServer } from "./ops-server.js";
