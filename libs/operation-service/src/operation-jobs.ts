@@ -5,8 +5,16 @@ export type OperationJob = { kind: "run"; operationId: string } | { kind: "sweep
 
 export const SWEEP_JOB_ID = "operations-sweep";
 
-/** Asks a worker to run the operation; joins a job for it that is already waiting or running. */
-export function enqueueRun(queue: JobQueue, operationId: string): Promise<string> {
+/**
+ * Asks a worker to run the operation; joins a job for it that is already waiting or running. An adoption (the
+ * operation's worker died) does not join: the dead worker's job may still look active in the queue until its own lock
+ * lapses, and the operation's lease, not the job, decides who runs it.
+ */
+export function enqueueRun(
+  queue: JobQueue,
+  operationId: string,
+  options: { adoption?: boolean } = {},
+): Promise<string> {
   const job: OperationJob = { kind: "run", operationId };
-  return queue.enqueue("operations", job, { jobId: `run-${operationId}` });
+  return queue.enqueue("operations", job, options.adoption ? {} : { jobId: `run-${operationId}` });
 }

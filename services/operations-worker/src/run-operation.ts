@@ -74,6 +74,7 @@ export class OperationRunner {
       now,
     );
     if (!leased) return; // another worker holds it
+    this.deps.logger.info({ operationId, status: leased.status }, "operation taken");
     let leaseLost = false;
     const renewal = setInterval(() => {
       const until = new Date(Date.now() + config.OPERATIONS_LEASE_MS);

@@ -37,7 +37,7 @@ export async function adoptOrphans(deps: SweepDependencies, now: Date): Promise<
   for (const cluster of await deps.store.clusters.list()) {
     const active = await deps.store.operations.findActive(cluster.id);
     if (active && needsWorker(active, now)) {
-      await enqueueRun(deps.queue, active.id);
+      await enqueueRun(deps.queue, active.id, { adoption: true });
       adopted++;
     }
   }

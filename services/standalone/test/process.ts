@@ -3,7 +3,10 @@ import { once } from "node:events";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const mainFile = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "main.ts");
+const servicesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The entry point of a service package (`standalone`, `api-gateway`, `collector`, `operations-worker`, `audit`). */
+export const mainOf = (service: string) => join(servicesDir, service, "src", "main.ts");
+const mainFile = mainOf("standalone");
 
 export interface StandaloneProcess {
   child: ChildProcess;
@@ -12,9 +15,12 @@ export interface StandaloneProcess {
   exitCode: Promise<number | null>;
 }
 
-/** Spawns the standalone entry point from source and collects everything it prints. */
-function spawnStandalone(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", mainFile], {
+/** Spawns a service's entry point from source and collects everything it prints. */
+function spawnService(
+  main: string,
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", main], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -28,8 +34,13 @@ function spawnStandalone(env: Record<string, string | undefined>): { child: Chil
 }
 
 /** Starts the real standalone process from source (as `npm start` would, without the build) and waits for it. */
-export async function startStandaloneProcess(env: Record<string, string>): Promise<StandaloneProcess> {
-  const { child, output } = spawnStandalone({ HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
+export function startStandaloneProcess(env: Record<string, string>): Promise<StandaloneProcess> {
+  return startServiceProcess(mainFile, env);
+}
+
+/** Starts a service's entry point from source and waits for its "listening" line. */
+export async function startServiceProcess(main: string, env: Record<string, string>): Promise<StandaloneProcess> {
+  const { child, output } = spawnService(main, { HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
   const exitCode = once(child, "exit").then(([code]) => code as number | null);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -51,11 +62,12 @@ export async function startStandaloneProcess(env: Record<string, string>): Promi
   return { child, url, stdout: output, exitCode };
 }
 
-/** Runs the process to its end (for start-up failures) and returns its exit code and output. */
+/** Runs the process (standalone, or another service's `main`) to its end, for start-up failures: code and output. */
 export async function runStandaloneToExit(
   env: Record<string, string>,
+  main = mainFile,
 ): Promise<{ code: number | null; output: string }> {
-  const { child, output } = spawnStandalone(env);
+  const { child, output } = spawnService(main, env);
   const [code] = (await once(child, "exit")) as [number | null];
   return { code, output: output() };
 }

@@ -1,0 +1,51 @@
+import { Metrics, startOpsServer } from "@kcp/metrics";
+import { countAll, type JobQueue, openQueue } from "@kcp/queue";
+import type { Component, HttpConfig, Logger, QueueConfig, StoreConfig } from "@kcp/shared";
+import { openStore, type Store } from "@kcp/store";
+
+export interface Backends {
+  store: Store;
+  queue: JobQueue;
+  metrics: Metrics;
+}
+
+/** The store and the queue of the configuration, and the process's metrics (with the queues' job counts). */
+export async function openBackends(
+  config: StoreConfig & QueueConfig,
+  logger: Logger,
+  service: string,
+): Promise<Backends> {
+  const store = await openStore(config, logger);
+  const queue = await openQueue(config, logger);
+  const metrics = new Metrics({ service });
+  metrics.watchQueues(() => countAll(queue));
+  return { store, queue, metrics };
+}
+
+/**
+ * A worker service (collector, operations worker, audit) on its own: its ops endpoints on HOST:PORT, and the
+ * components in shutdown order — the endpoints report not ready first, then the service stops taking work, then the
+ * queue and the store close.
+ */
+export async function workerProcess(
+  config: HttpConfig,
+  backends: Backends,
+  service: Component & { start(): Promise<void> },
+): Promise<{ url: string; components: Component[] }> {
+  let stopping = false;
+  await service.start();
+  const ops = await startOpsServer({
+    host: config.HOST,
+    port: config.PORT,
+    checks: [backends.store, backends.queue],
+    metrics: backends.metrics,
+    isShuttingDown: () => stopping,
+  });
+  const notReady: Component = {
+    name: "readiness",
+    async stop() {
+      stopping = true;
+    },
+  };
+  return { url: ops.url, components: [notReady, service, ops, backends.queue, backends.store] };
+}

@@ -1,0 +1,3 @@
+export { type Backends, openBackends, workerProcess } from "./backends.js";
+export { runProcess, type StartedProcess } from "./run-process.js";
+export { separateServiceConfig } from "./separate-config.js";

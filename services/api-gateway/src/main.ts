@@ -1,0 +1,44 @@
+import { openBackends, runProcess, separateServiceConfig } from "@kcp/process";
+import {
+  authSection,
+  collectorSection,
+  httpSection,
+  loadSecretBox,
+  logSection,
+  queueSection,
+  secretsSection,
+  storeSection,
+} from "@kcp/shared";
+import { startGateway } from "./server.js";
+
+/** The gateway on its own: the HTTP API (with /healthz, /readyz, /metrics); collections run in the collectors. */
+const schema = separateServiceConfig(
+  logSection
+    .and(httpSection)
+    .and(storeSection)
+    .and(queueSection)
+    .and(authSection)
+    .and(secretsSection)
+    .and(collectorSection.pick({ COLLECT_TIMEOUT_MS: true })),
+);
+
+/** Register and refresh wait for a collector's timeout plus time in the queue. */
+const QUEUE_MARGIN_MS = 10_000;
+
+runProcess("api-gateway", schema, async (config, logger) => {
+  const box = await loadSecretBox(config, { logger });
+  const { store, queue, metrics } = await openBackends(config, logger, "api-gateway");
+  const gateway = await startGateway({
+    host: config.HOST,
+    port: config.PORT,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    logger,
+    store,
+    queue,
+    auth: config,
+    box,
+    collectWaitMs: config.COLLECT_TIMEOUT_MS + QUEUE_MARGIN_MS,
+    metrics,
+  });
+  return { url: gateway.url, components: [gateway, queue, store] };
+});

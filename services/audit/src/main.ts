@@ -1,0 +1,11 @@
+import { openBackends, runProcess, separateServiceConfig, workerProcess } from "@kcp/process";
+import { httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
+import { createAuditService } from "./audit-service.js";
+
+/** The audit service on its own: appends the `audit` queue's events to the store. */
+const schema = separateServiceConfig(logSection.and(httpSection).and(storeSection).and(queueSection));
+
+runProcess("audit", schema, async (config, logger) => {
+  const backends = await openBackends(config, logger, "audit");
+  return workerProcess(config, backends, createAuditService({ ...backends, logger }));
+});
