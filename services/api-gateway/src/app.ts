@@ -3,6 +3,7 @@ import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { Metrics } from "@kcp/metrics";
 import type { OperationService } from "@kcp/operation-service";
+import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import cookieParser from "cookie-parser";
@@ -15,6 +16,7 @@ import { accessLog } from "./http/access-log.js";
 import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
 import { jsonBody } from "./http/json-body.js";
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from "./http/queue-dashboard.js";
 import { requestId } from "./http/request-id.js";
 import { requestMetrics } from "./http/request-metrics.js";
 import { trustProxySetting } from "./http/trust-proxy.js";
@@ -35,6 +37,8 @@ export interface GatewayDependencies {
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
   metrics: Metrics;
+  /** The dashboard at /admin/queues shows its queues (BullMQ). */
+  queue: JobQueue;
 }
 
 /**
@@ -57,6 +61,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   });
   app.use(cookieParser());
   app.use("/api", auditRequests(deps.audit));
+  app.use(QUEUE_DASHBOARD_PATH, auditRequests(deps.audit));
   app.use(jsonBody());
   app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown, metrics: deps.metrics }));
   app.use("/api", authenticate(deps.store), requireServiceHeader);
@@ -72,6 +77,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
       }),
     ),
   );
+  app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));
   app.use(unknownRoute);
   app.use(errorResponder);
   return app;

@@ -60,6 +60,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
     metrics: options.metrics ?? new Metrics({ service: "api-gateway" }),
+    queue,
   });
   const server: Server = app.listen(options.port, options.host);
   await once(server, "listening");

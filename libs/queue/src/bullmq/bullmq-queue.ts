@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { type Logger, withDeadline } from "@kcp/shared";
 import { type Job, Queue, QueueEvents, Worker } from "bullmq";
 import { JobFailedError, QueueTimeoutError } from "../errors.js";
-import type {
-  EnqueueOptions,
-  JobCounts,
-  JobHandler,
-  JobQueue,
-  ProcessOptions,
-  QueueName,
-  RecurringOptions,
+import {
+  type EnqueueOptions,
+  type JobCounts,
+  type JobHandler,
+  type JobQueue,
+  type ProcessOptions,
+  QUEUE_NAMES,
+  type QueueName,
+  type RecurringOptions,
 } from "../queue.js";
 import { openRedisConnections, type RedisConnections } from "./connection.js";
 
@@ -111,6 +112,11 @@ export class BullMqQueue implements JobQueue {
   }
 
   /** Lets running jobs finish (Worker.close waits for them), then closes every connection. */
+  /** BullMQ's own queue objects, one per named queue (for the queue dashboard). */
+  bullQueues(): Queue[] {
+    return QUEUE_NAMES.map((name) => this.queue(name));
+  }
+
   async counts(queue: QueueName): Promise<JobCounts> {
     const counts = await this.queue(queue).getJobCounts("waiting", "prioritized", "active", "delayed");
     return {
