@@ -60,6 +60,7 @@ describe("queue dashboard (bull-board at /admin/queues)", function () {
       expect(refused.status).to.equal(403);
       expect(((await refused.json()) as Envelope).error.code).to.equal("csrf_header_required");
       expect((await pause({ origin: "https://evil.example" })).status).to.equal(403);
+      expect((await pause({ origin: "null" })).status).to.equal(403);
       expect((await pause({ origin: url })).status).to.be.within(200, 299);
       const resumed = await fetch(`${url}/admin/queues/api/queues/audit/resume`, {
         method: "PUT",

@@ -23,12 +23,16 @@ function adminOnly(req: Request, _res: Response, next: NextFunction): void {
  * dashboard's own page cannot add that header — an `Origin` naming this host, which a browser always sends on such
  * requests and a cross-site page cannot forge. The session cookie is SameSite=Strict as well.
  */
-function sameOriginActions(req: Request, _res: Response, next: NextFunction): void {
-  if (SAFE_METHODS.has(req.method) || req.get("x-service-request") === "1") return next();
+function sameOrigin(req: Request): boolean {
   const origin = req.get("origin");
-  const host = req.get("host");
-  if (origin && host && new URL(origin).host === host) return next();
-  next(new AppError("csrf_header_required", "Dashboard actions need X-Service-Request: 1 or a same-origin Origin"));
+  if (!origin || !URL.canParse(origin)) return false;
+  return new URL(origin).host === req.get("host");
+}
+
+function sameOriginActions(req: Request, _res: Response, next: NextFunction): void {
+  if (SAFE_METHODS.has(req.method) || req.get("x-service-request") === "1" || sameOrigin(req)) next();
+  else
+    next(new AppError("csrf_header_required", "Dashboard actions need X-Service-Request: 1 or a same-origin Origin"));
 }
 
 /**
