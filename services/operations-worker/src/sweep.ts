@@ -31,7 +31,7 @@ export function needsWorker(record: OperationRecord, now: Date): boolean {
   return !waiting && !held;
 }
 
-/** Hands every orphaned active operation to a worker (the run job is de-duplicated per operation). */
+/** Hands every orphaned active operation to a worker (a fresh job each time: the lease decides who runs it). */
 export async function adoptOrphans(deps: SweepDependencies, now: Date): Promise<number> {
   let adopted = 0;
   for (const cluster of await deps.store.clusters.list()) {
