@@ -101,7 +101,12 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
     expect(done.plan.before?.replicaSpread).to.equal(12);
     expect(done.plan.after?.replicaSpread).to.equal(0);
     expect(done.plan.dataToMoveBytes).to.equal(done.plan.dataToMoveLowerBoundBytes);
-    expect(done.details).to.include({ movesDone: done.plan.moves?.length, bytesTotal: done.plan.dataToMoveBytes });
+    expect(done.details).to.deep.include({
+      movesDone: done.plan.moves?.length,
+      bytesTotal: done.plan.dataToMoveBytes,
+      bytesMoved: done.plan.dataToMoveBytes,
+      stalledMoves: [],
+    });
     expect(await layout(cluster, topic)).to.deep.equal({ replicas: [8, 8, 8], leaders: [4, 4, 4] });
     expect(await throttles(cluster, topic)).to.deep.equal([]);
     expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);

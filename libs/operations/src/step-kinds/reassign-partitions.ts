@@ -2,10 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PartitionReplicas } from "@kcp/kafka";
 import type { StepArgs } from "@kcp/shared";
 import { type StepContext, type StepExecutor, StepInterrupted } from "../steps.js";
+import { type MoveProgress, watchStalls } from "./stall-watch.js";
 
 type Move = StepArgs<"reassignPartitions">["moves"][number];
 
 const POLL_MS = 1_000;
+/** A move whose copy has not grown for this long is listed in `stalledMoves`. */
+const STALL_MS = 5 * 60_000;
 const key = (p: { topic: string; partition: number }) => `${p.topic}:${p.partition}`;
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
@@ -36,8 +39,8 @@ function nextBatch(
 }
 
 /**
- * Bytes already copied by the moves in flight: the size of each partition's replica on the brokers still adding it
- * (DescribeLogDirs of those brokers), each move counted up to its own total.
+ * Bytes already copied by each move in flight: the size of its partition's replica on the brokers still adding it
+ * (DescribeLogDirs of those brokers), up to the move's own total.
  */
 async function copiedBytes(context: StepContext, moves: readonly Move[], adding: ReadonlyMap<string, number[]>) {
   const byBroker = new Map<number, Move[]>();
@@ -49,7 +52,7 @@ async function copiedBytes(context: StepContext, moves: readonly Move[], adding:
       for (const m of list) copied.set(key(m), (copied.get(key(m)) ?? 0) + (sizes.get(key(m)) ?? 0));
     }),
   );
-  return moves.reduce((n, m) => n + Math.min(m.bytes, copied.get(key(m)) ?? 0), 0);
+  return new Map(moves.map((m) => [key(m), Math.min(m.bytes, copied.get(key(m)) ?? 0)]));
 }
 
 async function state(context: StepContext, moves: readonly Move[]) {
@@ -65,7 +68,7 @@ async function state(context: StepContext, moves: readonly Move[]) {
     replicas,
     done,
     inFlight,
-    copiedBytes: inFlight.length > 0 ? await copiedBytes(context, inFlight, adding) : 0,
+    copied: inFlight.length > 0 ? await copiedBytes(context, inFlight, adding) : new Map<string, number>(),
     pending: moves.filter((m) => !adding.has(key(m)) && !doneKeys.has(key(m))),
   };
 }
@@ -73,7 +76,8 @@ async function state(context: StepContext, moves: readonly Move[]) {
 /**
  * Moves partitions in batches bounded per broker (`maxConcurrentMoves`), waiting for each to finish and reporting
  * progress in the operation's details: bytes copied of the total (finished moves, and what the brokers receiving the
- * moves in flight hold already), moves done and in flight, an ETA from the rate so far.
+ * moves in flight hold already), moves done and in flight, an ETA from the rate so far, and the moves whose copy has not
+ * grown for 5 minutes (`stalledMoves`, as topic-partition).
  * A pause stops submitting and waits for the moves in flight; a cancel also cancels them. Safe to run again: what the
  * cluster already shows as moved counts as done, and reassignments in flight are waited for, not submitted again.
  */
@@ -81,9 +85,13 @@ export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async 
   const totalBytes = args.moves.reduce((n, m) => n + m.bytes, 0);
   const started = Date.now();
   let startBytes: number | undefined;
+  let progress = new Map<string, MoveProgress>();
   for (;;) {
     const now = await state(context, args.moves);
-    const doneBytes = now.done.reduce((n, m) => n + m.bytes, 0) + now.copiedBytes;
+    const copied = [...now.copied.values()].reduce((n, bytes) => n + bytes, 0);
+    const doneBytes = now.done.reduce((n, m) => n + m.bytes, 0) + copied;
+    const watched = watchStalls(progress, now.copied, Date.now(), STALL_MS);
+    progress = watched.progress;
     startBytes ??= doneBytes;
     const rate = (doneBytes - startBytes) / Math.max(1, (Date.now() - started) / 1000);
     await context.report({
@@ -93,6 +101,7 @@ export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async 
       movesTotal: args.moves.length,
       movesInFlight: now.inFlight.length,
       etaSeconds: rate > 0 ? Math.ceil((totalBytes - doneBytes) / rate) : null,
+      stalledMoves: watched.stalled.map((move) => move.replace(/:(\d+)$/, "-$1")),
     });
     if (now.pending.length === 0 && now.inFlight.length === 0) return { moves: args.moves.length, bytes: totalBytes };
     const stop = await context.interrupted();
