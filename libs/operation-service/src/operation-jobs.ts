@@ -1,9 +1,7 @@
 import type { JobQueue } from "@kcp/queue";
 
-/** Jobs of the `operations` queue: run (or resume) one operation, or sweep (expire plans, pick up orphans). */
-export type OperationJob = { kind: "run"; operationId: string } | { kind: "sweep" };
-
-export const SWEEP_JOB_ID = "operations-sweep";
+/** A job of the `operations` queue: run (or resume) one operation. (Each worker sweeps on its own timer.) */
+export type OperationJob = { kind: "run"; operationId: string };
 
 /**
  * Asks a worker to run the operation; joins a job for it that is already waiting or running. An adoption (the

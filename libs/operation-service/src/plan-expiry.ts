@@ -4,7 +4,7 @@ import { documentOf } from "./operation-records.js";
 /** Contract §4: a plan can be confirmed for 15 minutes. */
 export const PLAN_LIFETIME_MS = 15 * 60 * 1000;
 
-export const isExpired = (record: OperationRecord, now: Date) =>
+const isExpired = (record: OperationRecord, now: Date) =>
   record.status === "planned" && now.getTime() >= record.expiresAt.getTime();
 
 /**
@@ -25,5 +25,3 @@ export async function expirePlan(store: Store, record: OperationRecord, now: Dat
     { status: "cancelled", document: document as unknown as Record<string, unknown> },
   );
 }
-
-export type { OperationRecord };

@@ -9,7 +9,6 @@ export {
 export type { BuiltPlan, PlanBuilder, PlanInput } from "./plan-builder.js";
 export {
   ALL_GOALS,
-  countTargets,
   type Goal,
   loadOf,
   type MovePlan,
@@ -18,7 +17,6 @@ export {
   type PlannerPartition,
   planMoves,
   plannerModel,
-  shedCost,
 } from "./planner/index.js";
 export {
   movesStillApply,

@@ -2,4 +2,4 @@ export { createGatewayApp, type GatewayDependencies } from "./app.js";
 export { JSON_BODY_LIMIT_BYTES } from "./http/json-body.js";
 export type { RouteSpec } from "./routes/route.js";
 export { routeTable } from "./routes/table.js";
-export { type GatewayOptions, type RunningGateway, startGateway } from "./server.js";
+export { collectWaitMs, type GatewayOptions, type RunningGateway, startGateway } from "./server.js";

@@ -9,7 +9,7 @@ import {
   secretsSection,
   storeSection,
 } from "@kcp/shared";
-import { startGateway } from "./server.js";
+import { collectWaitMs, startGateway } from "./server.js";
 
 /** The gateway on its own: the HTTP API (with /healthz, /readyz, /metrics); collections run in the collectors. */
 const schema = separateServiceConfig(
@@ -21,9 +21,6 @@ const schema = separateServiceConfig(
     .and(secretsSection)
     .and(collectorSection.pick({ COLLECT_TIMEOUT_MS: true })),
 );
-
-/** Register and refresh wait for a collector's timeout plus time in the queue. */
-const QUEUE_MARGIN_MS = 10_000;
 
 runProcess("api-gateway", schema, async (config, logger) => {
   const box = await loadSecretBox(config, { logger });
@@ -37,7 +34,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     queue,
     auth: config,
     box,
-    collectWaitMs: config.COLLECT_TIMEOUT_MS + QUEUE_MARGIN_MS,
+    collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

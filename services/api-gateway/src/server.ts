@@ -38,6 +38,11 @@ export interface RunningGateway extends Component {
 
 const DAY_MS = 24 * 3_600_000;
 
+/** How long register and refresh wait for a collection: the collector's own timeout plus time in the queue. */
+export function collectWaitMs(collectTimeoutMs: number): number {
+  return collectTimeoutMs + 10_000;
+}
+
 /**
  * Creates the first admin if there is no user, then starts the HTTP server. `stop` is graceful: it stops accepting
  * connections, lets in-flight requests finish (telling keep-alive clients to close), and after `shutdownTimeoutMs`

@@ -68,7 +68,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   }
 
   async function handle(job: OperationJob): Promise<void> {
-    if (job.kind !== "run" || stopping) return;
+    if (stopping) return;
     const run = runner.run(job.operationId);
     running.add(run);
     try {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type RunningGateway, startGateway } from "@kcp/api-gateway";
+import { collectWaitMs, type RunningGateway, startGateway } from "@kcp/api-gateway";
 import { auditEmitter, createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { Metrics } from "@kcp/metrics";
@@ -26,9 +26,6 @@ export type StandaloneConfig = HttpConfig &
   SecretsConfig &
   CollectorConfig &
   OperationsConfig;
-
-/** Register and refresh wait for the collector's own timeout plus time in the queue. */
-const QUEUE_MARGIN_MS = 10_000;
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -66,7 +63,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     queue,
     auth: config,
     box,
-    collectWaitMs: config.COLLECT_TIMEOUT_MS + QUEUE_MARGIN_MS,
+    collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };

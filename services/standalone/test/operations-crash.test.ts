@@ -2,29 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Operation } from "@kcp/shared";
-import { type Api, apiClient, getSharedCluster, type KafkaCluster, kafkaToolOn, waitFor } from "@kcp/test-infra";
+import { type Api, apiClient, getSharedCluster, type KafkaCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
+import { cordonedBrokers } from "./operations-fixture.js";
 import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
 
 const BROKERS = [4, 5, 6];
 const admin = { username: "admin", password: "crash-test-admin-password" };
-
-async function cordonedBrokers(cluster: KafkaCluster): Promise<number[]> {
-  const cordoned: number[] = [];
-  for (const broker of BROKERS) {
-    const out = await kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
-      "--describe",
-      "--entity-type",
-      "brokers",
-      "--entity-name",
-      String(broker),
-    ]);
-    if (out.includes("cordoned.log.dirs=")) cordoned.push(broker);
-  }
-  return cordoned;
-}
 
 describe("crash safety: a worker killed with SIGKILL mid-step; the next process resumes the operation", function () {
   this.timeout(300_000);
@@ -60,7 +46,7 @@ describe("crash safety: a worker killed with SIGKILL mid-step; the next process 
   });
 
   it("cordons three brokers although the process died during the second step, and kept one operation active meanwhile", async () => {
-    expect(await cordonedBrokers(cluster)).to.deep.equal([]);
+    expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal([]);
     const first = await start();
     const registered = await first.api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
       token: first.token,
@@ -128,7 +114,7 @@ describe("crash safety: a worker killed with SIGKILL mid-step; the next process 
     expect(done.steps.map((s) => s.status)).to.deep.equal(["succeeded", "succeeded", "succeeded"]);
     // The step that was running when the process died was run again, from where it was: same start time.
     expect(done.steps[1]?.startedAt).to.equal(midStep.steps[1]?.startedAt);
-    expect(await cordonedBrokers(cluster)).to.deep.equal(BROKERS);
+    expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal(BROKERS);
     expect((await read(second.api, second.token, other.body.id)).body.status).to.equal("planned");
 
     // Restore the shared cluster.
@@ -141,6 +127,6 @@ describe("crash safety: a worker killed with SIGKILL mid-step; the next process 
     await waitFor("uncordoned", async () =>
       (await read(second.api, second.token, uncordon.body.id)).body.status === "succeeded" ? true : undefined,
     );
-    expect(await cordonedBrokers(cluster)).to.deep.equal([]);
+    expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal([]);
   });
 });

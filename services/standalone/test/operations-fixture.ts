@@ -1,7 +1,7 @@
 import { KafkaAdmin } from "@kcp/kafka";
 import { STEP_KINDS, type StepContext } from "@kcp/operations";
 import { createLogger, type Operation, type StepArgs, type StepKindName } from "@kcp/shared";
-import { type KafkaCluster, waitFor } from "@kcp/test-infra";
+import { configsFromTool, type KafkaCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
 import type { TestService } from "./service-fixture.js";
 
@@ -58,4 +58,12 @@ export function operationRunner(service: TestService, clusterId: string) {
     return done;
   }
   return { plan, confirm, finished, run };
+}
+
+/** Which of these brokers have `cordoned.log.dirs` set, as kafka-configs shows them. */
+export async function cordonedBrokers(cluster: KafkaCluster, brokers: readonly number[]): Promise<number[]> {
+  const cordoned: number[] = [];
+  for (const broker of brokers)
+    if ((await configsFromTool(cluster, "brokers", broker)).includes("cordoned.log.dirs=")) cordoned.push(broker);
+  return cordoned;
 }

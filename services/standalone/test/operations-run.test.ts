@@ -1,10 +1,10 @@
 import type { Operation, StepArgs } from "@kcp/shared";
 import {
   type Api,
+  configsFromTool,
   createTopic,
   getSharedCluster,
   type KafkaCluster,
-  kafkaToolOn,
   partitionFromTool,
   prometheusValue,
   reassignPartition,
@@ -19,17 +19,6 @@ import { startTestService, type TestService } from "./service-fixture.js";
 type Reply = Operation & { error: { code: string; message: string } };
 
 const voterIds = async (cluster: KafkaCluster) => (await votersFromTool(cluster)).map((v) => v.id);
-
-/** A broker's dynamic configs as kafka-configs --describe prints them. */
-async function brokerConfigs(cluster: KafkaCluster, broker: number): Promise<string> {
-  return kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
-    "--describe",
-    "--entity-type",
-    "brokers",
-    "--entity-name",
-    String(broker),
-  ]);
-}
 
 describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause/resume/cancel, the worker)", function () {
   this.timeout(300_000);
@@ -166,15 +155,15 @@ describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause
     const args = cordoned.steps[0]?.args as StepArgs<"setBrokerConfig">;
     expect(args.set?.["cordoned.log.dirs"]).to.be.a("string");
     const dirs = args.set?.["cordoned.log.dirs"] as string;
-    expect(await brokerConfigs(cluster, 6)).to.include(`cordoned.log.dirs=${dirs}`);
+    expect(await configsFromTool(cluster, "brokers", 6)).to.include(`cordoned.log.dirs=${dirs}`);
     await runStepAgain(cluster, "setBrokerConfig", args);
-    expect(await brokerConfigs(cluster, 6)).to.include(`cordoned.log.dirs=${dirs}`);
+    expect(await configsFromTool(cluster, "brokers", 6)).to.include(`cordoned.log.dirs=${dirs}`);
 
     const uncordoned = await ops.run({ type: "uncordonBrokers", params: { brokers: [6] } });
     expect(uncordoned.steps[0]?.args).to.deep.equal({ broker: 6, delete: ["cordoned.log.dirs"] });
-    expect(await brokerConfigs(cluster, 6)).to.not.include("cordoned.log.dirs");
+    expect(await configsFromTool(cluster, "brokers", 6)).to.not.include("cordoned.log.dirs");
     await runStepAgain(cluster, "setBrokerConfig", { broker: 6, delete: ["cordoned.log.dirs"] });
-    expect(await brokerConfigs(cluster, 6)).to.not.include("cordoned.log.dirs");
+    expect(await configsFromTool(cluster, "brokers", 6)).to.not.include("cordoned.log.dirs");
   });
 
   it("/metrics: collections per cluster, operations by type and outcome, queue jobs and their durations", async () => {

@@ -1,13 +1,9 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { StepArgs } from "@kcp/shared";
 import {
+  brokersFromTool,
   createTopic,
   type KafkaCluster,
   kafkaToolOn,
-  resolveKafka,
-  runKafkaTool,
   startCluster,
   uniqueTopicName,
   votersFromTool,
@@ -23,17 +19,6 @@ async function finalizedLevels(cluster: KafkaCluster): Promise<Record<string, st
   return Object.fromEntries(
     [...out.matchAll(/Feature:\s+(\S+).*FinalizedVersionLevel:\s+(\S+)/g)].map((m) => [m[1], m[2]]),
   );
-}
-
-/** Broker ids and states, fenced ones included, as kafka-cluster list-endpoints prints them. */
-async function registeredBrokers(cluster: KafkaCluster): Promise<string[]> {
-  const out = await runKafkaTool(
-    await resolveKafka(cluster.version),
-    "org.apache.kafka.tools.ClusterTool",
-    ["list-endpoints", "--bootstrap-server", cluster.bootstrapServers.join(","), "--include-fenced-brokers"],
-    await mkdtemp(join(tmpdir(), "kcp-cluster-tool-")),
-  );
-  return [...out.matchAll(/^(\d+)\s+\S+\s+\d+\s+\S+\s+(fenced|unfenced)/gm)].map((m) => `${m[1]}:${m[2]}`);
 }
 
 describe("operations on a cluster of its own: static quorum → dynamic, features, unregistering a stopped broker", function () {
@@ -118,7 +103,7 @@ describe("operations on a cluster of its own: static quorum → dynamic, feature
     const topic = await createTopic(cluster, { name: uniqueTopicName("held"), partitions: 1, replicationFactor: 3 });
     await cluster.node(6).stop(30_000);
     await waitFor("broker 6 fenced", async () =>
-      (await registeredBrokers(cluster)).includes("6:fenced") ? true : undefined,
+      (await brokersFromTool(cluster)).includes("6:fenced") ? true : undefined,
     );
     const refusedHolding = await ops.plan({ type: "unregisterBrokers", params: { brokers: [6] } });
     expect(refusedHolding.status).to.equal(422);
@@ -132,9 +117,9 @@ describe("operations on a cluster of its own: static quorum → dynamic, feature
     expect(done.irreversible).to.equal(true);
     expect((await ops.confirm(done.id, clusterName)).status).to.equal(200);
     expect((await ops.finished(done.id)).status).to.equal("succeeded");
-    expect(await registeredBrokers(cluster)).to.deep.equal(["4:unfenced", "5:unfenced"]);
+    expect(await brokersFromTool(cluster)).to.deep.equal(["4:unfenced", "5:unfenced"]);
     expect(await runStepAgain(cluster, "unregisterBroker", { broker: 6 })).to.deep.equal({ unregistered: false });
-    expect(await registeredBrokers(cluster)).to.deep.equal(["4:unfenced", "5:unfenced"]);
+    expect(await brokersFromTool(cluster)).to.deep.equal(["4:unfenced", "5:unfenced"]);
   });
 
   it("removeVoters that would leave the quorum without a caught-up majority is refused at plan time", async () => {

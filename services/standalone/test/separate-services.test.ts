@@ -6,7 +6,6 @@ import {
   getSharedCluster,
   getSharedMongo,
   type KafkaCluster,
-  kafkaToolOn,
   prometheusValue,
   type RedisServer,
   startRedis,
@@ -14,26 +13,12 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { cordonedBrokers } from "./operations-fixture.js";
 import { mainOf, runStandaloneToExit, type StandaloneProcess, startServiceProcess } from "./process.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
 const BROKERS = [4, 5, 6];
 const admin = { username: "admin", password: "separate-services-admin" };
-
-async function cordoned(cluster: KafkaCluster): Promise<number[]> {
-  const found: number[] = [];
-  for (const broker of BROKERS) {
-    const out = await kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
-      "--describe",
-      "--entity-type",
-      "brokers",
-      "--entity-name",
-      String(broker),
-    ]);
-    if (out.includes("cordoned.log.dirs=")) found.push(broker);
-  }
-  return found;
-}
 
 describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway ×2, collector ×2, worker ×2, audit", function () {
   this.timeout(600_000);
@@ -157,7 +142,7 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
     const other = holder === "worker-1" ? "worker-2" : "worker-1";
     expect(processes[other]?.stdout()).to.include(`"operationId":"${id}"`);
-    expect(await cordoned(cluster)).to.deep.equal(BROKERS);
+    expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal(BROKERS);
 
     const entries = await waitFor("the audit service's entries", async () => {
       const audit = await api<{ entries: { action: string; target?: string }[] }>(
@@ -184,7 +169,7 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
           : undefined,
       { timeoutMs: 90_000 },
     );
-    expect(await cordoned(cluster)).to.deep.equal([]);
+    expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal([]);
   });
 
   it("a collector killed: collections go on in the other one", async () => {

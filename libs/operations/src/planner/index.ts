@@ -1,4 +1,3 @@
-export { countTargets, shedCost } from "./count-targets.js";
 export { loadOf } from "./load.js";
 export {
   ALL_GOALS,

@@ -1,10 +1,10 @@
-import { AppError, type Move, type OperationParams, type Snapshot } from "@kcp/shared";
+import { AppError, type Move, type Snapshot } from "@kcp/shared";
 import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
 import { ALL_GOALS, type Goal, type MovePlan, planMoves, plannerModel } from "../planner/index.js";
 import type { PlannedStep } from "../steps.js";
 
 /** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
-export const DEFAULT_MAX_CONCURRENT_MOVES = 5;
+const DEFAULT_MAX_CONCURRENT_MOVES = 5;
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 
@@ -148,5 +148,3 @@ export function movesStillApply(moves: readonly Move[], snapshot: Snapshot): str
   const first = changed[0] as Move;
   return `${changed.length} partition(s) no longer have the replicas the plan moves them from (e.g. ${first.topic}-${first.partition})`;
 }
-
-export type RebalanceParams = OperationParams<"rebalance">;

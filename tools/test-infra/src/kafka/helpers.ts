@@ -188,6 +188,26 @@ export async function partitionFromTool(cluster: KafkaCluster, topic: string, pa
   };
 }
 
+/** The dynamic configs of a broker or a topic, as kafka-configs --describe prints them. */
+export function configsFromTool(cluster: KafkaCluster, entityType: "brokers" | "topics", name: string | number) {
+  return kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
+    "--describe",
+    "--entity-type",
+    entityType,
+    "--entity-name",
+    String(name),
+  ]);
+}
+
+/** Registered brokers with their state (`"4:unfenced"`, `"6:fenced"`), as kafka-cluster list-endpoints prints them. */
+export async function brokersFromTool(cluster: KafkaCluster): Promise<string[]> {
+  const runtime = await resolveKafka(cluster.version);
+  // A subcommand tool: its options follow the subcommand.
+  const args = ["list-endpoints", "--bootstrap-server", cluster.bootstrapServers.join(","), "--include-fenced-brokers"];
+  const out = await runKafkaTool(runtime, "org.apache.kafka.tools.ClusterTool", args, await makeRunDir("kafka-tool"));
+  return [...out.matchAll(/^(\d+)\s+\S+\s+\d+\s+\S+\s+(fenced|unfenced)/gm)].map((m) => `${m[1]}:${m[2]}`);
+}
+
 /** The quorum's voters (id and directory id) as kafka-metadata-quorum describe --status prints them, by id. */
 export async function votersFromTool(cluster: KafkaCluster): Promise<{ id: number; directoryId?: string }[]> {
   const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.MetadataQuorumCommand", ["describe", "--status"]);

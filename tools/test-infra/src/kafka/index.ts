@@ -15,7 +15,9 @@ export {
   describeClusterV2,
 } from "./describe-cluster-v2.js";
 export {
+  brokersFromTool,
   commitGroupOffsets,
+  configsFromTool,
   consumeMessages,
   createConsumerGroupWithOffsets,
   createTopic,
