@@ -48,15 +48,25 @@ class Placement {
     this.data.set(id, (this.data.get(id) ?? 0) + (this.partitions[p]?.sizeBytes ?? 0));
   }
 
+  private remove(id: number, p: number): void {
+    if (!this.eligible.has(id)) return;
+    this.count.set(id, (this.count.get(id) ?? 0) - 1);
+    this.data.set(id, (this.data.get(id) ?? 0) - (this.partitions[p]?.sizeBytes ?? 0));
+  }
+
   vacate(p: number, slot: number): void {
     const list = this.lists[p] as number[];
-    const id = list[slot] as number;
-    if (this.eligible.has(id)) {
-      this.count.set(id, (this.count.get(id) ?? 0) - 1);
-      this.data.set(id, (this.data.get(id) ?? 0) - (this.partitions[p]?.sizeBytes ?? 0));
-    }
+    this.remove(list[slot] as number, p);
     list[slot] = HOLE;
     this.holes.push({ p, slot });
+  }
+
+  /** The replica in this slot goes straight to another broker. */
+  move(p: number, slot: number, to: number): void {
+    const list = this.lists[p] as number[];
+    this.remove(list[slot] as number, p);
+    list[slot] = to;
+    this.add(to, p);
   }
 
   fill(p: number, slot: number, id: number): void {
@@ -267,20 +277,25 @@ function moveExcess(
     for (const { p, slot } of replicas) {
       if (room(id) >= 0) break;
       const list = placement.lists[p] as number[];
-      const usedRacks =
-        rackOf && list.length <= rackCount
-          ? new Set(list.filter((_, i) => i !== slot).map((other) => rackOf.get(other)))
-          : undefined;
+      const usedRacks = racksUsed(list, slot, rackOf, rackCount);
       let to: number | undefined;
       for (const candidate of ids)
         if (room(candidate) > 0 && !list.includes(candidate) && !usedRacks?.has(rackOf?.get(candidate)))
           if (to === undefined || better(candidate, to)) to = candidate;
-      if (to === undefined) continue;
-      placement.vacate(p, slot);
-      placement.holes.pop();
-      placement.fill(p, slot, to);
+      if (to !== undefined) placement.move(p, slot, to);
     }
   }
+}
+
+/** The racks a partition's other replicas use, when racks apply to it (else undefined: any rack will do). */
+function racksUsed(
+  list: readonly number[],
+  slot: number,
+  rackOf: ReadonlyMap<number, string | undefined> | undefined,
+  rackCount: number,
+): Set<string | undefined> | undefined {
+  if (!rackOf || list.length > rackCount) return undefined;
+  return new Set(list.filter((id, i) => i !== slot && id !== HOLE).map((id) => rackOf.get(id)));
 }
 
 /**
@@ -302,10 +317,7 @@ function fillHoles(
   let sharedRack = 0;
   for (const hole of holes) {
     const list = placement.lists[hole.p] as number[];
-    const usedRacks =
-      rackOf && list.length <= rackCount
-        ? new Set(list.filter((id) => id !== HOLE).map((id) => rackOf.get(id)))
-        : undefined;
+    const usedRacks = racksUsed(list, hole.slot, rackOf, rackCount);
     const free = (id: number) => !list.includes(id);
     const rackFree = (id: number) => !usedRacks?.has(rackOf?.get(id));
     const room = (id: number) => !targets || (placement.count.get(id) ?? 0) < (targets.get(id) ?? 0);
@@ -356,8 +368,7 @@ function evenOut(
     const list = placement.lists[p] as number[];
     const from = list[slot] as number;
     if (above(from) <= 0) continue;
-    const others = list.filter((_, i) => i !== slot);
-    const usedRacks = rackOf && list.length <= rackCount ? new Set(others.map((id) => rackOf.get(id))) : undefined;
+    const usedRacks = racksUsed(list, slot, rackOf, rackCount);
     let to: number | undefined;
     for (const id of ids)
       if (
@@ -367,10 +378,7 @@ function evenOut(
         (to === undefined || above(id) < above(to))
       )
         to = id;
-    if (to === undefined) continue;
-    placement.vacate(p, slot);
-    placement.holes.pop();
-    placement.fill(p, slot, to);
+    if (to !== undefined) placement.move(p, slot, to);
   }
 }
 
