@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "chai";
 import { MongoClient, MongoServerError } from "mongodb";
-import { getSharedMongo, startMongo } from "../src/index.js";
+import { getSharedMongo, startFerretDb, startMongo } from "../src/index.js";
 
 describe("test-infra: MongoDB-compatible server", function () {
   this.timeout(300_000);
@@ -41,6 +41,35 @@ describe("test-infra: MongoDB-compatible server", function () {
     expect(results.filter((r) => r.status === "fulfilled")).to.have.lengthOf(1);
     const losers = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     for (const loser of losers) expect(loser.reason).to.have.property("code", 11000);
+  });
+
+  it("FerretDB stopped (or killed) restarts on the same port with the same data, and a client reconnects", async () => {
+    const server = await startFerretDb();
+    const own = new MongoClient(server.url, { serverSelectionTimeoutMS: 20_000 });
+    try {
+      const things = own.db("restarts").collection("things");
+      await things.insertOne({ _id: "before-stop" as never });
+      await server.stop();
+      const probe = new MongoClient(server.url, { serverSelectionTimeoutMS: 1000 });
+      const refused = await probe
+        .db("admin")
+        .command({ ping: 1 })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+        .finally(() => probe.close());
+      expect(refused, "no answer while it is down").to.be.instanceOf(Error);
+      await server.restart();
+      await things.insertOne({ _id: "before-kill" as never });
+      await server.kill();
+      await server.restart();
+      const ids = (await things.find().sort({ _id: 1 }).toArray()).map((d) => d._id);
+      expect(ids).to.deep.equal(["before-kill", "before-stop"]);
+    } finally {
+      await own.close();
+      await server.stop();
+    }
   });
 
   it("uses MONGO_URL instead of starting a server when it is set", async () => {

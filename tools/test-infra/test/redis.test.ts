@@ -34,4 +34,26 @@ describe("test-infra: Redis", function () {
       await redis.stop();
     }
   });
+
+  it("persistent: every acknowledged write survives a graceful stop and a SIGKILL, on the same port", async () => {
+    const redis = await startRedis({ persistent: true });
+    expect(redis.persistent).to.equal(true);
+    const client = new Redis(redis.url, { retryStrategy: () => 100, maxRetriesPerRequest: null });
+    try {
+      await client.set("k", "before-stop");
+      await client.rpush("list", "a", "b");
+      await redis.stop();
+      await redis.restart();
+      expect(await client.get("k")).to.equal("before-stop");
+      await client.set("k", "before-kill");
+      await client.rpush("list", "c");
+      await redis.kill(); // appendfsync always: what was acknowledged is on disk already
+      await redis.restart();
+      expect(await client.get("k")).to.equal("before-kill");
+      expect(await client.lrange("list", 0, -1)).to.deep.equal(["a", "b", "c"]);
+    } finally {
+      client.disconnect();
+      await redis.stop();
+    }
+  });
 });

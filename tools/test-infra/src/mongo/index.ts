@@ -1,2 +1,2 @@
 export { ensureFerretDb, FERRETDB_VERSION } from "./ferretdb-binary.js";
-export { getSharedMongo, type MongoServer, startMongo } from "./mongo-server.js";
+export { getSharedMongo, type MongoServer, startFerretDb, startMongo } from "./mongo-server.js";

@@ -16,7 +16,12 @@ export interface MongoServer extends Component {
   readonly url: string;
   /** "external" when MONGO_URL was given: then stop, kill and restart do nothing. */
   readonly kind: "ferretdb" | "external";
+  /** SIGKILL: the server vanishes as in a crash. */
   kill(): Promise<void>;
+  /**
+   * Starts it again on the same port with the same data (its SQLite files stay in its folder), after stop or kill; a
+   * running one is stopped first.
+   */
   restart(): Promise<void>;
 }
 
@@ -37,8 +42,11 @@ function external(url: string): MongoServer {
   return { url, kind: "external", stop: nothing, kill: nothing, restart: nothing };
 }
 
-/** FerretDB with its SQLite backend on a free loopback port, in its own folder. */
-async function startFerretDb(): Promise<MongoServer> {
+/**
+ * FerretDB with its SQLite backend on a free loopback port, in its own folder, whatever MONGO_URL says: for tests that
+ * stop and restart their database.
+ */
+export async function startFerretDb(): Promise<MongoServer> {
   const binary = await ensureFerretDb();
   const [port, debugPort] = [await freePort(), await freePort()];
   const dir = await makeRunDir("ferretdb");

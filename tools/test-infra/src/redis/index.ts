@@ -1,2 +1,2 @@
 export { ensureRedisServer } from "./redis-binary.js";
-export { getSharedRedis, type RedisServer, startRedis } from "./redis-server.js";
+export { getSharedRedis, type RedisOptions, type RedisServer, startRedis } from "./redis-server.js";

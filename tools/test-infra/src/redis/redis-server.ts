@@ -14,10 +14,21 @@ import { ensureRedisServer } from "./redis-binary.js";
 export interface RedisServer extends Component {
   readonly url: string;
   readonly port: number;
+  /** Whether its data survives a stop, a kill and a restart (`startRedis({ persistent: true })`). */
+  readonly persistent: boolean;
   /** SIGKILL: the server vanishes as in a crash. */
   kill(): Promise<void>;
-  /** Starts it again on the same port (after stop or kill). */
+  /** Starts it again on the same port (after stop or kill; a running one is stopped first), on the same folder. */
   restart(): Promise<void>;
+}
+
+export interface RedisOptions {
+  /**
+   * Keep the data across restarts: an append-only file synced on every write (`--appendonly yes --appendfsync
+   * always`), so every write Redis acknowledged survives even a SIGKILL — what a deployment whose BullMQ jobs must
+   * outlive a Redis restart configures. Default: no persistence (`--save '' --appendonly no`), a restart empties it.
+   */
+  persistent?: boolean;
 }
 
 /** Sends PING over a raw socket and resolves on +PONG. */
@@ -38,8 +49,9 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-/** A real Redis on a free loopback port, without persistence, in its own folder. */
-export async function startRedis(): Promise<RedisServer> {
+/** A real Redis on a free loopback port, in its own folder; without persistence unless asked for. */
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
+  const persistent = options.persistent ?? false;
   const binary = await ensureRedisServer();
   const port = await freePort();
   const dir = await makeRunDir("redis");
@@ -48,7 +60,10 @@ export async function startRedis(): Promise<RedisServer> {
   const launch = async () => {
     process = await startProcess({
       command: binary,
-      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      args: [
+        ...["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""],
+        ...(persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
+      ],
       logFile: join(dir, "redis.log"),
     });
     const started = process;
@@ -62,6 +77,7 @@ export async function startRedis(): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    persistent,
     stop: async () => process?.stop(10_000),
     kill: async () => process?.kill(),
     restart: async () => {
@@ -73,5 +89,5 @@ export async function startRedis(): Promise<RedisServer> {
 
 /** The run's shared Redis, started on first use. */
 export function getSharedRedis(): Promise<RedisServer> {
-  return sharedInstance("redis", startRedis);
+  return sharedInstance("redis", () => startRedis());
 }
