@@ -1,6 +1,7 @@
 import { type ConnectionTarget, testConnection } from "@kcp/kafka";
 import { type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
+  AllowedHosts,
   AppError,
   type ClusterPatch,
   type ClusterView,
@@ -21,6 +22,8 @@ export interface RegistryDependencies {
   box: SecretBox;
   /** How long register and refresh wait for a collection (the collector's timeout plus queueing). */
   collectWaitMs: number;
+  /** Which bootstrap hosts a profile may name (KAFKA_ALLOWED_HOSTS); any when not given. */
+  allowedHosts?: AllowedHosts;
 }
 
 const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
@@ -40,11 +43,18 @@ export class ClusterRegistry {
     this.overviewCache = new OverviewCache(async () => serialized({ clusters: await this.overview() }));
   }
 
-  test(profile: ConnectionProfile): Promise<ConnectionTestResult> {
+  /** Refuses (422) a profile naming a bootstrap host KAFKA_ALLOWED_HOSTS does not allow: before any DNS or connection. */
+  private checkHosts(profile: ConnectionProfile): void {
+    (this.deps.allowedHosts ?? AllowedHosts.ANY).check(profile.bootstrapServers);
+  }
+
+  async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {
+    this.checkHosts(profile);
     return testConnection(targetOf(profile));
   }
 
   async register(profile: ConnectionProfile): Promise<ClusterView> {
+    this.checkHosts(profile);
     if (await this.deps.store.clusters.findByName(profile.name))
       throw new AppError("already_exists", `A cluster named ${profile.name} already exists`);
     const brokerClusterId = await this.testedClusterId(profile, profile.skipTest);
@@ -54,6 +64,7 @@ export class ClusterRegistry {
   }
 
   async update(record: ClusterRecord, profile: ConnectionProfile, patch: ClusterPatch): Promise<ClusterView> {
+    this.checkHosts(profile);
     const brokerClusterId =
       changesConnection(patch) && !patch.skipTest ? await this.testedClusterId(profile, false) : record.brokerClusterId;
     const updated = await this.deps.store.clusters.update(

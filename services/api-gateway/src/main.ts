@@ -3,6 +3,7 @@ import {
   authSection,
   collectorSection,
   httpSection,
+  kafkaSection,
   loadSecretBox,
   logSection,
   queueSection,
@@ -19,6 +20,7 @@ const schema = separateServiceConfig(
     .and(queueSection)
     .and(authSection)
     .and(secretsSection)
+    .and(kafkaSection)
     .and(collectorSection.pick({ COLLECT_TIMEOUT_MS: true })),
 );
 
@@ -35,6 +37,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     auth: config,
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
+    allowedHosts: config.KAFKA_ALLOWED_HOSTS,
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

@@ -7,7 +7,7 @@ import { ClusterRegistry } from "@kcp/clusters";
 import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
-import type { AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
+import type { AllowedHosts, AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
@@ -25,6 +25,8 @@ export interface GatewayOptions {
   box: SecretBox;
   /** How long register and refresh wait for a collection. */
   collectWaitMs: number;
+  /** Which bootstrap hosts a cluster may name (KAFKA_ALLOWED_HOSTS); any when not given. */
+  allowedHosts?: AllowedHosts;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
   /** The process's metrics (the standalone process shares one registry among its services). */
@@ -52,7 +54,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { store, queue, logger } = options;
   await bootstrapAdmin(store, options.auth, logger);
   let shuttingDown = false;
-  const clusters = new ClusterRegistry({ store, queue, box: options.box, collectWaitMs: options.collectWaitMs });
+  const clusters = new ClusterRegistry({
+    store,
+    queue,
+    box: options.box,
+    collectWaitMs: options.collectWaitMs,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
   const app = createGatewayApp({
     logger,
     store,

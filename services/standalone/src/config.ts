@@ -2,6 +2,7 @@ import {
   authSection,
   collectorSection,
   httpSection,
+  kafkaSection,
   logSection,
   operationsSection,
   queueSection,
@@ -16,5 +17,6 @@ export const standaloneConfigSchema = logSection
   .and(queueSection)
   .and(authSection)
   .and(secretsSection)
+  .and(kafkaSection)
   .and(collectorSection)
   .and(operationsSection);

@@ -10,6 +10,7 @@ import {
   type CollectorConfig,
   type Component,
   type HttpConfig,
+  type KafkaConfig,
   type Logger,
   loadSecretBox,
   type OperationsConfig,
@@ -25,7 +26,8 @@ export type StandaloneConfig = HttpConfig &
   AuthConfig &
   SecretsConfig &
   CollectorConfig &
-  OperationsConfig;
+  OperationsConfig &
+  Partial<KafkaConfig>;
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -64,6 +66,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     auth: config,
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
+    ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
     metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };

@@ -22,8 +22,11 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-/** A standalone service (embedded store, in-process queue) on a free port, in a fresh data folder, logged in as admin. */
-export async function startTestService(name: string): Promise<TestService> {
+/**
+ * A standalone service (embedded store, in-process queue) on a free port, in a fresh data folder, logged in as admin;
+ * `env` adds configuration variables.
+ */
+export async function startTestService(name: string, env: Record<string, string> = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), `kcp-${name}-`));
   const admin = { username: "admin", password: `${name}-admin-password` };
   const config = loadConfig(standaloneConfigSchema, {
@@ -32,6 +35,7 @@ export async function startTestService(name: string): Promise<TestService> {
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     COLLECT_TIMEOUT_MS: "15000",
+    ...env,
   });
   const service = await startStandalone(config, createLogger({ name: `${name}-test`, level: "silent" }));
   const api = apiClient(service.gateway.url);

@@ -1,3 +1,4 @@
+export { AllowedHosts, hostOf } from "./allowed-hosts.js";
 export { ConfigError, loadConfig } from "./load.js";
 export {
   type AuthConfig,
@@ -6,6 +7,8 @@ export {
   collectorSection,
   type HttpConfig,
   httpSection,
+  type KafkaConfig,
+  kafkaSection,
   type LogConfig,
   logSection,
   type OperationsConfig,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AllowedHosts } from "./allowed-hosts.js";
 
 /**
  * Configuration comes from environment variables. Each section is one zod object of the variables one concern needs,
@@ -78,6 +79,22 @@ export const secretsSection = z.object({
   SECRET_KEYS_PREVIOUS: z.string().min(1).optional(),
 });
 
+/** Where the service may connect for a cluster (checked on register, connection test and update). */
+export const kafkaSection = z.object({
+  /** Comma-separated host names, `.domain` suffixes, IP literals and CIDRs; unset = any host. See AllowedHosts. */
+  KAFKA_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return AllowedHosts.parse(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+});
+
 const percent = z.coerce.number().min(1).max(100);
 
 export const collectorSection = z.object({
@@ -113,4 +130,5 @@ export type QueueConfig = z.infer<typeof queueSection>;
 export type AuthConfig = z.infer<typeof authSection>;
 export type SecretsConfig = z.infer<typeof secretsSection>;
 export type CollectorConfig = z.infer<typeof collectorSection>;
+export type KafkaConfig = z.infer<typeof kafkaSection>;
 export type OperationsConfig = z.infer<typeof operationsSection>;

@@ -55,6 +55,7 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       path: "/api/v1/clusters/test",
       role: "operator",
       response: { status: 200, schema: ConnectionTestResultSchema },
+      errors: ["invalid_request"],
       summary: "Test a connection profile without saving it (a failure is a result: ok false)",
       action: "cluster.test",
       body: ConnectionProfileSchema,

@@ -12,4 +12,5 @@ export const KAFKA_ACTION_ERRORS: readonly ErrorCode[] = [
   "cluster_unreachable",
   "kafka_error",
 ];
-export const CONNECTION_ERRORS: readonly ErrorCode[] = ["already_exists", "cluster_unreachable"];
+/** `invalid_request`: a bootstrap host KAFKA_ALLOWED_HOSTS does not allow. */
+export const CONNECTION_ERRORS: readonly ErrorCode[] = ["already_exists", "invalid_request", "cluster_unreachable"];
