@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { onFinish } from "./on-finish.js";
 
 /**
  * One line per request when the response is done: method, path, status, duration. Headers and bodies are never
@@ -7,7 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 export function accessLog() {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    res.once("finish", () => {
+    onFinish(req, res, () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) };
       if (res.statusCode >= 500) req.log.error(line, "request failed");

@@ -1,5 +1,6 @@
 import { AppError } from "@kcp/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.js";
 
 /** The JSON body limit of the contract (§4). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -9,13 +10,32 @@ function hasBody(req: Request): boolean {
   return req.get("transfer-encoding") !== undefined || (length !== undefined && length !== "0");
 }
 
-/** A request that sends a body must send JSON (400 `bad_request` otherwise). */
+/** The charset a Content-Type names, lower-cased; undefined when it names none. */
+function charsetOf(req: Request): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get("content-type") ?? "")?.[1]?.toLowerCase();
+}
+
+/** A request that sends a body must send JSON in UTF-8 (400 `bad_request` otherwise: RFC 8259 allows no other). */
 function requireJsonContentType(req: Request, _res: Response, next: NextFunction) {
-  if (hasBody(req) && !req.is("application/json")) {
+  if (!hasBody(req)) {
+    next();
+    return;
+  }
+  if (!req.is("application/json")) {
     next(new AppError("bad_request", "The request body must be JSON (Content-Type: application/json)"));
     return;
   }
+  const charset = charsetOf(req);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    next(new AppError("bad_request", "The request body must be UTF-8 JSON"));
+    return;
+  }
   next();
+}
+
+/** Refuses a body nested deeper than MAX_JSON_DEPTH before it is parsed. */
+function refuseDeepNesting(_req: Request, _res: Response, body: Buffer) {
+  if (exceedsJsonDepth(body)) throw Object.assign(new Error("too deep"), { type: "entity.too.deep" });
 }
 
 /**
@@ -26,6 +46,8 @@ function translateParserErrors(error: unknown, _req: Request, _res: Response, ne
   const type = (error as { type?: unknown } | null)?.type;
   if (type === "entity.too.large") {
     next(new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes`));
+  } else if (type === "entity.too.deep") {
+    next(new AppError("bad_request", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`));
   } else if (type === "entity.parse.failed") {
     next(new AppError("bad_request", "The request body is not valid JSON"));
   } else if (type === "encoding.unsupported" || type === "charset.unsupported") {
@@ -38,7 +60,7 @@ function translateParserErrors(error: unknown, _req: Request, _res: Response, ne
 export function jsonBody() {
   return [
     requireJsonContentType,
-    express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true, type: "application/json" }),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true, type: "application/json", verify: refuseDeepNesting }),
     translateParserErrors,
   ];
 }
