@@ -232,6 +232,19 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
       "Partition:1\tNO_HEADERS\tnull\tplain",
       "Partition:4\ttrace:t-1,trace:t-2\tgamma\thello ✓",
     ]);
+
+    // A produced message is data, not audit detail: the audit keeps its sizes only.
+    const audit = await api<{ entries: { action: string; target?: string; detail: { request: unknown } }[] }>(
+      "GET",
+      "/api/v1/audit?limit=50",
+      { token },
+    );
+    const produced = audit.body.entries.filter((e) => e.action === "topic.produce" && e.target === name);
+    expect(produced.map((e) => e.detail.request)).to.deep.equal([
+      { partition: 1, keyBytes: null, valueBytes: 5, headers: 0, headerBytes: 0 },
+      { partition: null, keyBytes: 5, valueBytes: 9, headers: 2, headerBytes: 16 },
+    ]);
+    expect(JSON.stringify(produced)).to.not.match(/gamma|hello|t-1/);
   });
 
   it("refuses values above the topic's max.message.bytes (413) and partitions the topic does not have (422)", async () => {
@@ -251,7 +264,7 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     const name = uniqueTopicName("audited");
     await call("POST", "/topics", { name, partitions: 1 });
     await call("POST", `/topics/${name}/partitions`, { count: 1 });
-    // The audit is written by the audit service from a queue: wait for both entries.
+    // The gateway writes each entry before it answers: both are there at once.
     const mine = await waitFor("both audit entries", async () => {
       const audit = await api<{ entries: { action: string; target?: string; result: string }[] }>(
         "GET",

@@ -31,6 +31,8 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   summary: string;
   /** Dotted audit action of a mutating route (contract §8). */
   action?: string;
+  /** What the audit keeps of the validated body, when not all of it (minus secrets): e.g. sizes of produced data. */
+  auditRequest?: (body: Body) => unknown;
   /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */
   response: { status: 200 | 201; schema: z.ZodType };
   /** Errors beyond those every route of its kind answers (see route-errors.ts). */

@@ -25,6 +25,22 @@ import {
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
+const utf8Bytes = (text: string | null) => (text === null ? null : Buffer.byteLength(text, "utf8"));
+
+/** A produced message is data, not audit detail: the audit records its sizes, never its key, value or headers. */
+function producedSizes(body: ProduceRequest) {
+  return {
+    partition: body.partition,
+    keyBytes: utf8Bytes(body.key),
+    valueBytes: utf8Bytes(body.value),
+    headers: body.headers.length,
+    headerBytes: body.headers.reduce(
+      (sum, h) => sum + Buffer.byteLength(h.key, "utf8") + Buffer.byteLength(h.value, "utf8"),
+      0,
+    ),
+  };
+}
+
 /** Endpoints 7–10 and the topic reads beside them: create, produce, add partitions, change and read configs. */
 export function topicRoutes(actions: ClusterActions) {
   return [
@@ -78,6 +94,7 @@ export function topicRoutes(actions: ClusterActions) {
       action: "topic.produce",
       params: TopicPathSchema,
       body: ProduceRequestSchema,
+      auditRequest: producedSizes,
       async handle({ res, params, body }) {
         res.locals.auditTarget = params.topic;
         return { status: 200, body: await actions.produce(params.id, params.topic, body) };
