@@ -27,14 +27,21 @@ export function gatewayExtras() {
 }
 
 /** A real gateway on a free loopback port over a fresh embedded store, logging into memory for the tests to read. */
-export async function startTestGateway(readinessChecks?: readonly ReadinessCheck[]): Promise<TestGateway> {
+export async function startTestGateway(
+  readinessChecks?: readonly ReadinessCheck[],
+  authEnv: Record<string, string> = {},
+): Promise<TestGateway> {
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   const logger = createLogger({ name: "test-gateway", level: "info", destination: stream });
   const store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-gateway-")));
   const queue = new InProcessQueue();
-  const auth = loadConfig(authSection, { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password });
+  const auth = loadConfig(authSection, {
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...authEnv,
+  });
   const gateway = await startGateway({
     host: "127.0.0.1",
     port: 0,

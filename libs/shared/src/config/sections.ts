@@ -67,7 +67,15 @@ export const authSection = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/)
     .default("admin"),
-  ADMIN_PASSWORD: z.string().min(12).max(1024).optional(),
+  ADMIN_PASSWORD: z.string().min(12).max(1024).regex(/\S/, "must not be only spaces").optional(),
+  /** Login attempts one client address may make per minute (per gateway instance), beyond the per-user throttle. */
+  LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Password checks one client address may have running at once; more are refused at once (429). */
+  LOGIN_CONCURRENT_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Password checks running at once in a gateway instance, whoever asks; more are refused at once (429). */
+  LOGIN_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Connection tests (test, register, change of a profile) one user may have running at once. */
+  CONNECTION_TESTS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
 });
 
 export const secretsSection = z.object({

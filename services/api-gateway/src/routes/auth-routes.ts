@@ -7,6 +7,7 @@ import {
 } from "@kcp/shared";
 import type { CookieOptions } from "express";
 import type { LoginService } from "../auth/login.js";
+import { loginAdmission, loginAdmissionPolicy } from "../auth/login-admission.js";
 import { SESSION_COOKIE } from "../auth/principal.js";
 import { route } from "./route.js";
 import { userView } from "./views.js";
@@ -22,6 +23,7 @@ function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
 }
 
 export function authRoutes(login: LoginService, config: AuthConfig) {
+  const admission = loginAdmission(loginAdmissionPolicy(config));
   return [
     route({
       method: "POST",
@@ -33,7 +35,8 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       action: "auth.login",
       body: LoginRequestSchema,
       async handle({ req, res, body }) {
-        const session = await login.login(body.username, body.password, req.ip ?? "");
+        const address = req.ip ?? "";
+        const session = await admission.admit(address, () => login.login(body.username, body.password, address));
         res.locals.auditTarget = session.user.username;
         res.cookie(SESSION_COOKIE, session.token, cookieOptions(config, session.expiresAt));
         return {

@@ -1,5 +1,6 @@
 import type { ClusterRegistry } from "@kcp/clusters";
 import {
+  AppError,
   type ClusterPatch,
   ClusterPatchSchema,
   ClusterPathSchema,
@@ -10,14 +11,38 @@ import {
   DeleteClusterResponseSchema,
   OverviewResponseSchema,
 } from "@kcp/shared";
+import type { UserRecord } from "@kcp/store";
+import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
 import { CONNECTION_ERRORS } from "./route-errors.js";
 import { validate } from "./validate.js";
 
 type ClusterPath = { id: string };
 
+/**
+ * A connection test can wait tens of seconds on an address that never answers: each user may have only
+ * `perUser` running at once (test, register, change of a profile), so nobody can hold the service's connections open.
+ */
+function connectionTestLimit(perUser: number) {
+  const limit = new ConcurrencyLimit(perUser);
+  return async <T>(user: UserRecord, work: () => Promise<T>): Promise<T> => {
+    const release = limit.tryAcquire(user.id);
+    if (!release) {
+      throw new AppError("too_many_attempts", `You have ${perUser} connection tests running; try again when one ends`, {
+        headers: { "Retry-After": "5" },
+      });
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+}
+
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
-export function clusterRoutes(clusters: ClusterRegistry) {
+export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser: number) {
+  const connectionTest = connectionTestLimit(connectionTestsPerUser);
   const overview = async () => ({ status: 200, ...(await clusters.overviewResponse()) });
   return [
     route({
@@ -41,13 +66,13 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       path: "/api/v1/clusters",
       role: "operator",
       response: { status: 201, schema: ClusterViewSchema },
-      errors: CONNECTION_ERRORS,
+      errors: [...CONNECTION_ERRORS, "too_many_attempts"],
       summary: "Register a cluster (its connection is tested first unless skipTest)",
       action: "cluster.register",
       body: ConnectionProfileSchema,
-      async handle({ res, body }) {
+      async handle({ res, body, user }) {
         res.locals.auditTarget = body.name;
-        return { status: 201, body: await clusters.register(body) };
+        return { status: 201, body: await connectionTest(user, () => clusters.register(body)) };
       },
     }),
     route<ConnectionProfile>({
@@ -55,13 +80,13 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       path: "/api/v1/clusters/test",
       role: "operator",
       response: { status: 200, schema: ConnectionTestResultSchema },
-      errors: ["invalid_request"],
+      errors: ["invalid_request", "too_many_attempts"],
       summary: "Test a connection profile without saving it (a failure is a result: ok false)",
       action: "cluster.test",
       body: ConnectionProfileSchema,
-      async handle({ res, body }) {
+      async handle({ res, body, user }) {
         res.locals.auditTarget = body.name;
-        return { status: 200, body: await clusters.test(body) };
+        return { status: 200, body: await connectionTest(user, () => clusters.test(body)) };
       },
     }),
     route<unknown, unknown, ClusterPath>({
@@ -80,16 +105,16 @@ export function clusterRoutes(clusters: ClusterRegistry) {
       path: "/api/v1/clusters/:id",
       role: "operator",
       response: { status: 200, schema: ClusterViewSchema },
-      errors: CONNECTION_ERRORS,
+      errors: [...CONNECTION_ERRORS, "too_many_attempts"],
       summary: "Change a cluster's profile, labels or settings; secrets are replaced only when given",
       action: "cluster.update",
       params: ClusterPathSchema,
       body: ClusterPatchSchema,
-      async handle({ res, params, body }) {
+      async handle({ res, params, body, user }) {
         const record = await clusters.find(params.id);
         res.locals.auditTarget = record.name;
         const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
-        return { status: 200, body: await clusters.update(record, profile, body) };
+        return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
       },
     }),
     route<unknown, unknown, ClusterPath>({

@@ -35,7 +35,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     openApiRoute(() => routes, API_VERSION),
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
-    ...clusterRoutes(deps.clusters),
+    ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER),
     ...topicRoutes(deps.actions),
     ...brokerRoutes(deps.actions),
     ...quotaRoutes(deps.actions),
