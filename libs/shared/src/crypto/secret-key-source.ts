@@ -20,7 +20,7 @@ async function generatedKey(dir: string, logger: Logger): Promise<string> {
   const path = join(dir, GENERATED_KEY_FILE);
   const existing = await readFile(path, "utf8").catch(() => undefined);
   if (existing !== undefined) return existing;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32).toString("hex");
   await writeFile(path, `${key}\n`, { mode: 0o600, flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "EEXIST") throw error;

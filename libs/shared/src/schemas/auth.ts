@@ -26,11 +26,12 @@ export const UsernameSchema = z
     "must be 3-64 letters, digits, '.', '_' or '-', starting with a letter or digit",
   );
 
-/** At least 12 characters (contract §3); at most 1024 so hashing stays cheap. */
+/** At least 12 characters (contract §3), not all of them spaces; at most 1024 so hashing stays cheap. */
 export const PasswordSchema = z
   .string()
   .min(12, "must be at least 12 characters")
   .max(1024, "must be at most 1024 characters")
+  .regex(/\S/, "must not be only spaces")
   .meta({ format: "password" });
 
 export const UserSchema = z.object({

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Store } from "../store.js";
@@ -10,6 +10,15 @@ import { EmbeddedLoginAttempts, EmbeddedSessions } from "./sessions.js";
 import { EmbeddedUsers } from "./users.js";
 
 export const EMBEDDED_DATABASE_FILE = "control-plane.sqlite";
+
+/**
+ * The database file is created 0600 before SQLite opens it (and made so if it exists): SQLite gives its -wal and -shm
+ * files the database file's permissions, so sessions, audit and sealed secrets are readable by the service's user only.
+ */
+function createPrivately(path: string): void {
+  closeSync(openSync(path, "a", 0o600));
+  chmodSync(path, 0o600);
+}
 
 /** The embedded store: one SQLite file in `dataDir`, in WAL mode so readers never wait for the writer. */
 export class EmbeddedStore implements Store {
@@ -31,6 +40,7 @@ export class EmbeddedStore implements Store {
     const directory = resolve(dataDir);
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     this.path = join(directory, EMBEDDED_DATABASE_FILE);
+    createPrivately(this.path);
     this.db = new DatabaseSync(this.path);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
     this.schemaVersion = migrate(this.db);

@@ -4,8 +4,9 @@ import type { NextFunction, Request, Response } from "express";
 import { SESSION_COOKIE } from "./principal.js";
 
 function tokenOf(req: Request): string | undefined {
-  const header = req.get("authorization");
-  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || undefined;
+  // The scheme is case-insensitive (RFC 7235 §2.1): "bearer", "Bearer" and "BEARER" all name it.
+  const bearer = /^bearer +(\S+) *$/i.exec(req.get("authorization") ?? "");
+  if (bearer) return bearer[1];
   const cookie = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
   return typeof cookie === "string" && cookie !== "" ? cookie : undefined;
 }

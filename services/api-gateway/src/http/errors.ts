@@ -6,6 +6,9 @@ export function unknownRoute(req: Request, _res: Response, next: NextFunction) {
   next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
 }
 
+/** Express fails to decode a path parameter such as `%E0%A4%A`: the caller's mistake, not ours. */
+const malformedPath = () => new AppError("bad_request", "The request path holds malformed percent-encoding");
+
 /**
  * The one place where errors become responses: the envelope `{error: {code, message}}` with the catalog's status.
  * Internal errors are logged with the request id (also in `X-Request-Id`) and answered without any detail.
@@ -15,7 +18,7 @@ export function errorResponder(error: unknown, req: Request, res: Response, next
     next(error);
     return;
   }
-  const appError = toAppError(error);
+  const appError = error instanceof URIError ? malformedPath() : toAppError(error);
   if (appError.code === "internal") {
     req.log.error({ err: appError.cause ?? appError }, "unhandled error");
   }

@@ -57,12 +57,34 @@ function handler(spec: RouteSpec) {
   };
 }
 
-/** An Express router with one handler per row of the route table. */
+/** The methods each path answers, as an `Allow` header lists them (HEAD with GET; OPTIONS always). */
+function allowedMethods(routes: readonly RouteSpec[]): Map<string, string> {
+  const byPath = new Map<string, Set<string>>();
+  for (const spec of routes) {
+    const methods = byPath.get(spec.path) ?? new Set<string>(["OPTIONS"]);
+    methods.add(spec.method);
+    if (spec.method === "GET") methods.add("HEAD");
+    byPath.set(spec.path, methods);
+  }
+  return new Map([...byPath].map(([path, methods]) => [path, [...methods].sort().join(", ")]));
+}
+
+/**
+ * An Express router with one handler per row of the route table, and for each path an `OPTIONS` answer of its own:
+ * 204 with `Allow` and no body (Express's default is a text/plain body outside the envelope). No CORS: the console is
+ * served from the API's own origin.
+ */
 export function mountRoutes(routes: readonly RouteSpec[]): Router {
   const router = Router();
   for (const spec of routes) {
     const method = spec.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     router[method](spec.path, handler(spec));
+  }
+  for (const [path, allow] of allowedMethods(routes)) {
+    router.options(path, (_req, res) => {
+      res.setHeader("Allow", allow);
+      res.status(204).end();
+    });
   }
   return router;
 }
