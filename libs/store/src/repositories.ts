@@ -7,7 +7,8 @@
  * - at most one operation per cluster is active (pending, running or paused): entering an active status while another
  *   operation of the cluster is active fails with `AppError("conflict")`;
  * - a worker lease is taken only when free or expired, renewed and released only by its owner;
- * - login attempts are appended, so concurrent failures all count;
+ * - login attempts are appended, so concurrent failures all count, and a reservation checks the throttle and appends
+ *   its attempt in one step per key, so of any number of concurrent attempts only those the check admits are evaluated;
  * - audit ids are int64-safe and increase with time, across processes.
  */
 import { ACTIVE_OPERATION_STATUSES, type OperationStatus, type Role } from "@kcp/shared";
@@ -52,17 +53,33 @@ export interface SessionRepository {
   revokeAllOfUser(userId: string, at: Date): Promise<number>;
 }
 
-/** One login attempt for a key (username + client address). Attempts are appended, never updated, so concurrent
- * failures from several gateway instances all count. */
+/** One login attempt for a key (username + client address). Attempts are appended, so concurrent failures from
+ * several gateway instances all count; the only update marks a reserved attempt as succeeded. */
 export interface LoginAttempt {
   at: Date;
   succeeded: boolean;
 }
 
+/** A reservation admitted (its attempt appended as a failure, `id` to mark it succeeded) or refused (nothing
+ * appended; `attempts` are those the refusal was decided on). */
+export type LoginReservation = { admitted: true; id: string } | { admitted: false; attempts: LoginAttempt[] };
+
 export interface LoginAttemptRepository {
   record(key: string, attempt: LoginAttempt): Promise<void>;
+  /**
+   * Reads the key's attempts at or after `since` (oldest first) and, only when `admit(attempts)` is true, appends a
+   * failed attempt at `at` — one step, serialized with every other reservation and record of the key on any
+   * instance, so a pending reservation counts as a failure in every later decision. The caller marks it succeeded on
+   * a right password; a caller that dies first leaves a failure (conservative). When concurrent reservations of the
+   * key keep winning over this one (many times in a row), it is refused with the attempts last read.
+   */
+  reserve(key: string, since: Date, at: Date, admit: (attempts: LoginAttempt[]) => boolean): Promise<LoginReservation>;
+  /** Marks a reserved attempt as succeeded. */
+  markSucceeded(key: string, id: string): Promise<void>;
   /** The key's attempts at or after `since`, oldest first. */
   since(key: string, since: Date): Promise<LoginAttempt[]>;
+  /** The distinct keys that start with `prefix` (a user's keys, for a reset). */
+  keysStartingWith(prefix: string): Promise<string[]>;
   /** Forgets attempts older than `before`. */
   prune(before: Date): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kcp/shared";
 import { expect } from "chai";
-import type { NewOperation, Store } from "../src/index.js";
+import type { LoginAttempt, NewOperation, Store } from "../src/index.js";
 
 export interface StoreFixture {
   /** A store on fresh, empty data. */
@@ -115,6 +115,50 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
         expect(attempts).to.have.lengthOf(20);
         await store.loginAttempts.prune(new Date(at.getTime() + 1));
         expect(await store.loginAttempts.since("alice|10.0.0.1", new Date(0))).to.deep.equal([]);
+      });
+    });
+
+    describe("login attempt reservations", () => {
+      /** Admits while fewer than five failures follow the last success (the contract's count, without windows). */
+      const fewerThanFive = (attempts: LoginAttempt[]) =>
+        attempts.length - attempts.map((a) => a.succeeded).lastIndexOf(true) - 1 < 5;
+      const reserveMany = (key: string, count: number) =>
+        Promise.all(
+          Array.from({ length: count }, () =>
+            store.loginAttempts.reserve(key, new Date(Date.now() - 60_000), new Date(), fewerThanFive),
+          ),
+        );
+
+      it("admits exactly five of 30 concurrent reservations for one key, and a success resets the count", async () => {
+        const key = "alice|10.0.0.1";
+        const first = await reserveMany(key, 30);
+        const admitted = first.filter((r) => r.admitted);
+        expect(admitted).to.have.lengthOf(5);
+        expect(new Set(admitted.map((r) => r.id)).size).to.equal(5);
+        for (const refused of first.filter((r) => !r.admitted)) expect(refused.attempts).to.have.lengthOf(5);
+        const recorded = await store.loginAttempts.since(key, new Date(0));
+        expect(recorded.map((a) => a.succeeded)).to.deep.equal([false, false, false, false, false]);
+        // Another key is not affected.
+        expect((await reserveMany("bob|10.0.0.1", 1))[0]).to.have.property("admitted", true);
+
+        for (const reservation of admitted) await store.loginAttempts.markSucceeded(key, reservation.id);
+        expect((await store.loginAttempts.since(key, new Date(0))).every((a) => a.succeeded)).to.equal(true);
+        expect((await reserveMany(key, 12)).filter((r) => r.admitted)).to.have.lengthOf(5);
+        expect(await store.loginAttempts.since(key, new Date(0))).to.have.lengthOf(10);
+      });
+
+      it("serializes reservations with recorded attempts, and lists a user's keys by prefix", async () => {
+        const at = new Date();
+        for (let i = 0; i < 4; i++) await store.loginAttempts.record("carol|10.0.0.1", { at, succeeded: false });
+        const [admittedOne, ...rest] = await reserveMany("carol|10.0.0.1", 5);
+        expect(admittedOne).to.have.property("admitted", true);
+        expect(rest.every((r) => !r.admitted)).to.equal(true);
+        await store.loginAttempts.record("carol|10.0.0.1", { at, succeeded: true });
+        expect((await reserveMany("carol|10.0.0.1", 1))[0]).to.have.property("admitted", true);
+        await store.loginAttempts.record("carol|::1", { at, succeeded: false });
+        await store.loginAttempts.record("carol.x|10.0.0.1", { at, succeeded: false });
+        await store.loginAttempts.record("Carol|10.0.0.1", { at, succeeded: false });
+        expect(await store.loginAttempts.keysStartingWith("carol|")).to.deep.equal(["carol|10.0.0.1", "carol|::1"]);
       });
     });
 

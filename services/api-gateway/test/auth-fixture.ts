@@ -56,9 +56,14 @@ async function distributedBackend(): Promise<Backend> {
 
 /**
  * Gateways (several, sharing one store and queue, as instances behind a load balancer) and the audit service, on the
- * embedded adapters or on MongoDB (FerretDB) + BullMQ (Redis).
+ * embedded adapters or on MongoDB (FerretDB) + BullMQ (Redis). `authEnv` adds settings of the auth section.
  */
-export async function startAuthFixture(kind: "embedded" | "distributed", instances = 1, trustProxy = "false") {
+export async function startAuthFixture(
+  kind: "embedded" | "distributed",
+  instances = 1,
+  trustProxy = "false",
+  authEnv: Record<string, string> = {},
+) {
   const backend = kind === "embedded" ? await embeddedBackend() : await distributedBackend();
   const stream = new PassThrough();
   let logs = "";
@@ -70,6 +75,7 @@ export async function startAuthFixture(kind: "embedded" | "distributed", instanc
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     TRUST_PROXY: trustProxy,
+    ...authEnv,
   });
   const queues = Array.from({ length: instances + 1 }, () => backend.queue());
   const unique = [...new Set(queues)];

@@ -47,7 +47,13 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
         .entries;
 
     before(async () => {
-      fixture = await startAuthFixture(kind, 2);
+      // The per-instance admission limits (per address, in memory) are lifted: this suite tests the per-user throttle
+      // shared through the store, with every request from 127.0.0.1 (hardening.test.ts tests the admission).
+      fixture = await startAuthFixture(kind, 2, "false", {
+        LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: "100000",
+        LOGIN_CONCURRENT_PER_ADDRESS: "1000",
+        LOGIN_CONCURRENT_HASHES: "1000",
+      });
       api = apiClient(fixture.gateways[0]?.url ?? "");
       api2 = apiClient(fixture.gateways[1]?.url ?? "");
       adminToken = await tokenOf(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -200,6 +206,56 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
       expect((await login(api, "rosa")).status).to.equal(200);
       for (let i = 0; i < 4; i++) expect((await login(api, "rosa", "wrong-password-y")).status).to.equal(401);
       expect((await login(api, "rosa")).status).to.equal(200);
+    });
+
+    it("evaluates at most five of 50 wrong passwords sent at once: 5 × 401, 45 × 429 with Retry-After", async () => {
+      await createUser("wanda", "viewer");
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => login(i % 2 ? api2 : api, "wanda", `wrong-password-${i}`)),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(
+        statuses.filter((s) => s === 401),
+        statuses.join(","),
+      ).to.have.lengthOf(5);
+      expect(
+        statuses.filter((s) => s === 429),
+        statuses.join(","),
+      ).to.have.lengthOf(45);
+      for (const refused of answers.filter((a) => a.status === 429)) {
+        expect(refused.body).to.have.nested.property("error.code", "too_many_attempts");
+        expect(Number(refused.headers.get("retry-after"))).to.be.within(1, 60);
+      }
+      expect((await login(api, "wanda")).status).to.equal(429);
+    });
+
+    it("refuses the right password sent while 39 wrong ones are in flight", async () => {
+      await createUser("walt", "viewer");
+      const wrong = Array.from({ length: 39 }, (_, i) => login(i % 2 ? api2 : api, "walt", `wrong-password-${i}`));
+      // While the wrong ones are being hashed: five of them are already counted.
+      await waitFor("five counted attempts", async () => {
+        const attempts = await fixture.store.loginAttempts.since("walt|127.0.0.1", new Date(Date.now() - 60_000));
+        return attempts.length >= 5 ? true : undefined;
+      });
+      const right = await login(api, "walt");
+      const statuses = (await Promise.all(wrong)).map((a) => a.status);
+      expect(right.status, right.text).to.equal(429);
+      expect(
+        statuses.filter((s) => s === 401),
+        statuses.join(","),
+      ).to.have.lengthOf(5);
+      expect(
+        statuses.filter((s) => s === 429),
+        statuses.join(","),
+      ).to.have.lengthOf(34);
+    });
+
+    it("throttles usernames case-sensitively: five failures for Bob do not lock bob", async () => {
+      await createUser("Bob", "viewer", "bob-upper-password");
+      await createUser("bob", "viewer");
+      for (let i = 0; i < 5; i++) expect((await login(api, "Bob", `wrong-password-${i}`)).status).to.equal(401);
+      expect((await login(api, "Bob", "bob-upper-password")).status).to.equal(429);
+      expect((await login(api, "bob")).status).to.equal(200);
     });
 
     it("answers an unknown user exactly like a wrong password", async () => {

@@ -1,6 +1,12 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { LoginAttempt, LoginAttemptRepository, SessionRecord, SessionRepository } from "../repositories.js";
-import { date, iso, type Row } from "./sql.js";
+import type {
+  LoginAttempt,
+  LoginAttemptRepository,
+  LoginReservation,
+  SessionRecord,
+  SessionRepository,
+} from "../repositories.js";
+import { date, iso, type Row, transaction } from "./sql.js";
 
 function toSession(row: Row): SessionRecord {
   return {
@@ -52,7 +58,39 @@ export class EmbeddedLoginAttempts implements LoginAttemptRepository {
       .run(key, iso(attempt.at), attempt.succeeded ? 1 : 0);
   }
 
+  /** One write transaction: SQLite's single writer serializes it with every other reservation, in any process. */
+  async reserve(
+    key: string,
+    since: Date,
+    at: Date,
+    admit: (attempts: LoginAttempt[]) => boolean,
+  ): Promise<LoginReservation> {
+    return transaction(this.db, () => {
+      const attempts = this.read(key, since);
+      if (!admit(attempts)) return { admitted: false, attempts };
+      const result = this.db
+        .prepare("INSERT INTO login_attempts (key, at, succeeded) VALUES (?, ?, 0)")
+        .run(key, iso(at));
+      return { admitted: true, id: String(result.lastInsertRowid) };
+    });
+  }
+
+  async markSucceeded(key: string, id: string): Promise<void> {
+    this.db.prepare("UPDATE login_attempts SET succeeded = 1 WHERE id = ? AND key = ?").run(Number(id), key);
+  }
+
   async since(key: string, since: Date): Promise<LoginAttempt[]> {
+    return this.read(key, since);
+  }
+
+  async keysStartingWith(prefix: string): Promise<string[]> {
+    const rows = this.db
+      .prepare("SELECT DISTINCT key FROM login_attempts WHERE substr(key, 1, length(?)) = ? ORDER BY key")
+      .all(prefix, prefix) as Row[];
+    return rows.map((row) => String(row.key));
+  }
+
+  private read(key: string, since: Date): LoginAttempt[] {
     const rows = this.db
       .prepare("SELECT at, succeeded FROM login_attempts WHERE key = ? AND at >= ? ORDER BY at, id")
       .all(key, iso(since)) as Row[];

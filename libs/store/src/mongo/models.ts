@@ -28,8 +28,10 @@ const sessions = new Schema(
 );
 sessions.index({ userId: 1 });
 
-const loginAttempts = new Schema({ key: String, at: Date, succeeded: Boolean }, options);
+/** Each key's attempts in numbered slots, `_id` = "<key>#<n>": whoever inserts n+1 first appends the next attempt. */
+const loginAttempts = new Schema({ _id: String, key: String, n: Number, at: Date, succeeded: Boolean }, options);
 loginAttempts.index({ key: 1, at: 1 });
+loginAttempts.index({ key: 1, n: -1 });
 
 const clusters = new Schema({ _id: String, name: String, createdAt: Date, updatedAt: Date }, options);
 clusters.index({ name: 1 }, { unique: true });

@@ -27,7 +27,8 @@ export type ThrottleDecision = { locked: false } | { locked: true; retryAfterSec
  * Pure: whether a key (username + client address) is locked out at `now`, from its recorded attempts (oldest first).
  * Only attempts after the last success count. `maxFailures` failures within `windowMs` lock the key for
  * `firstLockoutMs`; each further failure after a lockout locks it for twice as long, up to `maxLockoutMs`; a quiet
- * `windowMs` (without failures, after the last lockout ended) ends the streak. Refused attempts are not recorded, so they never extend a lockout.
+ * `windowMs` (without failures, after the last lockout ended) ends the streak. Refused attempts are not recorded, so they
+ * never extend a lockout; an attempt still being checked is recorded as a failure (its reservation), so it counts.
  */
 export function throttleDecision(
   attempts: readonly LoginAttempt[],
