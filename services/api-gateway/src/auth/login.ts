@@ -13,12 +13,30 @@ export interface LoginService {
   logout(tokenHash: string): Promise<void>;
 }
 
-/** Throttling is per username and client address, shared by every gateway instance through the store. */
-export const throttleKey = (username: string, clientAddress: string) => `${username.toLowerCase()}|${clientAddress}`;
+/**
+ * Throttling is per username and client address, shared by every gateway instance through the store. Usernames are
+ * case-sensitive (`Bob` and `bob` are two users), so the key keeps the case: failures for one never lock the other.
+ */
+export const throttleKey = (username: string, clientAddress: string) => `${username}|${clientAddress}`;
+
+/** Whether `key` is one of `username`'s throttle keys (any client address). */
+export const isThrottleKeyOf = (username: string, key: string) =>
+  key.startsWith(`${username}|`) && !key.slice(username.length + 1).includes("|");
+
+function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError("too_many_attempts", `Too many failed logins; try again in ${retryAfterSeconds} s`, {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+}
 
 /**
  * Login: the same answer (401 invalid_credentials) and about the same time for an unknown user, a wrong password and
  * a disabled user; 429 too_many_attempts with Retry-After during a lockout, even for the right password.
+ *
+ * The attempt is reserved before the password is hashed: in one step per key the store reads the attempts, and
+ * appends this one as a failure only if the throttle admits it. Every attempt in flight thus already counts as a
+ * failure, so however many arrive at once (on any number of instances), at most `maxFailures` are evaluated before the
+ * lockout; a right password then marks its attempt succeeded, which resets the count.
  */
 export function loginService(
   store: Store,
@@ -29,24 +47,22 @@ export function loginService(
     async login(username, password, clientAddress) {
       const key = throttleKey(username, clientAddress);
       const now = new Date();
-      const attempts = await store.loginAttempts.since(key, new Date(now.getTime() - lookbackMs(policy)));
-      const decision = throttleDecision(attempts, now, policy);
-      if (decision.locked) {
-        throw new AppError(
-          "too_many_attempts",
-          `Too many failed logins; try again in ${decision.retryAfterSeconds} s`,
-          {
-            headers: { "Retry-After": String(decision.retryAfterSeconds) },
-          },
-        );
+      const reservation = await store.loginAttempts.reserve(
+        key,
+        new Date(now.getTime() - lookbackMs(policy)),
+        now,
+        (attempts) => !throttleDecision(attempts, now, policy).locked,
+      );
+      if (!reservation.admitted) {
+        // Decided at the time of the refusal: the attempts that locked the key may be newer than this request.
+        const decision = throttleDecision(reservation.attempts, new Date(), policy);
+        // Not locked: the store gave up under contention from this key's other attempts; they will decide soon.
+        throw tooManyAttempts(decision.locked ? decision.retryAfterSeconds : 1);
       }
       const user = await store.users.findByUsername(username);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-      if (!user || !matches || user.disabled) {
-        await store.loginAttempts.record(key, { at: now, succeeded: false });
-        throw new AppError("invalid_credentials");
-      }
-      await store.loginAttempts.record(key, { at: now, succeeded: true });
+      if (!user || !matches || user.disabled) throw new AppError("invalid_credentials");
+      await store.loginAttempts.markSucceeded(key, reservation.id);
       const token = newSessionToken();
       const expiresAt = new Date(now.getTime() + config.SESSION_TTL_HOURS * 3_600_000);
       await store.sessions.create({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
