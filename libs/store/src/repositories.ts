@@ -9,6 +9,8 @@
  * - a worker lease is taken only when free or expired, renewed and released only by its owner;
  * - login attempts are appended, so concurrent failures all count, and a reservation checks the throttle and appends
  *   its attempt in one step per key, so of any number of concurrent attempts only those the check admits are evaluated;
+ * - a change that would leave no enabled admin is refused atomically (`keepAnEnabledAdmin`), so of two admins
+ *   disabling each other at once one is refused;
  * - audit ids are int64-safe and increase with time, across processes.
  */
 import { ACTIVE_OPERATION_STATUSES, type OperationStatus, type Role } from "@kcp/shared";
@@ -32,9 +34,23 @@ export interface UserRepository {
   findByUsername(username: string): Promise<UserRecord | undefined>;
   /** Oldest first. */
   list(): Promise<UserRecord[]>;
-  update(id: string, changes: Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>): Promise<UserRecord>;
+  /**
+   * With `keepAnEnabledAdmin`, a change that would leave no enabled admin throws
+   * `AppError("invalid_request", LAST_ADMIN_MESSAGE)`, decided atomically with the write: however many such changes
+   * run at once, on any number of instances, one enabled admin remains.
+   */
+  update(id: string, changes: UserChanges, options?: UpdateUserOptions): Promise<UserRecord>;
   count(): Promise<number>;
 }
+export type UserChanges = Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>;
+export interface UpdateUserOptions {
+  keepAnEnabledAdmin?: boolean;
+}
+
+export const LAST_ADMIN_MESSAGE = "This is the last enabled admin: keep one";
+
+/** Whether the user counts as an enabled admin (what `keepAnEnabledAdmin` keeps one of). */
+export const isEnabledAdmin = (user: Pick<UserRecord, "role" | "disabled">) => user.role === "admin" && !user.disabled;
 
 export interface SessionRecord {
   tokenHash: string;

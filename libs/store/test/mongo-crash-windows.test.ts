@@ -55,6 +55,25 @@ describe("MongoDB store: writers that died or stalled half-way", function () {
     expect(confirmed?.status).to.equal("pending");
   });
 
+  it("takes over the admins' lock left by a writer that died, and waits for one that is held", async () => {
+    const ada = await store.users.create({ username: "ada", role: "admin", disabled: false, passwordHash: "h" });
+    const bea = await store.users.create({ username: "bea", role: "admin", disabled: false, passwordHash: "h" });
+    const locks = raw.collection("admin_locks");
+    await locks.insertOne({ _id: 1, owner: "died", at: new Date(Date.now() - 60_000) } as never);
+    const guarded = { keepAnEnabledAdmin: true };
+    expect(await store.users.update(ada.id, { role: "viewer" }, guarded)).to.include({ role: "viewer" });
+    expect(await locks.countDocuments({ releasedAt: { $exists: true } })).to.equal(1);
+
+    await store.users.update(ada.id, { role: "admin" });
+    await locks.insertOne({ _id: 3, owner: "busy", at: new Date() } as never);
+    const started = Date.now();
+    const waiting = store.users.update(bea.id, { disabled: true }, guarded);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await locks.updateOne({ _id: 3 } as never, { $set: { releasedAt: new Date() } });
+    expect(await waiting).to.include({ disabled: true });
+    expect(Date.now() - started).to.be.at.least(300);
+  });
+
   it("never lets a writer that read an old version win after newer ones were written", async () => {
     const op = await store.operations.create(newOperation("c1"));
     const states = new OperationStates(registerModels(raw));

@@ -85,6 +85,55 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
+    describe("the last enabled admin", () => {
+      const admin = (username: string) =>
+        store.users.create({ username, role: "admin", disabled: false, passwordHash: "h" });
+      const guarded = { keepAnEnabledAdmin: true };
+
+      it("refuses to demote or disable the last enabled admin when asked to keep one", async () => {
+        const ada = await admin("ada");
+        await store.users.create({ username: "off", role: "admin", disabled: true, passwordHash: "h" });
+        for (const changes of [{ role: "viewer" as const }, { disabled: true }]) {
+          const refused = await errorOf(() => store.users.update(ada.id, changes, guarded));
+          expect(refused).to.be.instanceOf(AppError).with.property("code", "invalid_request");
+          expect(refused).to.have.property("message", "This is the last enabled admin: keep one");
+        }
+        expect(await store.users.update(ada.id, { passwordHash: "h2" }, guarded)).to.include({ role: "admin" });
+        const bea = await admin("bea");
+        expect(await store.users.update(ada.id, { disabled: true }, guarded)).to.include({ disabled: true });
+        expect(await errorOf(() => store.users.update(bea.id, { role: "operator" }, guarded))).to.have.property(
+          "code",
+          "invalid_request",
+        );
+        expect(await store.users.update(bea.id, { role: "operator" })).to.include({ role: "operator" });
+      });
+
+      it("lets exactly one of two admins disabling or demoting each other at once succeed, every time", async () => {
+        for (let round = 0; round < 5; round++) {
+          const a = await admin(`left-${round}`);
+          const b = await admin(`right-${round}`);
+          // The previous round's survivor steps down first, so a and b are the only enabled admins.
+          for (const user of await store.users.list()) {
+            if (user.id !== a.id && user.id !== b.id && user.role === "admin" && !user.disabled) {
+              await store.users.update(user.id, { disabled: true }, guarded);
+            }
+          }
+          const results = await Promise.allSettled([
+            store.users.update(b.id, round % 2 ? { role: "viewer" } : { disabled: true }, guarded),
+            store.users.update(a.id, { disabled: true }, guarded),
+          ]);
+          expect(
+            results.filter((r) => r.status === "fulfilled"),
+            `round ${round}`,
+          ).to.have.lengthOf(1);
+          const rejected = results.find((r) => r.status === "rejected");
+          expect(rejected?.reason).to.have.property("code", "invalid_request");
+          const enabledAdmins = (await store.users.list()).filter((u) => u.role === "admin" && !u.disabled);
+          expect(enabledAdmins, `round ${round}`).to.have.lengthOf(1);
+        }
+      });
+    });
+
     describe("sessions and login attempts", () => {
       it("finds only sessions that are neither expired nor revoked", async () => {
         const now = new Date();

@@ -303,6 +303,41 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
       expect((await fixture.store.users.findByUsername("admin"))?.role).to.equal("admin");
     });
 
+    it("keeps one enabled admin when two admins disable each other at once (one 200, one 422), every time", async () => {
+      const enabledAdmins = async () =>
+        (await fixture.store.users.list()).filter((u) => u.role === "admin" && !u.disabled);
+      const adminId = (await fixture.store.users.findByUsername(TEST_ADMIN.username))?.id as string;
+      for (let round = 0; round < 4; round++) {
+        await fixture.store.users.update(adminId, { disabled: false });
+        const ids = [await createUser(`amy-${round}`, "admin"), await createUser(`ben-${round}`, "admin")];
+        const tokens = [await tokenOf(`amy-${round}`), await tokenOf(`ben-${round}`)];
+        // The two are the only enabled admins (the others are disabled in the store, behind the API's back).
+        for (const other of await enabledAdmins()) {
+          if (!ids.includes(other.id)) await fixture.store.users.update(other.id, { disabled: true });
+        }
+        // With a new password, both requests are past authentication while the passwords are hashed, then both
+        // write: the guard decides. Without, the first may finish before the second is authenticated: then the
+        // second admin, disabled by then, gets 401.
+        const withPassword = round % 2 === 0;
+        const body = withPassword ? { disabled: true, password: "a-new-password-2" } : { disabled: true };
+        const answers = await Promise.all([
+          api("PATCH", `/api/v1/users/${ids[1]}`, { token: tokens[0], body }),
+          api2("PATCH", `/api/v1/users/${ids[0]}`, { token: tokens[1], body }),
+        ]);
+        const statuses = answers.map((a) => a.status).sort();
+        if (withPassword) expect(statuses, `round ${round}`).to.deep.equal([200, 422]);
+        else expect(String(statuses), `round ${round}`).to.be.oneOf(["200,401", "200,422"]);
+        const refused = answers.find((a) => a.status === 422);
+        if (refused) {
+          expect(refused.body).to.deep.equal({
+            error: { code: "invalid_request", message: "This is the last enabled admin: keep one" },
+          });
+        }
+        expect(await enabledAdmins(), `round ${round}`).to.have.lengthOf(1);
+      }
+      await fixture.store.users.update(adminId, { disabled: false });
+    });
+
     it("audits mutating requests and logins: success, failure and denial, without secrets", async () => {
       await createUser("audrey", "viewer", "audrey-secret-password");
       await login(api, "audrey", "audrey-wrong-password");

@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { AppError, type Role } from "@kcp/shared";
-import type { NewUser, UserRecord, UserRepository } from "../repositories.js";
-import { alreadyExists, date, iso, type Row } from "./sql.js";
+import {
+  isEnabledAdmin,
+  LAST_ADMIN_MESSAGE,
+  type NewUser,
+  type UpdateUserOptions,
+  type UserChanges,
+  type UserRecord,
+  type UserRepository,
+} from "../repositories.js";
+import { alreadyExists, date, iso, type Row, transaction } from "./sql.js";
 
 function toUser(row: Row): UserRecord {
   return {
@@ -46,13 +54,23 @@ export class EmbeddedUsers implements UserRepository {
     return (this.db.prepare("SELECT * FROM users ORDER BY rowid").all() as Row[]).map(toUser);
   }
 
-  async update(id: string, changes: Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>) {
-    const current = await this.findById(id);
-    if (!current) throw new AppError("not_found", `No user ${id}`);
-    const next = { ...current, ...changes };
-    this.db
-      .prepare("UPDATE users SET role = ?, disabled = ?, password_hash = ?, updated_at = ? WHERE id = ?")
-      .run(next.role, next.disabled ? 1 : 0, next.passwordHash, iso(new Date()), id);
+  /** Read, guard and write in one write transaction: SQLite's single writer makes the last-admin guard atomic. */
+  async update(id: string, changes: UserChanges, options: UpdateUserOptions = {}): Promise<UserRecord> {
+    transaction(this.db, () => {
+      const row = this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Row | undefined;
+      if (!row) throw new AppError("not_found", `No user ${id}`);
+      const current = toUser(row);
+      const next = { ...current, ...changes };
+      if (options.keepAnEnabledAdmin && isEnabledAdmin(current) && !isEnabledAdmin(next)) {
+        const others = this.db
+          .prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND disabled = 0 AND id <> ?")
+          .get(id) as Row;
+        if (Number(others.n) === 0) throw new AppError("invalid_request", LAST_ADMIN_MESSAGE);
+      }
+      this.db
+        .prepare("UPDATE users SET role = ?, disabled = ?, password_hash = ?, updated_at = ? WHERE id = ?")
+        .run(next.role, next.disabled ? 1 : 0, next.passwordHash, iso(new Date()), id);
+    });
     return (await this.findById(id)) as UserRecord;
   }
 

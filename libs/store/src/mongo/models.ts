@@ -55,6 +55,9 @@ operationStates.index({ status: 1, expiresAt: 1 });
 const clusterLocks = new Schema({ _id: String, clusterId: String, n: Number, opId: String, at: Date }, options);
 clusterLocks.index({ clusterId: 1, n: -1 });
 
+/** The chain of admin-removing changes, `_id` = n: whoever inserts n+1 first holds the admins (admin-locks.ts). */
+const adminLocks = new Schema({ _id: Number, owner: String, at: Date, releasedAt: Date }, options);
+
 const audit = new Schema({ _id: Number, at: Date, clusterId: String }, options);
 audit.index({ clusterId: 1, _id: -1 });
 
@@ -68,6 +71,7 @@ export function registerModels(connection: Connection) {
     operations: connection.model("Operation", operations, "operations"),
     operationStates: connection.model("OperationState", operationStates, "operation_states"),
     clusterLocks: connection.model("ClusterLock", clusterLocks, "cluster_locks"),
+    adminLocks: connection.model("AdminLock", adminLocks, "admin_locks"),
     audit: connection.model("AuditEntry", audit, "audit"),
   };
 }

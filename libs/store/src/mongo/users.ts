@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type Role } from "@kcp/shared";
-import type { NewUser, UserRecord, UserRepository } from "../repositories.js";
+import {
+  isEnabledAdmin,
+  LAST_ADMIN_MESSAGE,
+  type NewUser,
+  type UpdateUserOptions,
+  type UserChanges,
+  type UserRecord,
+  type UserRepository,
+} from "../repositories.js";
+import { AdminLocks } from "./admin-locks.js";
 import { alreadyExists, timeOrderedNumber } from "./errors.js";
 import type { Models } from "./models.js";
 
@@ -16,8 +25,16 @@ interface UserDoc {
 
 const toUser = ({ _id, seq: _seq, ...rest }: UserDoc & { seq?: number }): UserRecord => ({ id: _id, ...rest });
 
+/** A change that can turn an enabled admin into something else. */
+const mayRemoveAnAdmin = (changes: UserChanges) =>
+  (changes.role !== undefined && changes.role !== "admin") || changes.disabled === true;
+
 export class MongoUsers implements UserRepository {
-  constructor(private readonly models: Models) {}
+  private readonly adminLocks: AdminLocks;
+
+  constructor(private readonly models: Models) {
+    this.adminLocks = new AdminLocks(models);
+  }
 
   async create(user: NewUser): Promise<UserRecord> {
     const now = new Date();
@@ -45,7 +62,29 @@ export class MongoUsers implements UserRepository {
     return docs.map(toUser);
   }
 
-  async update(id: string, changes: Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>) {
+  /**
+   * A change guarded by `keepAnEnabledAdmin` that may remove an admin runs under the admins' lock (admin-locks.ts):
+   * such changes are serialized on every instance, each reading the enabled admins after the previous one wrote.
+   */
+  async update(id: string, changes: UserChanges, options: UpdateUserOptions = {}): Promise<UserRecord> {
+    if (!options.keepAnEnabledAdmin || !mayRemoveAnAdmin(changes)) return this.write(id, changes);
+    return this.adminLocks.withLock(async (stillHeld) => {
+      const current = await this.findById(id);
+      if (!current) throw new AppError("not_found", `No user ${id}`);
+      if (isEnabledAdmin(current) && !isEnabledAdmin({ ...current, ...changes })) {
+        const others = await this.models.users.countDocuments({
+          _id: { $ne: id },
+          role: "admin",
+          disabled: { $ne: true },
+        });
+        if (others === 0) throw new AppError("invalid_request", LAST_ADMIN_MESSAGE);
+      }
+      if (!stillHeld()) throw new AppError("conflict", "The change of the admins took too long; try again");
+      return this.write(id, changes);
+    });
+  }
+
+  private async write(id: string, changes: UserChanges): Promise<UserRecord> {
     const result = await this.models.users.updateOne({ _id: id }, { $set: { ...changes, updatedAt: new Date() } });
     if (result.matchedCount === 0) throw new AppError("not_found", `No user ${id}`);
     return (await this.findById(id)) as UserRecord;

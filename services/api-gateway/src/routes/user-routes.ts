@@ -6,20 +6,12 @@ import {
   UserListResponseSchema,
   UserResponseSchema,
 } from "@kcp/shared";
-import type { Store, UserRecord } from "@kcp/store";
+import type { Store } from "@kcp/store";
 import { z } from "zod";
 import { route } from "./route.js";
 import { userView } from "./views.js";
 
 const UserIdParams = z.object({ id: z.string().min(1).max(128) });
-
-/** Refuses to leave the service without an enabled admin. */
-async function keepAnAdmin(store: Store, target: UserRecord, next: Partial<UserRecord>): Promise<void> {
-  const stillAdmin = (next.role ?? target.role) === "admin" && !(next.disabled ?? target.disabled);
-  if (target.role !== "admin" || target.disabled || stillAdmin) return;
-  const admins = (await store.users.list()).filter((u) => u.role === "admin" && !u.disabled);
-  if (admins.length <= 1) throw new AppError("invalid_request", "This is the last enabled admin: keep one");
-}
 
 export function userRoutes(store: Store) {
   return [
@@ -58,7 +50,7 @@ export function userRoutes(store: Store) {
       path: "/api/v1/users/:id",
       role: "admin",
       response: { status: 200, schema: UserResponseSchema },
-      errors: ["invalid_request"],
+      errors: ["invalid_request", "conflict"],
       summary: "Change a user's role, disabled flag or password; disabling or a new password revokes their sessions",
       action: "user.update",
       params: UserIdParams,
@@ -67,12 +59,16 @@ export function userRoutes(store: Store) {
         const target = await store.users.findById(params.id);
         if (!target) throw new AppError("not_found", `No user ${params.id}`);
         res.locals.auditTarget = target.username;
-        await keepAnAdmin(store, target, body);
-        const user = await store.users.update(params.id, {
-          ...(body.role === undefined ? {} : { role: body.role }),
-          ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
-          ...(body.password === undefined ? {} : { passwordHash: await hashPassword(body.password) }),
-        });
+        // The store refuses to leave no enabled admin, atomically with the write (two admins disabling each other).
+        const user = await store.users.update(
+          params.id,
+          {
+            ...(body.role === undefined ? {} : { role: body.role }),
+            ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+            ...(body.password === undefined ? {} : { passwordHash: await hashPassword(body.password) }),
+          },
+          { keepAnEnabledAdmin: true },
+        );
         if (body.disabled === true || body.password !== undefined) {
           await store.sessions.revokeAllOfUser(user.id, new Date());
         }
