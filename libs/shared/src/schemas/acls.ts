@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LimitQuerySchema } from "./common.js";
+import { jsonIf, LimitQuerySchema } from "./common.js";
 
 /**
  * The complete value sets Kafka accepts in a binding. ANY, MATCH and UNKNOWN are filter values, not binding values:
@@ -70,10 +70,17 @@ export const AclBindingSchema = z
     host: z
       .string()
       .refine((host) => host === "*" || isIp(host), "must be * or an IPv4/IPv6 address")
+      .meta({ anyOf: [{ const: "*" }, { format: "ipv4" }, { format: "ipv6" }] })
       .describe("* or the client's IP address"),
     operation: AclOperationSchema,
     permission: AclPermissionSchema,
   })
+  .meta(
+    jsonIf(
+      { properties: { resourceType: { const: "CLUSTER" } } },
+      { properties: { resourceName: { const: "kafka-cluster" }, patternType: { const: "LITERAL" } } },
+    ),
+  )
   .superRefine((binding, ctx) => {
     if (binding.resourceType !== "CLUSTER") return;
     if (binding.resourceName !== "kafka-cluster") {

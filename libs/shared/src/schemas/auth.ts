@@ -68,7 +68,8 @@ export const UpdateUserRequestSchema = z
   .strictObject({ role: RoleSchema.optional(), disabled: z.boolean().optional(), password: PasswordSchema.optional() })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: "give at least one of role, disabled, password",
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 /** Create (2), update and GET /auth/me answer `{user}`; GET /users answers `{users}`. */

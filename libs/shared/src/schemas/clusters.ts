@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeSchema, IdSchema, Int32Schema, StringMapSchema } from "./common.js";
+import { DateTimeSchema, IdSchema, Int32Schema, jsonIf, StringMapSchema } from "./common.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
@@ -55,34 +55,66 @@ const securityFields = {
     .describe("Region of the cloud IAM signer (CLOUD_IAM)"),
 };
 
+/** JSON Schema: `field` is present. */
+const has = (...fields: string[]) => ({ required: fields });
+/** JSON Schema: `field` is present and one of `values`. */
+const isOneOf = (field: string, values: readonly string[]) => ({
+  required: [field],
+  properties: { [field]: { enum: [...values] } },
+});
+
+/**
+ * The security rules below as JSON Schema, for the OpenAPI document (zod's refinements do not carry into it): the same
+ * rules, so that a body the document accepts is one the validator accepts.
+ */
+const securityJsonRules = {
+  allOf: [
+    jsonIf(
+      isOneOf("protocol", [...SASL_PROTOCOLS]),
+      { required: ["saslMechanism"], properties: { saslMechanism: { not: { const: "" } } } },
+      { properties: { saslMechanism: { const: "" } } },
+    ),
+    jsonIf(isOneOf("saslMechanism", [...PASSWORD_MECHANISMS]), has("username"), { not: has("username") }),
+    jsonIf(
+      isOneOf("saslMechanism", ["CLOUD_IAM"]),
+      { required: ["cloudRegion"], properties: { protocol: { const: "SASL_SSL" } } },
+      { not: has("cloudRegion") },
+    ),
+    jsonIf({ not: isOneOf("protocol", [...TLS_PROTOCOLS]) }, { not: { anyOf: TLS_FIELDS.map((field) => has(field)) } }),
+  ],
+};
+
 /**
  * Cross-field rules (docs/api-schemas.md): SASL protocols need a mechanism and the others refuse one; `username`
  * belongs to PLAIN/SCRAM; CLOUD_IAM needs SASL_SSL and `cloudRegion`, which nothing else takes; `tls*` fields only
  * with SSL/SASL_SSL.
  */
-export const SecuritySchema = z.strictObject(securityFields).superRefine((security, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  const mechanism = security.saslMechanism;
-  const sasl = SASL_PROTOCOLS.has(security.protocol);
-  if (sasl && mechanism === "") issue("saslMechanism", `is required with ${security.protocol}`);
-  if (!sasl && mechanism !== "") issue("saslMechanism", "is only allowed with SASL_PLAINTEXT or SASL_SSL");
-  if (PASSWORD_MECHANISMS.has(mechanism)) {
-    if (security.username === undefined) issue("username", `is required with ${mechanism}`);
-  } else if (security.username !== undefined) {
-    issue("username", "is only used by the PLAIN and SCRAM mechanisms");
-  }
-  if (mechanism === "CLOUD_IAM") {
-    if (security.cloudRegion === undefined) issue("cloudRegion", "is required with CLOUD_IAM");
-    if (security.protocol !== "SASL_SSL") issue("protocol", "must be SASL_SSL with CLOUD_IAM");
-  } else if (security.cloudRegion !== undefined) {
-    issue("cloudRegion", "is only used by CLOUD_IAM");
-  }
-  if (!TLS_PROTOCOLS.has(security.protocol)) {
-    for (const field of TLS_FIELDS) {
-      if (security[field] !== undefined) issue(field, "is only allowed with SSL or SASL_SSL");
+export const SecuritySchema = z
+  .strictObject(securityFields)
+  .superRefine((security, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const mechanism = security.saslMechanism;
+    const sasl = SASL_PROTOCOLS.has(security.protocol);
+    if (sasl && mechanism === "") issue("saslMechanism", `is required with ${security.protocol}`);
+    if (!sasl && mechanism !== "") issue("saslMechanism", "is only allowed with SASL_PLAINTEXT or SASL_SSL");
+    if (PASSWORD_MECHANISMS.has(mechanism)) {
+      if (security.username === undefined) issue("username", `is required with ${mechanism}`);
+    } else if (security.username !== undefined) {
+      issue("username", "is only used by the PLAIN and SCRAM mechanisms");
     }
-  }
-});
+    if (mechanism === "CLOUD_IAM") {
+      if (security.cloudRegion === undefined) issue("cloudRegion", "is required with CLOUD_IAM");
+      if (security.protocol !== "SASL_SSL") issue("protocol", "must be SASL_SSL with CLOUD_IAM");
+    } else if (security.cloudRegion !== undefined) {
+      issue("cloudRegion", "is only used by CLOUD_IAM");
+    }
+    if (!TLS_PROTOCOLS.has(security.protocol)) {
+      for (const field of TLS_FIELDS) {
+        if (security[field] !== undefined) issue(field, "is only allowed with SSL or SASL_SSL");
+      }
+    }
+  })
+  .meta(securityJsonRules);
 export type Security = z.infer<typeof SecuritySchema>;
 
 const secretFields = {
@@ -104,16 +136,29 @@ const secretFields = {
     .describe("Bearer token of OAUTHBEARER"),
 };
 
+/** JSON Schema of the secrets that go together (checkSecrets). */
+const secretPairsJsonRules = {
+  allOf: [
+    jsonIf(has("tlsClientCertPem"), has("tlsClientKeyPem")),
+    jsonIf(has("tlsClientKeyPem"), has("tlsClientCertPem")),
+    jsonIf(has("cloudAccessKeyId"), has("cloudSecretAccessKey")),
+    jsonIf(has("cloudSecretAccessKey"), has("cloudAccessKeyId")),
+    jsonIf(has("cloudSessionToken"), has("cloudAccessKeyId")),
+  ],
+};
+
 /** Write-only: stored encrypted, never returned (a cluster says only which are set, in `secretsSet`). */
-export const SecretsSchema = z.strictObject({
-  password: secretFields.password.optional(),
-  tlsClientCertPem: secretFields.tlsClientCertPem.optional(),
-  tlsClientKeyPem: secretFields.tlsClientKeyPem.optional(),
-  cloudAccessKeyId: secretFields.cloudAccessKeyId.optional(),
-  cloudSecretAccessKey: secretFields.cloudSecretAccessKey.optional(),
-  cloudSessionToken: secretFields.cloudSessionToken.optional(),
-  oauthToken: secretFields.oauthToken.optional(),
-});
+export const SecretsSchema = z
+  .strictObject({
+    password: secretFields.password.optional(),
+    tlsClientCertPem: secretFields.tlsClientCertPem.optional(),
+    tlsClientKeyPem: secretFields.tlsClientKeyPem.optional(),
+    cloudAccessKeyId: secretFields.cloudAccessKeyId.optional(),
+    cloudSecretAccessKey: secretFields.cloudSecretAccessKey.optional(),
+    cloudSessionToken: secretFields.cloudSessionToken.optional(),
+    oauthToken: secretFields.oauthToken.optional(),
+  })
+  .meta(secretPairsJsonRules);
 export type Secrets = z.infer<typeof SecretsSchema>;
 
 /** In a patch a secret is replaced when given, removed when null, kept when absent. */
@@ -140,6 +185,7 @@ const LABEL = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOST = String.raw`(\[[0-9A-Fa-f:.]+\]|${LABEL}(\.${LABEL})*)`;
 
 /** `host:port`: a DNS name or IPv4 address, or an IPv6 address in brackets; port 1–65535. */
+const PORT = "([1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])";
 export const BootstrapServerSchema = z
   .string()
   .max(300)
@@ -147,14 +193,16 @@ export const BootstrapServerSchema = z
   .refine((server) => {
     const port = Number(server.slice(server.lastIndexOf(":") + 1));
     return port >= 1 && port <= 65535;
-  }, "port must be 1-65535");
+  }, "port must be 1-65535")
+  .meta({ pattern: `^${HOST}:${PORT}$` });
 
 export const LabelsSchema = z
   .record(
     z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$/, "label keys: 1-63 letters, digits, '.', '_', '/', '-'"),
     z.string().max(256, "label values: at most 256 characters"),
   )
-  .refine((labels) => Object.keys(labels).length <= 32, "at most 32 labels");
+  .refine((labels) => Object.keys(labels).length <= 32, "at most 32 labels")
+  .meta({ maxProperties: 32 });
 
 /** Provider settings. Known keys are checked; others are kept for the provider. */
 export const SettingsSchema = z.looseObject({
@@ -216,6 +264,32 @@ function checkSecrets(profile: { security: Security; secrets?: Secrets | undefin
   }
 }
 
+/** checkSecrets as JSON Schema, on a profile (whose `security`, when absent, is PLAINTEXT without SASL). */
+const securityIs = (field: string, values: readonly string[]) => ({
+  required: ["security"],
+  properties: { security: isOneOf(field, values) },
+});
+const secretGiven = (...names: SecretName[]) => ({
+  required: ["secrets"],
+  properties: { secrets: { anyOf: names.map((name) => has(name)) } },
+});
+const profileSecretsJsonRules = {
+  allOf: [
+    jsonIf(securityIs("saslMechanism", [...PASSWORD_MECHANISMS]), secretGiven("password"), {
+      not: secretGiven("password"),
+    }),
+    jsonIf(securityIs("saslMechanism", ["OAUTHBEARER"]), secretGiven("oauthToken"), { not: secretGiven("oauthToken") }),
+    jsonIf(
+      { not: securityIs("saslMechanism", ["CLOUD_IAM"]) },
+      { not: secretGiven("cloudAccessKeyId", "cloudSecretAccessKey", "cloudSessionToken") },
+    ),
+    jsonIf(
+      { not: securityIs("protocol", [...TLS_PROTOCOLS]) },
+      { not: secretGiven("tlsClientCertPem", "tlsClientKeyPem") },
+    ),
+  ],
+};
+
 const profileFields = {
   name: ClusterNameSchema,
   provider: ProviderSchema.default("external"),
@@ -236,7 +310,8 @@ export const ConnectionProfileSchema = z
     ...profileFields,
     skipTest: z.boolean().default(false).describe("Register without testing the connection first"),
   })
-  .superRefine(checkSecrets);
+  .superRefine(checkSecrets)
+  .meta(profileSecretsJsonRules);
 export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
 
 /** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, null removes one. */
@@ -255,7 +330,12 @@ export const ClusterPatchSchema = z
   .refine(
     (patch) => Object.entries(patch).some(([key, value]) => key !== "skipTest" && value !== undefined),
     "give at least one field to change",
-  );
+  )
+  .meta({
+    anyOf: ["name", "provider", "flavor", "bootstrapServers", "security", "secrets", "labels", "settings"].map(
+      (field) => has(field),
+    ),
+  });
 export type ClusterPatch = z.infer<typeof ClusterPatchSchema>;
 
 /** The security object as returned: no secrets, no cross-field checks. */

@@ -45,3 +45,18 @@ export const BrokerPathSchema = z.object({ id: IdSchema, broker: z.coerce.number
 export type BrokerPath = z.infer<typeof BrokerPathSchema>;
 export const GroupPathSchema = z.object({ id: IdSchema, group: z.string().min(1).max(1024) });
 export type GroupPath = z.infer<typeof GroupPathSchema>;
+
+type JsonSchemaObject = Record<string, unknown>;
+
+/**
+ * JSON Schema's `if`/`then`/`else`, for the cross-field rules a refinement checks, stated in the OpenAPI document
+ * through `.meta()`.
+ */
+export function jsonIf(condition: JsonSchemaObject, then: JsonSchemaObject, otherwise?: JsonSchemaObject) {
+  return {
+    if: condition,
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword; the object is never awaited
+    then,
+    ...(otherwise ? { else: otherwise } : {}),
+  } as JsonSchemaObject;
+}

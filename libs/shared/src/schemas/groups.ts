@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Int32Schema, Int64Schema, LimitQuerySchema } from "./common.js";
+import { Int32Schema, Int64Schema, jsonIf, LimitQuerySchema } from "./common.js";
 import { GroupTypeSchema } from "./snapshot.js";
 import { TopicNameSchema } from "./topics.js";
 
@@ -42,6 +42,23 @@ export const ResetOffsetsRequestSchema = z
     timestamp: Int64Schema.min(0).optional().describe("Unix milliseconds, for to=timestamp"),
     offset: Int64Schema.optional().describe("The offset (to=offset) or the signed delta (to=shift)"),
     dryRun: z.boolean().default(false).describe("Only preview the new offsets"),
+  })
+  .meta({
+    // The rules below as JSON Schema, for the OpenAPI document.
+    allOf: [
+      { properties: { partitions: { uniqueItems: true } } },
+      jsonIf(
+        { properties: { to: { const: "timestamp" } } },
+        { required: ["timestamp"] },
+        { not: { required: ["timestamp"] } },
+      ),
+      jsonIf(
+        { properties: { to: { enum: ["offset", "shift"] } } },
+        { required: ["offset"] },
+        { not: { required: ["offset"] } },
+      ),
+      jsonIf({ properties: { to: { const: "offset" } } }, { properties: { offset: { minimum: 0 } } }),
+    ],
   })
   .superRefine((request, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });

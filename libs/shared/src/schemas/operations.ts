@@ -40,7 +40,8 @@ const brokerList = z
   .array(BrokerIdSchema)
   .min(1)
   .max(1000)
-  .refine((items) => unique(items), "must not repeat a broker");
+  .refine((items) => unique(items), "must not repeat a broker")
+  .meta({ uniqueItems: true });
 const nodeEndpoint = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, "must be a listener name such as CONTROLLER"),
   host: z.string().min(1).max(253),
@@ -63,6 +64,7 @@ const cordonParams = z.strictObject({
     .array(z.string().min(1).max(4096))
     .min(1)
     .refine((items) => unique(items), "must not repeat a log dir")
+    .meta({ uniqueItems: true })
     .optional()
     .describe("Only these log dirs (default: every log dir of the brokers)"),
 });
@@ -77,6 +79,7 @@ export const OPERATION_PARAMS = {
         .array(z.enum(REBALANCE_GOALS))
         .min(1)
         .refine((items) => unique(items), "must not repeat a goal")
+        .meta({ uniqueItems: true })
         .optional()
         .describe("What to even out (default: all four)"),
       throttleBytesPerSec: positiveInt.optional().describe("Replication throttle while moving, bytes per second"),
@@ -96,6 +99,7 @@ export const OPERATION_PARAMS = {
       .min(1)
       .max(100_000)
       .refine((items) => unique(items, (p) => `${p.topic}:${p.partition}`), "must not repeat a partition")
+      .meta({ uniqueItems: true }) // {topic, partition} only: equal items are the same partition
       .optional()
       .describe("Omitted = every partition"),
   }),
@@ -128,6 +132,7 @@ export const OPERATION_PARAMS = {
     features: z
       .record(z.string().regex(/^[a-z][a-z0-9._-]{0,254}$/, "must be a feature name"), Int16Schema.min(0))
       .refine((features) => Object.keys(features).length > 0, "give at least one feature, or omit features")
+      .meta({ minProperties: 1 })
       .optional()
       .describe("Feature name to level (default: every feature to its supported maximum)"),
   }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonIf } from "./common.js";
 
 export const QUOTA_ENTITY_TYPES = ["user", "client-id", "ip"] as const;
 /** Kafka's client quota keys; `ip` entities take only connection_creation_rate, which applies to nothing else. */
@@ -26,8 +27,52 @@ export const QuotaEntitySchema = z
   .refine((entity) => entity.type !== "ip" || entity.name === null || isIp(entity.name), {
     path: ["name"],
     message: "an ip entity is named by an IPv4/IPv6 address (or null for the default)",
-  });
+  })
+  .meta(
+    jsonIf(
+      { properties: { type: { const: "ip" } } },
+      { properties: { name: { anyOf: [{ type: "null" }, { format: "ipv4" }, { format: "ipv6" }] } } },
+    ),
+  );
 export type QuotaEntity = z.infer<typeof QuotaEntitySchema>;
+
+/** The request's rules below as JSON Schema, for the OpenAPI document (the key sets are finite, so all of them fit). */
+function quotaJsonRules() {
+  const entityOf = (type: QuotaEntityType) => ({ contains: { properties: { type: { const: type } } } });
+  const otherKeys = QUOTA_KEYS.filter((key) => !IP_QUOTA_KEYS.includes(key));
+  const keysOnly = (keys: readonly QuotaKey[]) => ({
+    set: { propertyNames: { enum: [...keys] } },
+    remove: { items: { enum: [...keys] } },
+  });
+  return {
+    // Not `properties` here: metadata replaces the keyword zod writes, so the rules go in `allOf`.
+    allOf: [
+      {
+        properties: {
+          // One part, or two: then user and client-id (each type at most once; ip stands alone).
+          entity: { anyOf: [{ maxItems: 1 }, { allOf: [entityOf("user"), entityOf("client-id")] }] },
+        },
+      },
+      jsonIf(
+        { properties: { entity: entityOf("ip") } },
+        { properties: keysOnly(IP_QUOTA_KEYS) },
+        { properties: keysOnly(otherKeys) },
+      ),
+      {
+        anyOf: [
+          { required: ["set"], properties: { set: { minProperties: 1 } } },
+          { required: ["remove"], properties: { remove: { minItems: 1 } } },
+        ],
+      },
+      ...QUOTA_KEYS.map((key) => ({
+        not: {
+          required: ["set", "remove"],
+          properties: { set: { required: [key] }, remove: { contains: { const: key } } },
+        },
+      })),
+    ],
+  };
+}
 
 /**
  * PUT /clusters/{id}/quotas (12). The entity is one type or the pair user + client-id, each type at most once; an
@@ -39,6 +84,7 @@ export const QuotaRequestSchema = z
     set: z.partialRecord(QuotaKeySchema, z.number().min(0)).default({}).describe("Quota values to set"),
     remove: z.array(QuotaKeySchema).default([]).describe("Quota keys to remove"),
   })
+  .meta(quotaJsonRules())
   .superRefine((request, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
     const types = request.entity.map((e) => e.type);

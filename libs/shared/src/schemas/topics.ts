@@ -5,7 +5,8 @@ import { IdSchema, Int16Schema, Int32Schema, Int64Schema, LimitQuerySchema, Stri
 export const TopicNameSchema = z
   .string()
   .regex(/^[a-zA-Z0-9._-]{1,249}$/, "must be 1-249 letters, digits, '.', '_' or '-'")
-  .refine((name) => name !== "." && name !== "..", "cannot be '.' or '..'");
+  .refine((name) => name !== "." && name !== "..", "cannot be '.' or '..'")
+  .meta({ not: { enum: [".", ".."] } });
 
 /** Config names as Kafka spells them (`retention.ms`, `log.cleaner.threads`, ...). */
 export const ConfigNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,254}$/, "must be a Kafka config name");
@@ -37,6 +38,13 @@ export const ConfigChangeRequestSchema = z
   .strictObject({
     set: z.record(ConfigNameSchema, ConfigValue).default({}).describe("Configs to set, name to value"),
     delete: z.array(ConfigNameSchema).max(1000).default([]).describe("Configs to return to their default"),
+  })
+  .meta({
+    // The first rule as JSON Schema; "not both set and deleted" compares keys with items, which JSON Schema cannot.
+    anyOf: [
+      { required: ["set"], properties: { set: { minProperties: 1 } } },
+      { required: ["delete"], properties: { delete: { minItems: 1 } } },
+    ],
   })
   .superRefine((change, ctx) => {
     if (Object.keys(change.set).length === 0 && change.delete.length === 0) {
