@@ -199,9 +199,7 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       it("serializes reservations with recorded attempts, and lists a user's keys by prefix", async () => {
         const at = new Date();
         for (let i = 0; i < 4; i++) await store.loginAttempts.record("carol|10.0.0.1", { at, succeeded: false });
-        const [admittedOne, ...rest] = await reserveMany("carol|10.0.0.1", 5);
-        expect(admittedOne).to.have.property("admitted", true);
-        expect(rest.every((r) => !r.admitted)).to.equal(true);
+        expect((await reserveMany("carol|10.0.0.1", 5)).filter((r) => r.admitted)).to.have.lengthOf(1);
         await store.loginAttempts.record("carol|10.0.0.1", { at, succeeded: true });
         expect((await reserveMany("carol|10.0.0.1", 1))[0]).to.have.property("admitted", true);
         await store.loginAttempts.record("carol|::1", { at, succeeded: false });
