@@ -3,3 +3,4 @@ export { MongoStore, type MongoStoreOptions } from "./mongo/mongo-store.js";
 export { openStore } from "./open-store.js";
 export * from "./repositories.js";
 export type { Store, StoreKind } from "./store.js";
+export { isStoreUnavailable } from "./unavailable.js";

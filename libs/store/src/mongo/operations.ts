@@ -3,6 +3,7 @@ import {
   ACTIVE_STATUSES,
   type NewOperation,
   type OperationChanges,
+  type OperationLease,
   type OperationRecord,
   type OperationRepository,
   type OperationStatus,
@@ -15,6 +16,8 @@ import type { Models } from "./models.js";
 import { OperationStates, type StateDoc, toRecord } from "./operation-states.js";
 
 const isActive = (status: OperationStatus) => ACTIVE_STATUSES.includes(status);
+/** Versions another writer may insert between a lease change's read and its write before the change gives up. */
+const LEASE_ATTEMPTS = 20;
 
 /**
  * Operations in MongoDB, built only on unique inserts so the guarantees hold on FerretDB v1 too: every change inserts
@@ -98,22 +101,36 @@ export class MongoOperations implements OperationRepository {
   }
 
   async acquireLease(id: string, owner: string, until: Date, now: Date) {
-    const current = await this.get(id);
-    const lease = current.lease;
-    if (lease && lease.owner !== owner && lease.expiresAt > now) return undefined;
-    return this.states.writeNext(current, { lease: { owner, expiresAt: until } });
+    return this.changeLease(id, (lease) =>
+      lease && lease.owner !== owner && lease.expiresAt > now ? undefined : { owner, expiresAt: until },
+    );
   }
 
   async renewLease(id: string, owner: string, until: Date) {
-    const current = await this.get(id);
-    if (current.lease?.owner !== owner) return undefined;
-    return this.states.writeNext(current, { lease: { owner, expiresAt: until } });
+    return this.changeLease(id, (lease) => (lease?.owner === owner ? { owner, expiresAt: until } : undefined));
   }
 
   async releaseLease(id: string, owner: string) {
-    const current = await this.get(id);
-    if (current.lease?.owner !== owner) return undefined;
-    return this.states.writeNext(current, { lease: null });
+    return this.changeLease(id, (lease) => (lease?.owner === owner ? null : undefined));
+  }
+
+  /**
+   * Writes the lease `decide` gives for the current one (undefined: refused). A miss on the version only means that
+   * another write came in between — most often the lease holder's own step record — so the lease is decided again on
+   * the fresh state: a renewal that lost such a race must not read as a lost lease.
+   */
+  private async changeLease(
+    id: string,
+    decide: (lease: OperationLease | null | undefined) => OperationLease | null | undefined,
+  ): Promise<OperationRecord | undefined> {
+    for (let attempt = 0; attempt < LEASE_ATTEMPTS; attempt++) {
+      const current = await this.get(id);
+      const lease = decide(current.lease);
+      if (lease === undefined) return undefined;
+      const written = await this.states.writeNext(current, { lease });
+      if (written) return written;
+    }
+    return undefined;
   }
 
   private async get(id: string): Promise<StateDoc> {
