@@ -22,7 +22,7 @@ import {
   type Step,
   type StepKindName,
 } from "@kcp/shared";
-import type { OperationRecord, Store } from "@kcp/store";
+import { isStoreUnavailable, type OperationRecord, type Store } from "@kcp/store";
 import { auditTransition } from "./operation-audit.js";
 
 export interface RunnerDependencies {
@@ -62,6 +62,9 @@ function finalError(status: FinalStatus, document: OperationDocument): string | 
  * operation exactly where it was: another worker takes the lease over once it expires and goes on from there.
  */
 export class OperationRunner {
+  /** Until when this worker's lease of each operation it runs is known to hold (the last lease written). */
+  private readonly leases = new Map<string, number>();
+
   constructor(private readonly deps: RunnerDependencies) {}
 
   async run(operationId: string): Promise<void> {
@@ -75,20 +78,33 @@ export class OperationRunner {
     );
     if (!leased) return; // another worker holds it
     this.deps.logger.info({ operationId, status: leased.status }, "operation taken");
+    this.leases.set(operationId, leased.lease?.expiresAt.getTime() ?? 0);
     let leaseLost = false;
+    let renewalFailing = false;
     const renewal = setInterval(() => {
       const until = new Date(Date.now() + config.OPERATIONS_LEASE_MS);
       store.operations.renewLease(operationId, workerId, until).then(
         (renewed) => {
-          if (!renewed) leaseLost = true;
+          if (!renewed) {
+            leaseLost = true;
+            this.deps.logger.warn({ operationId }, "operation lease taken over by another worker; leaving it");
+            return;
+          }
+          this.leases.set(operationId, until.getTime());
+          if (renewalFailing) this.deps.logger.info({ operationId }, "operation lease renewed again");
+          renewalFailing = false;
         },
-        (error: unknown) => this.deps.logger.warn({ err: error, operationId }, "operation lease not renewed"),
+        (error: unknown) => {
+          // While the store is away: logged once; the lease lasts until its expiry, and store writes wait until then.
+          if (!renewalFailing) this.deps.logger.warn({ err: error, operationId }, "operation lease not renewed");
+          renewalFailing = true;
+        },
       );
     }, config.OPERATIONS_LEASE_MS / 3);
     let admin: KafkaAdmin | undefined;
     try {
       if (!isActive(leased.status)) return;
-      const cluster = await store.clusters.findById(leased.clusterId);
+      const cluster = await this.persist(operationId, () => store.clusters.findById(leased.clusterId));
       if (!cluster) {
         await this.finish(operationId, "failed", "the cluster was removed from the control plane");
         return;
@@ -97,15 +113,48 @@ export class OperationRunner {
       await this.loop(operationId, admin, () => leaseLost || this.deps.stopping());
     } finally {
       clearInterval(renewal);
+      this.leases.delete(operationId);
       await admin?.close().catch(() => undefined);
       await store.operations.releaseLease(operationId, workerId).catch(() => undefined);
     }
   }
 
+  /**
+   * A store call of a run, tried again while the store is unreachable (MongoDB restarting, say) for as long as this
+   * worker's lease is known to hold: the operation then goes on where it was instead of failing. Past the lease (or
+   * on any other error, or when the worker stops) the error is thrown: the run ends, and once the lease lapses the
+   * sweep hands the operation to a worker, which resumes it from its last recorded move.
+   */
+  private async persist<T>(operationId: string, work: () => Promise<T>): Promise<T> {
+    let warned = false;
+    for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 2000)) {
+      try {
+        const result = await work();
+        if (warned) this.deps.logger.info({ operationId }, "store reachable again; the operation goes on");
+        return result;
+      } catch (error) {
+        const leaseUntil = this.leases.get(operationId) ?? 0;
+        if (!isStoreUnavailable(error) || this.deps.stopping() || Date.now() + waitMs >= leaseUntil) throw error;
+        if (!warned)
+          this.deps.logger.warn(
+            { err: error, operationId, leaseUntil: new Date(leaseUntil).toISOString() },
+            "store unreachable; the operation waits for it while its lease holds",
+          );
+        warned = true;
+        await sleep(waitMs);
+      }
+    }
+  }
+
+  /** `updateOperation`, waiting out a brief store outage (see `persist`). */
+  private update(operationId: string, change: OperationChange): Promise<OperationRecord> {
+    return this.persist(operationId, () => updateOperation(this.deps.store, operationId, change));
+  }
+
   private async loop(operationId: string, admin: KafkaAdmin, mustLeave: () => boolean): Promise<void> {
     let lastVersion = -1;
     while (!mustLeave()) {
-      const record = await this.deps.store.operations.findById(operationId);
+      const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId));
       if (!record || !isActive(record.status)) return;
       // Every move writes the record; one that did not means another writer decides now (never expected).
       if (record.version === lastVersion) {
@@ -156,7 +205,7 @@ export class OperationRunner {
 
   private async transition(operationId: string, action: string, change: OperationChange): Promise<OperationRecord> {
     let changed = false;
-    const record = await updateOperation(this.deps.store, operationId, (r, d) => {
+    const record = await this.update(operationId, (r, d) => {
       const decided = change(r, d);
       changed = decided !== undefined;
       return decided;
@@ -166,7 +215,7 @@ export class OperationRunner {
   }
 
   private async finish(operationId: string, status: FinalStatus, reason?: string): Promise<void> {
-    const record = await updateOperation(this.deps.store, operationId, (r, d) => {
+    const record = await this.update(operationId, (r, d) => {
       if (!isActive(r.status)) return undefined;
       const steps = d.steps.map((s) => {
         const final = finalStepStatus(s.status);
@@ -189,7 +238,7 @@ export class OperationRunner {
   }
 
   private async runStep(operationId: string, index: number, admin: KafkaAdmin): Promise<void> {
-    const started = await updateOperation(this.deps.store, operationId, (r, d) => {
+    const started = await this.update(operationId, (r, d) => {
       const step = d.steps[index];
       if (!step || r.status !== "running" || !(step.status === "pending" || step.status === "running"))
         return undefined;
@@ -205,7 +254,7 @@ export class OperationRunner {
     if (step?.status !== "running") return;
     if (this.deps.config.OPERATIONS_STEP_DELAY_MS > 0) await sleep(this.deps.config.OPERATIONS_STEP_DELAY_MS);
     const outcome = await this.execute(operationId, step, admin);
-    const record = await updateOperation(this.deps.store, operationId, (_r, d) => ({
+    const record = await this.update(operationId, (_r, d) => ({
       document: withStep(d, index, { ...outcome, finishedAt: outcome.status === "pending" ? null : nowIso() }),
     }));
     await auditTransition(
@@ -246,13 +295,13 @@ export class OperationRunner {
       admin,
       logger: this.deps.logger.child({ operationId }),
       report: async (details) => {
-        await updateOperation(this.deps.store, operationId, (_r, d) => ({
+        await this.update(operationId, (_r, d) => ({
           document: { ...d, details: { ...d.details, ...details } },
         }));
       },
       interrupted: async () => {
         if (this.deps.stopping()) return "stop";
-        const record = await this.deps.store.operations.findById(operationId);
+        const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId));
         const requested = record ? documentOf(record).requestedAction : "cancel";
         return requested === "pause" || requested === "cancel" ? requested : null;
       },

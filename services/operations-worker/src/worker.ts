@@ -48,6 +48,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
 
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping = false;
+  let sweepFailing = false;
   let lastAdoption = 0;
   async function sweep(): Promise<void> {
     if (sweeping || stopping) return;
@@ -60,8 +61,13 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
         lastAdoption = now.getTime();
         await adoptOrphans(deps, now);
       }
+      if (sweepFailing) logger.info("operations sweep works again");
+      sweepFailing = false;
     } catch (error) {
-      logger.warn({ err: error }, "operations sweep failed");
+      // Every second while the store or the queue is away: said once, and again when it works.
+      if (!sweepFailing) logger.warn({ err: error }, "operations sweep failed; trying again every interval");
+      sweepFailing = true;
+      lastAdoption = 0;
     } finally {
       sweeping = false;
     }
@@ -73,6 +79,10 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
     running.add(run);
     try {
       await run;
+    } catch (error) {
+      // The store stayed away past the lease (or another failure): the sweep hands the operation on once it lapses.
+      logger.warn({ err: error, operationId: job.operationId }, "operation run interrupted; the sweep resumes it");
+      throw error;
     } finally {
       running.delete(run);
     }

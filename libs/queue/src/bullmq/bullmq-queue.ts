@@ -12,7 +12,7 @@ import {
   type QueueName,
   type RecurringOptions,
 } from "../queue.js";
-import { openRedisConnections, type RedisConnections } from "./connection.js";
+import { isConnectionError, openRedisConnections, type RedisConnections } from "./connection.js";
 
 export interface BullMqQueueOptions {
   url: string;
@@ -95,7 +95,7 @@ export class BullMqQueue implements JobQueue {
         handler(job.data, { id: job.opts.deduplication?.id ?? (job.id as string), attempt: job.attemptsMade + 1 }),
       { connection: this.connections.consumer, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
     );
-    worker.on("error", (error) => this.options.logger.warn({ queue, error: error.message }, "queue worker error"));
+    worker.on("error", (error) => this.logError(error, { queue }, "queue worker error"));
     this.workers.push(worker);
   }
 
@@ -162,11 +162,17 @@ export class BullMqQueue implements JobQueue {
     });
   }
 
+  /** BullMQ's error events: a lost Redis at debug level (the connection's own lines say it once), others as warnings. */
+  private logError(error: Error, context: Record<string, unknown>, message: string): void {
+    const level = isConnectionError(error) ? "debug" : "warn";
+    this.options.logger[level]({ ...context, error: error.message }, message);
+  }
+
   private queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connections.producer, prefix: this.prefix });
-      queue.on("error", (error) => this.options.logger.warn({ queue: name, error: error.message }, "queue error"));
+      queue.on("error", (error) => this.logError(error, { queue: name }, "queue error"));
       this.queues.set(name, queue);
     }
     return queue;
@@ -176,9 +182,7 @@ export class BullMqQueue implements JobQueue {
     let events = this.events.get(name);
     if (!events) {
       const created = new QueueEvents(name, { connection: this.connections.consumer, prefix: this.prefix });
-      created.on("error", (error) =>
-        this.options.logger.warn({ queue: name, error: error.message }, "queue events error"),
-      );
+      created.on("error", (error) => this.logError(error, { queue: name }, "queue events error"));
       events = created.waitUntilReady().then(() => created);
       this.events.set(name, events);
     }

@@ -18,6 +18,21 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
+
+/**
+ * An error that only says Redis cannot be reached (refused, reset, closed): while Redis is away BullMQ's queues and
+ * workers report one on every reconnection attempt, and the connections' own "lost" and "restored" lines say it once.
+ */
+export function isConnectionError(error: Error): boolean {
+  const code = (error as Error & { code?: unknown }).code;
+  return (
+    (typeof code === "string" && CONNECTION_CODES.has(code)) ||
+    error.message === "Connection is closed." ||
+    error.message.startsWith("connect ECONNREFUSED")
+  );
+}
+
 function watch(connection: Redis, role: string, logger: Logger, isClosing: () => boolean): void {
   let lost = false;
   const onLost = (reason: string) => {
