@@ -3,3 +3,4 @@ export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./mongo/index.js";
 export * from "./redis/index.js";
+export * from "./schemathesis/index.js";
