@@ -208,12 +208,13 @@ export async function runFuzz(
     const alive = service.child.exitCode === null && service.child.signalCode === null;
     const node = cluster.nodes[0];
     const kafkaAlive = node?.isRunning() ?? false;
-    const kafkaLog = kafkaAlive
-      ? ""
-      : await readFile(join(node?.spec.dir ?? work, "logs", "server.log"), "utf8").then(
-          (text) => text.slice(-6000),
-          () => "",
-        );
+    const tail = (file: string) =>
+      readFile(join(node?.spec.dir ?? work, "logs", file), "utf8").then(
+        (text) => `--- ${file} ---\n${text.slice(-4000)}`,
+        () => "",
+      );
+    // The JVM's own last words (an OutOfMemoryError, a crash) are in stdout.log, not server.log.
+    const kafkaLog = kafkaAlive ? "" : `${await tail("server.log")}\n${await tail("stdout.log")}`;
     return {
       code: main.code,
       output: main.output,
