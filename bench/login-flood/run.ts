@@ -28,6 +28,7 @@ const ATTACKERS = Number(values.attackers);
 const LOGINS = Number(values.logins);
 const admin = { username: "admin", password: "bench-login-flood-admin" };
 const standaloneMain = fileURLToPath(new URL("../../services/standalone/src/main.ts", import.meta.url));
+const floodScript = fileURLToPath(new URL("./flood.ts", import.meta.url));
 
 interface Service {
   url: string;
@@ -46,18 +47,23 @@ async function startService(env: Record<string, string>): Promise<Service> {
       SECRET_KEY: randomBytes(32).toString("hex"),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
+    const look = (chunk: Buffer) => {
       out += chunk.toString("utf8");
       const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
+      if (!line) return;
+      // From here on its log (a line per request) is read and dropped.
+      child.stdout?.off("data", look);
+      child.stdout?.resume();
+      resolve((JSON.parse(line) as { url: string }).url);
+    };
+    child.stdout?.on("data", look);
     child.on("exit", (code) => reject(new Error(`the service exited with ${code}`)));
   });
   return { url, child, dataDir };
@@ -106,21 +112,26 @@ async function realUser(url: string): Promise<{ times: number[]; failed: number 
   return { times: times.sort((a, b) => a - b), failed };
 }
 
-/** `ATTACKERS` clients, each sending a login with a random username and a 1,024-character password as soon as the last ended. */
-async function flood(url: string, until: () => boolean): Promise<Map<number, number>> {
-  const statuses = new Map<number, number>();
-  const attacker = async () => {
-    while (!until()) {
-      const body = {
-        username: `random-${randomBytes(6).toString("hex")}`,
-        password: randomBytes(768).toString("base64"),
-      };
-      const { status } = await login(url, "127.0.0.1", body);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
+/** The flood runs in a process of its own (as an attacker would be elsewhere): its answers by status, when stopped. */
+function startFlood(url: string): { stop(): Promise<Map<number, number>> } {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=source", "--import", "tsx", floodScript, url, String(ATTACKERS)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8");
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      const counts = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
+      return new Map(Object.entries(counts).map(([status, count]) => [Number(status), count]));
+    },
   };
-  await Promise.all(Array.from({ length: ATTACKERS }, attacker));
-  return statuses;
 }
 
 interface Figures {
@@ -133,15 +144,13 @@ async function measure(env: Record<string, string>): Promise<Figures> {
   const service = await startService(env);
   try {
     const alone = await realUser(service.url);
-    let done = false;
-    const attack = flood(service.url, () => done);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const attack = startFlood(service.url);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     const flooded = await Promise.race([
       realUser(service.url),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error("flood phase too long")), 300_000)),
     ]);
-    done = true;
-    const attackStatuses = await attack;
+    const attackStatuses = await attack.stop();
     return { alone, flooded, attackStatuses };
   } finally {
     await stopService(service);

@@ -237,6 +237,21 @@ describe("gateway hardening (issue 17): hostile requests answered cleanly, the s
       }
     });
 
+    it("answers 503 not_ready with Retry-After, not 500, while the store cannot be reached", async () => {
+      const findActive = test.store.sessions.findActive.bind(test.store.sessions);
+      test.store.sessions.findActive = async () => {
+        throw Object.assign(new Error("connect ECONNREFUSED"), { name: "MongoServerSelectionError" });
+      };
+      try {
+        const response = await api("GET", "/api/v1/auth/me", { token });
+        expect(response.status).to.equal(503);
+        expect(response.headers.get("retry-after")).to.equal("5");
+        expect(response.body.error).to.deep.include({ code: "not_ready" });
+      } finally {
+        test.store.sessions.findActive = findActive;
+      }
+    });
+
     it("refuses a password of only spaces", async () => {
       const response = await api("POST", "/api/v1/users", {
         token,

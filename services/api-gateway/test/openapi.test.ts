@@ -83,11 +83,12 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
   it("derives the errors of a route from what it is, plus its own (e.g. confirm)", () => {
     const confirm = document.paths["/api/v1/operations/{op}/confirm"]?.post;
     expect(Object.keys(confirm?.responses ?? {}).sort()).to.deep.equal(
-      ["200", "400", "401", "403", "404", "409", "410", "413", "422", "500", "502"].sort(),
+      ["200", "400", "401", "403", "404", "409", "410", "413", "422", "500", "502", "503"].sort(),
     );
     expect(confirm?.responses["422"]?.["x-error-codes"]).to.deep.equal(["confirmation_mismatch"]);
     const login = document.paths["/api/v1/auth/login"]?.post;
     expect(login?.responses["429"]?.["x-error-codes"]).to.deep.equal(["too_many_attempts"]);
     expect(login?.responses["401"]?.["x-error-codes"]).to.deep.equal(["invalid_credentials"]);
+    expect(login?.responses["503"]?.["x-error-codes"], "the store away").to.deep.equal(["not_ready"]);
   });
 });

@@ -1,4 +1,5 @@
 import { AppError, toAppError } from "@kcp/shared";
+import { isStoreUnavailable } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
 
 /** Every route that matched nothing: 404 `not_found` in the envelope. */
@@ -9,6 +10,19 @@ export function unknownRoute(req: Request, _res: Response, next: NextFunction) {
 /** Express fails to decode a path parameter such as `%E0%A4%A`: the caller's mistake, not ours. */
 const malformedPath = () => new AppError("bad_request", "The request path holds malformed percent-encoding");
 
+/** The store away (MongoDB restarting, unreachable): a passing state the client may retry, not an internal error. */
+const storeUnavailable = (cause: unknown) =>
+  new AppError("not_ready", "The store cannot be reached at the moment; try again shortly", {
+    headers: { "Retry-After": "5" },
+    cause,
+  });
+
+function answerFor(error: unknown): AppError {
+  if (error instanceof URIError) return malformedPath();
+  if (isStoreUnavailable(error)) return storeUnavailable(error);
+  return toAppError(error);
+}
+
 /**
  * The one place where errors become responses: the envelope `{error: {code, message}}` with the catalog's status.
  * Internal errors are logged with the request id (also in `X-Request-Id`) and answered without any detail.
@@ -18,9 +32,11 @@ export function errorResponder(error: unknown, req: Request, res: Response, next
     next(error);
     return;
   }
-  const appError = error instanceof URIError ? malformedPath() : toAppError(error);
+  const appError = answerFor(error);
   if (appError.code === "internal") {
     req.log.error({ err: appError.cause ?? appError }, "unhandled error");
+  } else if (appError.code === "not_ready") {
+    req.log.warn({ err: appError.cause }, "store unavailable");
   }
   for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
   res.status(appError.status).json(appError.toEnvelope());

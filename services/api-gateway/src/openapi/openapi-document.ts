@@ -10,7 +10,10 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-/** The errors a route answers: those of its kind (session, CSRF, body, params, ids) and its own. */
+/**
+ * The errors a route answers: those of its kind (session, CSRF, body, params, ids), its own, and those of every route:
+ * 503 while the store cannot be reached, 500.
+ */
 export function routeErrors(route: RouteSpec): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (route.role !== "anonymous") codes.add("unauthenticated").add("forbidden");
@@ -19,7 +22,7 @@ export function routeErrors(route: RouteSpec): ErrorCode[] {
   if (route.params || route.query) codes.add("validation_failed");
   if (route.path.includes("/:")) codes.add("not_found");
   for (const code of route.errors ?? []) codes.add(code);
-  codes.add("internal");
+  codes.add("not_ready").add("internal");
   return [...codes];
 }
 
