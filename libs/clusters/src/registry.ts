@@ -1,5 +1,5 @@
 import { type ConnectionTarget, testConnection } from "@kcp/kafka";
-import { type JobQueue, QueueTimeoutError } from "@kcp/queue";
+import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
   AllowedHosts,
   AppError,
@@ -24,6 +24,21 @@ export interface RegistryDependencies {
   collectWaitMs: number;
   /** Which bootstrap hosts a profile may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
+}
+
+/**
+ * Why a collection the caller waits for did not come back: the collector failed or took too long (the cluster did not
+ * answer), or the job never reached a collector because the queue cannot be reached (503, try again).
+ */
+function collectionFailure(record: ClusterRecord, error: unknown): AppError {
+  if (error instanceof QueueTimeoutError || error instanceof JobFailedError) {
+    const why = error instanceof QueueTimeoutError ? `did not finish within ${error.timeoutMs} ms` : "failed";
+    return new AppError("cluster_unreachable", `The collection of ${record.name} ${why}`, { cause: error });
+  }
+  return new AppError("not_ready", "The job queue cannot be reached at the moment; try again shortly", {
+    headers: { "Retry-After": "5" },
+    cause: error,
+  });
 }
 
 const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
@@ -134,10 +149,7 @@ export class ClusterRegistry {
       await requestCollection(this.deps.queue, record.id, this.deps.collectWaitMs);
       this.overviewCache.invalidate();
     } catch (error) {
-      if (options.waitFailure === "throw") {
-        const why = error instanceof QueueTimeoutError ? `did not finish within ${error.timeoutMs} ms` : "failed";
-        throw new AppError("cluster_unreachable", `The collection of ${record.name} ${why}`, { cause: error });
-      }
+      if (options.waitFailure === "throw") throw collectionFailure(record, error);
     }
     return this.view(record);
   }
