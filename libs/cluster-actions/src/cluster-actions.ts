@@ -43,7 +43,12 @@ export interface ActionDependencies {
   kafka?: ClientOptionsSettings;
   /** How long the re-collection after a change is waited for before giving up (default 2 minutes). */
   collectWaitMs?: number;
+  /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
+  topicMaxPartitions?: number;
 }
+
+/** Kafka's own bound on the partitions one CreateTopics request may create. */
+export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
 
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
 interface ActionKind {
@@ -61,11 +66,21 @@ const READ: ActionKind = { capability: null, changes: false };
 export class ClusterActions {
   constructor(private readonly deps: ActionDependencies) {}
 
+  /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
+  private refuseTooManyPartitions(partitions: number): void {
+    const max = this.deps.topicMaxPartitions ?? DEFAULT_TOPIC_MAX_PARTITIONS;
+    if (partitions > max) {
+      throw new AppError("invalid_request", `A topic may have at most ${max} partitions here (TOPIC_MAX_PARTITIONS)`);
+    }
+  }
+
   createTopic(clusterId: string, request: CreateTopicRequest): Promise<CreateTopicResponse> {
+    this.refuseTooManyPartitions(request.partitions);
     return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) => admin.createTopic(request));
   }
 
   increasePartitions(clusterId: string, topic: string, count: number): Promise<IncreasePartitionsResponse> {
+    this.refuseTooManyPartitions(count);
     return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) =>
       admin.increasePartitions(topic, count),
     );

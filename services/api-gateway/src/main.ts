@@ -38,6 +38,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     allowedHosts: config.KAFKA_ALLOWED_HOSTS,
+    topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   collectWaitMs: number;
   /** Which bootstrap hosts a cluster may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
+  /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
+  topicMaxPartitions?: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
   /** The process's metrics (the standalone process shares one registry among its services). */
@@ -68,7 +70,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     login: loginService(store, options.auth),
     audit: auditEmitter(queue, store, logger),
     clusters,
-    actions: new ClusterActions({ store, queue, box: options.box, logger }),
+    actions: new ClusterActions({
+      store,
+      queue,
+      box: options.box,
+      logger,
+      ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
+    }),
     operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,

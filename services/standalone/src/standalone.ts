@@ -67,6 +67,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
+    topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };

@@ -140,6 +140,24 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     expect(missing.status).to.equal(404);
   });
 
+  it("refuses partition counts above TOPIC_MAX_PARTITIONS (a huge increase makes Kafka's controller run out of heap)", async () => {
+    const name = uniqueTopicName("huge");
+    await call("POST", "/topics", { name, partitions: 1 });
+    const grown = await call("POST", `/topics/${name}/partitions`, { count: 2_000_000_000 });
+    expect(grown.status).to.equal(422);
+    expect(grown.body.error).to.deep.equal({
+      code: "invalid_request",
+      message: "A topic may have at most 10000 partitions here (TOPIC_MAX_PARTITIONS)",
+    });
+    const created = await call("POST", "/topics", { name: uniqueTopicName("huge-new"), partitions: 10_001 });
+    expect(created.status).to.equal(422);
+    expect((await describedTopic(single, name)).partitions).to.equal(1);
+    expect(
+      single.nodes.every((node) => node.isRunning()),
+      "the node is still up",
+    ).to.equal(true);
+  });
+
   it("changes topic configs incrementally; unknown keys and invalid values are refused by name and change nothing", async () => {
     const name = uniqueTopicName("configs");
     await call("POST", "/topics", { name, partitions: 1, configs: { "retention.ms": "3600000" } });

@@ -101,6 +101,12 @@ export const kafkaSection = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The most partitions a topic may have after a create or an increase through the API. Kafka refuses more than
+   * 10,000 new partitions in one CreateTopics request, but not in CreatePartitions, where a huge count makes the
+   * controller run out of heap and stop: this bound keeps one request from taking a cluster down.
+   */
+  TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 const percent = z.coerce.number().min(1).max(100);
