@@ -77,6 +77,9 @@ export async function runFuzz(
       KAFKA_ALLOWED_HOSTS: FUZZ_ALLOWED_HOSTS,
       // The fuzzer tries the largest counts the document allows; a small test node must not be asked to hold them.
       TOPIC_MAX_PARTITIONS: "50",
+      // Room for the fuzzer's logins, so that the login's own logic is tested rather than the admission's 429.
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: "100000",
+      LOGIN_CONCURRENT_PER_ADDRESS: "16",
       COLLECT_TIMEOUT_MS: "10000",
       LOG_LEVEL: "info",
     });

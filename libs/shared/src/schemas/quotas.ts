@@ -113,4 +113,4 @@ export const QuotaResponseSchema = z.object({
 export type QuotaResponse = z.infer<typeof QuotaResponseSchema>;
 
 /** GET /clusters/{id}/quotas: every entity with quota values set on it. */
-export const QuotaListResponseSchema = z.array(QuotaResponseSchema);
+export const QuotaListResponseSchema = z.object({ quotas: z.array(QuotaResponseSchema) });
