@@ -74,7 +74,9 @@ export const OPERATION_PARAMS = {
   rebalance: z
     .strictObject({
       brokers: brokerList.optional().describe("Target brokers (default: every broker)"),
-      excludeBrokers: brokerList.optional().describe("Brokers that keep no replica"),
+      excludeBrokers: brokerList
+        .optional()
+        .describe("Brokers that keep no replica; none of them may also be in brokers"),
       goals: z
         .array(z.enum(REBALANCE_GOALS))
         .min(1)
@@ -119,14 +121,16 @@ export const OPERATION_PARAMS = {
       )
       .min(1)
       .max(10)
-      .refine((items) => unique(items, (c) => c.nodeId), "must not repeat a node"),
+      .refine((items) => unique(items, (c) => c.nodeId), "must not repeat a node")
+      .describe("Each nodeId at most once"),
   }),
   removeVoters: z.strictObject({
     voters: z
       .array(z.strictObject({ nodeId: BrokerIdSchema, directoryId }))
       .min(1)
       .max(10)
-      .refine((items) => unique(items, (v) => v.nodeId), "must not repeat a node"),
+      .refine((items) => unique(items, (v) => v.nodeId), "must not repeat a node")
+      .describe("Each nodeId at most once"),
   }),
   finalizeFeatures: z.strictObject({
     features: z

@@ -37,7 +37,11 @@ export type IncreasePartitionsResponse = z.infer<typeof IncreasePartitionsRespon
 export const ConfigChangeRequestSchema = z
   .strictObject({
     set: z.record(ConfigNameSchema, ConfigValue).default({}).describe("Configs to set, name to value"),
-    delete: z.array(ConfigNameSchema).max(1000).default([]).describe("Configs to return to their default"),
+    delete: z
+      .array(ConfigNameSchema)
+      .max(1000)
+      .default([])
+      .describe("Configs to return to their default; a key may not be both set and deleted"),
   })
   .meta({
     // The first rule as JSON Schema; "not both set and deleted" compares keys with items, which JSON Schema cannot.
