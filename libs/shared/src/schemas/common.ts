@@ -55,7 +55,6 @@ type JsonSchemaObject = Record<string, unknown>;
 export function jsonIf(condition: JsonSchemaObject, then: JsonSchemaObject, otherwise?: JsonSchemaObject) {
   return {
     if: condition,
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword; the object is never awaited
     then,
     ...(otherwise ? { else: otherwise } : {}),
   } as JsonSchemaObject;
