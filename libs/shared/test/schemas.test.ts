@@ -106,6 +106,34 @@ describe("request schemas", () => {
         /^secrets.tlsClientKeyPem:/,
       ],
     ];
+    const agent = (overrides: Record<string, unknown> = {}) => ({
+      url: "http://127.0.0.1:9700",
+      agentId: "a-1",
+      nodeIds: [1, 2],
+      ...overrides,
+    });
+    const agentProfile = (agents: unknown) => profile({ provider: "agent", settings: { agents } });
+    cases.push(
+      ["an agent cluster with its agents", agentProfile([agent(), agent({ agentId: "a-2", nodeIds: [3] })]), ""],
+      ["an agent cluster without agents", profile({ provider: "agent" }), /^settings.agents: is required/],
+      ["agents on an external cluster", profile({ settings: { agents: [agent()] } }), /^settings.agents: is only/],
+      ["an agent URL that is not http(s)", agentProfile([agent({ url: "ftp://h:1" })]), /^settings.agents.0.url:/],
+      ["an agent id with spaces", agentProfile([agent({ agentId: "a 1" })]), /^settings.agents.0.agentId:/],
+      ["an agent with no node", agentProfile([agent({ nodeIds: [] })]), /^settings.agents.0.nodeIds:/],
+      ["a negative node id", agentProfile([agent({ nodeIds: [-1] })]), /^settings.agents.0.nodeIds.0:/],
+      ["a node repeated in one agent", agentProfile([agent({ nodeIds: [1, 1] })]), /must not repeat a node/],
+      [
+        "a node served by two agents",
+        agentProfile([agent(), agent({ agentId: "a-2", nodeIds: [2, 3] })]),
+        /^settings.agents.1.nodeIds: node 2 is already served by agent a-1/,
+      ],
+      [
+        "an agent id twice",
+        agentProfile([agent(), agent({ nodeIds: [3] })]),
+        /^settings.agents.1.agentId: repeats agent a-1/,
+      ],
+      ["an unknown field of an agent", agentProfile([agent({ token: "x" })]), /token/],
+    );
     for (const [title, value, expected] of cases) {
       it(title, () => {
         const found = problems(ConnectionProfileSchema, value);

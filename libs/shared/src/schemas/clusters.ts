@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeSchema, IdSchema, Int32Schema, jsonIf, StringMapSchema } from "./common.js";
+import { BrokerIdSchema, DateTimeSchema, IdSchema, Int32Schema, jsonIf, StringMapSchema } from "./common.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
@@ -204,8 +204,64 @@ export const LabelsSchema = z
   .refine((labels) => Object.keys(labels).length <= 32, "at most 32 labels")
   .meta({ maxProperties: 32 });
 
+/** An agent's name: its `AGENT_ID`, the audience of every command token signed for it (docs/node-agent.md). */
+export const AgentIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, "must be 1-128 letters, digits, '.', '_' or '-', starting with one");
+
+/** One node agent of an `agent` cluster: where its API listens, its id, and the Kafka node ids it runs. */
+export const AgentEndpointSchema = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .max(2048)
+    .describe("Base URL of the agent's API, e.g. https://kafka-1.internal:9700 (the API is under /v1)"),
+  agentId: AgentIdSchema.describe("The agent's AGENT_ID: the audience of its command tokens"),
+  nodeIds: z
+    .array(BrokerIdSchema)
+    .min(1)
+    .max(1024)
+    .refine((ids) => new Set(ids).size === ids.length, "must not repeat a node")
+    .meta({ uniqueItems: true })
+    .describe("The Kafka node ids this agent runs; a node is served by one agent only"),
+});
+export type AgentEndpoint = z.infer<typeof AgentEndpointSchema>;
+
+/**
+ * `settings.agents` of a cluster whose provider is `agent`: which agent serves which node ids. Required with that
+ * provider and refused with the others (checkAgents). An agent id, and a node id, appear once across the list (stated
+ * in the description: JSON Schema cannot say it of nested fields).
+ */
+export const AgentsSettingSchema = z
+  .array(AgentEndpointSchema)
+  .min(1)
+  .max(256)
+  .superRefine((agents, ctx) => {
+    const agentIds = new Set<string>();
+    const servedBy = new Map<number, string>();
+    agents.forEach((agent, index) => {
+      if (agentIds.has(agent.agentId))
+        ctx.addIssue({ code: "custom", path: [index, "agentId"], message: `repeats agent ${agent.agentId}` });
+      agentIds.add(agent.agentId);
+      for (const nodeId of agent.nodeIds) {
+        const other = servedBy.get(nodeId);
+        if (other !== undefined && other !== agent.agentId)
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "nodeIds"],
+            message: `node ${nodeId} is already served by agent ${other}`,
+          });
+        servedBy.set(nodeId, agent.agentId);
+      }
+    });
+  })
+  .describe(
+    "Which node agent serves which Kafka node ids (provider agent only, and required there). Each agentId appears " +
+      "once, and each node id in one agent's nodeIds only.",
+  );
+
 /** Provider settings. Known keys are checked; others are kept for the provider. */
 export const SettingsSchema = z.looseObject({
+  agents: AgentsSettingSchema.optional(),
   version: z.string().max(64).optional().describe("Broker software version (container and agent clusters)"),
   portBase: Int32Schema.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
   collectionIntervalSeconds: z
@@ -234,6 +290,26 @@ function secretApplies(name: SecretName, security: Security): boolean {
       return security.saslMechanism === "CLOUD_IAM";
   }
 }
+
+/** `settings.agents` belongs to the agent provider, which needs it. */
+function checkAgents(profile: { provider: Provider; settings?: Settings | undefined }, ctx: z.RefinementCtx): void {
+  const agents = profile.settings?.agents;
+  if (profile.provider === "agent" && agents === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["settings", "agents"],
+      message: "is required with provider agent: which agent serves which node ids",
+    });
+  if (profile.provider !== "agent" && agents !== undefined)
+    ctx.addIssue({ code: "custom", path: ["settings", "agents"], message: "is only used by provider agent" });
+}
+
+/** checkAgents as JSON Schema, on a profile (whose `provider`, when absent, is external). */
+const profileAgentsJsonRules = jsonIf(
+  isOneOf("provider", ["agent"]),
+  { required: ["settings"], properties: { settings: has("agents") } },
+  { not: { required: ["settings"], properties: { settings: has("agents") } } },
+);
 
 function checkSecrets(profile: { security: Security; secrets?: Secrets | undefined }, ctx: z.RefinementCtx): void {
   const { security } = profile;
@@ -311,7 +387,8 @@ export const ConnectionProfileSchema = z
     skipTest: z.boolean().default(false).describe("Register without testing the connection first"),
   })
   .superRefine(checkSecrets)
-  .meta(profileSecretsJsonRules);
+  .superRefine(checkAgents)
+  .meta({ allOf: [...profileSecretsJsonRules.allOf, profileAgentsJsonRules] });
 export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
 
 /** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, null removes one. */

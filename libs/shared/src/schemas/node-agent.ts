@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * The node agent's API v1 answers (docs/node-agent.md), as the agent provider reads them. Objects are not strict: an
+ * agent of a later version may add fields.
+ */
+
+export const NodeRoleSchema = z.enum(["broker", "controller"]);
+
+export const NodeStatusSchema = z.object({
+  nodeId: z.number().int().min(0),
+  roles: z.array(NodeRoleSchema),
+  version: z.string(),
+  state: z.enum(["running", "stopped", "starting", "stopping"]),
+  pid: z.number().int().nullable(),
+  startedAt: z.string().nullable(),
+  uptimeSeconds: z.number().nullable(),
+  lastExit: z
+    .object({ code: z.number().int().nullable(), signal: z.string().nullable(), at: z.string() })
+    .nullable()
+    .describe("How the node's process last ended; null when it never did"),
+  configuredVersion: z.string().describe("The version of its next start"),
+});
+export type NodeStatus = z.infer<typeof NodeStatusSchema>;
+
+export const AgentHealthSchema = z.object({ status: z.literal("ok"), agentId: z.string() });
+export const NodeListSchema = z.object({ nodes: z.array(NodeStatusSchema) });
+export const InstallationSchema = z.object({ version: z.string(), path: z.string(), sha512: z.string() });
+export type Installation = z.infer<typeof InstallationSchema>;
+export const InstallationListSchema = z.object({ installations: z.array(InstallationSchema) });
+export const NodeConfigSchema = z.object({ config: z.record(z.string(), z.string()) });
