@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { AppError, type Logger, toAppError } from "@kcp/shared";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { z } from "zod";
+import type { TokenVerifier } from "./auth.js";
+import { type Installations, VERSION_PATTERN } from "./installations.js";
+import type { NodeManager } from "./nodes.js";
+
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const version = z.string().regex(VERSION_PATTERN, "a Kafka version such as 4.3.1");
+const nodeId = z.coerce.number().int().min(0).max(2_147_483_647);
+/** Keys and values of server.properties: no line breaks (a value could otherwise add keys), no leading space. */
+const configKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\-[\]]{0,254}$/, "a property name");
+const configValue = z
+  .string()
+  .max(65_536)
+  .regex(/^[^\r\n\0]*$/, "must not hold line breaks");
+
+const stopBody = z.object({ timeoutMs: z.number().int().min(0).max(3_600_000).optional() }).strict();
+const restartBody = z
+  .object({
+    restartId: z.string().regex(ACCEPTED_ID, "1–128 letters, digits, '.', '_', ':' or '-'"),
+    timeoutMs: z.number().int().min(0).max(3_600_000).optional(),
+  })
+  .strict();
+const versionBody = z.object({ version }).strict();
+const provisionBody = z
+  .object({
+    roles: z
+      .array(z.enum(["broker", "controller"]))
+      .min(1)
+      .max(2)
+      .refine((roles) => new Set(roles).size === roles.length, "roles must not repeat"),
+    clusterId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "a Kafka cluster id (22 characters of base64url)"),
+    version,
+    config: z.record(configKey, configValue),
+    controllerMode: z.enum(["standalone", "initial-controllers", "observer", "static"]).optional(),
+    initialControllers: z
+      .string()
+      .regex(/^[^\s]{1,4096}$/)
+      .optional(),
+    jvmOptions: z
+      .array(
+        z
+          .string()
+          .regex(/^-[^\r\n\0]{1,4095}$/)
+          .max(4096),
+      )
+      .max(64)
+      .optional(),
+  })
+  .strict();
+const configBody = z
+  .object({ set: z.record(configKey, configValue).optional(), delete: z.array(configKey).max(1000).optional() })
+  .strict()
+  .refine((b) => !(b.delete ?? []).some((key) => b.set !== undefined && key in b.set), {
+    message: "a key cannot be both set and deleted",
+  });
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  throw new AppError("validation_failed", `${where}${issue?.message ?? "invalid"}`);
+}
+
+const idOf = (req: Request) => parse(nodeId, req.params.id);
+
+export interface AgentAppOptions {
+  agentId: string;
+  nodes: NodeManager;
+  installations: Installations;
+  verifier: TokenVerifier;
+  logger: Logger;
+}
+
+/** The agent's API v1 (docs/node-agent.md). */
+export function createAgentApp(options: AgentAppOptions): express.Express {
+  const { nodes, installations, verifier, logger } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("query parser", false);
+
+  // Request ids and one log line per request (method, path, status, duration: never headers or bodies).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming !== undefined && ACCEPTED_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("Cache-Control", "no-store");
+    const began = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - began) / 1e6;
+      logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms }, "request");
+    });
+    next();
+  });
+
+  app.get("/v1/health", (_req, res) => {
+    res.json({ status: "ok", agentId: options.agentId });
+  });
+
+  // Every other request carries a command token, checked before anything is read or changed.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const claims = await verifier.verify(req.get("authorization"));
+      res.locals.jti = claims.jti;
+      next();
+    } catch (error) {
+      verifier.logRefusal(error, res.locals.requestId as string);
+      next(error);
+    }
+  });
+
+  app.use(express.json({ limit: "256kb", strict: true }));
+
+  app.get("/v1/nodes", async (_req, res) => {
+    res.json({ nodes: await nodes.list() });
+  });
+  app.get("/v1/nodes/:id", async (req, res) => {
+    res.json(await nodes.status(idOf(req)));
+  });
+  app.put("/v1/nodes/:id", async (req, res) => {
+    const id = idOf(req);
+    const body = parse(provisionBody, req.body);
+    res.json(await nodes.provision(id, body));
+  });
+  app.post("/v1/nodes/:id/stop", async (req, res) => {
+    const id = idOf(req);
+    const body = parse(stopBody, req.body);
+    res.json(await nodes.stop(id, body.timeoutMs));
+  });
+  app.post("/v1/nodes/:id/start", async (req, res) => {
+    const id = idOf(req);
+    parse(z.object({}).strict(), req.body);
+    res.json(await nodes.start(id));
+  });
+  app.post("/v1/nodes/:id/restart", async (req, res) => {
+    const id = idOf(req);
+    const body = parse(restartBody, req.body);
+    res.json(await nodes.restart(id, body.restartId, body.timeoutMs));
+  });
+  app.put("/v1/nodes/:id/version", async (req, res) => {
+    const id = idOf(req);
+    const body = parse(versionBody, req.body);
+    res.json(await nodes.setVersion(id, body.version));
+  });
+  app.get("/v1/nodes/:id/config", async (req, res) => {
+    res.json({ config: nodes.config(idOf(req)) });
+  });
+  app.patch("/v1/nodes/:id/config", async (req, res) => {
+    const id = idOf(req);
+    const body = parse(configBody, req.body);
+    res.json(await nodes.patchConfig(id, body.set ?? {}, body.delete ?? []));
+  });
+  app.get("/v1/installations", async (_req, res) => {
+    res.json({ installations: await installations.list() });
+  });
+  app.post("/v1/installations", async (req, res) => {
+    const body = parse(versionBody, req.body);
+    res.json(await installations.install(body.version));
+  });
+
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
+  });
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const appError = answerFor(error);
+    if (appError.code === "internal") {
+      logger.error({ err: appError.cause ?? appError, requestId: res.locals.requestId, path: req.path }, "failed");
+    }
+    res.status(appError.status).json(appError.toEnvelope());
+  });
+  return app;
+}
+
+function answerFor(error: unknown): AppError {
+  if (error instanceof URIError) return new AppError("bad_request", "The request path holds malformed encoding");
+  const type = (error as { type?: string }).type;
+  if (type === "entity.parse.failed") return new AppError("bad_request", "The body is not valid JSON");
+  if (type === "entity.too.large") return new AppError("payload_too_large");
+  if (typeof type === "string" && type.startsWith("entity.")) return new AppError("bad_request");
+  return toAppError(error);
+}

@@ -1,0 +1,133 @@
+import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  freePort,
+  type KafkaVersion,
+  type ManagedProcess,
+  makeRunDir,
+  repoRoot,
+  resolveKafka,
+  startProcess,
+  waitFor,
+} from "@kcp/test-infra";
+import jwt from "jsonwebtoken";
+import { libsChecksum } from "../src/index.js";
+
+/**
+ * A `file://` artifact source built from the harness's Maven-resolved Kafka jars: `<root>/<version>/libs` (a link to
+ * `.cache/test-infra/kafka/<version>/libs`) and `<root>/<version>.sha512` (the agent's folder checksum).
+ * `corrupt` adds versions whose `.sha512` does not match their jars.
+ */
+export async function buildArtifactSource(
+  versions: KafkaVersion[],
+  corrupt: string[] = [],
+): Promise<{ root: string; url: string; checksums: Record<string, string> }> {
+  const root = await makeRunDir("agent-artifacts");
+  const checksums: Record<string, string> = {};
+  for (const version of versions) {
+    const runtime = await resolveKafka(version);
+    const libs = runtime.classpath.replace(/\/\*$/, "");
+    await mkdir(join(root, version));
+    await symlink(libs, join(root, version, "libs"));
+    checksums[version] = await libsChecksum(libs);
+    await writeFile(join(root, `${version}.sha512`), `${checksums[version]}  ${version}\n`);
+  }
+  for (const bad of corrupt) {
+    const libs = (await resolveKafka(versions[0] as KafkaVersion)).classpath.replace(/\/\*$/, "");
+    await mkdir(join(root, bad));
+    await symlink(libs, join(root, bad, "libs"));
+    await writeFile(join(root, `${bad}.sha512`), `${"ab".repeat(64)}  ${bad}\n`);
+  }
+  return { root, url: pathToFileURL(root).href, checksums };
+}
+
+/** The control plane's side: an ES256 (or EdDSA) key pair and command tokens signed with it. */
+export class TokenMinter {
+  readonly publicKeyPem: string;
+  private readonly privateKey: KeyObject;
+
+  constructor(
+    readonly audience: string,
+    readonly algorithm: "ES256" | "EdDSA" = "ES256",
+  ) {
+    const pair =
+      algorithm === "ES256" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("ed25519");
+    this.publicKeyPem = pair.publicKey.export({ type: "spki", format: "pem" }).toString();
+    this.privateKey = pair.privateKey;
+  }
+
+  token(overrides: { aud?: string; iat?: number; exp?: number; jti?: string; iss?: string } = {}): string {
+    const iat = overrides.iat ?? Math.floor(Date.now() / 1000);
+    const payload = {
+      iss: overrides.iss ?? "kcp",
+      aud: overrides.aud ?? this.audience,
+      iat,
+      exp: overrides.exp ?? iat + 30,
+      jti: overrides.jti ?? randomUUID(),
+    };
+    if (this.algorithm === "ES256") return jwt.sign(payload, this.privateKey, { algorithm: "ES256" });
+    // jsonwebtoken 9 cannot sign EdDSA: the JWS by hand.
+    const header = Buffer.from(JSON.stringify({ alg: "EdDSA", typ: "JWT" })).toString("base64url");
+    const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+    const signature = sign(null, Buffer.from(`${header}.${body}`), this.privateKey).toString("base64url");
+    return `${header}.${body}.${signature}`;
+  }
+}
+
+export interface AgentProcess {
+  url: string;
+  process: ManagedProcess;
+  logFile: string;
+}
+
+/** The agent as a real process (`src/main.ts` under tsx), on a free port; dies with the test process. */
+export async function startAgentProcess(env: Record<string, string>, logDir: string): Promise<AgentProcess> {
+  const port = env.AGENT_PORT ?? String(await freePort());
+  const logFile = join(logDir, `agent-${Date.now()}.log`);
+  const process = await startProcess({
+    command: "node",
+    args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
+    cwd: repoRoot,
+    env: { LOG_LEVEL: "info", AGENT_HOST: "127.0.0.1", ...env, AGENT_PORT: port },
+    logFile,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    "the node agent to listen",
+    async () => {
+      const answer = await fetch(`${url}/v1/health`).catch(() => undefined);
+      return answer?.ok ? true : undefined;
+    },
+    {
+      timeoutMs: 30_000,
+      giveUpIf: () => (process.hasExited() ? new Error(`the agent exited; see ${logFile}`) : undefined),
+    },
+  );
+  return { url, process, logFile };
+}
+
+export async function readLog(path: string): Promise<string> {
+  return readFile(path, "utf8").catch(() => "");
+}
+
+/** Kills processes by pid (the agent's nodes: not children of the test), ignoring those already gone. */
+export function killPids(pids: Iterable<number>): void {
+  for (const pid of pids) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+  }
+}
+
+export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });
+
+export const log4jOption = () =>
+  `-Dlog4j2.configurationFile=${join(repoRoot, "tools/test-infra/maven/log4j2.properties")}`;

@@ -1,0 +1,113 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createLogger } from "@kcp/shared";
+import { makeRunDir } from "@kcp/test-infra";
+import { expect } from "chai";
+import { Installations, libsChecksum, parseChecksumFile, SeenTokenIds, TokenVerifier } from "../src/index.js";
+import { renderProperties } from "../src/properties.js";
+import { removeDir, TokenMinter } from "./helpers.js";
+
+const logger = createLogger({ name: "node-agent-test", level: "silent" });
+
+describe("node agent (unit)", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await makeRunDir("agent-unit");
+  });
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  for (const algorithm of ["ES256", "EdDSA"] as const) {
+    describe(`command tokens (${algorithm})`, () => {
+      const minter = new TokenMinter("agent-a", algorithm);
+      const verifierFor = async (stateDir: string) => {
+        const seen = new SeenTokenIds(stateDir);
+        await seen.load();
+        return new TokenVerifier(minter.publicKeyPem, "agent-a", seen, logger);
+      };
+
+      it("accepts a fresh token once, and refuses it again even after a restart of the agent", async () => {
+        const verifier = await verifierFor(dir);
+        const token = minter.token();
+        const claims = await verifier.verify(`Bearer ${token}`);
+        expect(claims.jti).to.be.a("string");
+        await expectRefused(verifier, token);
+        const restarted = await verifierFor(dir);
+        await expectRefused(restarted, token);
+      });
+
+      it("refuses forged, expired, too long-lived, wrongly addressed and wrongly issued tokens", async () => {
+        const verifier = await verifierFor(dir);
+        const now = Math.floor(Date.now() / 1000);
+        await expectRefused(verifier, new TokenMinter("agent-a", algorithm).token());
+        await expectRefused(verifier, minter.token({ iat: now - 120, exp: now - 60 }));
+        await expectRefused(verifier, minter.token({ iat: now, exp: now + 61 }));
+        await expectRefused(verifier, minter.token({ aud: "agent-b" }));
+        await expectRefused(verifier, minter.token({ iss: "someone" }));
+        await expectRefused(verifier, minter.token({ jti: "" }));
+        await expectRefused(verifier, "not-a-token");
+      });
+    });
+  }
+
+  it("refuses an HS256 token signed with the public key as a secret (no algorithm confusion)", async () => {
+    const minter = new TokenMinter("agent-a");
+    const seen = new SeenTokenIds(dir);
+    const verifier = new TokenVerifier(minter.publicKeyPem, "agent-a", seen, logger);
+    const { default: jwt } = await import("jsonwebtoken");
+    const now = Math.floor(Date.now() / 1000);
+    const token = jwt.sign({ iss: "kcp", aud: "agent-a", iat: now, exp: now + 30, jti: "x" }, minter.publicKeyPem, {
+      algorithm: "HS256",
+    });
+    await expectRefused(verifier, token);
+  });
+
+  it("parses sha512sum and Apache-style checksum files", () => {
+    const hex = "a1".repeat(64);
+    expect(parseChecksumFile(`${hex}  4.3.1\n`)).to.equal(hex);
+    const grouped = `kafka_2.13-4.3.1.tgz: ${hex
+      .toUpperCase()
+      .match(/.{1,8}/g)
+      ?.join(" ")}\n`;
+    expect(parseChecksumFile(grouped)).to.equal(hex);
+    expect(() => parseChecksumFile("nope")).to.throw();
+  });
+
+  it("installs from a folder only when the checksum of the copied jars matches, and leaves nothing otherwise", async () => {
+    const source = join(dir, "source");
+    await mkdir(join(source, "1.0.0", "libs"), { recursive: true });
+    await writeFile(join(source, "1.0.0", "libs", "b.jar"), "bee");
+    await writeFile(join(source, "1.0.0", "libs", "a.jar"), "ay");
+    const sum = await libsChecksum(join(source, "1.0.0", "libs"));
+    await writeFile(join(source, "1.0.0.sha512"), `${sum}  1.0.0\n`);
+    await mkdir(join(source, "2.0.0", "libs"), { recursive: true });
+    await writeFile(join(source, "2.0.0", "libs", "a.jar"), "ay");
+    await writeFile(join(source, "2.0.0.sha512"), `${sum}\n`);
+    const state = join(dir, "state");
+    const installations = new Installations(state, `file://${source}`, logger);
+    await installations.init();
+    const installed = await installations.install("1.0.0");
+    expect(installed.sha512).to.equal(sum);
+    expect(await installations.install("1.0.0")).to.deep.equal(installed);
+    let refused: unknown;
+    await installations.install("2.0.0").catch((error: unknown) => {
+      refused = error;
+    });
+    expect((refused as { code?: string }).code).to.equal("invalid_request");
+    expect(await readdir(join(state, "installations"))).to.deep.equal(["1.0.0"]);
+    expect((await installations.list()).map((i) => i.version)).to.deep.equal(["1.0.0"]);
+  });
+
+  it("renders server.properties with sorted keys and escaped separators", () => {
+    expect(renderProperties({ "b.key": "x=y", "a.key": "1" })).to.match(/a\.key=1\nb\.key=x=y\n$/);
+  });
+});
+
+async function expectRefused(verifier: TokenVerifier, token: string): Promise<void> {
+  let caught: unknown;
+  await verifier.verify(`Bearer ${token}`).catch((error: unknown) => {
+    caught = error;
+  });
+  expect((caught as { code?: string } | undefined)?.code, "refused").to.equal("unauthenticated");
+}
