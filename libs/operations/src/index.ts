@@ -33,6 +33,28 @@ export {
   planUnregisterBrokers,
 } from "./plans/index.js";
 export {
+  brokerNotCaughtUp,
+  DEFAULT_QUORUM_CATCH_UP,
+  type FeatureRaise,
+  MIN_METADATA_LEVEL_FOR_4,
+  minInsyncReplicasOf,
+  type NodeHealth,
+  type NodeHealthOptions,
+  nodeHealthy,
+  parseKafkaVersion,
+  type QuorumCatchUp,
+  RELEASE_FEATURE_LEVELS,
+  type RollNode,
+  type RollSafety,
+  rollNodes,
+  rollOrder,
+  rollSafety,
+  type UpgradePath,
+  type UpgradePathInput,
+  upgradePath,
+  voterCaughtUp,
+} from "./rolling/index.js";
+export {
   acceptsAction,
   canTransition,
   canTransitionStep,

@@ -33,6 +33,9 @@ const NAMES: readonly string[] = [
   "4.2-IV0",
   "4.2-IV1",
   "4.3-IV0",
+  "4.4-IV0",
+  "4.4-IV1",
+  "4.4-IV2",
 ];
 
 /** The first level of each named version this project's rules depend on. */

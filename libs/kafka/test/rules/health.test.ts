@@ -282,20 +282,21 @@ describe("health rules (contract §6)", () => {
     expect(health(snapshot).issues).to.deep.equal([]);
   });
 
-  it("names metadata.version levels of Kafka 3.9 and 4.0 and unknown newer ones", () => {
+  it("names metadata.version levels of Kafka 3.9 to 4.4 and unknown newer ones", () => {
     const at = (level: number) =>
       health(
         snapshotWith((s) => {
           s.features = [{ name: "metadata.version", finalized: level, supportedMin: 7, supportedMax: level }];
         }),
       ).metadataVersion;
-    expect([at(7), at(21), at(22), at(25), at(29), at(31)]).to.deep.equal([
+    expect([at(7), at(21), at(22), at(25), at(29), at(33), at(34)]).to.deep.equal([
       "3.3-IV3",
       "3.9-IV0",
       "4.0-IV0",
       "4.0-IV3",
       "4.2-IV1",
-      "level 31",
+      "4.4-IV2",
+      "level 34",
     ]);
   });
 });

@@ -1,0 +1,58 @@
+import type { Snapshot } from "@kcp/shared";
+import { rollNodes } from "./nodes.js";
+import { brokerNotCaughtUp, DEFAULT_QUORUM_CATCH_UP, type QuorumCatchUp, voterCaughtUp } from "./roll-safety.js";
+
+export type NodeHealth = { healthy: true } | { healthy: false; reason: string };
+
+export interface NodeHealthOptions {
+  catchUp?: QuorumCatchUp;
+  /**
+   * When the node was started: a snapshot collected before it says nothing about the restarted node. Compared with
+   * the snapshot's `collectedAt`.
+   */
+  startedAt?: Date;
+  /**
+   * What the node is expected to be (the roles it had before it was stopped). A stopped broker can vanish from a
+   * snapshot and a stopped controller from the quorum's observers, so without it a node the snapshot no longer shows
+   * is reported as unknown rather than judged by what is left of it.
+   */
+  roles?: { broker: boolean; controller: boolean };
+}
+
+/**
+ * Whether a node is healthy again after a restart (pure): a broker registered, answering, unfenced and back in the
+ * ISR of every partition it replicates; a controller that is a voter caught up with the leader (lag and last fetch
+ * within `catchUp`), or an observer controller caught up the same way; a combined node both.
+ */
+export function nodeHealthy(snapshot: Snapshot, nodeId: number, options: NodeHealthOptions = {}): NodeHealth {
+  const catchUp = options.catchUp ?? DEFAULT_QUORUM_CATCH_UP;
+  if (options.startedAt && Date.parse(snapshot.collectedAt) <= options.startedAt.getTime())
+    return { healthy: false, reason: `the snapshot predates the start of node ${nodeId}` };
+  const seen = rollNodes(snapshot).find((n) => n.nodeId === nodeId);
+  const roles = options.roles ?? seen;
+  if (!roles) return { healthy: false, reason: `node ${nodeId} is neither a registered broker nor in the quorum` };
+  if (roles.controller) {
+    const quorum = snapshot.quorum;
+    if (!quorum) return { healthy: false, reason: "the snapshot has no quorum information (DescribeQuorum)" };
+    const voter = quorum.voters.find((v) => v.nodeId === nodeId);
+    const observer = quorum.observers.find((o) => o.nodeId === nodeId);
+    const replica = voter ?? observer;
+    if (!replica) return { healthy: false, reason: `controller ${nodeId} is not in the quorum yet` };
+    if (voter && quorum.leaderId < 0) return { healthy: false, reason: "the quorum has no leader" };
+    if (!voterCaughtUp(snapshot, replica, catchUp)) {
+      const fetched =
+        replica.lastFetchTimestamp < 0
+          ? "has not fetched yet"
+          : `last fetched ${Math.max(0, Date.parse(snapshot.collectedAt) - replica.lastFetchTimestamp)} ms before the snapshot`;
+      return {
+        healthy: false,
+        reason: `controller ${nodeId} is not caught up with the leader (lag ${replica.lag}, ${fetched}; at most ${catchUp.maxLag} records and ${catchUp.maxFetchAgeMs} ms)`,
+      };
+    }
+  }
+  if (roles.broker) {
+    const notCaughtUp = brokerNotCaughtUp(snapshot, nodeId);
+    if (notCaughtUp) return { healthy: false, reason: notCaughtUp };
+  }
+  return { healthy: true };
+}
