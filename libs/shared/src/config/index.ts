@@ -1,7 +1,9 @@
 export { AllowedHosts, hostOf } from "./allowed-hosts.js";
 export { ConfigError, loadConfig } from "./load.js";
 export {
+  type AgentConfig,
   type AuthConfig,
+  agentSection,
   authSection,
   type CollectorConfig,
   collectorSection,

@@ -137,6 +137,24 @@ export const operationsSection = z.object({
   OPERATIONS_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
+/**
+ * The node agents' command tokens (docs/node-agent.md): the private key the control plane signs them with. Read by the
+ * processes that talk to agents (collector, operations worker, standalone); its public half goes to every agent as
+ * AGENT_PUBLIC_KEY. Without it, `agent` clusters offer no node-lifecycle action.
+ */
+export const agentSection = z.object({
+  /** PEM private key (EC P-256 → ES256, or Ed25519 → EdDSA); `\n` escapes stand for line breaks. */
+  AGENT_SIGNING_KEY: z
+    .string()
+    .transform((text) => text.replaceAll("\\n", "\n"))
+    .pipe(z.string().regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----/, "must be a private key in PEM form"))
+    .optional(),
+  /** A file holding the key instead (a mounted Kubernetes secret). */
+  AGENT_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  /** How long a request to an agent may take before it counts as unanswered (status, health; not commands). */
+  AGENT_REQUEST_TIMEOUT_MS: positiveMs.default(5_000),
+});
+
 export type LogConfig = z.infer<typeof logSection>;
 export type HttpConfig = z.infer<typeof httpSection>;
 export type StoreConfig = z.infer<typeof storeSection>;
@@ -146,3 +164,4 @@ export type SecretsConfig = z.infer<typeof secretsSection>;
 export type CollectorConfig = z.infer<typeof collectorSection>;
 export type KafkaConfig = z.infer<typeof kafkaSection>;
 export type OperationsConfig = z.infer<typeof operationsSection>;
+export type AgentConfig = z.infer<typeof agentSection>;
