@@ -7,8 +7,9 @@ import {
   type HealthThresholds,
   KafkaClient,
 } from "@kcp/kafka";
+import { type CommandSigner, type ProviderReadiness, probeAgents } from "@kcp/providers";
 import type { SecretBox } from "@kcp/shared";
-import { AppError, withDeadline } from "@kcp/shared";
+import { AgentsSettingSchema, AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { connectionTarget, type StoredProfile } from "./records.js";
 
@@ -17,6 +18,15 @@ export interface CollectSettings {
   timeoutMs: number;
   thresholds: HealthThresholds;
   kafka?: ClientOptionsSettings;
+  /** How `agent` clusters' node agents are asked (health and nodes) at each collection. */
+  agents?: AgentAccess;
+}
+
+export interface AgentAccess {
+  /** Signs the command token of GET /v1/nodes; none: the agents cannot be asked, and the capabilities say so. */
+  signer: CommandSigner | undefined;
+  /** Each request to an agent (AGENT_REQUEST_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 export interface CollectDependencies {
@@ -29,16 +39,35 @@ export interface CollectDependencies {
 type Plain = Record<string, unknown>;
 const plain = (value: unknown) => value as Plain;
 
+/**
+ * What the cluster's provider can do now (I/O, at the edge; the capability rules read the plain value): for `agent`
+ * clusters, each agent's health and nodes. Never throws.
+ */
+async function providerReadiness(
+  record: ClusterRecord,
+  deps: CollectDependencies,
+): Promise<ProviderReadiness | undefined> {
+  const profile = record.profile as unknown as StoredProfile;
+  if (profile.provider !== "agent") return undefined;
+  const agents = AgentsSettingSchema.safeParse(record.settings.agents);
+  if (!agents.success) return { kind: "agent", agents: [], problem: "settings.agents is missing or invalid" };
+  const access = deps.settings.agents ?? { signer: undefined, timeoutMs: 5_000 };
+  return probeAgents(agents.data, access.signer, access.timeoutMs);
+}
+
 async function reachableView(record: ClusterRecord, deps: CollectDependencies, now: Date): Promise<ClusterViewRecord> {
   const profile = record.profile as unknown as StoredProfile;
   const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
   try {
     const { timeoutMs } = deps.settings;
-    const collection = await withDeadline(
-      collectSnapshot(client, { timeoutMs }),
-      timeoutMs,
-      `the collection took longer than ${timeoutMs} ms`,
-    );
+    const [collection, readiness] = await Promise.all([
+      withDeadline(
+        collectSnapshot(client, { timeoutMs }),
+        timeoutMs,
+        `the collection took longer than ${timeoutMs} ms`,
+      ),
+      providerReadiness(record, deps),
+    ]);
     return {
       clusterId: record.id,
       snapshot: plain(collection.snapshot),
@@ -49,6 +78,7 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
           snapshot: collection.snapshot,
           apiVersions: collection.apiVersions,
           authorizedOperations: collection.authorizedOperations,
+          ...(readiness ? { providerReadiness: readiness } : {}),
         }),
       ),
       updatedAt: now,

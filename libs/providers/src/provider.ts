@@ -1,49 +1,131 @@
+import { type NodeStatus, PROVIDERS, type Provider } from "@kcp/shared";
+
 /**
  * How the service can act on a cluster's nodes depends on who runs them (the connection profile's `provider`):
  * - `external`: someone else; the service only speaks Kafka's protocol to it.
- * - `agent`: an agent on each host starts, stops and upgrades the Kafka processes.
- * - `container`: the service runs the nodes as containers (settings: image/version, port base).
- * - `operator-managed`: a Kubernetes operator owns the nodes; node pools scale through it.
+ * - `agent`: a node agent on each host (services/node-agent) starts, stops, upgrades and provisions the Kafka
+ *   processes; `settings.agents` says which agent serves which node ids.
+ * - `container`: the service runs the nodes as containers (not built yet).
+ * - `operator-managed`: a Kubernetes operator owns the nodes; node pools scale through it (not built yet).
  */
-export const PROVIDER_KINDS = ["external", "agent", "container", "operator-managed"] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+export const PROVIDER_KINDS = PROVIDERS;
+export type ProviderKind = Provider;
 
-export type NodeRole = "broker" | "controller";
+/** Provider kinds whose node lifecycle is built. */
+const BUILT: ReadonlySet<ProviderKind> = new Set(["agent"]);
 
-/** Node lifecycle actions; a provider that controls nodes implements them. Each resolves when the action is done. */
-export interface NodeLifecycle {
-  restartNode(nodeId: number): Promise<void>;
-  provisionNodes(role: NodeRole, count: number): Promise<number[]>;
-  upgradeNode(nodeId: number, version: string): Promise<void>;
-  scaleNodePool(pool: string, replicas: number): Promise<void>;
+export type { NodeStatus };
+export type NodeRole = NodeStatus["roles"][number];
+
+/** A new node: formatted with the cluster id by its own version, as a broker or an observer controller. */
+export interface NodeProvision {
+  nodeId: number;
+  roles: NodeRole[];
+  clusterId: string;
+  version: string;
+  /** Its `server.properties` keys. */
+  config: Record<string, string>;
+  /**
+   * How a controller's storage is formatted: `observer` (joins as an observer, made a voter by AddRaftVoter),
+   * `standalone` (a one-voter dynamic quorum), `initial-controllers` (with `initialControllers`), `static`.
+   * Brokers leave it out.
+   */
+  controllerMode?: "standalone" | "initial-controllers" | "observer" | "static";
+  /** `kafka-storage format --initial-controllers` (controllerMode `initial-controllers`). */
+  initialControllers?: string;
+  /** JVM options of the node's process. */
+  jvmOptions?: string[];
 }
 
-/** What a provider kind can do, as the capability rules (contract §7) read it. */
-export interface ProviderAbilities {
-  /** restartNodes, provisionNodes, upgradeVersion */
-  controlsNodes: boolean;
-  /** scaleNodePools */
-  scalesNodePools: boolean;
-  /** Why an ability is missing, for capability notes. */
+/** Keys of a node's configuration to set and to delete, applied at its next start. */
+export interface NodeConfigChange {
+  set?: Record<string, string>;
+  delete?: string[];
+}
+
+/**
+ * The node actions operation steps are made of, for a provider that controls nodes. Every action resolves when done
+ * and is idempotent (the same call twice leaves the node as once), so a step can be run again after a worker died
+ * mid-step. Errors are AppErrors whose message names the node and the provider's reason. Health is not the
+ * provider's business: `start` resolves once the process runs, and the step that waits reads Kafka.
+ */
+export interface NodeLifecycle {
+  /** The node as its provider runs it. */
+  status(nodeId: number): Promise<NodeStatus>;
+  /** Controlled stop: SIGTERM, then SIGKILL after `timeoutMs` (the provider's default when absent). */
+  stop(nodeId: number, options?: { timeoutMs?: number }): Promise<NodeStatus>;
+  /** Starts the node with its configured version and configuration. */
+  start(nodeId: number): Promise<NodeStatus>;
+  /** Installs `version` (checksum verified) wherever the cluster's nodes run; a running version is never touched. */
+  install(version: string): Promise<void>;
+  /** The version the node runs from its next start; it must be installed. */
+  switchVersion(nodeId: number, version: string): Promise<NodeStatus>;
+  /** Provisions a new node; storage that holds data is never formatted again. */
+  provision(node: NodeProvision): Promise<NodeStatus>;
+  /** Changes keys of the node's configuration; returns the whole configuration after the change. */
+  setConfig(nodeId: number, change: NodeConfigChange): Promise<Record<string, string>>;
+}
+
+/** What an agent answered at collection time (I/O at the edge: probeAgents); the capability rules read it. */
+export interface AgentProbe {
+  agentId: string;
+  /** The node ids the cluster's settings give it. */
+  nodeIds: number[];
+  /** The node ids it reports running (GET /v1/nodes); null when it did not answer. */
+  reportedNodeIds: number[] | null;
+  /** Why it did not answer as it should (unreachable, another agent id, a refused token). */
+  problem?: string;
+}
+
+/** Whether the provider can act on the nodes now: a plain value the collector produces, per provider kind. */
+export type ProviderReadiness = { kind: "agent"; agents: AgentProbe[]; problem?: string };
+
+/** An ability of the provider: available, or why not. */
+export interface Ability {
+  available: boolean;
   reason?: string;
 }
 
-export function providerAbilities(kind: ProviderKind): ProviderAbilities {
-  switch (kind) {
-    case "external":
-      return {
-        controlsNodes: false,
-        scalesNodePools: false,
-        reason: "external clusters are run by someone else: the service cannot start, stop or add their nodes",
-      };
-    case "agent":
-    case "container":
-      return {
-        controlsNodes: true,
-        scalesNodePools: false,
-        reason: `node pools exist only on operator-managed clusters, not on ${kind} clusters`,
-      };
-    case "operator-managed":
-      return { controlsNodes: true, scalesNodePools: true };
+const listed = (ids: number[]) => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(", ")}`);
+
+function agentAbility(readiness: ProviderReadiness | undefined, nodeIds: readonly number[]): Ability {
+  if (readiness === undefined) return { available: false, reason: "the node agents were not asked" };
+  if (readiness.problem) return { available: false, reason: readiness.problem };
+  const reasons: string[] = [];
+  const unserved = nodeIds.filter((id) => !readiness.agents.some((agent) => agent.nodeIds.includes(id)));
+  if (unserved.length > 0) reasons.push(`no agent for ${listed([...unserved].sort((a, b) => a - b))}`);
+  for (const agent of readiness.agents) {
+    const serves = agent.nodeIds.filter((id) => nodeIds.includes(id));
+    if (serves.length === 0) continue;
+    if (agent.reportedNodeIds === null) {
+      reasons.push(`agent ${agent.agentId} ${agent.problem ?? "did not answer"}`);
+      continue;
+    }
+    const reported = agent.reportedNodeIds;
+    const missing = serves.filter((id) => !reported.includes(id));
+    if (missing.length > 0) reasons.push(`agent ${agent.agentId} does not run ${listed(missing)}`);
   }
+  return reasons.length === 0 ? { available: true } : { available: false, reason: reasons.join("; ") };
+}
+
+/**
+ * Whether the provider can stop, start, upgrade and provision the cluster's nodes now (restartNodes, upgradeVersion,
+ * provisionNodes). For `agent`: every node of the snapshot (`nodeIds`) is served by an agent of the settings, and
+ * each of those agents answered and reports its nodes. Kinds not built yet: never.
+ */
+export function nodeLifecycleAbility(
+  kind: ProviderKind,
+  readiness: ProviderReadiness | undefined,
+  nodeIds: readonly number[],
+): Ability {
+  if (kind === "external") return { available: false, reason: "provider external does not control nodes" };
+  if (!BUILT.has(kind)) return { available: false, reason: `the ${kind} provider is not built yet` };
+  return agentAbility(readiness?.kind === kind ? readiness : undefined, nodeIds);
+}
+
+/** scaleNodePools: only the operator-managed provider has node pools, and it is not built yet. */
+export function nodePoolAbility(kind: ProviderKind): Ability {
+  if (kind !== "operator-managed")
+    return { available: false, reason: "only the operator-managed provider has node pools" };
+  return { available: false, reason: "the operator-managed provider is not built yet" };
 }

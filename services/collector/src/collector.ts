@@ -8,8 +8,16 @@ import {
 } from "@kcp/clusters";
 import type { HealthThresholds } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
+import type { CommandSigner } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
-import { AppError, type CollectorConfig, type Component, type Logger, type SecretBox } from "@kcp/shared";
+import {
+  type AgentConfig,
+  AppError,
+  type CollectorConfig,
+  type Component,
+  type Logger,
+  type SecretBox,
+} from "@kcp/shared";
 import type { Store } from "@kcp/store";
 
 export interface CollectorDependencies {
@@ -17,8 +25,10 @@ export interface CollectorDependencies {
   store: Store;
   queue: JobQueue;
   box: SecretBox;
-  config: CollectorConfig;
+  config: CollectorConfig & Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">>;
   metrics?: Metrics;
+  /** Signs the node agents' tokens (AGENT_SIGNING_KEY); without it `agent` clusters offer no node-lifecycle action. */
+  agentSigner?: CommandSigner;
 }
 
 /**
@@ -51,7 +61,11 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
   const collectDeps = {
     store: deps.store,
     box: deps.box,
-    settings: { timeoutMs: deps.config.COLLECT_TIMEOUT_MS, thresholds: healthThresholds(deps.config) },
+    settings: {
+      timeoutMs: deps.config.COLLECT_TIMEOUT_MS,
+      thresholds: healthThresholds(deps.config),
+      agents: { signer: deps.agentSigner, timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000 },
+    },
   };
 
   /** Interval of each cluster this process has scheduled: a cluster registered or re-tuned since start gets its own. */

@@ -1,4 +1,5 @@
 import {
+  agentSection,
   authSection,
   collectorSection,
   httpSection,
@@ -19,4 +20,5 @@ export const standaloneConfigSchema = logSection
   .and(secretsSection)
   .and(kafkaSection)
   .and(collectorSection)
-  .and(operationsSection);
+  .and(operationsSection)
+  .and(agentSection);

@@ -4,8 +4,10 @@ import { auditEmitter, createAuditService } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { Metrics } from "@kcp/metrics";
 import { createOperationsWorker } from "@kcp/operations-worker";
+import { loadCommandSigner } from "@kcp/providers";
 import { countAll, openQueue } from "@kcp/queue";
 import {
+  type AgentConfig,
   type AuthConfig,
   type CollectorConfig,
   type Component,
@@ -27,7 +29,8 @@ export type StandaloneConfig = HttpConfig &
   SecretsConfig &
   CollectorConfig &
   OperationsConfig &
-  Partial<KafkaConfig>;
+  Partial<KafkaConfig> &
+  Partial<AgentConfig>;
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -39,6 +42,7 @@ export interface Standalone {
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
   // Without a configured key, the single process makes one in DATA_DIR: `npm start` works on a fresh machine.
   const box = await loadSecretBox(config, { logger, generateIn: config.DATA_DIR });
+  const agentSigner = await loadCommandSigner(config);
   const store = await openStore(config, logger);
   const queue = await openQueue(config, logger);
   const metrics = new Metrics({ service: "standalone" });
@@ -46,7 +50,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   const deps = { logger, store, queue, metrics };
   const services = [
     createAuditService(deps),
-    createCollectorService({ ...deps, box, config }),
+    createCollectorService({ ...deps, box, config, ...(agentSigner ? { agentSigner } : {}) }),
     createOperationsWorker({
       ...deps,
       box,

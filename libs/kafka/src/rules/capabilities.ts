@@ -1,3 +1,4 @@
+import { nodeLifecycleAbility, nodePoolAbility, type ProviderReadiness } from "@kcp/providers";
 import {
   CAPABILITY_NAMES,
   type Capabilities,
@@ -18,6 +19,11 @@ export interface CapabilityFacts {
   /** Cluster operations the connecting principal may perform; null = the broker did not say (no authorizer). */
   authorizedOperations: readonly string[] | null;
   unreachableReason?: string;
+  /**
+   * What the provider can do now, asked at collection time (probeAgents for `agent` clusters); absent: not asked,
+   * and the node-lifecycle actions are not offered.
+   */
+  providerReadiness?: ProviderReadiness;
 }
 
 /** A rule answers the reason a capability is not offered, or undefined when it is. */
@@ -44,8 +50,6 @@ const API = {
   RemoveRaftVoter: 81,
 } as const;
 type ApiName = keyof typeof API;
-
-const NODE_PROVIDERS = ["agent", "container", "operator-managed"];
 
 /** The first reason that holds, in the order given. */
 const firstOf =
@@ -91,11 +95,19 @@ const notManaged =
   ({ profile }) =>
     profile.flavor === "oss" ? undefined : `${profile.flavor} clusters do not allow ${what}`;
 
-const providerControlsNodes: Rule = ({ profile }) =>
-  NODE_PROVIDERS.includes(profile.provider) ? undefined : `provider ${profile.provider} does not control nodes`;
+/** Node ids of the snapshot: registered brokers and quorum members. */
+const snapshotNodeIds = (snapshot: Snapshot | null): number[] => {
+  const ids = new Set(snapshot?.brokers.map((broker) => broker.id));
+  for (const node of [...(snapshot?.quorum?.voters ?? []), ...(snapshot?.quorum?.observers ?? [])])
+    ids.add(node.nodeId);
+  return [...ids];
+};
 
-const operatorManaged: Rule = ({ profile }) =>
-  profile.provider === "operator-managed" ? undefined : "only the operator-managed provider has node pools";
+/** The provider package decides (restartNodes, upgradeVersion, provisionNodes): no second table here. */
+const providerControlsNodes: Rule = ({ profile, providerReadiness, snapshot }) =>
+  nodeLifecycleAbility(profile.provider, providerReadiness, snapshotNodeIds(snapshot)).reason;
+
+const providerScalesNodePools: Rule = ({ profile }) => nodePoolAbility(profile.provider).reason;
 
 const feature = (facts: CapabilityFacts, name: string) => facts.snapshot?.features.find((f) => f.name === name);
 
@@ -167,7 +179,7 @@ const RULES: Record<CapabilityName, Rule> = {
     staticQuorumMigratable,
     permission("ALTER"),
   ),
-  scaleNodePools: firstOf(notManaged("node lifecycle actions"), operatorManaged),
+  scaleNodePools: firstOf(notManaged("node lifecycle actions"), providerScalesNodePools),
 };
 
 /**

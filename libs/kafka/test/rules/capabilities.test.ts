@@ -1,3 +1,4 @@
+import type { AgentProbe, ProviderReadiness } from "@kcp/providers";
 import type { Capabilities, CapabilityName, Flavor, Provider, Snapshot } from "@kcp/shared";
 import { expect } from "chai";
 import { type CapabilityFacts, deriveCapabilities } from "../../src/index.js";
@@ -21,6 +22,20 @@ function facts(overrides: Partial<CapabilityFacts> = {}): CapabilityFacts {
 const withoutApis = (...keys: number[]) => new Map([...ALL_APIS].filter(([key]) => !keys.includes(key)));
 const profile = (provider: Provider, flavor: Flavor = "oss") => ({ provider, flavor });
 const noteOf = (result: Capabilities, flag: CapabilityName) => result.notes.find((n) => n.startsWith(`${flag}:`));
+
+/** Node agents that answered, serving `served` (the fixture's nodes are 1-6), and more probes. */
+const agentProbe = (agentId: string, nodeIds: number[], answered = true): AgentProbe => ({
+  agentId,
+  nodeIds,
+  reportedNodeIds: answered ? nodeIds : null,
+  ...(answered ? {} : { problem: "unreachable (connect ECONNREFUSED 127.0.0.1:9700)" }),
+});
+const agentsReady = (...agents: AgentProbe[]): ProviderReadiness => ({
+  kind: "agent",
+  agents: agents.length > 0 ? agents : [agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 5, 6])],
+});
+const agentCluster = (readiness: ProviderReadiness = agentsReady()) =>
+  facts({ profile: profile("agent"), providerReadiness: readiness });
 
 interface Row {
   flag: CapabilityName;
@@ -158,6 +173,30 @@ const REFUSALS: Row[] = [
     note: "restartNodes: not offered — managed-a clusters do not allow node lifecycle actions",
   },
   {
+    flag: "restartNodes",
+    why: "an agent cluster whose node 5 no agent serves",
+    facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 6]))),
+    note: "restartNodes: not offered — no agent for node 5",
+  },
+  {
+    flag: "upgradeVersion",
+    why: "an agent cluster with an unreachable agent",
+    facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 5, 6], false))),
+    note: "upgradeVersion: not offered — agent a-2 unreachable (connect ECONNREFUSED 127.0.0.1:9700)",
+  },
+  {
+    flag: "provisionNodes",
+    why: "an agent cluster whose agents were not asked",
+    facts: facts({ profile: profile("agent") }),
+    note: "provisionNodes: not offered — the node agents were not asked",
+  },
+  {
+    flag: "restartNodes",
+    why: "container provider",
+    facts: facts({ profile: profile("container") }),
+    note: "restartNodes: not offered — the container provider is not built yet",
+  },
+  {
     flag: "upgradeVersion",
     why: "external provider",
     facts: facts(),
@@ -186,6 +225,12 @@ const REFUSALS: Row[] = [
     why: "container provider",
     facts: facts({ profile: profile("container") }),
     note: "scaleNodePools: not offered — only the operator-managed provider has node pools",
+  },
+  {
+    flag: "scaleNodePools",
+    why: "operator-managed provider",
+    facts: facts({ profile: profile("operator-managed") }),
+    note: "scaleNodePools: not offered — the operator-managed provider is not built yet",
   },
 ];
 
@@ -265,15 +310,24 @@ describe("capability rules (contract §7)", () => {
     }
   });
 
-  it("node providers: agent and container offer provision/restart/upgrade; only operator-managed scales pools", () => {
-    const lifecycle = (provider: Provider) => {
-      const r = deriveCapabilities(facts({ profile: profile(provider) }));
-      return [r.provisionNodes, r.restartNodes, r.upgradeVersion, r.scaleNodePools];
-    };
-    expect(lifecycle("agent")).to.deep.equal([true, true, true, false]);
-    expect(lifecycle("container")).to.deep.equal([true, true, true, false]);
-    expect(lifecycle("operator-managed")).to.deep.equal([true, true, true, true]);
-    expect(lifecycle("external")).to.deep.equal([false, false, false, false]);
+  it("node lifecycle comes from what the provider can do now: only agents that serve every node and answered", () => {
+    const lifecycle = (result: Capabilities) => [
+      result.provisionNodes,
+      result.restartNodes,
+      result.upgradeVersion,
+      result.scaleNodePools,
+    ];
+    expect(lifecycle(deriveCapabilities(agentCluster()))).to.deep.equal([true, true, true, false]);
+    const unserved = agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3])));
+    expect(lifecycle(deriveCapabilities(unserved))).to.deep.equal([false, false, false, false]);
+    expect(noteOf(deriveCapabilities(unserved), "provisionNodes")).to.equal(
+      "provisionNodes: not offered — no agent for nodes 4, 5, 6",
+    );
+    // Readiness of agents does not make other kinds able: they are not built yet.
+    for (const provider of ["external", "container", "operator-managed"] as const) {
+      const result = deriveCapabilities(facts({ profile: profile(provider), providerReadiness: agentsReady() }));
+      expect(lifecycle(result), provider).to.deep.equal([false, false, false, false]);
+    }
   });
 
   it("a principal without any cluster permission keeps only what needs none", () => {

@@ -20,6 +20,9 @@ export const NodeStatusSchema = z.object({
     .nullable()
     .describe("How the node's process last ended; null when it never did"),
   configuredVersion: z.string().describe("The version of its next start"),
+  clusterId: z.string().optional(),
+  desiredState: z.enum(["running", "stopped"]).optional().describe("What its last command asked"),
+  problem: z.string().nullable().optional().describe("Set when the node should run but its process is gone"),
 });
 export type NodeStatus = z.infer<typeof NodeStatusSchema>;
 
