@@ -304,29 +304,32 @@ export class NodeManager {
         await log.close();
       }
       const pid = child.pid as number;
-      const startTicks = await processStartTicks(pid);
-      const exited = new Promise<void>((resolve) => {
-        child.once("exit", (code, signal) => {
-          this.children.delete(id);
-          if (record.process?.pid === pid) {
-            record.process = null;
-            record.lastExit = { code, signal, at: now() };
-            this.options.logger.info({ nodeId: id, pid, code, signal }, "node process exited");
-            void this.save(record)
-              .catch((error: unknown) => this.options.logger.error({ err: error }, "could not save node state"))
-              .finally(resolve);
-            if (record.desired === "running") this.warnNotRunning(record);
-          } else resolve();
-        });
+      // Listened to at once: the JVM may exit while the start is still being recorded.
+      const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+        child.once("exit", (code, signal) => resolve({ code, signal }));
       });
       child.unref();
+      const startTicks = await processStartTicks(pid);
       if (startTicks === undefined) {
-        await exited;
+        const { code, signal } = await exit;
+        record.lastExit = { code, signal, at: now() };
+        await this.save(record);
         throw new AppError("internal", `The Kafka process of node ${id} exited at once; see its logs/stdout.log`);
       }
-      this.children.set(id, { pid, exited });
       record.process = { pid, startTicks, startedAt: now(), version: installation.version };
       record.desired = "running";
+      const exited = exit.then(async ({ code, signal }) => {
+        if (this.children.get(id)?.pid === pid) this.children.delete(id);
+        if (record.process?.pid !== pid) return;
+        record.process = null;
+        record.lastExit = { code, signal, at: now() };
+        this.options.logger.info({ nodeId: id, pid, code, signal }, "node process exited");
+        if (record.desired === "running") this.warnNotRunning(record);
+        await this.save(record).catch((error: unknown) =>
+          this.options.logger.error({ err: error }, "could not save node state"),
+        );
+      });
+      this.children.set(id, { pid, exited });
       await this.save(record);
       this.options.logger.info({ nodeId: id, pid, version: installation.version }, "node started");
     } finally {
