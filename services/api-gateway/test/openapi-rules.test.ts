@@ -41,6 +41,9 @@ const profile = (security: object, secrets?: object) => ({
   ...(secrets ? { secrets } : {}),
 });
 
+const AGENT = { url: "http://127.0.0.1:9700", agentId: "a-1", nodeIds: [1, 2] };
+const agentProfile = { name: "c1", bootstrapServers: servers, provider: "agent", settings: { agents: [AGENT] } };
+
 /** Each cross-field rule of a refinement, with a body that breaks it: refused by the validator and by the document. */
 const REFUSED: [string, Route, unknown][] = [
   ["a SASL protocol needs a mechanism", "profile", profile({ protocol: "SASL_SSL" })],
@@ -97,6 +100,17 @@ const REFUSED: [string, Route, unknown][] = [
       bootstrapServers: servers,
       labels: Object.fromEntries([...Array(33).keys()].map((i) => [`k${i}`, "v"])),
     },
+  ],
+  ["provider agent needs settings.agents", "profile", { name: "c1", bootstrapServers: servers, provider: "agent" }],
+  [
+    "settings.agents only with provider agent",
+    "profile",
+    { name: "c1", bootstrapServers: servers, settings: { agents: [AGENT] } },
+  ],
+  [
+    "an agent's node ids do not repeat",
+    "profile",
+    { ...agentProfile, settings: { agents: [{ ...AGENT, nodeIds: [1, 1] }] } },
   ],
   ["a patch changes at least one field", "patch", { skipTest: true }],
   ["a user update changes at least one field", "user", {}],
@@ -240,6 +254,7 @@ const ACCEPTED: [string, Route, unknown][] = [
     "profile",
     profile({ protocol: "SASL_PLAINTEXT", saslMechanism: "OAUTHBEARER" }, { oauthToken: "t" }),
   ],
+  ["an agent cluster", "profile", agentProfile],
   ["patch of labels", "patch", { labels: { a: "b" }, skipTest: true }],
   ["user update", "user", { disabled: true }],
   ["config delete", "configs", { delete: ["retention.ms"] }],
@@ -278,7 +293,11 @@ describe("OpenAPI document: the validator's cross-field rules are stated in it",
   let test: TestGateway;
   let document: { paths: Record<string, Record<string, Operation>> };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  ajv.addFormat("ipv4", isIPv4).addFormat("ipv6", isIPv6).addFormat("password", true);
+  ajv
+    .addFormat("ipv4", isIPv4)
+    .addFormat("ipv6", isIPv6)
+    .addFormat("password", true)
+    .addFormat("uri", (text: string) => URL.canParse(text));
 
   before(async () => {
     test = await startTestGateway();
