@@ -2,12 +2,12 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, open, readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { promisify } from "node:util";
 import { AppError, type Logger } from "@kcp/shared";
 import { readJson, writeFileAtomic, writeJsonAtomic } from "./files.js";
 import type { Installations } from "./installations.js";
-import { isNodeProcess, processStartTicks } from "./proc.js";
+import { findNodeProcess, isNodeProcess, processStartTicks, startTimeOf, versionOf } from "./proc.js";
 import { dataDirs, parseSimpleProperties, redactConfig, renderProperties } from "./properties.js";
 
 const run = promisify(execFile);
@@ -122,14 +122,33 @@ export class NodeManager {
         if (await this.isAlive(record)) {
           this.options.logger.info({ nodeId: record.nodeId, pid: record.process.pid }, "node process adopted");
         } else {
-          await this.noticeGone(record, record.process.pid);
+          // Recorded as exited; a warning follows below if it should run (unless found under another pid).
+          record.process = null;
+          record.lastExit = { code: null, signal: null, at: now() };
+          await this.save(record);
         }
-      } else if (record.desired === "running") {
-        this.warnNotRunning(record);
       }
+      if (!record.process && (await this.adoptUnrecorded(record))) continue;
+      if (!record.process && record.desired === "running") this.warnNotRunning(record);
     }
     this.watcher = setInterval(() => void this.watchAdopted(), this.options.watchIntervalMs ?? 2000);
     this.watcher.unref();
+  }
+
+  /** A JVM of the node that no record holds (the agent died before saving its pid): adopted, not started twice. */
+  private async adoptUnrecorded(record: NodeRecord): Promise<boolean> {
+    const found = await findNodeProcess(this.propertiesPath(record.nodeId));
+    if (!found) return false;
+    record.process = {
+      pid: found.pid,
+      startTicks: found.startTicks,
+      startedAt: ((await startTimeOf(found.startTicks)) ?? new Date()).toISOString(),
+      version: (await versionOf(found.pid)) ?? record.configuredVersion,
+    };
+    record.desired = "running";
+    await this.save(record);
+    this.options.logger.warn({ nodeId: record.nodeId, pid: found.pid }, "unrecorded node process found and adopted");
+    return true;
   }
 
   /** The agent stops; the nodes keep running (they are in their own process groups) and are adopted at next start. */
@@ -268,6 +287,7 @@ export class NodeManager {
       }
       return;
     }
+    if (await this.adoptUnrecorded(record)) return;
     const installation = await this.options.installations.get(record.configuredVersion);
     if (!installation) {
       throw new AppError("invalid_request", `Version ${record.configuredVersion} is not installed on this agent`);
@@ -435,6 +455,9 @@ export class NodeManager {
       const config = { ...request.config, "node.id": String(id), "process.roles": request.roles.join(",") };
       const dirs = dataDirs(config);
       if (dirs.length === 0) throw new AppError("invalid_request", "The config must name the data folders (log.dirs)");
+      if (dirs.some((dir) => !isAbsolute(dir))) {
+        throw new AppError("invalid_request", "The data folders (log.dirs, metadata.log.dir) must be absolute paths");
+      }
       const toFormat: string[] = [];
       for (const dir of dirs) {
         const meta = await readMeta(dir);

@@ -86,7 +86,7 @@ export interface AgentProcess {
 export async function startAgentProcess(env: Record<string, string>, logDir: string): Promise<AgentProcess> {
   const port = env.AGENT_PORT ?? String(await freePort());
   const logFile = join(logDir, `agent-${Date.now()}.log`);
-  const process = await startProcess({
+  const agent = await startProcess({
     command: "node",
     args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
     cwd: repoRoot,
@@ -102,10 +102,10 @@ export async function startAgentProcess(env: Record<string, string>, logDir: str
     },
     {
       timeoutMs: 30_000,
-      giveUpIf: () => (process.hasExited() ? new Error(`the agent exited; see ${logFile}`) : undefined),
+      giveUpIf: () => (agent.hasExited() ? new Error(`the agent exited; see ${logFile}`) : undefined),
     },
   );
-  return { url, process, logFile };
+  return { url, process: agent, logFile };
 }
 
 export async function readLog(path: string): Promise<string> {
