@@ -65,9 +65,26 @@ export class OperationRunner {
   /** Until when this worker's lease of each operation it runs is known to hold (the last lease written). */
   private readonly leases = new Map<string, number>();
 
+  /** The operations a run of this worker is on: the lease is per worker, so a second run here must not go on too. */
+  private readonly running = new Set<string>();
+
   constructor(private readonly deps: RunnerDependencies) {}
 
+  /**
+   * Runs the operation unless this worker already does: a run job and a sweep's re-queue of the same operation can
+   * both reach one worker, and the lease (held per worker) would let both take it and run each step twice.
+   */
   async run(operationId: string): Promise<void> {
+    if (this.running.has(operationId)) return;
+    this.running.add(operationId);
+    try {
+      await this.runLeased(operationId);
+    } finally {
+      this.running.delete(operationId);
+    }
+  }
+
+  private async runLeased(operationId: string): Promise<void> {
     const { store, workerId, config } = this.deps;
     const now = new Date();
     const leased = await store.operations.acquireLease(
