@@ -1,4 +1,9 @@
-export { type CollectDependencies, type CollectSettings, collectClusterView } from "./collect-view.js";
+export {
+  type AgentAccess,
+  type CollectDependencies,
+  type CollectSettings,
+  collectClusterView,
+} from "./collect-view.js";
 export {
   type CollectJob,
   type CollectResult,

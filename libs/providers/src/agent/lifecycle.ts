@@ -27,15 +27,15 @@ export class AgentNodeLifecycle implements NodeLifecycle {
     return client;
   }
 
-  status(nodeId: number): Promise<NodeStatus> {
+  async status(nodeId: number): Promise<NodeStatus> {
     return this.agentOf(nodeId).node(nodeId);
   }
 
-  stop(nodeId: number, options: { timeoutMs?: number } = {}): Promise<NodeStatus> {
+  async stop(nodeId: number, options: { timeoutMs?: number } = {}): Promise<NodeStatus> {
     return this.agentOf(nodeId).stop(nodeId, options);
   }
 
-  start(nodeId: number): Promise<NodeStatus> {
+  async start(nodeId: number): Promise<NodeStatus> {
     return this.agentOf(nodeId).start(nodeId);
   }
 
@@ -46,15 +46,15 @@ export class AgentNodeLifecycle implements NodeLifecycle {
     if (failed) throw failed.reason;
   }
 
-  switchVersion(nodeId: number, version: string): Promise<NodeStatus> {
+  async switchVersion(nodeId: number, version: string): Promise<NodeStatus> {
     return this.agentOf(nodeId).switchVersion(nodeId, version);
   }
 
-  provision(node: NodeProvision): Promise<NodeStatus> {
+  async provision(node: NodeProvision): Promise<NodeStatus> {
     return this.agentOf(node.nodeId).provision(node);
   }
 
-  setConfig(nodeId: number, change: NodeConfigChange): Promise<Record<string, string>> {
+  async setConfig(nodeId: number, change: NodeConfigChange): Promise<Record<string, string>> {
     return this.agentOf(nodeId).patchConfig(nodeId, change);
   }
 }

@@ -1,0 +1,98 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_HEALTH_THRESHOLDS } from "@kcp/kafka";
+import { CommandSigner } from "@kcp/providers";
+import { type Capabilities, ConnectionProfileSchema, parseSecretKey, SecretBox, type Snapshot } from "@kcp/shared";
+import { EmbeddedStore } from "@kcp/store";
+import { freePort, getSharedCluster, type KafkaCluster } from "@kcp/test-infra";
+import { expect } from "chai";
+import { type AgentAccess, collectClusterView, newClusterRecord } from "../src/index.js";
+
+const box = new SecretBox(parseSecretKey(randomBytes(32).toString("hex")));
+const signer = CommandSigner.fromPem(
+  generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+);
+const LIFECYCLE = ["provisionNodes", "restartNodes", "upgradeVersion"] as const;
+
+/**
+ * The collector's edge for `agent` clusters, on a real Kafka cluster: the agents are asked at collection and what they
+ * answered (here: nothing) reaches the capability notes. (The agent answering is covered against the real node agent
+ * in libs/providers/test/agent-client.test.ts.)
+ */
+describe("collecting an agent cluster: provider readiness asked at the edge", function () {
+  this.timeout(120_000);
+  let kafka: KafkaCluster;
+  let store: EmbeddedStore;
+  let closedUrl: string;
+  let nodeIds: number[];
+
+  const collect = async (name: string, provider: string, settings: object, agents: AgentAccess) => {
+    const profile = ConnectionProfileSchema.parse({
+      name,
+      bootstrapServers: kafka.bootstrapServers,
+      provider,
+      settings,
+    });
+    const { id } = await store.clusters.create(newClusterRecord(profile, box, ""));
+    const deps = { store, box, settings: { timeoutMs: 20_000, thresholds: DEFAULT_HEALTH_THRESHOLDS, agents } };
+    const view = await collectClusterView(deps, id);
+    return { capabilities: view.capabilities as Capabilities, snapshot: view.snapshot as unknown as Snapshot };
+  };
+  const notes = (capabilities: Capabilities) =>
+    capabilities.notes.filter((note) => LIFECYCLE.some((flag) => note.startsWith(`${flag}:`)));
+
+  before(async () => {
+    kafka = await getSharedCluster("single");
+    store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-collect-agents-")));
+    closedUrl = `http://127.0.0.1:${await freePort()}`;
+  });
+  after(() => store.stop());
+
+  it("a node no agent serves: the flags are false and the note names the node", async () => {
+    const agents = [{ url: closedUrl, agentId: "a-9", nodeIds: [999] }];
+    const { capabilities, snapshot } = await collect(
+      "agents-unserved",
+      "agent",
+      { agents },
+      { signer, timeoutMs: 2_000 },
+    );
+    nodeIds = [
+      ...new Set([...snapshot.brokers.map((b) => b.id), ...(snapshot.quorum?.voters ?? []).map((v) => v.nodeId)]),
+    ];
+    nodeIds.sort((a, b) => a - b);
+    expect(nodeIds).not.to.be.empty;
+    for (const flag of LIFECYCLE) expect(capabilities[flag], flag).to.equal(false);
+    const which = nodeIds.length === 1 ? `node ${nodeIds[0]}` : `nodes ${nodeIds.join(", ")}`;
+    expect(notes(capabilities)).to.deep.equal(LIFECYCLE.map((flag) => `${flag}: not offered — no agent for ${which}`));
+  });
+
+  it("every node served by an agent that does not answer: the note names the agent and why", async () => {
+    const agents = [{ url: closedUrl, agentId: "a-1", nodeIds }];
+    const { capabilities } = await collect("agents-down", "agent", { agents }, { signer, timeoutMs: 2_000 });
+    for (const note of notes(capabilities))
+      expect(note).to.match(/not offered — agent a-1 unreachable \(.*ECONNREFUSED/);
+    expect(notes(capabilities)).to.have.length(3);
+  });
+
+  it("without a signing key the agents cannot be asked, and the note says so", async () => {
+    const agents = [{ url: closedUrl, agentId: "a-1", nodeIds }];
+    const { capabilities } = await collect(
+      "agents-unsigned",
+      "agent",
+      { agents },
+      { signer: undefined, timeoutMs: 2_000 },
+    );
+    expect(notes(capabilities)).to.deep.equal(
+      LIFECYCLE.map((flag) => `${flag}: not offered — no AGENT_SIGNING_KEY is configured to sign the agents' tokens`),
+    );
+  });
+
+  it("other provider kinds are not asked: container is not built yet", async () => {
+    const { capabilities } = await collect("container-kind", "container", {}, { signer, timeoutMs: 2_000 });
+    expect(notes(capabilities)).to.deep.equal(
+      LIFECYCLE.map((flag) => `${flag}: not offered — the container provider is not built yet`),
+    );
+  });
+});
