@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import {
   type Api,
   apiClient,
   createTopic,
+  freePort,
   getSharedCluster,
   type KafkaCluster,
   uniqueTopicName,
@@ -36,6 +38,11 @@ describe("cluster registry (standalone service, real Kafka)", function () {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       COLLECT_TIMEOUT_MS: "15000",
+      // Signs the node agents' command tokens (agent clusters); as a one-line variable with \n escapes.
+      AGENT_SIGNING_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" })
+        .privateKey.export({ type: "pkcs8", format: "pem" })
+        .toString()
+        .replaceAll("\n", "\\n"),
     });
     service = await startStandalone(config, createLogger({ name: "registry-test", level: "silent" }));
     api = apiClient(service.gateway.url);
@@ -187,6 +194,34 @@ describe("cluster registry (standalone service, real Kafka)", function () {
       },
       { timeoutMs: 20_000, intervalMs: 500 },
     );
+  });
+
+  it("registers an agent cluster only with its agents; its node-lifecycle flags say which agent did not answer", async () => {
+    const agentCluster = (settings: object) => ({ ...plaintext(single, "agent-run"), provider: "agent", settings });
+    const without = await api("POST", "/api/v1/clusters", { token, body: agentCluster({}) });
+    expect(without.status).to.equal(400);
+    expect(without.body).to.nested.include({ "error.code": "validation_failed" });
+    expect(String((without.body as { error: { message: string } }).error.message)).to.contain("settings.agents");
+
+    // Node 1 (the single cluster's only node) served by an agent that does not listen: registered, flags false.
+    const port = await freePort();
+    const agents = [{ url: `http://127.0.0.1:${port}`, agentId: "a-1", nodeIds: [1] }];
+    const created = await api("POST", "/api/v1/clusters", { token, body: agentCluster({ agents }) });
+    expect(created.status, created.text).to.equal(201);
+    const capabilities = created.body.capabilities as Record<string, unknown> & { notes: string[] };
+    expect(capabilities.restartNodes).to.equal(false);
+    const note = capabilities.notes.find((n) => n.startsWith("restartNodes:"));
+    expect(note).to.match(
+      new RegExp(`^restartNodes: not offered — agent a-1 unreachable \\(.*ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`),
+    );
+    const id = (created.body.cluster as { id: string }).id;
+    const toExternal = await api("PATCH", `/api/v1/clusters/${id}`, { token, body: { provider: "external" } });
+    expect(toExternal.status).to.equal(400);
+    const changed = await api("PATCH", `/api/v1/clusters/${id}`, {
+      token,
+      body: { provider: "external", settings: {} },
+    });
+    expect(changed.status, changed.text).to.equal(200);
   });
 
   it("refuses viewers what operators may do, and forgets a cluster only for admins", async () => {
