@@ -7,6 +7,7 @@ import {
   type ClusterView,
   type ConnectionProfile,
   type ConnectionTestResult,
+  checkAgentUrls,
   type SecretBox,
 } from "@kcp/shared";
 import type { ClusterRecord, Store } from "@kcp/store";
@@ -58,9 +59,17 @@ export class ClusterRegistry {
     this.overviewCache = new OverviewCache(async () => serialized({ clusters: await this.overview() }));
   }
 
-  /** Refuses (422) a profile naming a bootstrap host KAFKA_ALLOWED_HOSTS does not allow: before any DNS or connection. */
+  /**
+   * Refuses (422) a profile naming a bootstrap host, or a node agent host, that KAFKA_ALLOWED_HOSTS does not allow:
+   * before any DNS lookup or connection.
+   */
   private checkHosts(profile: ConnectionProfile): void {
-    (this.deps.allowedHosts ?? AllowedHosts.ANY).check(profile.bootstrapServers);
+    const allowed = this.deps.allowedHosts ?? AllowedHosts.ANY;
+    allowed.check(profile.bootstrapServers);
+    checkAgentUrls(
+      allowed,
+      (profile.settings.agents ?? []).map((agent) => agent.url),
+    );
   }
 
   async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {

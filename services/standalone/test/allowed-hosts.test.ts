@@ -57,6 +57,25 @@ describe("KAFKA_ALLOWED_HOSTS (standalone service)", function () {
     expect(connections).to.equal(0);
   });
 
+  it("refuses a node agent URL whose host is not listed (the collector would call it), without connecting", async () => {
+    const before = connections;
+    const response = await service.api<Reply>("POST", "/api/v1/clusters", {
+      token: service.token,
+      body: {
+        name: "agent-outside",
+        bootstrapServers: ["127.0.0.2:9"],
+        provider: "agent",
+        settings: { agents: [{ url: `http://127.0.0.1:${port}`, agentId: "a-1", nodeIds: [1] }] },
+        skipTest: true,
+      },
+    });
+    expect(response.status, response.text).to.equal(422);
+    expect(response.body.error.message).to.equal(
+      "Node agent host 127.0.0.1 is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts)",
+    );
+    expect(connections).to.equal(before);
+  });
+
   it("tests a listed host as usual", async () => {
     const response = await service.api<{ ok: boolean }>("POST", "/api/v1/clusters/test", {
       token: service.token,

@@ -77,6 +77,21 @@ export class AllowedHosts {
   }
 }
 
+/**
+ * Throws 422 `invalid_request` naming the first node agent URL whose host `allowed` does not allow: the collector and
+ * the worker call those URLs, so they are checked like bootstrap servers.
+ */
+export function checkAgentUrls(allowed: AllowedHosts, urls: readonly string[]): void {
+  for (const url of urls) {
+    const host = new URL(url).hostname;
+    if (!allowed.allows(host))
+      throw new AppError(
+        "invalid_request",
+        `Node agent host ${host} is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts)`,
+      );
+  }
+}
+
 /** The host of `host:port` (an IPv6 host keeps its brackets). */
 export function hostOf(server: string): string {
   const colon = server.lastIndexOf(":");

@@ -1,4 +1,4 @@
-export { AllowedHosts, hostOf } from "./allowed-hosts.js";
+export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { ConfigError, loadConfig } from "./load.js";
 export {
   type AgentConfig,
