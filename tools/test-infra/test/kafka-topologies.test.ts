@@ -61,6 +61,31 @@ describe("test-infra: Kafka topologies", function () {
     }
   });
 
+  it("single 4.4.0 (command-line tools of 4.3.1 on 4.4.0's jars): formatted at metadata.version 4.4-IV2, share.version 2", async () => {
+    const cluster = await getSharedCluster("single", { version: "4.4.0" });
+    const runtime = await resolveKafka(cluster.version);
+    const dir = await makeRunDir("kafka-features");
+    try {
+      const bootstrap = ["--bootstrap-server", cluster.bootstrapServers.join(",")];
+      const described = await runKafkaTool(
+        runtime,
+        "org.apache.kafka.tools.FeatureCommand",
+        [...bootstrap, "describe"],
+        dir,
+      );
+      const finalized = Object.fromEntries(
+        described
+          .split("\n")
+          .map((line) => /Feature:\s+(\S+).*FinalizedVersionLevel:\s+(\S+)/.exec(line))
+          .filter((m) => m !== null)
+          .map((m) => [m[1], m[2]]),
+      );
+      expect(finalized).to.deep.include({ "metadata.version": "4.4-IV2", "share.version": "2", "kraft.version": "1" });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("3c3b: three brokers on racks a, b, c, a dynamic quorum of three voters and one observer controller", async () => {
     const cluster = await getSharedCluster("3c3b");
     const metadata = await withAdmin(cluster, (admin) => admin.metadata({ topics: [] }));
