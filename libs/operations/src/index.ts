@@ -29,6 +29,7 @@ export {
   planMigrateQuorum,
   planRebalance,
   planRemoveVoters,
+  planRestartNodes,
   planUncordonBrokers,
   planUnregisterBrokers,
 } from "./plans/index.js";
@@ -65,11 +66,14 @@ export {
   STEP_TRANSITIONS,
 } from "./state-machine.js";
 export { STEP_KINDS } from "./step-kinds/index.js";
+export { markOf, type ProcessMark, startDecision, stopDecision } from "./step-kinds/node-lifecycle.js";
 export {
   type PlannedStep,
   type StepContext,
   type StepDetail,
   type StepExecutor,
   StepInterrupted,
+  type StepNodes,
+  StepPaused,
   type StepRegistry,
 } from "./steps.js";

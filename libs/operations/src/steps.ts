@@ -1,9 +1,30 @@
 import type { KafkaAdmin } from "@kcp/kafka";
-import type { Logger, StepArgs, StepKindName } from "@kcp/shared";
+import type { Logger, NodeStatus, StepArgs, StepKindName } from "@kcp/shared";
+
+/**
+ * The node actions step kinds use, as the cluster's provider offers them (a structural part of @kcp/providers'
+ * NodeLifecycle: idempotent, resolving when done, rejecting with an AppError that names the node).
+ */
+export interface StepNodes {
+  status(nodeId: number): Promise<NodeStatus>;
+  stop(nodeId: number, options?: { timeoutMs?: number }): Promise<NodeStatus>;
+  start(nodeId: number): Promise<NodeStatus>;
+}
 
 /** What a step sees while it runs. */
 export interface StepContext {
   admin: KafkaAdmin;
+  /**
+   * The cluster's nodes through its provider; undefined when the worker cannot act on them (provider external, no
+   * AGENT_SIGNING_KEY), or why not.
+   */
+  nodes?: StepNodes | { unavailable: string };
+  /** How long steps that wait for a node (safe to stop, healthy again) wait before they pause the operation. */
+  nodeWaitMs?: number;
+  /** The step's `detail` as an earlier run of it left it (a worker that died mid-step): what it had seen then. */
+  previous?: StepDetail;
+  /** Writes the step's `detail` now, before the step acts: a run after a crash reads it back as `previous`. */
+  checkpoint?(detail: StepDetail): Promise<void>;
   logger: Logger;
   /** Progress shown in the operation's `details` (bytes moved, ETA, ...). */
   report(details: Record<string, unknown>): Promise<void>;
@@ -42,5 +63,20 @@ export class StepInterrupted extends Error {
   constructor(readonly detail: StepDetail = {}) {
     super("interrupted on request");
     this.name = "StepInterrupted";
+  }
+}
+
+/**
+ * Thrown by a step that must not go on and cannot decide alone (a node not safe to stop, a node not healthy again
+ * within the wait): the step goes back to `pending` and the operation is paused with `reason` as its `error`. A resume
+ * runs the step again from the start (it checks afresh).
+ */
+export class StepPaused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail: StepDetail = {},
+  ) {
+    super(reason);
+    this.name = "StepPaused";
   }
 }

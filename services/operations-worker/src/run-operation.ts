@@ -11,6 +11,7 @@ import {
   nextMove,
   type StepContext,
   StepInterrupted,
+  StepPaused,
   type StepRegistry,
 } from "@kcp/operations";
 import {
@@ -22,7 +23,7 @@ import {
   type Step,
   type StepKindName,
 } from "@kcp/shared";
-import { isStoreUnavailable, type OperationRecord, type Store } from "@kcp/store";
+import { type ClusterRecord, isStoreUnavailable, type OperationRecord, type Store } from "@kcp/store";
 import { auditTransition } from "./operation-audit.js";
 
 export interface RunnerDependencies {
@@ -37,7 +38,20 @@ export interface RunnerDependencies {
   metrics: Metrics;
   /** True once the worker is stopping: the runner leaves at the next step boundary and frees the operation. */
   stopping(): boolean;
+  /** The cluster's nodes as its provider lets steps act on them (or why not); absent: no node provider at all. */
+  nodes?(cluster: ClusterRecord): StepContext["nodes"];
 }
+
+/** What the steps of one run act on. */
+interface RunTarget {
+  admin: KafkaAdmin;
+  nodes: StepContext["nodes"];
+}
+
+type StepOutcome =
+  | { status: "succeeded"; detail: unknown }
+  | { status: "failed"; error: string }
+  | { status: "pending"; detail: unknown; pauseReason?: string };
 
 const nowIso = () => new Date().toISOString();
 
@@ -127,7 +141,8 @@ export class OperationRunner {
         return;
       }
       admin = KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
-      await this.loop(operationId, admin, () => leaseLost || this.deps.stopping());
+      const target = { admin, nodes: this.deps.nodes?.(cluster) };
+      await this.loop(operationId, target, () => leaseLost || this.deps.stopping());
     } finally {
       clearInterval(renewal);
       this.leases.delete(operationId);
@@ -168,7 +183,7 @@ export class OperationRunner {
     return this.persist(operationId, () => updateOperation(this.deps.store, operationId, change));
   }
 
-  private async loop(operationId: string, admin: KafkaAdmin, mustLeave: () => boolean): Promise<void> {
+  private async loop(operationId: string, target: RunTarget, mustLeave: () => boolean): Promise<void> {
     let lastVersion = -1;
     while (!mustLeave()) {
       const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId));
@@ -205,7 +220,8 @@ export class OperationRunner {
             r.status === "paused" && (d.requestedAction === "resume" || d.requestedAction === "cancel")
               ? {
                   status: "running",
-                  document: { ...d, requestedAction: d.requestedAction === "cancel" ? "cancel" : null },
+                  // A pause a step decided (its reason in `error`) is over once resumed.
+                  document: { ...d, requestedAction: d.requestedAction === "cancel" ? "cancel" : null, error: null },
                 }
               : undefined,
           );
@@ -214,7 +230,7 @@ export class OperationRunner {
           await this.finish(operationId, move.status);
           return;
         case "run":
-          await this.runStep(operationId, move.index, admin);
+          await this.runStep(operationId, move.index, target);
           break;
       }
     }
@@ -254,7 +270,7 @@ export class OperationRunner {
     this.deps.logger.info({ operationId, status }, "operation finished");
   }
 
-  private async runStep(operationId: string, index: number, admin: KafkaAdmin): Promise<void> {
+  private async runStep(operationId: string, index: number, target: RunTarget): Promise<void> {
     const started = await this.update(operationId, (r, d) => {
       const step = d.steps[index];
       if (!step || r.status !== "running" || !(step.status === "pending" || step.status === "running"))
@@ -270,10 +286,17 @@ export class OperationRunner {
     const step = documentOf(started).steps[index];
     if (step?.status !== "running") return;
     if (this.deps.config.OPERATIONS_STEP_DELAY_MS > 0) await sleep(this.deps.config.OPERATIONS_STEP_DELAY_MS);
-    const outcome = await this.execute(operationId, step, admin);
-    const record = await this.update(operationId, (_r, d) => ({
-      document: withStep(d, index, { ...outcome, finishedAt: outcome.status === "pending" ? null : nowIso() }),
-    }));
+    const outcome = await this.execute(operationId, step, target);
+    const { pauseReason, ...written } = outcome.status === "pending" ? outcome : { ...outcome, pauseReason: undefined };
+    let paused = false;
+    const record = await this.update(operationId, (r, d) => {
+      const document = withStep(d, index, { ...written, finishedAt: written.status === "pending" ? null : nowIso() });
+      // A step that must not go on pauses the operation with its reason, unless a cancel came in meanwhile.
+      paused = pauseReason !== undefined && r.status === "running" && d.requestedAction !== "cancel";
+      return paused
+        ? { status: "paused", document: { ...document, requestedAction: null, error: pauseReason ?? null } }
+        : { document };
+    });
     await auditTransition(
       this.deps.audit,
       record,
@@ -281,17 +304,13 @@ export class OperationRunner {
       { index, name: step.name, kind: step.kind, ...outcome },
       outcome.status === "succeeded" ? "success" : "failure",
     );
+    if (paused) {
+      await auditTransition(this.deps.audit, record, "operation.pause", { reason: pauseReason, step: index });
+      this.deps.logger.warn({ operationId, step: index, reason: pauseReason }, "operation paused by its step");
+    }
   }
 
-  private async execute(
-    operationId: string,
-    step: Step,
-    admin: KafkaAdmin,
-  ): Promise<
-    | { status: "succeeded"; detail: unknown }
-    | { status: "failed"; error: string }
-    | { status: "pending"; detail: unknown }
-  > {
+  private async execute(operationId: string, step: Step, target: RunTarget): Promise<StepOutcome> {
     const kind = step.kind as StepKindName;
     const schema = STEP_ARGS[kind];
     const executor = this.deps.steps[kind] as ((c: StepContext, a: unknown) => Promise<unknown>) | undefined;
@@ -299,17 +318,28 @@ export class OperationRunner {
     const args = schema.safeParse(step.args);
     if (!args.success) return { status: "failed", error: `Invalid args for ${step.kind}: ${args.error.message}` };
     try {
-      return { status: "succeeded", detail: await executor(this.context(operationId, admin), args.data) };
+      return { status: "succeeded", detail: await executor(this.context(operationId, step, target), args.data) };
     } catch (error) {
       if (error instanceof StepInterrupted) return { status: "pending", detail: error.detail };
+      if (error instanceof StepPaused) return { status: "pending", detail: error.detail, pauseReason: error.reason };
       this.deps.logger.warn({ err: error, operationId, step: step.index }, "operation step failed");
       return { status: "failed", error: errorText(error) };
     }
   }
 
-  private context(operationId: string, admin: KafkaAdmin): StepContext {
+  private context(operationId: string, step: Step, { admin, nodes }: RunTarget): StepContext {
+    const previous =
+      step.detail && typeof step.detail === "object" ? (step.detail as Record<string, unknown>) : undefined;
     return {
       admin,
+      ...(nodes ? { nodes } : {}),
+      nodeWaitMs: this.deps.config.OPERATIONS_NODE_WAIT_MS,
+      ...(previous ? { previous } : {}),
+      checkpoint: async (detail) => {
+        await this.update(operationId, (_r, d) =>
+          d.steps[step.index]?.status === "running" ? { document: withStep(d, step.index, { detail }) } : undefined,
+        );
+      },
       logger: this.deps.logger.child({ operationId }),
       report: async (details) => {
         await this.update(operationId, (_r, d) => ({

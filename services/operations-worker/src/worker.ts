@@ -6,10 +6,11 @@ import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
 import type { JobQueue } from "@kcp/queue";
 import type { Component, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import { clusterNodes, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
 import { adoptOrphans, expirePlans } from "./sweep.js";
 
-export interface OperationsWorkerDependencies {
+export interface OperationsWorkerDependencies extends NodeAccess {
   logger: Logger;
   store: Store;
   queue: JobQueue;
@@ -44,6 +45,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
     logger,
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
+    nodes: (cluster) => clusterNodes(cluster, deps),
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;

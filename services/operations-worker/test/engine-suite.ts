@@ -11,7 +11,7 @@ import {
   operationView,
   PLAN_LIFETIME_MS,
 } from "@kcp/operation-service";
-import { STEP_KINDS, type StepExecutor } from "@kcp/operations";
+import { STEP_KINDS, type StepExecutor, StepPaused } from "@kcp/operations";
 import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
 import {
   AppError,
@@ -35,6 +35,10 @@ import { createOperationsWorker, type OperationsWorker } from "../src/index.js";
  */
 const FAILS = 99;
 const WAITS = 50;
+/** Pauses the operation on its first run (a gate not met), succeeds on the next; records what it saw of earlier runs. */
+const PAUSES = 77;
+/** Checkpoints its detail before it "acts". */
+const CHECKPOINTS = 88;
 
 const logger = createLogger({ name: "engine-test", level: "silent" });
 const box = new SecretBox(parseSecretKey(randomBytes(32).toString("hex")));
@@ -109,11 +113,18 @@ export function describeEngine(kind: "embedded" | "distributed") {
     let worker: OperationsWorker;
     let service: OperationService;
     let calls: number[];
+    let seenPrevious: unknown[];
     let waiting: Gate;
     let clusterId: string;
 
-    const recorder: StepExecutor<"setBrokerConfig"> = async (_context, args) => {
+    const recorder: StepExecutor<"setBrokerConfig"> = async (context, args) => {
       calls.push(args.broker);
+      seenPrevious.push(context.previous);
+      if (args.broker === PAUSES && calls.filter((b) => b === PAUSES).length === 1)
+        throw new StepPaused("node 77 is not safe to stop: t-0 would fall below min.insync.replicas", {
+          partitionsAtRisk: ["t-0"],
+        });
+      if (args.broker === CHECKPOINTS) await context.checkpoint?.({ before: { pid: 1 } });
       if (args.broker === FAILS) throw new AppError("kafka_error", "Kafka refused it: POLICY_VIOLATION");
       if (args.broker === WAITS) await waiting.opened;
       return { broker: args.broker };
@@ -131,6 +142,7 @@ export function describeEngine(kind: "embedded" | "distributed") {
           OPERATIONS_SWEEP_INTERVAL_MS: 100,
           OPERATIONS_CONCURRENCY: 2,
           OPERATIONS_STEP_DELAY_MS: 0,
+          OPERATIONS_NODE_WAIT_MS: 1_000,
         },
         workerId: `worker-${randomUUID()}`,
         steps: { ...STEP_KINDS, setBrokerConfig: recorder },
@@ -192,6 +204,7 @@ export function describeEngine(kind: "embedded" | "distributed") {
       ({ store, queue } = backend);
       await createAuditService({ logger, store, queue }).start();
       calls = [];
+      seenPrevious = [];
       waiting = gate();
       const profile = ConnectionProfileSchema.parse({
         name: `engine-${randomUUID()}`,
@@ -257,6 +270,40 @@ export function describeEngine(kind: "embedded" | "distributed") {
       await settled(op.id, "succeeded");
       expect(calls).to.deep.equal([WAITS, 2]);
       expect(await auditActions(op.id)).to.include.members(["operation.pause", "operation.resume"]);
+    });
+
+    it("a step that must not go on pauses the operation with its reason in error; resume runs it again and clears it", async () => {
+      const op = await operation([step(1, 0), step(PAUSES, 1), step(2, 2)]);
+      await enqueueRun(queue, op.id);
+      const paused = await settled(op.id, "paused");
+      expect(paused.error).to.equal("node 77 is not safe to stop: t-0 would fall below min.insync.replicas");
+      expect(paused.steps.map((s) => s.status)).to.deep.equal(["succeeded", "pending", "pending"]);
+      expect(paused.steps[1]?.detail).to.deep.equal({ partitionsAtRisk: ["t-0"] });
+      expect(paused.requestedAction).to.equal(null);
+      expect(calls).to.deep.equal([1, PAUSES]);
+      await service.request(op.id, "resume");
+      const done = await settled(op.id, "succeeded");
+      expect(done.error).to.equal(null);
+      expect(calls).to.deep.equal([1, PAUSES, PAUSES, 2]);
+      const actions = await auditActions(op.id);
+      expect(actions.filter((a) => a === "operation.pause")).to.have.length(1);
+      expect(actions).to.include("operation.resume");
+    });
+
+    it("a step's checkpoint is written while it runs and handed back to its run after a worker died", async () => {
+      const first = await operation([step(CHECKPOINTS, 0)]);
+      await enqueueRun(queue, first.id);
+      const done = await settled(first.id, "succeeded");
+      expect(seenPrevious).to.deep.equal([undefined]);
+      expect(done.steps[0]?.detail).to.deep.equal({ broker: CHECKPOINTS });
+      // A dead worker's step: running, with the detail its checkpoint wrote.
+      const orphan = await operation(
+        [{ ...step(3, 0), status: "running", startedAt: new Date().toISOString(), detail: { before: { pid: 1 } } }],
+        "running",
+        { owner: "dead-worker", expiresAt: new Date(Date.now() + 300) },
+      );
+      await settled(orphan.id, "succeeded");
+      expect(seenPrevious).to.deep.equal([undefined, { before: { pid: 1 } }]);
     });
 
     it("cancel stops at the next boundary, skips the remaining steps and still runs the alwaysRun cleanup", async () => {

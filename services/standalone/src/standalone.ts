@@ -57,6 +57,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       config,
       audit: auditEmitter(queue, store, logger),
       workerId: `standalone-${randomUUID()}`,
+      agentSigner,
+      agentTimeoutMs: config.AGENT_REQUEST_TIMEOUT_MS,
     }),
   ];
   for (const service of services) await service.start();

@@ -95,7 +95,7 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
     expect(tooMany.status).to.equal(400);
   });
 
-  it("refuses plans that cannot apply: the last voter, nothing to do, an unknown broker, a type not built yet", async () => {
+  it("refuses plans that cannot apply: the last voter, nothing to do, an unknown broker, a type not built yet, restartNodes on an external cluster", async () => {
     const view = await api<{ snapshot: { quorum: { voters: { nodeId: number; directoryId: string }[] } } }>(
       "GET",
       `/api/v1/clusters/${clusterId}`,
@@ -106,7 +106,14 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
       [{ type: "removeVoters", params: { voters: all } }, 422, "invalid_request", /last voter/],
       [{ type: "electLeaders", params: { electionType: "unclean" } }, 422, "invalid_request", /Nothing to do/],
       [{ type: "unregisterBrokers", params: { brokers: [42] } }, 422, "invalid_request", /Broker 42 is not registered/],
-      [{ type: "restartNodes", params: {} }, 422, "invalid_request", /cannot be planned yet/],
+      [{ type: "upgradeVersion", params: { version: "4.4.0" } }, 422, "invalid_request", /cannot be planned yet/],
+      // restartNodes has a builder now: on this external cluster the capability gate refuses it first.
+      [
+        { type: "restartNodes", params: {} },
+        422,
+        "capability_unavailable",
+        /^restartNodes: not offered — provider external does not control nodes$/,
+      ],
       [{ type: "electLeaders", params: { electionType: "sometimes" } }, 400, "validation_failed", /electionType/],
     ];
     for (const [body, status, code, message] of cases) {

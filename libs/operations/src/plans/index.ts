@@ -7,6 +7,7 @@ import { planFinalizeFeatures } from "./finalize-features.js";
 import { planMigrateQuorum } from "./migrate-quorum.js";
 import { movesStillApply, planDrainBrokers, planRebalance } from "./rebalance.js";
 import { planRemoveVoters } from "./remove-voters.js";
+import { planRestartNodes } from "./restart-nodes.js";
 import { planUnregisterBrokers } from "./unregister-brokers.js";
 
 /** The plan builder of each operation type written so far. */
@@ -21,6 +22,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   migrateQuorum: planMigrateQuorum,
   rebalance: planRebalance,
   drainBrokers: planDrainBrokers,
+  restartNodes: planRestartNodes,
 };
 
 export {
@@ -33,6 +35,7 @@ export {
   planMigrateQuorum,
   planRebalance,
   planRemoveVoters,
+  planRestartNodes,
   planUncordonBrokers,
   planUnregisterBrokers,
 };

@@ -1,5 +1,6 @@
 import type { StepRegistry } from "../steps.js";
 import { electLeadersStep } from "./elect-leaders.js";
+import { rollSafetyCheckStep, startNodeStep, stopNodeStep, waitNodeHealthyStep } from "./node-lifecycle.js";
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
 import { reassignPartitionsStep } from "./reassign-partitions.js";
 import { clearReplicationThrottleStep, setReplicationThrottleStep } from "./replication-throttle.js";
@@ -18,4 +19,8 @@ export const STEP_KINDS: StepRegistry = {
   setReplicationThrottle: setReplicationThrottleStep,
   clearReplicationThrottle: clearReplicationThrottleStep,
   reassignPartitions: reassignPartitionsStep,
+  rollSafetyCheck: rollSafetyCheckStep,
+  stopNode: stopNodeStep,
+  startNode: startNodeStep,
+  waitNodeHealthy: waitNodeHealthyStep,
 };

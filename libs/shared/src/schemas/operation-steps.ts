@@ -50,6 +50,15 @@ export const STEP_ARGS = {
       .min(1),
     maxConcurrentMoves: z.number().int().positive(),
   }),
+  /** Rolling restarts: through the cluster's node provider (NodeLifecycle), gated by fresh reads of Kafka. */
+  rollSafetyCheck: z.strictObject({ nodeId: BrokerIdSchema }),
+  stopNode: z.strictObject({ nodeId: BrokerIdSchema }),
+  startNode: z.strictObject({ nodeId: BrokerIdSchema }),
+  waitNodeHealthy: z.strictObject({
+    nodeId: BrokerIdSchema,
+    /** What the node was before it stopped: a node the snapshot does not show yet is judged by these. */
+    roles: z.strictObject({ broker: z.boolean(), controller: z.boolean() }),
+  }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

@@ -1,0 +1,58 @@
+import { AppError } from "@kcp/shared";
+import type { PlanBuilder } from "../plan-builder.js";
+import type { RollNode } from "../rolling/nodes.js";
+import { rollOrder } from "../rolling/roll-order.js";
+import type { PlannedStep } from "../steps.js";
+
+function roleName(node: RollNode): string {
+  const role = node.broker && node.controller ? "combined" : node.controller ? "controller" : "broker";
+  return node.activeController ? `${role}, the active controller` : role;
+}
+
+function nodeSteps(node: RollNode, waitHealthy: boolean): PlannedStep[] {
+  const { nodeId } = node;
+  const steps: PlannedStep[] = [
+    { name: `Check that node ${nodeId} is safe to stop`, kind: "rollSafetyCheck", args: { nodeId }, alwaysRun: false },
+    { name: `Stop node ${nodeId}`, kind: "stopNode", args: { nodeId }, alwaysRun: false },
+    { name: `Start node ${nodeId}`, kind: "startNode", args: { nodeId }, alwaysRun: false },
+  ];
+  if (waitHealthy)
+    steps.push({
+      name: `Wait until node ${nodeId} is healthy again`,
+      kind: "waitNodeHealthy",
+      args: { nodeId, roles: { broker: node.broker, controller: node.controller } },
+      alwaysRun: false,
+    });
+  return steps;
+}
+
+/**
+ * restartNodes (contract §5): a rolling restart through the cluster's node provider, one node at a time in the safe
+ * order (rollOrder: controllers before brokers, the active controller last among them). Per node: the roll-safety
+ * gate, stop, start and, with `waitHealthy` (default), the wait until it is healthy again. Without it, the next node's
+ * gate still waits until the previous broker is back in sync. The capability gate (restartNodes: the provider can act
+ * on every node now) runs before the builder; unknown nodes are refused here.
+ */
+export const planRestartNodes: PlanBuilder<"restartNodes"> = ({ snapshot, params }) => {
+  const order = rollOrder(snapshot, params.nodes);
+  if (order.length === 0) throw new AppError("invalid_request", "Nothing to do: the cluster shows no node");
+  const waitHealthy = params.waitHealthy !== false;
+  const warnings = [
+    "Each node is stopped only when the roll-safety rules allow it (no partition below min.insync.replicas, a caught-up majority of voters); otherwise the operation waits, then pauses with the reason.",
+    ...(waitHealthy
+      ? []
+      : [
+          "waitHealthy is false: a node is not waited for after its start; the next broker's safety check still waits until the partitions are back in sync.",
+        ]),
+  ];
+  return {
+    plan: {
+      summary: `Rolling restart of ${order.length} node${order.length > 1 ? "s" : ""}, one at a time: ${order
+        .map((n) => `${n.nodeId} (${roleName(n)})`)
+        .join(", ")}`,
+      warnings,
+      irreversible: false,
+    },
+    steps: order.flatMap((node) => nodeSteps(node, waitHealthy)),
+  };
+};
