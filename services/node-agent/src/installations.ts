@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { AppError, type Logger } from "@kcp/shared";
+import { AppError, type Logger, libsChecksum } from "@kcp/shared";
 import { readJson, writeJsonAtomic } from "./files.js";
 
 const run = promisify(execFile);
@@ -29,18 +29,8 @@ async function sha512File(path: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/**
- * The checksum of a folder source's version (docs/node-agent.md, "Artifacts"): the jar files of `libs/`, sorted by
- * name (byte order), each as a `sha512sum` line `<hex sha512 of the jar>  <file name>\n`; the version's checksum is
- * the hex SHA-512 of those lines concatenated. `<version>.sha512` beside the folder holds it (first word of the file).
- */
-export async function libsChecksum(libsDir: string): Promise<string> {
-  const jars = (await readdir(libsDir)).filter((name) => name.endsWith(".jar")).sort();
-  if (jars.length === 0) throw new Error(`no jar in ${libsDir}`);
-  let manifest = "";
-  for (const jar of jars) manifest += `${await sha512File(join(libsDir, jar))}  ${jar}\n`;
-  return createHash("sha512").update(manifest).digest("hex");
-}
+/** The checksum of a folder source's version: one implementation, in `@kcp/shared` (the test harness uses it too). */
+export { libsChecksum };
 
 /** The hex digest a `.sha512` file holds: sha512sum's `<hex>  <name>` or Apache's `name: HEX HEX …` groups. */
 export function parseChecksumFile(text: string): string {

@@ -1,47 +1,11 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import {
-  freePort,
-  type KafkaVersion,
-  type ManagedProcess,
-  makeRunDir,
-  repoRoot,
-  resolveKafka,
-  startProcess,
-  waitFor,
-} from "@kcp/test-infra";
+import { buildArtifactSource, freePort, type ManagedProcess, repoRoot, startProcess, waitFor } from "@kcp/test-infra";
 import jwt from "jsonwebtoken";
-import { libsChecksum } from "../src/index.js";
 
-/**
- * A `file://` artifact source built from the harness's Maven-resolved Kafka jars: `<root>/<version>/libs` (a link to
- * `.cache/test-infra/kafka/<version>/libs`) and `<root>/<version>.sha512` (the agent's folder checksum).
- * `corrupt` adds versions whose `.sha512` does not match their jars.
- */
-export async function buildArtifactSource(
-  versions: KafkaVersion[],
-  corrupt: string[] = [],
-): Promise<{ root: string; url: string; checksums: Record<string, string> }> {
-  const root = await makeRunDir("agent-artifacts");
-  const checksums: Record<string, string> = {};
-  for (const version of versions) {
-    const runtime = await resolveKafka(version);
-    const libs = runtime.classpath.replace(/\/\*$/, "");
-    await mkdir(join(root, version));
-    await symlink(libs, join(root, version, "libs"));
-    checksums[version] = await libsChecksum(libs);
-    await writeFile(join(root, `${version}.sha512`), `${checksums[version]}  ${version}\n`);
-  }
-  for (const bad of corrupt) {
-    const libs = (await resolveKafka(versions[0] as KafkaVersion)).classpath.replace(/\/\*$/, "");
-    await mkdir(join(root, bad));
-    await symlink(libs, join(root, bad, "libs"));
-    await writeFile(join(root, `${bad}.sha512`), `${"ab".repeat(64)}  ${bad}\n`);
-  }
-  return { root, url: pathToFileURL(root).href, checksums };
-}
+/** A `file://` artifact source from the harness's Maven jars: one implementation, in `@kcp/test-infra`. */
+export { buildArtifactSource };
 
 /** The control plane's side: an ES256 (or EdDSA) key pair and command tokens signed with it. */
 export class TokenMinter {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { startCluster } from "./kafka/cluster.js";
+import { type AgentClusterDescription, startAgentCluster, stopDescribedAgentCluster } from "./kafka/agents.js";
+import { type ClusterDescription, startCluster } from "./kafka/cluster.js";
 import { resolveKafka } from "./kafka/maven.js";
 import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopProcesses } from "./kafka/registry.js";
 import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
@@ -8,11 +9,19 @@ import { ensureFerretDb } from "./mongo/ferretdb-binary.js";
 import { ensureRedisServer } from "./redis/redis-binary.js";
 
 const USAGE = `usage:
-  npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller]
+  npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller] [--agents]
   npm run kafka -- down --name NAME
   npm run kafka -- status
   npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB)
-'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.`;
+'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
+'--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
+profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
+the service as AGENT_SIGNING_KEY_FILE). The key itself is never printed.`;
+
+/** The agents of a cluster started with `--agents` (none for the others). */
+function agentsOf(description: ClusterDescription | undefined): AgentClusterDescription["agents"] {
+  return (description as Partial<AgentClusterDescription> | undefined)?.agents ?? [];
+}
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, process.stdout.isTTY ? 2 : undefined)}\n`);
@@ -30,16 +39,19 @@ async function up(values: Record<string, string | boolean | undefined>): Promise
   if (!isKafkaVersion(version)) fail(`unsupported --version ${version}`);
   const name = String(values.name ?? topology);
   const existing = await loadCluster(name);
-  if (existing?.nodes.some((n) => isAlive(n.pid)))
+  if (existing?.nodes.some((n) => isAlive(n.pid)) || agentsOf(existing).some((a) => isAlive(a.pid)))
     fail(`a cluster named ${name} is running; 'down --name ${name}' first`);
-  process.stderr.write(`starting ${topology} Kafka ${version} as "${name}"\n`);
-  const cluster = await startCluster({
+  const agents = values.agents === true;
+  if (agents && topology === "secure") fail("--agents does not run the secure topology");
+  process.stderr.write(`starting ${topology} Kafka ${version} as "${name}"${agents ? " (node agents)" : ""}\n`);
+  const options = {
     topology: topology as Topology,
     version,
     name,
     detached: true,
     extraController: values["extra-controller"] === true,
-  });
+  };
+  const cluster = agents ? await startAgentCluster(options) : await startCluster(options);
   const description = cluster.describe();
   await saveCluster(description);
   print(description);
@@ -49,6 +61,9 @@ async function down(values: Record<string, string | boolean | undefined>): Promi
   if (typeof values.name !== "string") fail("down needs --name");
   const description = await loadCluster(values.name);
   if (!description) fail(`no cluster named ${values.name}`);
+  if ("provider" in description && description.provider === "agent") {
+    await stopDescribedAgentCluster(description as AgentClusterDescription);
+  }
   await stopProcesses(description);
   await forgetCluster(values.name);
   print({ name: values.name, stopped: true });
@@ -63,6 +78,9 @@ async function status(): Promise<void> {
       version: c.version,
       bootstrapServers: c.bootstrapServers,
       nodes: c.nodes.map((n) => ({ id: n.id, roles: n.roles, pid: n.pid, alive: isAlive(n.pid) })),
+      ...(agentsOf(c).length === 0
+        ? {}
+        : { agents: agentsOf(c).map((a) => ({ agentId: a.agentId, url: a.url, pid: a.pid, alive: isAlive(a.pid) })) }),
     })),
   });
 }
@@ -86,6 +104,7 @@ async function main(): Promise<void> {
       version: { type: "string" },
       name: { type: "string" },
       "extra-controller": { type: "boolean" },
+      agents: { type: "boolean" },
     },
   });
   const command = positionals[0];

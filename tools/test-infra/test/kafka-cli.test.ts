@@ -1,10 +1,20 @@
 import { execFile } from "node:child_process";
+import { readFile, stat } from "node:fs/promises";
 import { promisify } from "node:util";
 import { Admin } from "@platformatic/kafka";
 import { expect } from "chai";
-import { type ClusterDescription, repoRoot } from "../src/index.js";
+import { type AgentClusterDescription, type ClusterDescription, processesUnder, repoRoot } from "../src/index.js";
 
 const run = promisify(execFile);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function cli(...args: string[]): Promise<unknown> {
   const { stdout } = await run("npm", ["run", "-s", "kafka", "--", ...args], { cwd: repoRoot, timeout: 180_000 });
@@ -42,6 +52,40 @@ describe("test-infra: the kafka command line", function () {
     expect(await cli("down", "--name", name)).to.deep.equal({ name, stopped: true });
     const after = (await cli("status")) as { clusters: { name: string }[] };
     expect(after.clusters.map((c) => c.name)).to.not.include(name);
+  });
+
+  it("--agents: every node run by a node agent; the JSON names the agents and the key file (0600), never the key", async () => {
+    const agentName = `${name}-agents`;
+    try {
+      const { stdout } = await run(
+        "npm",
+        ["run", "-s", "kafka", "--", "up", "--topology", "single", "--agents", "--name", agentName],
+        {
+          cwd: repoRoot,
+          timeout: 180_000,
+        },
+      );
+      expect(stdout).to.not.include("PRIVATE KEY");
+      const up = JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as AgentClusterDescription;
+      expect(up).to.include({ name: agentName, provider: "agent", version: "4.3.1" });
+      expect(up.settings.agents).to.deep.equal([
+        { url: up.agents[0]?.url, agentId: `${agentName}-agent-1`, nodeIds: [1] },
+      ]);
+      expect((await stat(up.signingKeyFile)).mode & 0o777).to.equal(0o600);
+      expect(await readFile(up.signingKeyFile, "utf8")).to.include("BEGIN PRIVATE KEY");
+      const health = await fetch(`${up.agents[0]?.url}/v1/health`);
+      expect(await health.json()).to.deep.equal({ status: "ok", agentId: `${agentName}-agent-1` });
+      const pids = [up.agents[0]?.pid, up.nodes[0]?.pid] as number[];
+      expect(pids.every(alive)).to.equal(true);
+
+      const status = (await cli("status")) as { clusters: { name: string; agents?: { alive: boolean }[] }[] };
+      expect(status.clusters.find((c) => c.name === agentName)?.agents?.map((a) => a.alive)).to.deep.equal([true]);
+      expect(await cli("down", "--name", agentName)).to.deep.equal({ name: agentName, stopped: true });
+      expect(pids.filter(alive)).to.deep.equal([]);
+      expect(await processesUnder(up.dir)).to.deep.equal([]);
+    } finally {
+      await cli("down", "--name", agentName).catch(() => undefined);
+    }
   });
 
   it("refuses an unknown topology with a usage message", async () => {

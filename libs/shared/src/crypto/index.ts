@@ -1,3 +1,4 @@
+export { libsChecksum } from "./artifact-checksum.js";
 export { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.js";
 export {
   openSecrets,

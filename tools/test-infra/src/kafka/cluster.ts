@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { makeRunDir } from "../common/index.js";
+import type { AgentKafkaCluster } from "./agents.js";
 import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClientOptions } from "./clients.js";
 import { resolveKafka } from "./maven.js";
 import { KafkaNode, NodeExitedError } from "./node.js";
@@ -17,6 +18,8 @@ export interface StartClusterOptions {
   extraController?: boolean;
   /** Keep the JVMs running after this process exits (the CLI's `up`). */
   detached?: boolean;
+  /** Every node run by its own node agent (`startAgentCluster`, src/kafka/agents.ts). */
+  agents?: boolean;
 }
 
 /** What a person or a script needs to use a running cluster (printed by `npm run kafka -- up`). */
@@ -149,7 +152,14 @@ const STARTUP_ATTEMPTS = 2;
  * machine a broker sometimes gives up registering with the controllers ("the RPC got timed out before it could be
  * sent", then exits after initial.broker.registration.timeout.ms).
  */
+export async function startCluster(options: StartClusterOptions & { agents: true }): Promise<AgentKafkaCluster>;
+export async function startCluster(options: StartClusterOptions): Promise<KafkaCluster>;
 export async function startCluster(options: StartClusterOptions): Promise<KafkaCluster> {
+  if (options.agents) {
+    // Imported here: agents.ts extends KafkaCluster, a static import would be circular.
+    const { startAgentCluster } = await import("./agents.js");
+    return startAgentCluster(options);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       return await startClusterOnce(options);

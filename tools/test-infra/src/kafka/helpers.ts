@@ -178,13 +178,17 @@ export async function kafkaToolOn(cluster: KafkaCluster, mainClass: string, args
   return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("kafka-tool"));
 }
 
-/** A partition's leader and replicas as kafka-topics --describe prints them (an independent reader). */
+/** A partition's leader, replicas and ISR as kafka-topics --describe prints them (an independent reader). */
 export async function partitionFromTool(cluster: KafkaCluster, topic: string, partition = 0) {
   const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
   const line = out.split("\n").find((l) => new RegExp(`Partition:\\s*${partition}\\b`).test(l)) ?? "";
   return {
     leader: Number(/Leader:\s*(-?\d+)/.exec(line)?.[1]),
     replicas: (/Replicas:\s*([\d,]+)/.exec(line)?.[1] ?? "").split(",").map(Number),
+    isr: (/Isr:\s*([\d,]+)/.exec(line)?.[1] ?? "")
+      .split(",")
+      .filter((id) => id !== "")
+      .map(Number),
   };
 }
 

@@ -1,3 +1,18 @@
+export {
+  type AgentAnswer,
+  type AgentClusterDescription,
+  AgentCommandError,
+  AgentKafkaCluster,
+  AgentNode,
+  type AgentNodeStatus,
+  type AgentSettingsEntry,
+  AgentSigner,
+  NodeAgent,
+  processesUnder,
+  type StartAgentClusterOptions,
+  startAgentCluster,
+} from "./agents.js";
+export { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
 export type { TlsMaterial } from "./certificates.js";
 export {
   bootstrapServers,
