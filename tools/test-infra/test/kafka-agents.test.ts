@@ -7,6 +7,7 @@ import {
   kafkaToolOn,
   partitionFromTool,
   processesUnder,
+  startAgentCluster,
   startCluster,
   uniqueTopicName,
   waitFor,
@@ -122,11 +123,6 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
     expect((await agent.call("GET", "/v1/nodes/5", undefined, replay)).status).to.equal(200);
     expect((await agent.call("POST", "/v1/nodes/5/stop", {}, replay)).status).to.equal(401);
     expect((await c.node(5).status()).state).to.equal("running");
-    // A restart with a restartId through the cluster's node.
-    await c.node(6).restart();
-    expect((await c.node(6).status()).state).to.equal("running");
-    nodePids.push(c.node(6).pid as number);
-    await c.waitUntilReady();
   });
 
   it("stop() stops every node and every agent and leaves no process behind", async () => {
@@ -137,5 +133,28 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
     process.stderr.write(`agent cluster stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     for (const pid of [...agentPids, ...nodePids]) expect(isAlive(pid), `pid ${pid}`).to.equal(false);
     expect(await processesUnder(dir)).to.deep.equal([]);
+  });
+});
+
+describe("agent cluster startup failures", function () {
+  this.timeout(60_000);
+  it("a startup that fails (an agent refuses its AGENT_ID) throws and leaves neither folder nor process", async () => {
+    const failure = await startAgentCluster({ topology: "single", name: "not a valid agent id" }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    const dir = /see (\/\S+)\/agent-1\.log/.exec(failure)?.[1];
+    expect(failure).to.match(/the node agent exited/);
+    expect(dir, failure).to.be.a("string");
+    expect(await stat(dir as string).catch(() => "gone")).to.equal("gone");
+    expect(await processesUnder(dir as string)).to.deep.equal([]);
+  });
+
+  it("the secure topology is refused", async () => {
+    const failure = await startAgentCluster({ topology: "secure" }).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(failure).to.match(/secure topology cannot be run by agents/);
   });
 });

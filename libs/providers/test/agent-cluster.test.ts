@@ -1,0 +1,64 @@
+import {
+  type AgentKafkaCluster,
+  createTopic,
+  partitionFromTool,
+  processesUnder,
+  startCluster,
+  uniqueTopicName,
+  waitFor,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { AgentNodeLifecycle, CommandSigner, probeAgents } from "../src/index.js";
+
+/**
+ * The control plane's agent provider on a harness cluster run by node agents (3c3b, one real agent per node): the
+ * cluster's `settings.agents` and signing key are what a registration gives the service; the probe sees every node
+ * served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR.
+ */
+describe("agent provider on a 3c3b cluster run by node agents", function () {
+  this.timeout(240_000);
+  let cluster: AgentKafkaCluster | undefined;
+  let signer: CommandSigner;
+  let lifecycle: AgentNodeLifecycle;
+
+  before(async () => {
+    cluster = await startCluster({ topology: "3c3b", agents: true });
+    signer = CommandSigner.fromPem(cluster.signingKeyPem);
+    lifecycle = new AgentNodeLifecycle(cluster.settings.agents, signer);
+  });
+
+  after(async () => {
+    const dir = cluster?.spec.dir;
+    await cluster?.stop();
+    if (dir) expect(await processesUnder(dir)).to.deep.equal([]);
+  });
+
+  const the = () => cluster as AgentKafkaCluster;
+
+  it("the probe finds every node served by the agent the settings name", async () => {
+    const readiness = await probeAgents(the().settings.agents, signer, 5_000);
+    expect(readiness.problem).to.equal(undefined);
+    expect(
+      readiness.agents.map((a) => ({ nodeIds: a.nodeIds, reported: a.reportedNodeIds, problem: a.problem })),
+    ).to.deep.equal([1, 2, 3, 4, 5, 6].map((id) => ({ nodeIds: [id], reported: [id], problem: undefined })));
+    for (const id of [1, 2, 3, 4, 5, 6]) {
+      expect(await lifecycle.status(id)).to.include({ nodeId: id, state: "running", version: "4.3.1" });
+    }
+  });
+
+  it("AgentNodeLifecycle stops and starts a broker; it returns to the ISR", async () => {
+    const c = the();
+    const topic = await createTopic(c, { name: uniqueTopicName("provider"), partitions: 1, replicationFactor: 3 });
+    expect(await lifecycle.stop(5, { timeoutMs: 30_000 })).to.include({ state: "stopped", pid: null });
+    await waitFor("broker 5 out of the ISR", async () =>
+      (await partitionFromTool(c, topic)).isr.includes(5) ? undefined : true,
+    );
+    expect(await lifecycle.start(5)).to.include({ state: "running", version: "4.3.1" });
+    await c.waitUntilReady();
+    await waitFor(
+      "broker 5 back in the ISR",
+      async () => ((await partitionFromTool(c, topic)).isr.includes(5) ? true : undefined),
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+  });
+});
