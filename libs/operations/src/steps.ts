@@ -19,8 +19,8 @@ export interface StepContext {
    * AGENT_SIGNING_KEY), or why not.
    */
   nodes?: StepNodes | { unavailable: string };
-  /** How long steps that wait for a node (safe to stop, healthy again) wait before they pause the operation. */
-  nodeWaitMs?: number;
+  /** How long the steps that wait for a node wait before they pause the operation (defaults: 5 and 10 minutes). */
+  nodeWaits?: { safeToStopMs: number; healthyMs: number };
   /** The step's `detail` as an earlier run of it left it (a worker that died mid-step): what it had seen then. */
   previous?: StepDetail;
   /** Writes the step's `detail` now, before the step acts: a run after a crash reads it back as `previous`. */

@@ -165,7 +165,7 @@ function context(overrides: Partial<StepContext> & { snapshots?: () => Snapshot 
     checkpoint: async (d) => {
       checkpoints.push(d);
     },
-    nodeWaitMs: 50,
+    nodeWaits: { safeToStopMs: 50, healthyMs: 50 },
     ...overrides,
     checkpoints,
     reports,
@@ -314,7 +314,10 @@ describe("restartNodes: plan, step decisions and step kinds (pure, no servers)",
 
     it("rollSafetyCheck re-checks while unsafe and goes on once safe", async () => {
       let reads = 0;
-      const ctx = context({ nodeWaitMs: 10_000, snapshots: () => (++reads < 2 ? oneDown() : cluster()) });
+      const ctx = context({
+        nodeWaits: { safeToStopMs: 10_000, healthyMs: 10_000 },
+        snapshots: () => (++reads < 2 ? oneDown() : cluster()),
+      });
       const detail = await STEP_KINDS.rollSafetyCheck(ctx, { nodeId: 4 });
       expect(detail).to.include({ checks: 2 });
       expect(ctx.reports[0]).to.have.nested.property("waitingFor.what", "node 4 safe to stop");
@@ -334,7 +337,11 @@ describe("restartNodes: plan, step decisions and step kinds (pure, no servers)",
     it("rollSafetyCheck: a pause or cancel requested while waiting ends the wait (the step runs again later)", async () => {
       const error = await rejection(
         STEP_KINDS.rollSafetyCheck(
-          context({ nodeWaitMs: 10_000, snapshots: oneDown, interrupted: async () => "pause" }),
+          context({
+            nodeWaits: { safeToStopMs: 10_000, healthyMs: 10_000 },
+            snapshots: oneDown,
+            interrupted: async () => "pause",
+          }),
           { nodeId: 4 },
         ),
       );
@@ -348,6 +355,29 @@ describe("restartNodes: plan, step decisions and step kinds (pure, no servers)",
         roles: { broker: true, controller: false },
       });
       expect(detail).to.deep.include({ checks: 1, process: mark("running", 20, new Date(NOW - 1000).toISOString()) });
+    });
+
+    it("waitNodeHealthy: a controller restarted within the catch-up window is not healthy on its old process's last fetch", async () => {
+      const startedAt = new Date(NOW - 1000).toISOString();
+      const fake = fakeNodes(mark("running", 30, startedAt));
+      const oldFetch = () =>
+        cluster((s) => {
+          Object.assign(s.quorum?.voters[0] as QuorumNode, { lastFetchTimestamp: NOW - 1500 });
+        });
+      const error = await rejection(
+        STEP_KINDS.waitNodeHealthy(context({ nodes: fake.nodes, snapshots: oldFetch }), {
+          nodeId: 1,
+          roles: { broker: false, controller: true },
+        }),
+      );
+      expect((error as StepPaused).reason).to.match(
+        /controller 1 has not fetched from the leader since its start \(last fetch .*\)$/,
+      );
+      const detail = await STEP_KINDS.waitNodeHealthy(context({ nodes: fake.nodes }), {
+        nodeId: 1,
+        roles: { broker: false, controller: true },
+      });
+      expect(detail).to.include({ checks: 1 });
     });
 
     it("waitNodeHealthy pauses with the reason when the node is not back in time", async () => {

@@ -333,7 +333,10 @@ export class OperationRunner {
     return {
       admin,
       ...(nodes ? { nodes } : {}),
-      nodeWaitMs: this.deps.config.OPERATIONS_NODE_WAIT_MS,
+      nodeWaits: {
+        safeToStopMs: this.deps.config.OPERATIONS_ROLL_SAFETY_WAIT_MS,
+        healthyMs: this.deps.config.OPERATIONS_NODE_HEALTHY_WAIT_MS,
+      },
       ...(previous ? { previous } : {}),
       checkpoint: async (detail) => {
         await this.update(operationId, (_r, d) =>

@@ -7,8 +7,8 @@ export type NodeHealth = { healthy: true } | { healthy: false; reason: string };
 export interface NodeHealthOptions {
   catchUp?: QuorumCatchUp;
   /**
-   * When the node was started: a snapshot collected before it says nothing about the restarted node. Compared with
-   * the snapshot's `collectedAt`.
+   * When the node was started: a snapshot collected before it says nothing about the restarted node (compared with
+   * the snapshot's `collectedAt`), nor does a controller's last fetch from before it.
    */
   startedAt?: Date;
   /**
@@ -39,6 +39,18 @@ export function nodeHealthy(snapshot: Snapshot, nodeId: number, options: NodeHea
     const replica = voter ?? observer;
     if (!replica) return { healthy: false, reason: `controller ${nodeId} is not in the quorum yet` };
     if (voter && quorum.leaderId < 0) return { healthy: false, reason: "the quorum has no leader" };
+    // A voter stopped and started again within the catch-up window still shows the old process's last fetch: only a
+    // fetch after the start says the new process is caught up (the leader's clock against the provider's).
+    if (
+      options.startedAt &&
+      quorum.leaderId !== nodeId &&
+      replica.lastFetchTimestamp >= 0 &&
+      replica.lastFetchTimestamp <= options.startedAt.getTime()
+    )
+      return {
+        healthy: false,
+        reason: `controller ${nodeId} has not fetched from the leader since its start (last fetch ${new Date(replica.lastFetchTimestamp).toISOString()})`,
+      };
     if (!voterCaughtUp(snapshot, replica, catchUp)) {
       const fetched =
         replica.lastFetchTimestamp < 0

@@ -13,8 +13,8 @@ import {
 
 /** How often the gates read the cluster again while they wait. */
 const POLL_MS = 2_000;
-/** A wait's limit when the worker gives none. */
-const DEFAULT_NODE_WAIT_MS = 300_000;
+/** The waits' limits when the worker gives none. */
+const DEFAULT_WAITS = { safeToStopMs: 300_000, healthyMs: 600_000 };
 /** One read of the cluster may take this long (a stopped broker answers at once on loopback, not across networks). */
 const SNAPSHOT_TIMEOUT_MS = 15_000;
 
@@ -105,15 +105,15 @@ async function freshSnapshot(context: StepContext): Promise<Snapshot | string> {
 }
 
 /**
- * Reads again every 2 s until `check` answers undefined (done), for at most the worker's node wait; then pauses the
- * operation with `check`'s last reason. Pause, cancel and a stopping worker end the wait (the step runs again later).
+ * Reads again every 2 s until `check` answers undefined (done), for at most `limitMs`; then pauses the operation with
+ * `check`'s last reason. Pause, cancel and a stopping worker end the wait (the step runs again later).
  */
 async function waitUntil(
   context: StepContext,
   what: string,
+  limitMs: number,
   check: () => Promise<{ reason: string; detail?: StepDetail } | undefined>,
 ): Promise<StepDetail> {
-  const limitMs = context.nodeWaitMs ?? DEFAULT_NODE_WAIT_MS;
   const started = Date.now();
   for (let checks = 1; ; checks++) {
     const blocked = await check();
@@ -135,11 +135,12 @@ async function waitUntil(
 
 /**
  * The roll-safety gate before a node is stopped: the pure rollSafety rule over a fresh read of the cluster, again
- * every 2 s while it says no. Never goes on unsafely: past the worker's wait, the operation pauses with the reason
- * (which names the partitions at risk; all of them are in the step's detail).
+ * every 2 s while it says no. Never goes on unsafely: past OPERATIONS_ROLL_SAFETY_WAIT_MS, the operation pauses with
+ * the reason (which names the partitions at risk; all of them are in the step's detail).
  */
 export const rollSafetyCheckStep: StepExecutor<"rollSafetyCheck"> = async (context, { nodeId }) => {
-  const done = await waitUntil(context, `node ${nodeId} safe to stop`, async () => {
+  const limitMs = (context.nodeWaits ?? DEFAULT_WAITS).safeToStopMs;
+  const done = await waitUntil(context, `node ${nodeId} safe to stop`, limitMs, async () => {
     const snapshot = await freshSnapshot(context);
     if (typeof snapshot === "string") return { reason: snapshot };
     const safety = rollSafety(snapshot, nodeId);
@@ -156,13 +157,14 @@ export const rollSafetyCheckStep: StepExecutor<"rollSafetyCheck"> = async (conte
 /**
  * Waits until a restarted node is healthy again (the pure nodeHealthy rule over fresh reads): running as its provider
  * reports it, a broker registered, unfenced and back in the ISR of every partition it replicates, a controller in the
- * quorum and caught up; a read collected before the node's start does not count. Past the worker's wait the operation
- * pauses with the reason.
+ * quorum and caught up; a read collected before the node's start does not count. Past OPERATIONS_NODE_HEALTHY_WAIT_MS
+ * the operation pauses with the reason.
  */
 export const waitNodeHealthyStep: StepExecutor<"waitNodeHealthy"> = async (context, { nodeId, roles }) => {
   const nodes = nodesOf(context);
   let process: ProcessMark | undefined;
-  const done = await waitUntil(context, `node ${nodeId} healthy again`, async () => {
+  const limitMs = (context.nodeWaits ?? DEFAULT_WAITS).healthyMs;
+  const done = await waitUntil(context, `node ${nodeId} healthy again`, limitMs, async () => {
     const status = await nodes.status(nodeId);
     process = markOf(status);
     if (status.state !== "running")

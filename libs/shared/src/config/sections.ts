@@ -135,11 +135,10 @@ export const operationsSection = z.object({
   OPERATIONS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A pause before each step, for drills: makes each step observable (and a worker killable mid-operation). */
   OPERATIONS_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
-  /**
-   * How long a rolling restart waits for a node to be safe to stop (rollSafetyCheck) or healthy again after its start
-   * (waitNodeHealthy), re-checking every 2 s, before it pauses the operation with the reason.
-   */
-  OPERATIONS_NODE_WAIT_MS: positiveMs.default(300_000),
+  /** How long a rolling restart waits for a node to be safe to stop (re-checking every 2 s) before it pauses itself. */
+  OPERATIONS_ROLL_SAFETY_WAIT_MS: positiveMs.default(300_000),
+  /** How long a rolling restart waits for a started node to be healthy again before it pauses itself. */
+  OPERATIONS_NODE_HEALTHY_WAIT_MS: positiveMs.default(600_000),
 });
 
 /**

@@ -48,6 +48,7 @@ export {
   withAdmin,
 } from "./helpers.js";
 export { runKafkaTool } from "./java.js";
+export { type LoadOptions, type LoadResult, type RunningLoad, startLoad } from "./load.js";
 export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
 export type { KafkaNode } from "./node.js";
 export type { ClusterState } from "./readiness.js";

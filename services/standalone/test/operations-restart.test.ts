@@ -1,0 +1,228 @@
+import type { Operation } from "@kcp/shared";
+import {
+  type AgentKafkaCluster,
+  type AgentNodeStatus,
+  createTopic,
+  startAgentCluster,
+  startLoad,
+  uniqueTopicName,
+  waitFor,
+  withAdmin,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { operationRunner } from "./operations-fixture.js";
+import { startTestService, type TestService } from "./service-fixture.js";
+
+type Reply = Operation & { error: { code: string; message: string } };
+
+/** How long the roll-safety gate waits before it pauses the operation, here (the default is 5 minutes). */
+const SAFETY_WAIT_MS = 10_000;
+
+/**
+ * restartNodes end to end on the agent provider: a real 3c3b whose six nodes are each run by a real node agent
+ * (test-infra startAgentCluster), the standalone service signing the agents' tokens with the cluster's key.
+ */
+describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 item 10)", function () {
+  this.timeout(900_000);
+  let cluster: AgentKafkaCluster;
+  let service: TestService;
+  let clusterId: string;
+  let ops: ReturnType<typeof operationRunner>;
+
+  before(async () => {
+    cluster = await startAgentCluster({ topology: "3c3b", name: "restart-3c3b" });
+    service = await startTestService("operations-restart", {
+      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      OPERATIONS_ROLL_SAFETY_WAIT_MS: String(SAFETY_WAIT_MS),
+      OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+    });
+    clusterId = await service.register({
+      name: "restart-3c3b",
+      bootstrapServers: cluster.bootstrapServers,
+      provider: "agent",
+      settings: cluster.settings,
+    });
+    ops = operationRunner(service, clusterId);
+  });
+
+  after(async () => {
+    await service?.stop();
+    await cluster?.stop();
+  });
+
+  const statuses = async (): Promise<Map<number, AgentNodeStatus>> =>
+    new Map(
+      await Promise.all(
+        cluster.nodes.map(async (n) => [n.id, await cluster.agentFor(n.id).node(n.id)] as [number, AgentNodeStatus]),
+      ),
+    );
+
+  const read = async (id: string) =>
+    (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
+
+  it("rolls every node under load (RF 3, min ISR 2, idempotent acks=all producer and a consumer): nothing lost, never below min ISR, the active controller last of the controllers", async () => {
+    const started = Date.now();
+    const topic = await createTopic(cluster, {
+      name: uniqueTopicName("roll"),
+      partitions: 6,
+      replicationFactor: 3,
+      configs: { "min.insync.replicas": "2" },
+    });
+    const view = await service.api<{ snapshot: { quorum: { leaderId: number } } }>(
+      "GET",
+      `/api/v1/clusters/${clusterId}`,
+      { token: service.token },
+    );
+    const activeController = view.body.snapshot.quorum.leaderId;
+    expect([1, 2, 3]).to.include(activeController);
+    const before = await statuses();
+    expect([...before.values()].every((s) => s.state === "running" && s.pid !== null)).to.equal(true);
+
+    const load = await startLoad(cluster, topic);
+    await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
+
+    // Every partition's ISR, read every 500 ms through the whole roll (Metadata from any broker that answers).
+    let polling = true;
+    let polls = 0;
+    let failedPolls = 0;
+    let smallestIsr = Number.POSITIVE_INFINITY;
+    const below: string[] = [];
+    const poller = withAdmin(cluster, async (admin) => {
+      while (polling) {
+        try {
+          const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+          const partitions = metadata.topics.get(topic)?.partitions ?? [];
+          polls += 1;
+          partitions.forEach((p, id) => {
+            smallestIsr = Math.min(smallestIsr, p.isr.length);
+            if (p.isr.length < 2) below.push(`${topic}-${id} isr ${p.isr.join(",")} at ${new Date().toISOString()}`);
+          });
+        } catch {
+          failedPolls += 1;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    });
+
+    const planned = await ops.plan({ type: "restartNodes", params: {} });
+    expect(planned.status, planned.text).to.equal(201);
+    const order = planned.body.steps
+      .filter((s) => s.kind === "stopNode")
+      .map((s) => (s.args as { nodeId: number }).nodeId);
+    const followers = [1, 2, 3].filter((id) => id !== activeController);
+    expect(order).to.deep.equal([...followers, activeController, 4, 5, 6]);
+    expect(planned.body.steps.map((s) => s.kind).slice(0, 4)).to.deep.equal([
+      "rollSafetyCheck",
+      "stopNode",
+      "startNode",
+      "waitNodeHealthy",
+    ]);
+    const rollStarted = Date.now();
+    const confirmed = await ops.confirm(planned.body.id);
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    const done = await waitFor(
+      "the rolling restart to finish",
+      async () => {
+        const now = await read(planned.body.id);
+        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+      },
+      { timeoutMs: 600_000, intervalMs: 1_000 },
+    );
+    const rollMs = Date.now() - rollStarted;
+    polling = false;
+    await poller;
+    const result = await load.stop();
+    if (done.status === "paused") {
+      // Leave the cluster free for the next test whatever happened here.
+      await service.api("POST", `/api/v1/operations/${planned.body.id}/cancel`, { token: service.token });
+      await ops.finished(planned.body.id);
+    }
+    expect(done.status, `${done.error} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`).to.equal(
+      "succeeded",
+    );
+
+    // Every node restarted exactly once, in the planned order: new pids, start times in the order of the roll.
+    const after = await statuses();
+    for (const [id, status] of after) {
+      expect(status.state, `node ${id}`).to.equal("running");
+      expect(status.pid, `node ${id}`).to.not.equal(before.get(id)?.pid);
+      expect(Date.parse(status.startedAt ?? "")).to.be.greaterThan(rollStarted);
+    }
+    const byStart = [...after.entries()]
+      .sort((a, b) => Date.parse(a[1].startedAt ?? "") - Date.parse(b[1].startedAt ?? ""))
+      .map(([id]) => id);
+    expect(byStart).to.deep.equal(order);
+    expect(byStart.indexOf(activeController)).to.equal(2);
+    const stops = done.steps.filter((s) => s.kind === "stopNode").map((s) => s.detail as { outcome: string });
+    expect(stops.map((d) => d.outcome)).to.deep.equal(Array(6).fill("stopped"));
+
+    // No acknowledged message lost; never below min ISR.
+    expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
+    expect(result.consumed).to.equal(result.acknowledged);
+    expect(result.consumedChecksum).to.equal(result.acknowledgedChecksum);
+    expect(result.acknowledged).to.be.greaterThan(1000);
+    expect(below, below.slice(0, 5).join("; ")).to.deep.equal([]);
+    expect(smallestIsr).to.be.at.least(2);
+    expect(polls).to.be.greaterThan(20);
+    const perNode = order.map((id) => {
+      const of = (kind: string) =>
+        done.steps.find((st) => st.kind === kind && (st.args as { nodeId: number }).nodeId === id);
+      const ms = Date.parse(of("waitNodeHealthy")?.finishedAt ?? "") - Date.parse(of("stopNode")?.startedAt ?? "");
+      return `${id}: ${(ms / 1000).toFixed(1)} s`;
+    });
+    console.log(`      stop → healthy per node: ${perNode.join(", ")}`);
+    console.log(
+      `      roll of 6 nodes: ${(rollMs / 1000).toFixed(1)} s; ${result.acknowledged} messages acknowledged and consumed ` +
+        `(${result.failedSends.length} failed sends, ${result.consumerRestarts} consumer restarts); ${polls} ISR polls ` +
+        `(${failedPolls} failed), smallest ISR ${smallestIsr}; test ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
+
+  it("with broker 6 stopped through its agent, restarting broker 4 pauses with a reason naming the partitions at risk, and stops nothing", async () => {
+    const started = Date.now();
+    const topic = await createTopic(cluster, {
+      name: uniqueTopicName("risk"),
+      partitions: 3,
+      replicationFactor: 3,
+      configs: { "min.insync.replicas": "2" },
+    });
+    const broker4 = await cluster.agentFor(4).node(4);
+    await cluster.agentFor(6).stopNode(6);
+    try {
+      const planned = await ops.plan({ type: "restartNodes", params: { nodes: [4] } });
+      expect(planned.status, planned.text).to.equal(201);
+      const confirmed = await ops.confirm(planned.body.id);
+      expect(confirmed.status, confirmed.text).to.equal(200);
+      const paused = await waitFor(
+        "the operation to pause",
+        async () => {
+          const now = await read(planned.body.id);
+          return now.status === "running" || now.status === "pending" ? undefined : now;
+        },
+        { timeoutMs: SAFETY_WAIT_MS + 60_000, intervalMs: 500 },
+      );
+      expect(paused.status, JSON.stringify(paused.steps)).to.equal("paused");
+      expect(paused.error).to.match(
+        /^node 4 safe to stop: not so after \d+ s: stopping broker 4 would leave \d+ partitions? below min\.insync\.replicas: /,
+      );
+      // The reason shows up to ten partitions (this cluster has the first test's topic too); the detail has them all.
+      expect(paused.error).to.match(/-\d+ \(1 in-sync replica left, min\.insync\.replicas=2\)/);
+      expect(paused.steps.map((s) => s.status)).to.deep.equal(["pending", "pending", "pending", "pending"]);
+      const atRisk = (paused.steps[0]?.detail as { partitionsAtRisk?: string[] } | undefined)?.partitionsAtRisk ?? [];
+      expect(atRisk).to.include.members([`${topic}-0`, `${topic}-1`, `${topic}-2`]);
+      // Nothing was stopped: broker 4 runs the same process.
+      const now4 = await cluster.agentFor(4).node(4);
+      expect([now4.state, now4.pid]).to.deep.equal(["running", broker4.pid]);
+      const cancelled = await service.api<Reply>("POST", `/api/v1/operations/${planned.body.id}/cancel`, {
+        token: service.token,
+      });
+      expect(cancelled.status, cancelled.text).to.equal(200);
+      await ops.finished(planned.body.id);
+      console.log(
+        `      paused after ${((Date.now() - started) / 1000).toFixed(1)} s (wait limit ${SAFETY_WAIT_MS / 1000} s)`,
+      );
+    } finally {
+      await cluster.agentFor(6).startNode(6);
+    }
+  });
+});
