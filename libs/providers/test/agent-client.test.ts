@@ -1,15 +1,13 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { libsChecksum } from "@kcp/node-agent";
 import { AppError } from "@kcp/shared";
 import {
+  buildArtifactSource,
   freePort,
   type ManagedProcess,
   makeRunDir,
   repoRoot,
-  resolveKafka,
   startProcess,
   waitFor,
 } from "@kcp/test-infra";
@@ -82,11 +80,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     process.on("exit", killNodes);
     work = await makeRunDir("agent-provider-it");
     // The artifact source: <root>/<version>/libs (the Maven-resolved jars) and <root>/<version>.sha512.
-    const artifacts = join(work, "artifacts");
-    const libs = (await resolveKafka(VERSION)).classpath.replace(/\/\*$/, "");
-    await mkdir(join(artifacts, VERSION), { recursive: true });
-    await symlink(libs, join(artifacts, VERSION, "libs"));
-    await writeFile(join(artifacts, `${VERSION}.sha512`), `${await libsChecksum(libs)}  ${VERSION}\n`);
+    const artifacts = await buildArtifactSource([VERSION], [], join(work, "artifacts"));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     agent = await startProcess({
@@ -100,7 +94,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
         AGENT_PORT: String(port),
         AGENT_STATE_DIR: join(work, "state"),
         AGENT_PUBLIC_KEY: signer.publicKeyPem(),
-        AGENT_ARTIFACTS: pathToFileURL(artifacts).href,
+        AGENT_ARTIFACTS: artifacts.url,
       },
       logFile: join(work, "agent.log"),
     });

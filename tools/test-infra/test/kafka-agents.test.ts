@@ -136,6 +136,25 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
   });
 });
 
+describe("agent clusters of other versions", function () {
+  this.timeout(120_000);
+
+  it("single 3.9.2 by an agent; the source also offers 4.4.0 (artifactVersions), installed beside it", async () => {
+    const cluster = await startAgentCluster({ topology: "single", version: "3.9.2", artifactVersions: ["4.4.0"] });
+    try {
+      const node = cluster.node(1);
+      expect(await node.status()).to.include({ state: "running", version: "3.9.2", configuredVersion: "3.9.2" });
+      expect((await cluster.state()).brokers).to.deep.equal([1]);
+      const installed = await node.agent.install("4.4.0");
+      expect(installed.sha512).to.equal(cluster.artifacts.checksums["4.4.0"]);
+      expect(await node.status()).to.include({ state: "running", version: "3.9.2" });
+    } finally {
+      await cluster.stop();
+    }
+    expect(await processesUnder(cluster.spec.dir)).to.deep.equal([]);
+  });
+});
+
 describe("agent cluster startup failures", function () {
   this.timeout(60_000);
   it("a startup that fails (an agent refuses its AGENT_ID) throws and leaves neither folder nor process", async () => {
