@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
+  apiClient,
   createTopic,
   startAgentCluster,
   startLoad,
@@ -11,6 +15,7 @@ import {
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
+import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -178,7 +183,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
     );
   });
 
-  it("with broker 6 stopped through its agent, restarting broker 4 pauses with a reason naming the partitions at risk, and stops nothing", async () => {
+  it("with broker 6 stopped through its agent, restarting broker 4 pauses with a reason naming the partitions at risk and stops nothing; once 6 is back, resume restarts 4", async () => {
     const started = Date.now();
     const topic = await createTopic(cluster, {
       name: uniqueTopicName("risk"),
@@ -213,16 +218,136 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       // Nothing was stopped: broker 4 runs the same process.
       const now4 = await cluster.agentFor(4).node(4);
       expect([now4.state, now4.pid]).to.deep.equal(["running", broker4.pid]);
-      const cancelled = await service.api<Reply>("POST", `/api/v1/operations/${planned.body.id}/cancel`, {
+      const pausedAfterMs = Date.now() - started;
+
+      // Broker 6 back and in sync again: a resume checks afresh, finds broker 4 safe and restarts it.
+      await cluster.agentFor(6).startNode(6);
+      await withAdmin(cluster, (admin) =>
+        waitFor(
+          "broker 6 back in every ISR",
+          async () => {
+            const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+            const partitions = metadata.topics.get(topic)?.partitions ?? [];
+            return partitions.length === 3 && partitions.every((p) => p.isr.includes(6)) ? true : undefined;
+          },
+          { timeoutMs: 120_000, intervalMs: 500 },
+        ),
+      );
+      const resumed = await service.api<Reply>("POST", `/api/v1/operations/${planned.body.id}/resume`, {
         token: service.token,
       });
-      expect(cancelled.status, cancelled.text).to.equal(200);
-      await ops.finished(planned.body.id);
+      expect(resumed.status, resumed.text).to.equal(200);
+      const done = await ops.finished(planned.body.id);
+      expect(done.status, `${done.error} ${JSON.stringify(done.steps)}`).to.equal("succeeded");
+      expect(done.error).to.equal(null);
+      const after4 = await cluster.agentFor(4).node(4);
+      expect(after4.state).to.equal("running");
+      expect(after4.pid).to.not.equal(broker4.pid);
+
+      // Unknown nodes are refused at plan time.
+      const unknown = await ops.plan({ type: "restartNodes", params: { nodes: [4, 42] } });
+      expect(unknown.status, unknown.text).to.equal(422);
+      expect(unknown.body.error).to.deep.equal({
+        code: "invalid_request",
+        message: "Node 42 is neither a broker nor a controller of the cluster",
+      });
       console.log(
-        `      paused after ${((Date.now() - started) / 1000).toFixed(1)} s (wait limit ${SAFETY_WAIT_MS / 1000} s)`,
+        `      paused after ${(pausedAfterMs / 1000).toFixed(1)} s (wait limit ${SAFETY_WAIT_MS / 1000} s); ` +
+          `resumed and done ${((Date.now() - started) / 1000).toFixed(1)} s after the start`,
       );
     } finally {
-      await cluster.agentFor(6).startNode(6);
+      const six = await cluster.agentFor(6).node(6);
+      if (six.state !== "running") await cluster.agentFor(6).startNode(6);
+    }
+  });
+
+  it("crash safety: the standalone process killed (SIGKILL) mid-roll after broker 4 restarted; the next process resumes without restarting 4 again and restarts 5 once", async () => {
+    const started = Date.now();
+    const dataDir = await mkdtemp(join(tmpdir(), "kcp-restart-crash-"));
+    const admin = { username: "admin", password: "restart-crash-admin-password" };
+    let running: StandaloneProcess | undefined;
+    const start = async () => {
+      running = await startStandaloneProcess({
+        DATA_DIR: dataDir,
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        AGENT_SIGNING_KEY: cluster.signingKeyPem,
+        OPERATIONS_STEP_DELAY_MS: "2000",
+        OPERATIONS_LEASE_MS: "3000",
+        OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+      });
+      const api = apiClient(running.url);
+      const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
+      return { api, token };
+    };
+    try {
+      const before = await statuses();
+      const first = await start();
+      const registered = await first.api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+        token: first.token,
+        body: {
+          name: "restart-crash",
+          bootstrapServers: cluster.bootstrapServers,
+          provider: "agent",
+          settings: cluster.settings,
+        },
+      });
+      expect(registered.status, registered.text).to.equal(201);
+      const planned = await first.api<Reply>("POST", `/api/v1/clusters/${registered.body.cluster.id}/operations`, {
+        token: first.token,
+        body: { type: "restartNodes", params: { nodes: [4, 5] } },
+      });
+      expect(planned.status, planned.text).to.equal(201);
+      const id = planned.body.id;
+      const confirmed = await first.api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
+        token: first.token,
+        body: {},
+      });
+      expect(confirmed.status, confirmed.text).to.equal(200);
+      // Step 4 (index 3) is the wait until broker 4 is healthy again: broker 4 has restarted by then.
+      const midRoll = await waitFor(
+        "the wait for broker 4 running",
+        async () => {
+          const now = (await first.api<Reply>("GET", `/api/v1/operations/${id}`, { token: first.token })).body;
+          return now.steps[3]?.status === "running" ? now : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 200 },
+      );
+      running?.child.kill("SIGKILL");
+      expect(await running?.exitCode).to.equal(null);
+      expect(midRoll.steps.map((s) => s.status).slice(0, 5)).to.deep.equal([
+        "succeeded",
+        "succeeded",
+        "succeeded",
+        "running",
+        "pending",
+      ]);
+      const restarted4 = await cluster.agentFor(4).node(4);
+      expect(restarted4.pid).to.not.equal(before.get(4)?.pid);
+
+      const second = await start();
+      const done = await waitFor(
+        "the roll to finish in the new process",
+        async () => {
+          const now = (await second.api<Reply>("GET", `/api/v1/operations/${id}`, { token: second.token })).body;
+          return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+        },
+        { timeoutMs: 240_000, intervalMs: 500 },
+      );
+      expect(done.status, `${done.error} ${JSON.stringify(done.steps)}`).to.equal("succeeded");
+      expect(done.steps[3]?.startedAt).to.equal(midRoll.steps[3]?.startedAt);
+      const after = await statuses();
+      // Broker 4 still runs the process its one restart started; broker 5 restarted once, after it.
+      expect(after.get(4)?.pid).to.equal(restarted4.pid);
+      expect(after.get(4)?.startedAt).to.equal(restarted4.startedAt);
+      expect(after.get(5)?.pid).to.not.equal(before.get(5)?.pid);
+      expect(Date.parse(after.get(5)?.startedAt ?? "")).to.be.greaterThan(Date.parse(restarted4.startedAt ?? ""));
+      for (const other of [1, 2, 3, 6]) expect(after.get(other)?.pid, `node ${other}`).to.equal(before.get(other)?.pid);
+      console.log(`      killed mid-roll and resumed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      running?.child.kill("SIGKILL");
+      await running?.exitCode;
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
