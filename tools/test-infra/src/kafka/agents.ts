@@ -6,7 +6,7 @@ import {
   randomUUID,
   sign as signBytes,
 } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, waitFor } from "../common/index.js";
@@ -106,7 +106,7 @@ function killPid(pid: number): void {
  * Folders of the agent clusters of this process that are not stopped (not the detached ones of the CLI's `up`). The
  * agents start their nodes detached in their own process groups (nodes outlive an agent): when this process exits
  * without `stop()` (a failed test run, Ctrl-C), every process whose command line or environment names such a folder
- * is killed here, synchronously.
+ * is killed here, synchronously, and the folders are removed.
  */
 const liveClusterDirs = new Set<string>();
 let exitHookInstalled = false;
@@ -142,7 +142,9 @@ function guardClusterDir(dir: string): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once("exit", () => {
-    if (liveClusterDirs.size > 0) for (const pid of processesUnderSync([...liveClusterDirs])) killPid(pid);
+    if (liveClusterDirs.size === 0) return;
+    for (const pid of processesUnderSync([...liveClusterDirs])) killPid(pid);
+    for (const dir of liveClusterDirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
