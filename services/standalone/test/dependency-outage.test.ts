@@ -23,6 +23,8 @@ type Reply = Operation & { error: { code: string; message: string } };
 type Readiness = { error?: { code: string; message: string }; checks: Record<string, { ok: boolean }> };
 type AuditEntry = { action: string; target?: string; result: string };
 /** Two of the three brokers: topics (replication factor 1) still have broker 6 while these are cordoned. */
+/** The database part runs only when asked (an open finding: see that test). */
+const DB_OUTAGE = process.env.KCP_DB_OUTAGE === "1";
 const BROKERS = [4, 5];
 /**
  * Longer than a step (OPERATIONS_STEP_DELAY_MS) plus the MongoDB driver's server selection timeout (5 s), so the
@@ -269,12 +271,13 @@ describe("dependencies that fail: Redis, then the database, restarted under sepa
     );
   });
 
-  // SKIPPED in CI, an open finding (issue 17, item 10): on a loaded machine (the full CI run) one collector of two
-  // stayed disconnected from FerretDB after its restart: no "MongoDB connection restored", its readiness failing past
-  // 60 s and its collections failing with "connection N to … closed", while every other process recovered within
-  // 2 s. It passed 4 runs out of 4 on a quiet machine. Until the stuck driver connection is understood and the
+  // Opt-in for now (KCP_DB_OUTAGE=1), an open finding of issue 17 item 10: in the full CI run on 2 loaded cores one
+  // collector of two stayed disconnected from FerretDB after its restart (no "MongoDB connection restored", readiness
+  // failing past 60 s, collections failing with "connection N to … closed") while every other process recovered
+  // within 2 s; it passed 4 runs out of 4 on a quiet machine. Until the stuck driver connection is understood and the
   // process heals itself, the Redis outage above is what CI proves; the brokers it cordons are uncordoned in after().
-  it.skip("the database stopped for a few seconds mid-operation: /readyz names the store, everything reconnects, the operation ends as planned", async () => {
+  it("the database stopped for a few seconds mid-operation: /readyz names the store, everything reconnects, the operation ends as planned", async function () {
+    if (!DB_OUTAGE) this.skip();
     const id = await runOperation("uncordonBrokers");
     await mongo.stop();
     const down = Date.now();
@@ -326,7 +329,8 @@ describe("dependencies that fail: Redis, then the database, restarted under sepa
     );
     expect(acknowledged.filter((w) => w.kind === "user")).to.not.be.empty;
     expect(acknowledged.filter((w) => w.kind === "topic")).to.not.be.empty;
-    // Writes were refused only while the database was away; with that part skipped (see above) none may be.
+    // Writes are refused only while the database is away.
+    if (DB_OUTAGE) expect(refused, "some writes met an outage").to.not.be.empty;
     for (const w of refused) {
       expect(w.status, JSON.stringify(w)).to.satisfy((s: number) => s === 0 || s >= 500);
       if (w.status !== 0) expect(w.code, JSON.stringify(w)).to.be.a("string");
@@ -365,10 +369,10 @@ describe("dependencies that fail: Redis, then the database, restarted under sepa
       })
     ).body.entries;
     const finishes = entries.filter((e) => e.action === "operation.finish" && e.result === "success");
-    // One operation ran through an outage (two with the database part, skipped for now: see above).
-    expect(finishes).to.have.length(1);
+    // One operation ran through an outage, two with the database part (opt-in for now: see above).
+    expect(finishes).to.have.length(DB_OUTAGE ? 2 : 1);
     const steps = entries.filter((e) => e.action === "operation.step" && e.result === "success");
-    expect(steps.length).to.be.at.least(BROKERS.length);
+    expect(steps.length).to.be.at.least((DB_OUTAGE ? 2 : 1) * BROKERS.length);
 
     // Leave the shared cluster without the test's topics.
     const mine = topics.filter((t) => t.startsWith(prefix));
