@@ -18,6 +18,7 @@ import {
   ROLES,
   roleAtLeast,
   roleRank,
+  TopicListQuerySchema,
   UpdateUserRequestSchema,
 } from "../src/index.js";
 
@@ -566,5 +567,15 @@ describe("schemas: list limits", () => {
   it("defaults to 100 and coerces the query string", () => {
     expect(ListQuerySchema.parse({})).to.deep.equal({ limit: 100 });
     expect(AuditQuerySchema.parse({ limit: "250", clusterId: "c1" })).to.deep.equal({ limit: 250, clusterId: "c1" });
+  });
+});
+
+describe("offset of paged lists", () => {
+  it("defaults to 0, coerces the query string, and refuses an empty or negative value (found by the fuzzer)", () => {
+    expect(TopicListQuerySchema.parse({}).offset).to.equal(0);
+    expect(TopicListQuerySchema.parse({ offset: "5" }).offset).to.equal(5);
+    for (const offset of ["", "-1", "x", "1.5"]) {
+      expect(TopicListQuerySchema.safeParse({ offset }).success, JSON.stringify(offset)).to.equal(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jsonIf, LimitQuerySchema } from "./common.js";
+import { jsonIf, LimitQuerySchema, offsetQuery } from "./common.js";
 
 /**
  * The complete value sets Kafka accepts in a binding. ANY, MATCH and UNKNOWN are filter values, not binding values:
@@ -116,7 +116,7 @@ export type AclFilter = z.infer<typeof AclFilterSchema>;
 
 export const AclListQuerySchema = AclFilterSchema.extend({
   limit: LimitQuerySchema.describe("How many bindings to return (1-1000, default 100)"),
-  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many bindings to skip"),
+  offset: offsetQuery("How many bindings to skip"),
 });
 export type AclListQuery = z.infer<typeof AclListQuerySchema>;
 export const AclListResponseSchema = z.object({

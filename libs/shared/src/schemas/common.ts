@@ -24,6 +24,17 @@ export const LimitQuerySchema = z.coerce
   .default(100)
   .describe("How many entries to return, newest first (1-1000, default 100)");
 
+/**
+ * `offset` of paged lists: how many entries to skip (default 0). An empty value is refused rather than read as 0
+ * (`Number("")` is 0): `?offset=` is a malformed query, as the document's integer type says.
+ */
+export function offsetQuery(description: string) {
+  return z
+    .preprocess((value) => (value === "" ? Number.NaN : value), z.coerce.number<unknown>().int().min(0))
+    .default(0)
+    .describe(description);
+}
+
 /** Query of the operation list (18). */
 export const ListQuerySchema = z.strictObject({ limit: LimitQuerySchema });
 export type ListQuery = z.infer<typeof ListQuerySchema>;

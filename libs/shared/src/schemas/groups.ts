@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Int32Schema, Int64Schema, jsonIf, LimitQuerySchema } from "./common.js";
+import { Int32Schema, Int64Schema, jsonIf, LimitQuerySchema, offsetQuery } from "./common.js";
 import { GroupTypeSchema } from "./snapshot.js";
 import { TopicNameSchema } from "./topics.js";
 
@@ -92,7 +92,7 @@ export const GroupListQuerySchema = z.strictObject({
   type: GroupTypeSchema.optional(),
   state: z.string().min(1).max(64).optional().describe("Kafka's state name, e.g. Empty, Stable"),
   limit: LimitQuerySchema.describe("How many groups to return (1-1000, default 100)"),
-  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many groups to skip"),
+  offset: offsetQuery("How many groups to skip"),
 });
 export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
 

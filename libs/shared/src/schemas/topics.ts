@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { IdSchema, Int16Schema, Int32Schema, Int64Schema, LimitQuerySchema, StringMapSchema } from "./common.js";
+import {
+  IdSchema,
+  Int16Schema,
+  Int32Schema,
+  Int64Schema,
+  LimitQuerySchema,
+  offsetQuery,
+  StringMapSchema,
+} from "./common.js";
 
 /** Kafka's rule for topic names: 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TopicNameSchema = z
@@ -114,7 +122,7 @@ export const TopicListQuerySchema = z.strictObject({
   search: z.string().min(1).max(249).optional().describe("Only topics whose name contains this"),
   internal: z.enum(["true", "false"]).optional().describe("false: leave Kafka's internal topics out"),
   limit: LimitQuerySchema.describe("How many topics to return (1-1000, default 100)"),
-  offset: z.coerce.number<unknown>().int().min(0).default(0).describe("How many topics to skip"),
+  offset: offsetQuery("How many topics to skip"),
 });
 export type TopicListQuery = z.infer<typeof TopicListQuerySchema>;
 
