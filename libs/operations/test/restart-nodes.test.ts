@@ -5,7 +5,6 @@ import {
   type Cluster,
   createLogger,
   type NodeStatus,
-  type Partition,
   type QuorumNode,
   type Snapshot,
 } from "@kcp/shared";
@@ -22,78 +21,12 @@ import {
   startDecision,
   stopDecision,
 } from "../src/index.js";
+import { cluster3c3b } from "./snapshot-fixture.js";
 
 const NOW = Date.now();
 
-const broker = (id: number): Broker => ({
-  id,
-  host: "127.0.0.1",
-  port: 9000 + id,
-  fenced: false,
-  alive: true,
-  cordoned: false,
-  logDirs: [{ path: `/data/${id}`, dataBytes: 10 }],
-  dataBytes: 10,
-  replicas: 0,
-  leaders: 0,
-  preferredLeaders: 0,
-});
-
-const quorumNode = (nodeId: number, role: QuorumNode["role"]): QuorumNode => ({
-  nodeId,
-  role,
-  logEndOffset: 500,
-  lag: 0,
-  lastFetchTimestamp: NOW - 200,
-  lastCaughtUpTimestamp: NOW - 200,
-  endpoints: [],
-});
-
-const partition = (id: number, replicas: number[], isr = replicas): Partition => ({
-  id,
-  leader: isr[0] ?? -1,
-  leaderEpoch: 1,
-  replicas,
-  isr,
-  offline: null,
-  sizeBytes: 0,
-  replicaBytes: null,
-});
-
-/** 3c3b: voters 1–3 with 2 the quorum leader, brokers 4–6; topic t (RF 3, min ISR 2). */
-function cluster(change: (s: Snapshot) => void = () => {}): Snapshot {
-  const snapshot: Snapshot = {
-    collectedAt: new Date(NOW).toISOString(),
-    durationMs: 1,
-    clusterId: "c",
-    brokers: [broker(4), broker(5), broker(6)],
-    quorum: {
-      leaderId: 2,
-      leaderEpoch: 5,
-      highWatermark: 500,
-      voters: [quorumNode(1, "follower"), quorumNode(2, "leader"), quorumNode(3, "follower")],
-      observers: [quorumNode(4, "observer"), quorumNode(5, "observer"), quorumNode(6, "observer")],
-    },
-    features: [],
-    topics: [
-      {
-        name: "t",
-        id: "AAAAAAAAAAAAAAAAAAAAAA",
-        internal: false,
-        replicationFactor: 3,
-        minInsyncReplicas: 2,
-        configs: {},
-        sizeBytes: 0,
-        partitions: [partition(0, [4, 5, 6]), partition(1, [5, 6, 4]), partition(2, [6, 4, 5])],
-      },
-    ],
-    reassignments: [],
-    groups: [],
-    errors: [],
-  };
-  change(snapshot);
-  return snapshot;
-}
+/** 3c3b: voters 1–3 with 2 the quorum leader, brokers 4–6; topic t (RF 3, min ISR 2) (snapshot-fixture.ts). */
+const cluster = (change?: (s: Snapshot) => void): Snapshot => cluster3c3b(NOW, change);
 
 const plan = (snapshot: Snapshot, params: { nodes?: number[]; waitHealthy: boolean }) =>
   planRestartNodes({

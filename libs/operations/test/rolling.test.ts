@@ -9,88 +9,15 @@ import {
   type UpgradePathInput,
   upgradePath,
 } from "../src/index.js";
+import { broker, cluster3c3b, quorumNode as fixtureQuorumNode, partition, topic } from "./snapshot-fixture.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");
 
-const broker = (id: number, overrides: Partial<Broker> = {}): Broker => ({
-  id,
-  host: "127.0.0.1",
-  port: 9000 + id,
-  fenced: false,
-  alive: true,
-  cordoned: false,
-  logDirs: [{ path: `/data/${id}`, dataBytes: 10 }],
-  dataBytes: 10,
-  replicas: 0,
-  leaders: 0,
-  preferredLeaders: 0,
-  ...overrides,
-});
+const quorumNode = (nodeId: number, role: QuorumNode["role"], overrides: Partial<QuorumNode> = {}): QuorumNode =>
+  fixtureQuorumNode(nodeId, role, NOW, overrides);
 
-const quorumNode = (nodeId: number, role: QuorumNode["role"], overrides: Partial<QuorumNode> = {}): QuorumNode => ({
-  nodeId,
-  role,
-  logEndOffset: 500,
-  lag: 0,
-  lastFetchTimestamp: NOW - 200,
-  lastCaughtUpTimestamp: NOW - 200,
-  endpoints: [],
-  ...overrides,
-});
-
-const partition = (id: number, replicas: number[], isr = replicas): Partition => ({
-  id,
-  leader: isr[0] ?? -1,
-  leaderEpoch: 1,
-  replicas,
-  isr,
-  offline: null,
-  sizeBytes: 0,
-  replicaBytes: null,
-});
-
-const topic = (name: string, partitions: Partition[], minInsyncReplicas = 2, configs = {}): Topic => ({
-  name,
-  id: "AAAAAAAAAAAAAAAAAAAAAA",
-  internal: false,
-  replicationFactor: partitions[0]?.replicas.length ?? 0,
-  minInsyncReplicas,
-  configs,
-  sizeBytes: 0,
-  partitions,
-});
-
-/**
- * 3c3b as the harness starts it: voters 1–3 with 2 the quorum leader, brokers 4–6 (also observers of the metadata
- * log), observer controller 7; topic t (RF 3, min ISR 2) with partitions led by each broker.
- */
-function cluster(change: (s: Snapshot) => void = () => {}): Snapshot {
-  const snapshot: Snapshot = {
-    collectedAt: new Date(NOW).toISOString(),
-    durationMs: 1,
-    clusterId: "c",
-    brokers: [broker(4), broker(5), broker(6)],
-    quorum: {
-      leaderId: 2,
-      leaderEpoch: 5,
-      highWatermark: 500,
-      voters: [quorumNode(1, "follower"), quorumNode(2, "leader"), quorumNode(3, "follower")],
-      observers: [
-        quorumNode(4, "observer"),
-        quorumNode(5, "observer"),
-        quorumNode(6, "observer"),
-        quorumNode(7, "observer"),
-      ],
-    },
-    features: [],
-    topics: [topic("t", [partition(0, [4, 5, 6]), partition(1, [5, 6, 4]), partition(2, [6, 4, 5])])],
-    reassignments: [],
-    groups: [],
-    errors: [],
-  };
-  change(snapshot);
-  return snapshot;
-}
+/** 3c3b as the harness starts it, with the observer controller 7 (snapshot-fixture.ts). */
+const cluster = (change?: (s: Snapshot) => void): Snapshot => cluster3c3b(NOW, change, { observerController: true });
 
 const brokerById = (s: Snapshot, id: number) => s.brokers.find((b) => b.id === id) as Broker;
 const voterById = (s: Snapshot, id: number) => s.quorum?.voters.find((v) => v.nodeId === id) as QuorumNode;
