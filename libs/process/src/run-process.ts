@@ -1,5 +1,6 @@
 import { type Component, ConfigError, createLogger, type Logger, loadConfig, stopOnSignals } from "@kcp/shared";
 import type { z } from "zod";
+import { surviveDependencyOutages } from "./dependency-outage.js";
 
 export interface StartedProcess {
   /** Where the process answers HTTP (its API, or its ops endpoints). */
@@ -28,6 +29,7 @@ export function runProcess<S extends z.ZodType<{ LOG_LEVEL: string }>>(
     process.exit(1);
   }
   const logger = createLogger({ name: service, level: config.LOG_LEVEL as "info" });
+  surviveDependencyOutages(logger);
   start(config, logger).then(
     (started) => {
       stopOnSignals({ logger, components: () => started.components });

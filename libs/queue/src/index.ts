@@ -1,4 +1,5 @@
 export { BullMqQueue, type BullMqQueueOptions } from "./bullmq/bullmq-queue.js";
+export { isConnectionError as isRedisUnreachable } from "./bullmq/connection.js";
 export { JobFailedError, QueueTimeoutError } from "./errors.js";
 export { InProcessQueue } from "./inprocess/inprocess-queue.js";
 export { openQueue } from "./open-queue.js";

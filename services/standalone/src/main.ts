@@ -1,3 +1,4 @@
+import { surviveDependencyOutages } from "@kcp/process";
 import { ConfigError, createLogger, loadConfig, stopOnSignals } from "@kcp/shared";
 import { standaloneConfigSchema } from "./config.js";
 import { startStandalone } from "./standalone.js";
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ name: "standalone", level: config.LOG_LEVEL });
+  surviveDependencyOutages(logger);
   const standalone = await startStandalone(config, logger);
   stopOnSignals({ logger, components: () => standalone.components });
   logger.info(

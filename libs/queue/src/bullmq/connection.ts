@@ -21,14 +21,18 @@ export interface RedisConnections {
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
 
 /**
- * An error that only says Redis cannot be reached (refused, reset, closed): while Redis is away BullMQ's queues and
- * workers report one on every reconnection attempt, and the connections' own "lost" and "restored" lines say it once.
+ * An error that only says Redis cannot be reached (refused, reset, closed, or a command given up while it was away):
+ * while Redis is away BullMQ's queues and workers report one on every reconnection attempt, and the connections' own
+ * "lost" and "restored" lines say it once.
  */
-export function isConnectionError(error: Error): boolean {
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
   return (
     (typeof code === "string" && CONNECTION_CODES.has(code)) ||
+    error.name === "MaxRetriesPerRequestError" ||
     error.message === "Connection is closed." ||
+    error.message.startsWith("Stream isn't writeable") ||
     error.message.startsWith("connect ECONNREFUSED")
   );
 }
