@@ -1,7 +1,8 @@
 import { type Logger, withDeadline } from "@kcp/shared";
-import mongoose, { type Connection } from "mongoose";
+import mongoose, { type Connection, type ConnectOptions } from "mongoose";
 import type { Store } from "../store.js";
 import { MongoAudit } from "./audit.js";
+import { ClientWatchdog } from "./client-watchdog.js";
 import { MongoClusters, MongoClusterViews } from "./clusters.js";
 import { type Models, registerModels } from "./models.js";
 import { MongoOperations } from "./operations.js";
@@ -14,11 +15,17 @@ export interface MongoStoreOptions {
   dbName?: string;
   logger?: Logger;
   pingTimeoutMs?: number;
+  /** The client watchdog's timing (defaults: checked every 5 s, a new client asked after 15 s of failures). */
+  watchdog?: { intervalMs?: number; stuckAfterMs?: number };
 }
+
+/** How long the watchdog's one-off client waits for the server. */
+const FRESH_CLIENT_TIMEOUT_MS = 3_000;
 
 /**
  * The MongoDB store (mongoose). Commands fail fast while the server is away (`bufferCommands: false`) and the driver
- * reconnects by itself; `ping` reports the state for /readyz. Indexes are created at start-up.
+ * reconnects by itself; `ping` reports the state for /readyz; a client that stays cut off from a server that is back
+ * is replaced (ClientWatchdog). Indexes are created at start-up.
  */
 export class MongoStore implements Store {
   readonly kind = "mongo";
@@ -31,10 +38,12 @@ export class MongoStore implements Store {
   readonly operations;
   readonly audit;
 
+  private readonly watchdog: ClientWatchdog;
+
   private constructor(
     private readonly connection: Connection,
     models: Models,
-    private readonly pingTimeoutMs: number,
+    private readonly options: MongoStoreOptions,
   ) {
     this.users = new MongoUsers(models);
     this.sessions = new MongoSessions(models);
@@ -43,30 +52,71 @@ export class MongoStore implements Store {
     this.clusterViews = new MongoClusterViews(models);
     this.operations = new MongoOperations(models);
     this.audit = new MongoAudit(models);
+    this.watchdog = new ClientWatchdog({
+      ping: () => this.ping(),
+      freshClientReaches: () => freshClientReaches(options.url),
+      rebuild: () => this.replaceClient(),
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...options.watchdog,
+    });
+    this.watchdog.start();
   }
 
   static async open(options: MongoStoreOptions): Promise<MongoStore> {
-    const connection = mongoose.createConnection(options.url, {
-      bufferCommands: false,
-      autoIndex: false,
-      serverSelectionTimeoutMS: 5000,
-      ...(options.dbName === undefined ? {} : { dbName: options.dbName }),
-    });
+    const connection = mongoose.createConnection(options.url, connectOptions(options));
     await connection.asPromise();
     watch(connection, options.logger);
     const models = registerModels(connection);
     await Promise.all(Object.values(models).map((model) => model.createIndexes()));
-    return new MongoStore(connection, models, options.pingTimeoutMs ?? 1000);
+    return new MongoStore(connection, models, options);
   }
 
   async ping(): Promise<void> {
     const db = this.connection.db;
     if (!db) throw new Error("not connected to MongoDB");
-    await withDeadline(db.admin().ping(), this.pingTimeoutMs, `MongoDB did not answer within ${this.pingTimeoutMs} ms`);
+    const timeoutMs = this.options.pingTimeoutMs ?? 1000;
+    await withDeadline(db.admin().ping(), timeoutMs, `MongoDB did not answer within ${timeoutMs} ms`);
   }
 
   async stop(): Promise<void> {
+    this.watchdog.stop();
     await this.connection.close();
+  }
+
+  /**
+   * A new driver client on the same mongoose connection: the models stay bound to it, calls made meanwhile fail as
+   * while the server is away (commands are not buffered).
+   */
+  private async replaceClient(): Promise<void> {
+    // Not forced: mongoose refuses every later command of a force-closed connection (the driver ignores force anyway).
+    await this.connection.close();
+    await this.connection.openUri(this.options.url, connectOptions(this.options));
+  }
+}
+
+function connectOptions(options: MongoStoreOptions): ConnectOptions {
+  return {
+    bufferCommands: false,
+    autoIndex: false,
+    serverSelectionTimeoutMS: 5000,
+    ...(options.dbName === undefined ? {} : { dbName: options.dbName }),
+  };
+}
+
+/** Whether a client made for this question only reaches the server now. */
+async function freshClientReaches(url: string): Promise<boolean> {
+  const client = new mongoose.mongo.MongoClient(url, {
+    serverSelectionTimeoutMS: FRESH_CLIENT_TIMEOUT_MS,
+    connectTimeoutMS: FRESH_CLIENT_TIMEOUT_MS,
+  });
+  try {
+    await client.connect();
+    await withDeadline(client.db().admin().ping(), FRESH_CLIENT_TIMEOUT_MS, "no answer");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close(true).catch(() => undefined);
   }
 }
 
@@ -77,9 +127,11 @@ function watch(connection: Connection, logger: Logger | undefined): void {
     lost = true;
     logger?.warn("MongoDB connection lost; the driver reconnects");
   });
-  connection.on("reconnected", () => {
+  const restored = () => {
     if (!lost) return;
     lost = false;
     logger?.info("MongoDB connection restored");
-  });
+  };
+  connection.on("reconnected", restored);
+  connection.on("connected", restored); // a replaced client connects anew
 }
