@@ -7,7 +7,7 @@ import {
   type HealthThresholds,
   KafkaClient,
 } from "@kcp/kafka";
-import { type CommandSigner, type ProviderReadiness, probeAgents } from "@kcp/providers";
+import { type CommandSigner, type ProviderReadiness, probeAgents, providerNodes } from "@kcp/providers";
 import type { SecretBox } from "@kcp/shared";
 import { AgentsSettingSchema, AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
@@ -68,9 +68,10 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       ),
       providerReadiness(record, deps),
     ]);
+    const nodes = providerNodes(readiness);
     return {
       clusterId: record.id,
-      snapshot: plain(collection.snapshot),
+      snapshot: plain(nodes ? { ...collection.snapshot, providerNodes: nodes } : collection.snapshot),
       health: plain(deriveHealth(collection.snapshot, deps.settings.thresholds, now)),
       capabilities: plain(
         deriveCapabilities({

@@ -20,5 +20,6 @@ export {
   nodePoolAbility,
   PROVIDER_KINDS,
   type ProviderKind,
+  providerNodes,
   type ProviderReadiness,
 } from "./provider.js";

@@ -1,4 +1,4 @@
-import { type NodeStatus, PROVIDERS, type Provider } from "@kcp/shared";
+import { type NodeStatus, PROVIDERS, type Provider, type ProviderNode } from "@kcp/shared";
 
 /**
  * How the service can act on a cluster's nodes depends on who runs them (the connection profile's `provider`):
@@ -73,12 +73,27 @@ export interface AgentProbe {
   nodeIds: number[];
   /** The node ids it reports running (GET /v1/nodes); null when it did not answer. */
   reportedNodeIds: number[] | null;
+  /** Those nodes' versions and states, as it reported them (absent when it did not answer). */
+  reportedNodes?: ProviderNode[];
   /** Why it did not answer as it should (unreachable, another agent id, a refused token). */
   problem?: string;
 }
 
 /** Whether the provider can act on the nodes now: a plain value the collector produces, per provider kind. */
 export type ProviderReadiness = { kind: "agent"; agents: AgentProbe[]; problem?: string };
+
+/**
+ * The cluster's nodes as the provider reports them (the snapshot's `providerNodes`): for `agent`, each node of
+ * `settings.agents` that its agent reported (an agent may run other clusters' nodes too), by id. Undefined when no
+ * agent answered.
+ */
+export function providerNodes(readiness: ProviderReadiness | undefined): ProviderNode[] | undefined {
+  const answered = readiness?.agents.filter((agent) => agent.reportedNodes !== undefined) ?? [];
+  if (answered.length === 0) return undefined;
+  return answered
+    .flatMap((agent) => (agent.reportedNodes ?? []).filter((node) => agent.nodeIds.includes(node.nodeId)))
+    .sort((a, b) => a.nodeId - b.nodeId);
+}
 
 /** An ability of the provider: available, or why not. */
 export interface Ability {

@@ -15,7 +15,11 @@ async function probe(agent: AgentEndpoint, signer: CommandSigner, timeoutMs: num
         problem: `is not at ${agent.url} (agent ${health.agentId} answers there)`,
       };
     const nodes = await client.nodes();
-    return { ...base, reportedNodeIds: nodes.map((node) => node.nodeId) };
+    return {
+      ...base,
+      reportedNodeIds: nodes.map((node) => node.nodeId),
+      reportedNodes: nodes.map(({ nodeId, version, state }) => ({ nodeId, version, state })),
+    };
   } catch (error) {
     const problem = error instanceof AgentError ? error.detail : `failed: ${(error as Error).message}`;
     return { ...base, reportedNodeIds: null, problem };

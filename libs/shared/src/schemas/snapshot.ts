@@ -111,6 +111,14 @@ export const GroupSchema = z.object({
 });
 export type Group = z.infer<typeof GroupSchema>;
 
+/** A node as the cluster's provider runs it (agent clusters: what the node agents report), at collection time. */
+export const ProviderNodeSchema = z.object({
+  nodeId: z.number().int(),
+  version: z.string().describe("The Kafka version it runs; while it is stopped, the version it starts with"),
+  state: z.enum(["running", "stopped", "starting", "stopping"]),
+});
+export type ProviderNode = z.infer<typeof ProviderNodeSchema>;
+
 export const SnapshotSchema = z.object({
   collectedAt: DateTimeSchema,
   durationMs: Int64Schema,
@@ -121,6 +129,13 @@ export const SnapshotSchema = z.object({
   topics: z.array(TopicSchema),
   reassignments: z.array(ReassignmentSchema),
   groups: z.array(GroupSchema),
+  providerNodes: z
+    .array(ProviderNodeSchema)
+    .optional()
+    .describe(
+      "Each node as the cluster's provider reports it (agent clusters: the agents' nodes of settings.agents, by id); " +
+        "absent when the provider was not asked (external clusters) or no agent answered",
+    ),
   errors: z.array(z.string()),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
