@@ -32,6 +32,7 @@ export {
   planRestartNodes,
   planUncordonBrokers,
   planUnregisterBrokers,
+  planUpgradeVersion,
 } from "./plans/index.js";
 export {
   brokerNotCaughtUp,
@@ -67,6 +68,7 @@ export {
 } from "./state-machine.js";
 export { STEP_KINDS } from "./step-kinds/index.js";
 export { markOf, type ProcessMark, startDecision, stopDecision } from "./step-kinds/node-lifecycle.js";
+export { type SwitchDecision, switchDecision } from "./step-kinds/node-version.js";
 export {
   type PlannedStep,
   type StepContext,

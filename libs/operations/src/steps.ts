@@ -9,6 +9,10 @@ export interface StepNodes {
   status(nodeId: number): Promise<NodeStatus>;
   stop(nodeId: number, options?: { timeoutMs?: number }): Promise<NodeStatus>;
   start(nodeId: number): Promise<NodeStatus>;
+  /** Installs `version` wherever the cluster's nodes run (every agent); installed already: done; never a running one. */
+  install(version: string): Promise<void>;
+  /** The version the node runs from its next start (installed first). */
+  switchVersion(nodeId: number, version: string): Promise<NodeStatus>;
 }
 
 /** What a step sees while it runs. */

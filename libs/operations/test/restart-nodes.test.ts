@@ -71,6 +71,8 @@ function fakeNodes(initial: ProcessMark) {
       if (now.state !== "running") now = mark("running", nextPid++, new Date(NOW - 1000).toISOString());
       return status(id, now);
     },
+    install: async () => expect.fail("a restart installs nothing"),
+    switchVersion: async () => expect.fail("a restart switches no version"),
   };
   return {
     nodes,

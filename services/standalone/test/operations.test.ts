@@ -106,7 +106,18 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
       [{ type: "removeVoters", params: { voters: all } }, 422, "invalid_request", /last voter/],
       [{ type: "electLeaders", params: { electionType: "unclean" } }, 422, "invalid_request", /Nothing to do/],
       [{ type: "unregisterBrokers", params: { brokers: [42] } }, 422, "invalid_request", /Broker 42 is not registered/],
-      [{ type: "upgradeVersion", params: { version: "4.4.0" } }, 422, "invalid_request", /cannot be planned yet/],
+      [
+        { type: "scaleNodePools", params: { pool: "pool-a", replicas: 3 } },
+        422,
+        "invalid_request",
+        /cannot be planned yet/,
+      ],
+      [
+        { type: "upgradeVersion", params: { version: "4.4.0" } },
+        422,
+        "capability_unavailable",
+        /^upgradeVersion: not offered — provider external does not control nodes$/,
+      ],
       // restartNodes has a builder now: on this external cluster the capability gate refuses it first.
       [
         { type: "restartNodes", params: {} },

@@ -9,6 +9,7 @@ import { movesStillApply, planDrainBrokers, planRebalance } from "./rebalance.js
 import { planRemoveVoters } from "./remove-voters.js";
 import { planRestartNodes } from "./restart-nodes.js";
 import { planUnregisterBrokers } from "./unregister-brokers.js";
+import { planUpgradeVersion } from "./upgrade-version.js";
 
 /** The plan builder of each operation type written so far. */
 export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } = {
@@ -23,6 +24,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   rebalance: planRebalance,
   drainBrokers: planDrainBrokers,
   restartNodes: planRestartNodes,
+  upgradeVersion: planUpgradeVersion,
 };
 
 export {
@@ -38,4 +40,5 @@ export {
   planRestartNodes,
   planUncordonBrokers,
   planUnregisterBrokers,
+  planUpgradeVersion,
 };

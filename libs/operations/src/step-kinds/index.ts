@@ -1,6 +1,7 @@
 import type { StepRegistry } from "../steps.js";
 import { electLeadersStep } from "./elect-leaders.js";
 import { rollSafetyCheckStep, startNodeStep, stopNodeStep, waitNodeHealthyStep } from "./node-lifecycle.js";
+import { installVersionStep, switchVersionStep } from "./node-version.js";
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
 import { reassignPartitionsStep } from "./reassign-partitions.js";
 import { clearReplicationThrottleStep, setReplicationThrottleStep } from "./replication-throttle.js";
@@ -23,4 +24,6 @@ export const STEP_KINDS: StepRegistry = {
   stopNode: stopNodeStep,
   startNode: startNodeStep,
   waitNodeHealthy: waitNodeHealthyStep,
+  installVersion: installVersionStep,
+  switchVersion: switchVersionStep,
 };

@@ -56,7 +56,8 @@ export function startDecision(now: ProcessMark): { start: boolean; reason: strin
   return { start: true, reason: "started" };
 }
 
-function nodesOf(context: StepContext): StepNodes {
+/** The cluster's nodes as the worker offers them to steps, or a capability_unavailable error saying why not. */
+export function nodesOf(context: StepContext): StepNodes {
   const nodes = context.nodes;
   if (!nodes) throw new AppError("capability_unavailable", "the worker has no provider to act on this cluster's nodes");
   if ("unavailable" in nodes) throw new AppError("capability_unavailable", nodes.unavailable);

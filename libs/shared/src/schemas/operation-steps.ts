@@ -2,6 +2,9 @@ import { z } from "zod";
 import { BrokerIdSchema, Int16Schema, Int32Schema, PortSchema } from "./common.js";
 import { ConfigNameSchema, TopicNameSchema } from "./topics.js";
 
+/** A Kafka release as the agents install it, e.g. 4.4.0. */
+const KafkaVersionSchema = z.string().regex(/^\d+\.\d+\.\d+$/, "must be a version such as 4.4.0");
+
 /**
  * The args of each step kind (a step's `kind` and `args` in the Operation resource). Plan builders write them, the
  * worker parses them again before it runs a step, so a stored step that does not match its kind fails cleanly.
@@ -59,6 +62,9 @@ export const STEP_ARGS = {
     /** What the node was before it stopped: a node the snapshot does not show yet is judged by these. */
     roles: z.strictObject({ broker: z.boolean(), controller: z.boolean() }),
   }),
+  /** Version upgrades: a version installed on every agent of the cluster, a node switched to it for its next start. */
+  installVersion: z.strictObject({ version: KafkaVersionSchema }),
+  switchVersion: z.strictObject({ nodeId: BrokerIdSchema, version: KafkaVersionSchema }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

@@ -1,0 +1,147 @@
+import { AppError } from "@kcp/shared";
+import type { PlanBuilder } from "../plan-builder.js";
+import type { RollNode } from "../rolling/nodes.js";
+import { rollOrder } from "../rolling/roll-order.js";
+import { type FeatureRaise, upgradePath } from "../rolling/upgrade-path.js";
+import type { PlannedStep } from "../steps.js";
+
+function roleName(node: RollNode): string {
+  const role = node.broker && node.controller ? "combined" : node.controller ? "controller" : "broker";
+  return node.activeController ? `${role}, the active controller` : role;
+}
+
+const listed = (ids: readonly number[]) => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(", ")}`);
+
+/** The restartNodes steps of one node, with the switch to the new version between its stop and its start. */
+function nodeSteps(node: RollNode, version: string): PlannedStep[] {
+  const { nodeId } = node;
+  return [
+    { name: `Check that node ${nodeId} is safe to stop`, kind: "rollSafetyCheck", args: { nodeId }, alwaysRun: false },
+    { name: `Stop node ${nodeId}`, kind: "stopNode", args: { nodeId }, alwaysRun: false },
+    {
+      name: `Switch node ${nodeId} to Kafka ${version}`,
+      kind: "switchVersion",
+      args: { nodeId, version },
+      alwaysRun: false,
+    },
+    { name: `Start node ${nodeId}`, kind: "startNode", args: { nodeId }, alwaysRun: false },
+    {
+      name: `Wait until node ${nodeId} is healthy again`,
+      kind: "waitNodeHealthy",
+      args: { nodeId, roles: { broker: node.broker, controller: node.controller } },
+      alwaysRun: false,
+    },
+  ];
+}
+
+/** finalizeFeatures' two steps (validate-only, then applied) for the target line's levels. */
+function finalizeSteps(raises: readonly FeatureRaise[]): PlannedStep[] {
+  const levels = Object.fromEntries(raises.map((raise) => [raise.name, raise.to]));
+  return [
+    { name: "Validate the new levels", kind: "updateFeatures", args: { levels, validateOnly: true }, alwaysRun: false },
+    {
+      name: "Finalize the new levels",
+      kind: "updateFeatures",
+      args: { levels, validateOnly: false },
+      alwaysRun: false,
+    },
+  ];
+}
+
+/**
+ * upgradeVersion (contract §5): a rolling upgrade through the cluster's node provider. The path is checked first
+ * (upgradePath: every node's version as the provider reports it in the snapshot's `providerNodes`, the finalized
+ * features, KRaft); nodes already at the target are left alone. Steps: the version installed on every agent, then one
+ * node at a time in the roll order the restartNodes gates (safe to stop, stop, switch the version, start, healthy
+ * again); with `finalize`, metadata.version and the other features raised to the target line's levels, validated by
+ * Kafka first (irreversible). Without it, every node can still go back to the version it ran.
+ */
+export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, params }) => {
+  const target = params.version;
+  const finalize = params.finalize === true;
+  const reported = snapshot.providerNodes;
+  if (!reported)
+    throw new AppError(
+      "invalid_request",
+      "The nodes' versions are not known: the cluster's provider reported no node (every node agent must answer)",
+    );
+  const order = rollOrder(snapshot);
+  if (order.length === 0) throw new AppError("invalid_request", "Nothing to do: the cluster shows no node");
+  const versionOf = new Map(reported.map((node) => [node.nodeId, node.version]));
+  const path = upgradePath({
+    nodes: order.map((node) => ({ nodeId: node.nodeId, version: versionOf.get(node.nodeId) })),
+    target,
+    features: snapshot.features,
+    kraft: snapshot.quorum !== undefined,
+  });
+  if (!path.ok)
+    throw new AppError(
+      "invalid_request",
+      `The cluster cannot be upgraded to Kafka ${target}: ${path.reasons.join("; ")}`,
+    );
+
+  const upgrading = order.filter((node) => path.nodesToUpgrade.includes(node.nodeId));
+  const raises = finalize ? path.finalize : [];
+  if (upgrading.length === 0 && raises.length === 0)
+    throw new AppError(
+      "invalid_request",
+      `Nothing to do: every node runs Kafka ${target} already${finalize ? " and every feature is at its level" : ""}`,
+    );
+
+  const fromVersions = [...new Set(upgrading.map((node) => versionOf.get(node.nodeId)))].sort();
+  const parts: string[] = [];
+  if (upgrading.length > 0)
+    parts.push(
+      `Rolling upgrade of ${upgrading.length} node${upgrading.length > 1 ? "s" : ""} from Kafka ${fromVersions.join(" and ")} to ${target}, one at a time: ${upgrading
+        .map((node) => `${node.nodeId} (${roleName(node)})`)
+        .join(", ")}`,
+    );
+  if (path.alreadyAtTarget.length > 0) parts.push(`${listed(path.alreadyAtTarget)} already run ${target}`);
+  if (raises.length > 0)
+    parts.push(
+      `${upgrading.length > 0 ? "then finalize" : "Finalize"} ${raises.map((r) => `${r.name}: ${r.from} → ${r.to}`).join(", ")}`,
+    );
+
+  const unseen = reported.map((node) => node.nodeId).filter((id) => !order.some((node) => node.nodeId === id));
+  const warnings = [
+    ...(upgrading.length > 0
+      ? [
+          `Kafka ${target} is installed on every node agent first (checksum verified; a version a node runs is never touched).`,
+          "Each node is stopped only when the roll-safety rules allow it (no partition below min.insync.replicas, a caught-up majority of voters); otherwise the operation waits, then pauses with the reason.",
+        ]
+      : []),
+    ...(finalize
+      ? raises.length > 0
+        ? [
+            `finalize is irreversible: once the features are raised, no node can go back to a version older than Kafka ${target}.`,
+          ]
+        : [`Every feature is at Kafka ${target}'s level already: nothing is finalized.`]
+      : [
+          `Features are not finalized: until they are (upgradeVersion with finalize: true, or finalizeFeatures), each node can go back to the version it ran, which stays installed on its agent, by switching it back through its node agent and restarting it.`,
+        ]),
+    ...path.notes.filter((note) => finalize || !note.startsWith("finalizing")),
+    ...(unseen.length > 0
+      ? [
+          `${listed(unseen)} ${unseen.length > 1 ? "run" : "runs"} under the cluster's node agents but the cluster does not show ${unseen.length > 1 ? "them" : "it"}: not upgraded.`,
+        ]
+      : []),
+  ];
+  const steps: PlannedStep[] = [
+    ...(upgrading.length > 0
+      ? [
+          {
+            name: `Install Kafka ${target} on every node agent`,
+            kind: "installVersion",
+            args: { version: target },
+            alwaysRun: false,
+          } satisfies PlannedStep,
+        ]
+      : []),
+    ...upgrading.flatMap((node) => nodeSteps(node, target)),
+    ...(raises.length > 0 ? finalizeSteps(raises) : []),
+  ];
+  return {
+    plan: { summary: parts.join("; "), warnings, irreversible: raises.length > 0 },
+    steps,
+  };
+};
