@@ -243,6 +243,12 @@ export class NodeAgent {
     return this.request("POST", "/v1/installations", { version });
   }
 
+  /** The versions installed on this agent, by version. */
+  async installations(): Promise<string[]> {
+    const answer = await this.request<{ installations: { version: string }[] }>("GET", "/v1/installations");
+    return answer.installations.map((i) => i.version).sort();
+  }
+
   /** Whether the agent's process is alive. */
   isAlive(): boolean {
     return isAlive(this.pid);
@@ -370,6 +376,11 @@ export interface AgentSettingsEntry {
 export interface StartAgentClusterOptions extends Omit<StartClusterOptions, "agents"> {
   /** The versions every agent's artifact source offers (default: the cluster's version; it is always included). */
   artifactVersions?: StartClusterOptions["version"][];
+  /**
+   * Whether every agent installs the `artifactVersions` at start-up, beside the cluster's version (default true).
+   * false: they are only offered by the source, for the control plane to install (upgradeVersion's installVersion).
+   */
+  installArtifactVersions?: boolean;
 }
 
 /** The description of an agent cluster (`npm run kafka -- up --agents`): what any cluster has, plus its agents. */
@@ -589,7 +600,8 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
         await agent.restartAgent(env, detached);
         const agentNode = new AgentNode(node, runtime, agent);
         nodes.push(agentNode);
-        for (const v of versions) await agent.install(v);
+        const installed = options.installArtifactVersions === false ? [version] : versions;
+        for (const v of installed) await agent.install(v);
         await agent.request("PUT", `/v1/nodes/${node.id}`, {
           roles: node.roles,
           clusterId: spec.clusterId,
