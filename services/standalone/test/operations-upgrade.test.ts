@@ -1,0 +1,311 @@
+import { rm } from "node:fs/promises";
+import type { Operation } from "@kcp/shared";
+import {
+  type AgentKafkaCluster,
+  type AgentNodeStatus,
+  createTopic,
+  type KafkaVersion,
+  type LoadResult,
+  makeRunDir,
+  resolveKafka,
+  runKafkaTool,
+  startAgentCluster,
+  startLoad,
+  uniqueTopicName,
+  waitFor,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import { operationRunner } from "./operations-fixture.js";
+import { startTestService, type TestService } from "./service-fixture.js";
+
+type Reply = Operation & { error: { code: string; message: string } };
+
+const TARGET = "4.4.0";
+
+/**
+ * Finalized level of each feature as `kafka-features describe` prints it, run with the target's jars (an older
+ * release's tools cannot name 4.4's metadata.version levels).
+ */
+async function finalizedLevels(cluster: AgentKafkaCluster): Promise<Record<string, string>> {
+  const dir = await makeRunDir("kafka-features");
+  try {
+    const out = await runKafkaTool(
+      await resolveKafka(TARGET),
+      "org.apache.kafka.tools.FeatureCommand",
+      ["--bootstrap-server", cluster.bootstrapServers.join(","), "describe"],
+      dir,
+    );
+    return Object.fromEntries(
+      [...out.matchAll(/Feature:\s+(\S+).*FinalizedVersionLevel:\s+(\S+)/g)].map((m) => [m[1], m[2]]),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * upgradeVersion end to end on the agent provider (issue 18, items 8 and 11): real 3c3b clusters whose six nodes are
+ * each run by a real node agent whose artifact source offers 4.4.0 without it being installed; the standalone
+ * service signs the agents' tokens with the cluster's key. Each roll runs under continuous load (RF 3,
+ * min.insync.replicas=2, an idempotent acks=all producer and a consumer).
+ */
+describe("operations: upgradeVersion on real 3c3b clusters run by node agents (issue 18 items 8 and 11)", function () {
+  this.timeout(1_200_000);
+  /** The service of the cluster under test (each cluster's agents trust their own key, the service signs with one). */
+  let service: TestService;
+
+  const read = async (id: string) =>
+    (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
+
+  const statuses = async (cluster: AgentKafkaCluster): Promise<Map<number, AgentNodeStatus>> =>
+    new Map(
+      await Promise.all(
+        cluster.nodes.map(async (n) => [n.id, await cluster.agentFor(n.id).node(n.id)] as [number, AgentNodeStatus]),
+      ),
+    );
+
+  /**
+   * Starts the cluster at `from` (4.4.0 only offered by the agents' source, not installed), a service signing with
+   * its key, and registers the cluster.
+   */
+  async function upgradeCluster(from: KafkaVersion, name: string) {
+    const cluster = await startAgentCluster({
+      topology: "3c3b",
+      name,
+      version: from,
+      artifactVersions: [TARGET],
+      installArtifactVersions: false,
+    });
+    service = await startTestService(`operations-upgrade-${from}`, {
+      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      OPERATIONS_ROLL_SAFETY_WAIT_MS: "120000",
+      OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+    });
+    const clusterId = await service.register({
+      name,
+      bootstrapServers: cluster.bootstrapServers,
+      provider: "agent",
+      settings: cluster.settings,
+    });
+    return { cluster, clusterId };
+  }
+
+  /** Confirms an operation and waits until it ends (or pauses: then cancels it, so the cluster is left free). */
+  async function runToEnd(id: string, confirmName?: string): Promise<Reply> {
+    const confirmed = await service.api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
+      token: service.token,
+      body: confirmName === undefined ? {} : { confirmName },
+    });
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    const done = await waitFor(
+      `operation ${id} to end`,
+      async () => {
+        const now = await read(id);
+        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+      },
+      { timeoutMs: 900_000, intervalMs: 1_000 },
+    );
+    if (done.status === "paused") {
+      await service.api("POST", `/api/v1/operations/${id}/cancel`, { token: service.token });
+      await operationRunner(service, done.clusterId).finished(id);
+    }
+    expect(done.status, `${done.error} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`).to.equal(
+      "succeeded",
+    );
+    return done;
+  }
+
+  function expectNothingLost(result: LoadResult) {
+    expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
+    expect(result.consumed).to.equal(result.acknowledged);
+    expect(result.consumedChecksum).to.equal(result.acknowledgedChecksum);
+    expect(result.acknowledged).to.be.greaterThan(500);
+  }
+
+  const perNode = (done: Reply) =>
+    done.steps
+      .filter((s) => s.kind === "stopNode")
+      .map((stop) => {
+        const id = (stop.args as { nodeId: number }).nodeId;
+        const healthy = done.steps.find(
+          (s) => s.kind === "waitNodeHealthy" && (s.args as { nodeId: number }).nodeId === id,
+        );
+        const ms = Date.parse(healthy?.finishedAt ?? "") - Date.parse(stop.startedAt ?? "");
+        return `${id}: ${(ms / 1000).toFixed(1)} s`;
+      })
+      .join(", ");
+
+  /**
+   * Rolls every node of the cluster to 4.4.0 under load with one operation (`finalize` as given) and checks what a
+   * user would: every node runs 4.4.0 as its agent reports it, restarted once in the planned order, 4.4.0 installed
+   * beside the old version on every agent, no acknowledged message lost.
+   */
+  async function rollUnderLoad(cluster: AgentKafkaCluster, clusterId: string, from: KafkaVersion, finalize: boolean) {
+    const ops = operationRunner(service, clusterId);
+    const topic = await createTopic(cluster, {
+      name: uniqueTopicName("upgrade"),
+      partitions: 6,
+      replicationFactor: 3,
+      configs: { "min.insync.replicas": "2" },
+    });
+    const before = await statuses(cluster);
+    for (const [id, status] of before)
+      expect([status.state, status.version], `node ${id}`).to.deep.equal(["running", from]);
+    for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal([from]);
+
+    const load = await startLoad(cluster, topic, { batchSize: 10, intervalMs: 100 });
+    await waitFor("load flowing", async () => (load.progress().acknowledged >= 100 ? true : undefined));
+    const planned = await ops.plan({ type: "upgradeVersion", params: { version: TARGET, finalize } });
+    expect(planned.status, planned.text).to.equal(201);
+    expect(planned.body.irreversible).to.equal(finalize);
+    expect(planned.body.summary).to.match(new RegExp(`^Rolling upgrade of 6 nodes from Kafka ${from} to ${TARGET}`));
+    const kinds = planned.body.steps.map((s) => s.kind);
+    expect(kinds.slice(0, 6)).to.deep.equal([
+      "installVersion",
+      "rollSafetyCheck",
+      "stopNode",
+      "switchVersion",
+      "startNode",
+      "waitNodeHealthy",
+    ]);
+    expect(kinds.filter((k) => k === "updateFeatures")).to.have.length(finalize ? 2 : 0);
+    const order = planned.body.steps
+      .filter((s) => s.kind === "stopNode")
+      .map((s) => (s.args as { nodeId: number }).nodeId);
+    expect([...order.slice(3)]).to.deep.equal([4, 5, 6]);
+
+    const rollStarted = Date.now();
+    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined);
+    const rollMs = Date.now() - rollStarted;
+    const result = await load.stop();
+
+    const after = await statuses(cluster);
+    for (const [id, status] of after) {
+      expect([status.state, status.version, status.configuredVersion], `node ${id}`).to.deep.equal([
+        "running",
+        TARGET,
+        TARGET,
+      ]);
+      expect(status.pid, `node ${id}`).to.not.equal(before.get(id)?.pid);
+    }
+    const byStart = [...after.entries()]
+      .sort((a, b) => Date.parse(a[1].startedAt ?? "") - Date.parse(b[1].startedAt ?? ""))
+      .map(([id]) => id);
+    expect(byStart).to.deep.equal(order);
+    // The old version stays installed beside the new one (what a switch back before finalizing needs).
+    for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal([from, TARGET].sort());
+    expectNothingLost(result);
+    console.log(
+      `      ${from} → ${TARGET}${finalize ? " with finalize" : ""}: ${(rollMs / 1000).toFixed(1)} s; stop → healthy per node ${perNode(done)}; ` +
+        `${result.acknowledged} messages acknowledged and consumed (${result.failedSends.length} failed sends, ` +
+        `${result.consumerRestarts} consumer restarts)`,
+    );
+    return done;
+  }
+
+  describe("4.3.1 → 4.4.0", () => {
+    let cluster: AgentKafkaCluster;
+    let clusterId: string;
+
+    before(async () => {
+      ({ cluster, clusterId } = await upgradeCluster("4.3.1", "upgrade-431"));
+    });
+
+    after(async () => {
+      await service?.stop();
+      await cluster?.stop();
+    });
+
+    it("rolls every node to 4.4.0 under load without finalizing: metadata.version stays 4.3-IV0, nothing lost", async () => {
+      const done = await rollUnderLoad(cluster, clusterId, "4.3.1", false);
+      expect(done.steps[0]?.detail).to.include({ version: TARGET, installed: true });
+      const switches = done.steps.filter((s) => s.kind === "switchVersion").map((s) => s.detail as { outcome: string });
+      expect(switches.map((d) => d.outcome)).to.deep.equal(Array(6).fill(`switched from 4.3.1 to ${TARGET}`));
+      expect(await finalizedLevels(cluster)).to.deep.include({ "metadata.version": "4.3-IV0", "share.version": "1" });
+    });
+
+    it("then finalize alone (every node at 4.4.0): metadata.version 4.4-IV2, share.version 2; a downgrade and a second upgrade are refused", async () => {
+      const ops = operationRunner(service, clusterId);
+      const planned = await ops.plan({ type: "upgradeVersion", params: { version: TARGET, finalize: true } });
+      expect(planned.status, planned.text).to.equal(201);
+      expect(planned.body.steps.map((s) => [s.kind, s.args])).to.deep.equal([
+        ["updateFeatures", { levels: { "metadata.version": 33, "share.version": 2 }, validateOnly: true }],
+        ["updateFeatures", { levels: { "metadata.version": 33, "share.version": 2 }, validateOnly: false }],
+      ]);
+      expect(planned.body.irreversible).to.equal(true);
+      // Irreversible: the cluster's name must be typed back.
+      const unnamed = await ops.confirm(planned.body.id);
+      expect(unnamed.status, unnamed.text).to.equal(422);
+      expect(unnamed.body.error.code).to.equal("confirmation_mismatch");
+      await runToEnd(planned.body.id, cluster.name);
+      expect(await finalizedLevels(cluster)).to.deep.include({
+        "metadata.version": "4.4-IV2",
+        "share.version": "2",
+        "kraft.version": "1",
+      });
+
+      const again = await ops.plan({ type: "upgradeVersion", params: { version: TARGET, finalize: true } });
+      expect(again.status, again.text).to.equal(422);
+      expect(again.body.error).to.deep.equal({
+        code: "invalid_request",
+        message: `Nothing to do: every node runs Kafka ${TARGET} already and every feature is at its level`,
+      });
+      const down = await ops.plan({ type: "upgradeVersion", params: { version: "4.3.1" } });
+      expect(down.status, down.text).to.equal(422);
+      expect(down.body.error.code).to.equal("invalid_request");
+      expect(down.body.error.message).to.match(/^The cluster cannot be upgraded to Kafka 4\.3\.1: /);
+      expect(down.body.error.message).to.include("node 1 runs 4.4.0, newer than 4.3.1: no downgrade");
+      expect(down.body.error.message).to.include(
+        "metadata.version is finalized at 4.4-IV2 (level 33), above the 4.3-IV0 (level 30) Kafka 4.3 supports",
+      );
+      // The cluster's view shows every node's version as its agent reports it.
+      const view = await service.api<{ snapshot: { providerNodes?: { nodeId: number; version: string }[] } }>(
+        "GET",
+        `/api/v1/clusters/${clusterId}`,
+        { token: service.token },
+      );
+      expect(view.body.snapshot.providerNodes?.map((n) => [n.nodeId, n.version])).to.deep.equal(
+        [1, 2, 3, 4, 5, 6].map((id) => [id, TARGET]),
+      );
+    });
+  });
+
+  describe("3.9.2 → 4.4.0", () => {
+    let cluster: AgentKafkaCluster;
+    let clusterId: string;
+
+    before(async () => {
+      ({ cluster, clusterId } = await upgradeCluster("3.9.2", "upgrade-392"));
+    });
+
+    after(async () => {
+      await service?.stop();
+      await cluster?.stop();
+    });
+
+    it("a KRaft 3.9.2 cluster (metadata.version 3.9-IV0) rolled to 4.4.0 under load and finalized in one operation: every feature at 4.4's level, nothing lost", async () => {
+      expect(await finalizedLevels(cluster)).to.deep.include({ "metadata.version": "3.9-IV0" });
+      const done = await rollUnderLoad(cluster, clusterId, "3.9.2", true);
+      const validate = done.steps.at(-2);
+      expect(validate?.args).to.deep.equal({
+        levels: {
+          "metadata.version": 33,
+          "eligible.leader.replicas.version": 1,
+          "group.version": 1,
+          "share.version": 2,
+          "streams.version": 1,
+          "transaction.version": 2,
+        },
+        validateOnly: true,
+      });
+      expect(await finalizedLevels(cluster)).to.deep.include({
+        "metadata.version": "4.4-IV2",
+        "group.version": "1",
+        "transaction.version": "2",
+        "share.version": "2",
+        "streams.version": "1",
+        "eligible.leader.replicas.version": "1",
+      });
+    });
+  });
+});
