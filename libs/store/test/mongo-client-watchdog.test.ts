@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getSharedMongo } from "@kcp/test-infra";
 import { expect } from "chai";
 import mongoose from "mongoose";
+import { pino } from "pino";
 import { MongoStore } from "../src/index.js";
 import { ClientWatchdog, failingTooLong } from "../src/mongo/client-watchdog.js";
 
@@ -66,10 +67,13 @@ describe("MongoDB client watchdog", () => {
 
     it("a store whose driver client is cut off from a server that is there gets a new client and works again", async () => {
       const dbName = `watchdog_${randomUUID().replaceAll("-", "")}`;
+      const logged: string[] = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => logged.push(line) });
       const store = await MongoStore.open({
         url: (await getSharedMongo()).url,
         dbName,
-        watchdog: { intervalMs: 200, stuckAfterMs: 1e9 },
+        logger,
+        watchdog: { intervalMs: 200, stuckAfterMs: 1_000 },
       });
       try {
         await store.users.create({ username: "kept", role: "viewer", disabled: false, passwordHash: "h" });
@@ -88,9 +92,10 @@ describe("MongoDB client watchdog", () => {
             () => false,
           ))
         ) {
-          if (Date.now() > deadline) throw new Error("the store never got a working client again");
+          if (Date.now() > deadline) throw new Error(`the store never got a working client again:\n${logged.join("")}`);
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
+        expect(logged.join("")).to.include("replacing the client");
         expect(await store.users.findByUsername("kept")).to.include({ role: "viewer" });
         await store.users.create({ username: "after", role: "viewer", disabled: false, passwordHash: "h" });
         expect(await store.users.findByUsername("after")).to.include({ role: "viewer" });
