@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,14 +9,16 @@ import {
   apiClient,
   createTopic,
   startAgentCluster,
+  startFerretDb,
   startLoad,
+  startRedis,
   uniqueTopicName,
   waitFor,
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
-import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
+import { mainOf, type StandaloneProcess, startServiceProcess, startStandaloneProcess } from "./process.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -348,6 +351,113 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       running?.child.kill("SIGKILL");
       await running?.exitCode;
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+  it("crash safety, distributed (FerretDB, BullMQ, two workers): the worker running the roll killed (SIGKILL) while broker 5 is down; the other worker takes it over, starts 5 once and never restarts 4 again", async () => {
+    const started = Date.now();
+    const [mongo, redis] = await Promise.all([startFerretDb(), startRedis()]);
+    const processes: Record<string, StandaloneProcess> = {};
+    const admin = { username: "admin", password: "restart-distributed-admin" };
+    const env = {
+      STORE: "mongo",
+      MONGO_URL: `${mongo.url}rolldistributed`,
+      QUEUE: "bullmq",
+      REDIS_URL: redis.url,
+      SECRET_KEY: randomBytes(32).toString("hex"),
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      OPERATIONS_STEP_DELAY_MS: "3000",
+      OPERATIONS_LEASE_MS: "3000",
+      OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+    };
+    const start = async (name: string, service: string) => {
+      processes[name] = await startServiceProcess(mainOf(service), env);
+    };
+    try {
+      await start("gateway", "api-gateway");
+      await Promise.all([start("collector", "collector"), start("worker-1", "operations-worker")]);
+      await start("worker-2", "operations-worker");
+      const api = apiClient((processes.gateway as StandaloneProcess).url);
+      const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
+      const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+        token,
+        body: {
+          name: "restart-distributed",
+          bootstrapServers: cluster.bootstrapServers,
+          provider: "agent",
+          settings: cluster.settings,
+        },
+      });
+      expect(registered.status, registered.text).to.equal(201);
+      const before = await statuses();
+      const planned = await api<Reply>("POST", `/api/v1/clusters/${registered.body.cluster.id}/operations`, {
+        token,
+        body: { type: "restartNodes", params: { nodes: [4, 5] } },
+      });
+      expect(planned.status, planned.text).to.equal(201);
+      const id = planned.body.id;
+      const startFive = planned.body.steps.findIndex(
+        (s) => s.kind === "startNode" && (s.args as { nodeId: number }).nodeId === 5,
+      );
+      expect(startFive).to.equal(6);
+      const confirmed = await api<Reply>("POST", `/api/v1/operations/${id}/confirm`, { token, body: {} });
+      expect(confirmed.status, confirmed.text).to.equal(200);
+      const read = async () => (await api<Reply>("GET", `/api/v1/operations/${id}`, { token })).body;
+
+      // Broker 5 stopped by the roll, its start recorded as running (the drill's 3 s delay before each step): kill the
+      // worker that holds the operation.
+      const midRoll = await waitFor(
+        "broker 5's start running",
+        async () => {
+          const now = await read();
+          return now.steps[startFive]?.status === "running" ? now : undefined;
+        },
+        { timeoutMs: 240_000, intervalMs: 100 },
+      );
+      const tookIt = (name: string) =>
+        (processes[name]?.stdout() ?? "")
+          .split("\n")
+          .some((line) => line.includes(`"operationId":"${id}"`) && line.includes('"msg":"operation taken"'));
+      const holder = ["worker-1", "worker-2"].find(tookIt);
+      expect(holder, "the worker that took the operation").to.be.a("string");
+      const survivor = holder === "worker-1" ? "worker-2" : "worker-1";
+      processes[holder as string]?.child.kill("SIGKILL");
+      expect(await processes[holder as string]?.exitCode).to.equal(null);
+      const killedAt = Date.now();
+      expect((await cluster.agentFor(5).node(5)).state).to.equal("stopped");
+      const restarted4 = await cluster.agentFor(4).node(4);
+      expect(restarted4.pid).to.not.equal(before.get(4)?.pid);
+      expect(midRoll.steps.slice(0, startFive).every((s) => s.status === "succeeded")).to.equal(true);
+
+      const done = await waitFor(
+        "the roll to finish on the other worker",
+        async () => {
+          const now = await read();
+          return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+        },
+        { timeoutMs: 240_000, intervalMs: 500 },
+      );
+      expect(done.status, `${done.error} ${JSON.stringify(done.steps)}`).to.equal("succeeded");
+      expect(processes[survivor]?.stdout()).to.include(`"operationId":"${id}"`);
+      // The step the dead worker was in was run again from where it was (same start time), by the survivor.
+      expect(done.steps[startFive]?.startedAt).to.equal(midRoll.steps[startFive]?.startedAt);
+      const after = await statuses();
+      expect(after.get(4)?.pid, "broker 4 not restarted again").to.equal(restarted4.pid);
+      expect(after.get(4)?.startedAt).to.equal(restarted4.startedAt);
+      expect(after.get(5)?.state).to.equal("running");
+      expect(after.get(5)?.pid).to.not.equal(before.get(5)?.pid);
+      expect(Date.parse(after.get(5)?.startedAt ?? "")).to.be.greaterThan(killedAt);
+      for (const other of [1, 2, 3, 6]) expect(after.get(other)?.pid, `node ${other}`).to.equal(before.get(other)?.pid);
+      console.log(
+        `      ${holder} killed with broker 5 down; ${survivor} finished the roll ${((Date.now() - killedAt) / 1000).toFixed(1)} s later (test ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    } finally {
+      for (const p of Object.values(processes)) p.child.kill("SIGKILL");
+      await Promise.all(Object.values(processes).map((p) => p.exitCode));
+      await Promise.allSettled([mongo.stop(), redis.stop()]);
+      const five = await cluster.agentFor(5).node(5);
+      if (five.state !== "running") await cluster.agentFor(5).startNode(5);
     }
   });
 });
