@@ -1,5 +1,6 @@
 export { AgentClient, type AgentClientOptions, AgentError } from "./agent/client.js";
 export { AgentNodeLifecycle } from "./agent/lifecycle.js";
+export { listenerPorts, type NewNodePlace, newNodeConfig } from "./agent/new-node-config.js";
 export { probeAgents } from "./agent/probe.js";
 export {
   CommandSigner,
@@ -11,6 +12,7 @@ export {
 export {
   type Ability,
   type AgentProbe,
+  type NewNodeSpec,
   type NodeConfigChange,
   type NodeLifecycle,
   type NodeProvision,
@@ -20,6 +22,6 @@ export {
   nodePoolAbility,
   PROVIDER_KINDS,
   type ProviderKind,
-  providerNodes,
   type ProviderReadiness,
+  providerNodes,
 } from "./provider.js";

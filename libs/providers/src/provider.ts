@@ -37,6 +37,9 @@ export interface NodeProvision {
   jvmOptions?: string[];
 }
 
+/** What a new node gets where the provider puts new nodes (NodeLifecycle.newNodeSpec). */
+export type NewNodeSpec = Pick<NodeProvision, "version" | "config" | "jvmOptions">;
+
 /** Keys of a node's configuration to set and to delete, applied at its next start. */
 export interface NodeConfigChange {
   set?: Record<string, string>;
@@ -64,6 +67,13 @@ export interface NodeLifecycle {
   provision(node: NodeProvision): Promise<NodeStatus>;
   /** Changes keys of the node's configuration; returns the whole configuration after the change. */
   setConfig(nodeId: number, change: NodeConfigChange): Promise<Record<string, string>>;
+  /** The node's configuration as the provider keeps it; values of secret-looking keys are redacted. */
+  config(nodeId: number): Promise<Record<string, string>>;
+  /**
+   * What new node `nodeId` would be provisioned with where the provider puts it: the configuration of existing node
+   * `likeNodeId` (same role) on that host's free ports and folders, and the version `likeNodeId` runs. Reads only.
+   */
+  newNodeSpec(nodeId: number, likeNodeId: number): Promise<NewNodeSpec>;
 }
 
 /** What an agent answered at collection time (I/O at the edge: probeAgents); the capability rules read it. */
@@ -71,6 +81,8 @@ export interface AgentProbe {
   agentId: string;
   /** The node ids the cluster's settings give it. */
   nodeIds: number[];
+  /** The ids its settings keep for new nodes (`provisioning.nodeIds`): it serves those too. */
+  newNodeIds?: { from: number; to: number };
   /** The node ids it reports running (GET /v1/nodes); null when it did not answer. */
   reportedNodeIds: number[] | null;
   /** Those nodes' versions and states, as it reported them (absent when it did not answer). */
@@ -107,17 +119,20 @@ function agentAbility(readiness: ProviderReadiness | undefined, nodeIds: readonl
   if (readiness === undefined) return { available: false, reason: "the node agents were not asked" };
   if (readiness.problem) return { available: false, reason: readiness.problem };
   const reasons: string[] = [];
-  const unserved = nodeIds.filter((id) => !readiness.agents.some((agent) => agent.nodeIds.includes(id)));
+  const serves = (agent: AgentProbe, id: number) =>
+    agent.nodeIds.includes(id) ||
+    (agent.newNodeIds !== undefined && id >= agent.newNodeIds.from && id <= agent.newNodeIds.to);
+  const unserved = nodeIds.filter((id) => !readiness.agents.some((agent) => serves(agent, id)));
   if (unserved.length > 0) reasons.push(`no agent for ${listed([...unserved].sort((a, b) => a - b))}`);
   for (const agent of readiness.agents) {
-    const serves = agent.nodeIds.filter((id) => nodeIds.includes(id));
-    if (serves.length === 0) continue;
+    const served = nodeIds.filter((id) => serves(agent, id));
+    if (served.length === 0) continue;
     if (agent.reportedNodeIds === null) {
       reasons.push(`agent ${agent.agentId} ${agent.problem ?? "did not answer"}`);
       continue;
     }
     const reported = agent.reportedNodeIds;
-    const missing = serves.filter((id) => !reported.includes(id));
+    const missing = served.filter((id) => !reported.includes(id));
     if (missing.length > 0) reasons.push(`agent ${agent.agentId} does not run ${listed(missing)}`);
   }
   return reasons.length === 0 ? { available: true } : { available: false, reason: reasons.join("; ") };

@@ -5,7 +5,11 @@ import type { CommandSigner } from "./tokens.js";
 
 async function probe(agent: AgentEndpoint, signer: CommandSigner, timeoutMs: number): Promise<AgentProbe> {
   const client = new AgentClient(agent, signer, { timeoutMs });
-  const base = { agentId: agent.agentId, nodeIds: agent.nodeIds };
+  const base = {
+    agentId: agent.agentId,
+    nodeIds: agent.nodeIds,
+    ...(agent.provisioning ? { newNodeIds: agent.provisioning.nodeIds } : {}),
+  };
   try {
     const health = await client.health();
     if (health.agentId !== agent.agentId)

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { BrokerIdSchema, DateTimeSchema, IdSchema, Int32Schema, jsonIf, StringMapSchema } from "./common.js";
+import {
+  BrokerIdSchema,
+  DateTimeSchema,
+  IdSchema,
+  Int32Schema,
+  jsonIf,
+  PortSchema,
+  StringMapSchema,
+} from "./common.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
@@ -209,6 +217,43 @@ export const AgentIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, "must be 1-128 letters, digits, '.', '_' or '-', starting with one");
 
+/**
+ * Where provisionNodes puts new nodes on an agent's host (docs/operations.md, "provisionNodes"): the node ids it may
+ * give them (a range this agent alone serves), the ports their listeners may take, the folder under which each gets
+ * its data dir, the host name they advertise, their JVM options.
+ */
+export const AgentProvisioningSchema = z
+  .strictObject({
+    nodeIds: z
+      .strictObject({ from: BrokerIdSchema, to: BrokerIdSchema })
+      .refine((range) => range.from <= range.to, "from must not be above to")
+      .describe("The ids new nodes on this agent may take (inclusive); the agent serves every id of the range"),
+    ports: z
+      .array(PortSchema)
+      .min(1)
+      .max(1024)
+      .refine((ports) => new Set(ports).size === ports.length, "must not repeat a port")
+      .meta({ uniqueItems: true })
+      .describe("Ports of this host kept for new nodes' listeners (one per listener; a port any node uses is skipped)"),
+    dataDir: z
+      .string()
+      .regex(/^\/[^,\n]*$/, "must be an absolute path")
+      .max(1024)
+      .describe("Absolute folder on the agent's host; a new node's data dirs go under <dataDir>/<node id>/"),
+    host: z
+      .string()
+      .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})?$/, "must be a host name or IPv4 address")
+      .optional()
+      .describe("The host name new nodes advertise (default: the host of the agent's url)"),
+    jvmOptions: z
+      .array(z.string().min(1).max(1024))
+      .max(64)
+      .optional()
+      .describe("JVM options of new nodes (default: the agent's, 1 GB of heap)"),
+  })
+  .describe("This agent takes new nodes (provisionNodes): where they go on its host");
+export type AgentProvisioning = z.infer<typeof AgentProvisioningSchema>;
+
 /** One node agent of an `agent` cluster: where its API listens, its id, and the Kafka node ids it runs. */
 export const AgentEndpointSchema = z.strictObject({
   url: z
@@ -218,13 +263,21 @@ export const AgentEndpointSchema = z.strictObject({
   agentId: AgentIdSchema.describe("The agent's AGENT_ID: the audience of its command tokens"),
   nodeIds: z
     .array(BrokerIdSchema)
-    .min(1)
     .max(1024)
     .refine((ids) => new Set(ids).size === ids.length, "must not repeat a node")
     .meta({ uniqueItems: true })
-    .describe("The Kafka node ids this agent runs; a node is served by one agent only"),
+    .describe(
+      "The Kafka node ids this agent runs; a node is served by one agent only. Empty only for an agent with provisioning",
+    ),
+  provisioning: AgentProvisioningSchema.optional(),
 });
 export type AgentEndpoint = z.infer<typeof AgentEndpointSchema>;
+
+/** Whether an agent of the settings serves node `nodeId`: listed in its nodeIds, or in its provisioning range. */
+export function agentServes(agent: Pick<AgentEndpoint, "nodeIds" | "provisioning">, nodeId: number): boolean {
+  const range = agent.provisioning?.nodeIds;
+  return agent.nodeIds.includes(nodeId) || (range !== undefined && nodeId >= range.from && nodeId <= range.to);
+}
 
 /**
  * `settings.agents` of a cluster whose provider is `agent`: which agent serves which node ids. Required with that
@@ -238,7 +291,25 @@ export const AgentsSettingSchema = z
   .superRefine((agents, ctx) => {
     const agentIds = new Set<string>();
     const servedBy = new Map<number, string>();
+    const ranges: { agentId: string; from: number; to: number }[] = [];
     agents.forEach((agent, index) => {
+      if (agent.nodeIds.length === 0 && !agent.provisioning)
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "nodeIds"],
+          message: "is empty: an agent without nodes needs provisioning",
+        });
+      const range = agent.provisioning?.nodeIds;
+      if (range) {
+        const overlap = ranges.find((r) => r.from <= range.to && range.from <= r.to);
+        if (overlap)
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "provisioning", "nodeIds"],
+            message: `overlaps the provisioning range of agent ${overlap.agentId}`,
+          });
+        ranges.push({ agentId: agent.agentId, ...range });
+      }
       if (agentIds.has(agent.agentId))
         ctx.addIssue({ code: "custom", path: [index, "agentId"], message: `repeats agent ${agent.agentId}` });
       agentIds.add(agent.agentId);
@@ -253,10 +324,21 @@ export const AgentsSettingSchema = z
         servedBy.set(nodeId, agent.agentId);
       }
     });
+    agents.forEach((agent, index) => {
+      for (const nodeId of agent.nodeIds) {
+        const range = ranges.find((r) => r.agentId !== agent.agentId && nodeId >= r.from && nodeId <= r.to);
+        if (range)
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "nodeIds"],
+            message: `node ${nodeId} is in the provisioning range of agent ${range.agentId}`,
+          });
+      }
+    });
   })
   .describe(
     "Which node agent serves which Kafka node ids (provider agent only, and required there). Each agentId appears " +
-      "once, and each node id in one agent's nodeIds only.",
+      "once, and each node id in one agent's nodeIds or provisioning range only.",
   );
 
 /** Provider settings. Known keys are checked; others are kept for the provider. */
