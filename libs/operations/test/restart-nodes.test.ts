@@ -73,6 +73,10 @@ function fakeNodes(initial: ProcessMark) {
     },
     install: async () => expect.fail("a restart installs nothing"),
     switchVersion: async () => expect.fail("a restart switches no version"),
+    provision: async () => expect.fail("a restart provisions nothing"),
+    setConfig: async () => expect.fail("a restart changes no configuration"),
+    config: async () => expect.fail("a restart reads no configuration"),
+    newNodeSpec: async () => expect.fail("a restart provisions nothing"),
   };
   return {
     nodes,

@@ -5,6 +5,7 @@ import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
 import { planMigrateQuorum } from "./migrate-quorum.js";
+import { planProvisionNodes } from "./provision-nodes.js";
 import { movesStillApply, planDrainBrokers, planRebalance } from "./rebalance.js";
 import { planRemoveVoters } from "./remove-voters.js";
 import { planRestartNodes } from "./restart-nodes.js";
@@ -24,6 +25,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   rebalance: planRebalance,
   drainBrokers: planDrainBrokers,
   restartNodes: planRestartNodes,
+  provisionNodes: planProvisionNodes,
   upgradeVersion: planUpgradeVersion,
 };
 
@@ -35,6 +37,7 @@ export {
   planElectLeaders,
   planFinalizeFeatures,
   planMigrateQuorum,
+  planProvisionNodes,
   planRebalance,
   planRemoveVoters,
   planRestartNodes,

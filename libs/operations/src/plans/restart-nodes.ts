@@ -9,7 +9,8 @@ function roleName(node: RollNode): string {
   return node.activeController ? `${role}, the active controller` : role;
 }
 
-function nodeSteps(node: RollNode, waitHealthy: boolean): PlannedStep[] {
+/** One node's restart: the roll-safety gate, stop, start and (with `waitHealthy`) the wait until it is healthy. */
+export function nodeSteps(node: RollNode, waitHealthy: boolean): PlannedStep[] {
   const { nodeId } = node;
   const steps: PlannedStep[] = [
     { name: `Check that node ${nodeId} is safe to stop`, kind: "rollSafetyCheck", args: { nodeId }, alwaysRun: false },

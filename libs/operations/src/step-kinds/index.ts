@@ -1,6 +1,8 @@
 import type { StepRegistry } from "../steps.js";
 import { electLeadersStep } from "./elect-leaders.js";
+import { setNodeConfigStep } from "./node-config.js";
 import { rollSafetyCheckStep, startNodeStep, stopNodeStep, waitNodeHealthyStep } from "./node-lifecycle.js";
+import { addObserverAsVoterStep, provisionNodeStep } from "./node-provision.js";
 import { installVersionStep, switchVersionStep } from "./node-version.js";
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
 import { reassignPartitionsStep } from "./reassign-partitions.js";
@@ -24,6 +26,9 @@ export const STEP_KINDS: StepRegistry = {
   stopNode: stopNodeStep,
   startNode: startNodeStep,
   waitNodeHealthy: waitNodeHealthyStep,
+  provisionNode: provisionNodeStep,
+  setNodeConfig: setNodeConfigStep,
+  addObserverAsVoter: addObserverAsVoterStep,
   installVersion: installVersionStep,
   switchVersion: switchVersionStep,
 };

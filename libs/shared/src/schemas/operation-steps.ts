@@ -65,6 +65,23 @@ export const STEP_ARGS = {
   /** Version upgrades: a version installed on every agent of the cluster, a node switched to it for its next start. */
   installVersion: z.strictObject({ version: KafkaVersionSchema }),
   switchVersion: z.strictObject({ nodeId: BrokerIdSchema, version: KafkaVersionSchema }),
+  /** New nodes and node configuration (provisionNodes, migrateQuorum), through the cluster's node provider. */
+  provisionNode: z.strictObject({
+    nodeId: BrokerIdSchema,
+    role: z.enum(["broker", "controller"]),
+    /** The existing node of the same role whose configuration the new node's is derived from. */
+    likeNodeId: BrokerIdSchema,
+    clusterId: z.string().min(1),
+  }),
+  setNodeConfig: z
+    .strictObject({
+      nodeId: BrokerIdSchema,
+      set: z.record(ConfigNameSchema, z.string()).optional(),
+      delete: z.array(ConfigNameSchema).optional(),
+    })
+    .refine((args) => Object.keys(args.set ?? {}).length + (args.delete?.length ?? 0) > 0, "nothing to set or delete"),
+  /** AddRaftVoter of an observer controller, with the directory id and endpoints the quorum reports for it then. */
+  addObserverAsVoter: z.strictObject({ nodeId: BrokerIdSchema }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;
