@@ -371,9 +371,19 @@ export interface AgentSettingsEntry {
   url: string;
   agentId: string;
   nodeIds: number[];
+  /** Where new nodes go on this agent's host (provisionNodes; docs/operations.md). */
+  provisioning?: {
+    nodeIds: { from: number; to: number };
+    ports: number[];
+    dataDir: string;
+    host?: string;
+    jvmOptions?: string[];
+  };
 }
 
 export interface StartAgentClusterOptions extends Omit<StartClusterOptions, "agents"> {
+  /** Agents started with no node (each a simulated host for new nodes: provisionNodes), the versions installed. */
+  spareAgents?: number;
   /** The versions every agent's artifact source offers (default: the cluster's version; it is always included). */
   artifactVersions?: StartClusterOptions["version"][];
   /**
@@ -401,6 +411,8 @@ export interface AgentClusterDescription extends ClusterDescription {
 export class AgentKafkaCluster extends KafkaCluster {
   readonly provider = "agent" as const;
   declare readonly nodes: AgentNode[];
+  /** The agents started without a node (`spareAgents`): hosts for new nodes, stopped with the cluster. */
+  spareAgents: NodeAgent[] = [];
 
   constructor(
     spec: ClusterSpec,
@@ -460,8 +472,39 @@ export class AgentKafkaCluster extends KafkaCluster {
    * process is left under the cluster's folder (a node an agent could not stop, an agent that hung); removes the
    * folders. Never throws for a node or agent that is already gone.
    */
+  /**
+   * The `settings.agents` entry of a spare agent that takes new nodes: ids `from`…`from + 9`, `ports` free loopback
+   * ports, data under its state folder, the harness's JVM options for a node of `role`.
+   */
+  async spareAgentSettings(
+    agent: NodeAgent,
+    from: number,
+    role: "broker" | "controller",
+    ports = 4,
+  ): Promise<AgentSettingsEntry> {
+    const runtime = await resolveKafka(this.spec.version);
+    const free: number[] = [];
+    while (free.length < ports) {
+      const port = await freePort();
+      if (!free.includes(port)) free.push(port);
+    }
+    const like = this.nodes.find((n) => (role === "broker" ? isBroker(n.spec) : !isBroker(n.spec)));
+    return {
+      url: agent.url,
+      agentId: agent.agentId,
+      nodeIds: [],
+      provisioning: {
+        nodeIds: { from, to: from + 9 },
+        ports: free,
+        dataDir: join(agent.stateDir, "new-nodes"),
+        ...(like ? { jvmOptions: agentJvmOptions(runtime, like.spec) } : {}),
+      },
+    };
+  }
+
   override async stop(): Promise<void> {
-    await stopAgentCluster(this.spec, this.agents, this.nodes);
+    await Promise.all(this.spareAgents.map((a) => stopNodesOf(a)));
+    await stopAgentCluster(this.spec, [...this.agents, ...this.spareAgents], this.nodes);
     await rm(this.artifacts.root, { recursive: true, force: true });
   }
 
@@ -482,6 +525,13 @@ export class AgentKafkaCluster extends KafkaCluster {
       artifacts: this.artifacts.root,
     };
   }
+}
+
+/** Stops, through the agent, every node it runs (a spare agent's nodes are not the harness's `AgentNode`s). */
+async function stopNodesOf(agent: NodeAgent): Promise<void> {
+  if (!agent.isAlive()) return;
+  const nodes = await agent.nodes().catch(() => []);
+  await Promise.all(nodes.map((n) => agent.stopNode(n.nodeId, 20_000).catch(() => undefined)));
 }
 
 async function stopAgentCluster(spec: ClusterSpec, agents: NodeAgent[], nodes: AgentNode[]): Promise<void> {
@@ -617,7 +667,38 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
     );
     agents.sort((a, b) => (a.nodeIds[0] ?? 0) - (b.nodeIds[0] ?? 0));
     nodes.sort((a, b) => a.id - b.id);
+    const spares: NodeAgent[] = [];
+    for (let i = 1; i <= (options.spareAgents ?? 0); i++) {
+      const agentId = `${spec.name}-spare-agent-${i}`;
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env = {
+        AGENT_ID: agentId,
+        AGENT_HOST: "127.0.0.1",
+        AGENT_PORT: String(port),
+        AGENT_STATE_DIR: join(dir, `spare-agent-${i}`),
+        AGENT_PUBLIC_KEY: signer.publicKeyPem,
+        AGENT_ARTIFACTS: (artifacts as ArtifactSource).url,
+        AGENT_STOP_TIMEOUT_MS: "30000",
+      };
+      envs.set(agentId, env);
+      const agent = new NodeAgent(
+        agentId,
+        url,
+        env.AGENT_STATE_DIR,
+        join(dir, `spare-agent-${i}.log`),
+        [],
+        undefined,
+        signer,
+      );
+      spares.push(agent);
+      agents.push(agent);
+      await agent.restartAgent(env, detached);
+      for (const v of versions) await agent.install(v);
+    }
+    agents.splice(agents.length - spares.length, spares.length);
     const cluster = new AgentKafkaCluster(spec, nodes, agents, signer, signingKeyFile, artifacts, envs, detached);
+    cluster.spareAgents = spares;
     await Promise.all(cluster.nodes.map((node) => node.start()));
     await cluster.waitUntilReady();
     progress(
