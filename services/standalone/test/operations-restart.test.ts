@@ -264,6 +264,51 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
     }
   });
 
+  it("with a follower controller stopped through its agent, restarting the other follower pauses (no caught-up majority without it) and stops nothing; once the first is back, resume restarts it", async () => {
+    const leader = (await cluster.state()).quorumLeader;
+    const [down, target] = [1, 2, 3].filter((id) => id !== leader) as [number, number];
+    const targetBefore = await cluster.agentFor(target).node(target);
+    await cluster.agentFor(down).stopNode(down);
+    try {
+      // A voter that just stopped keeps its last fetch for a few seconds (maxFetchAgeMs 5 s): past that it is behind.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const planned = await ops.plan({ type: "restartNodes", params: { nodes: [target] } });
+      expect(planned.status, planned.text).to.equal(201);
+      const confirmed = await ops.confirm(planned.body.id);
+      expect(confirmed.status, confirmed.text).to.equal(200);
+      const paused = await waitFor(
+        "the operation to pause",
+        async () => {
+          const now = await read(planned.body.id);
+          return now.status === "running" || now.status === "pending" ? undefined : now;
+        },
+        { timeoutMs: SAFETY_WAIT_MS + 60_000, intervalMs: 500 },
+      );
+      expect(paused.status, JSON.stringify(paused.steps)).to.equal("paused");
+      expect(paused.error).to.match(
+        new RegExp(
+          `^node ${target} safe to stop: not so after \\d+ s: stopping controller ${target} would leave 1 caught-up voter of 3, fewer than the majority of 2; not caught up: ${down} \\(`,
+        ),
+      );
+      const nowTarget = await cluster.agentFor(target).node(target);
+      expect([nowTarget.state, nowTarget.pid]).to.deep.equal(["running", targetBefore.pid]);
+
+      await cluster.agentFor(down).startNode(down);
+      const resumed = await service.api<Reply>("POST", `/api/v1/operations/${planned.body.id}/resume`, {
+        token: service.token,
+      });
+      expect(resumed.status, resumed.text).to.equal(200);
+      const done = await ops.finished(planned.body.id);
+      expect(done.status, `${done.error} ${JSON.stringify(done.steps)}`).to.equal("succeeded");
+      const afterTarget = await cluster.agentFor(target).node(target);
+      expect(afterTarget.state).to.equal("running");
+      expect(afterTarget.pid).to.not.equal(targetBefore.pid);
+    } finally {
+      const again = await cluster.agentFor(down).node(down);
+      if (again.state !== "running") await cluster.agentFor(down).startNode(down);
+    }
+  });
+
   it("crash safety: the standalone process killed (SIGKILL) mid-roll after broker 4 restarted; the next process resumes without restarting 4 again and restarts 5 once", async () => {
     const started = Date.now();
     const dataDir = await mkdtemp(join(tmpdir(), "kcp-restart-crash-"));
