@@ -65,10 +65,12 @@ describe("provisionNodes (pure)", () => {
     ]);
   });
 
-  it("a controller copies a controller; ids used by brokers, voters, observers or any agent's nodeIds are skipped", () => {
+  it("a controller copies a controller; ids used by brokers, voters, observers, any agent's nodeIds or a node an agent reports are skipped", () => {
     const snapshot = cluster3c3b(NOW, dynamic);
+    // Node 7: provisioned by an earlier operation and never started (its agent reports it; Kafka does not show it).
+    snapshot.providerNodes = [{ nodeId: 7, version: "4.3.1", state: "stopped" }];
     const placed = placeNewNodes(snapshot, agents3c3b(agent("spare", [], [5, 9])), "controller", 2);
-    expect(placed.map((n) => n.nodeId)).to.deep.equal([7, 8]);
+    expect(placed.map((n) => n.nodeId)).to.deep.equal([8, 9]);
     expect(placed.every((n) => [1, 2, 3].includes(n.likeNodeId))).to.equal(true);
   });
 

@@ -94,16 +94,21 @@ export interface AgentProbe {
 /** Whether the provider can act on the nodes now: a plain value the collector produces, per provider kind. */
 export type ProviderReadiness = { kind: "agent"; agents: AgentProbe[]; problem?: string };
 
+/** Whether the agent serves node `id`: in its nodeIds, or in the range its settings keep for new nodes. */
+const serves = (agent: AgentProbe, id: number) =>
+  agent.nodeIds.includes(id) ||
+  (agent.newNodeIds !== undefined && id >= agent.newNodeIds.from && id <= agent.newNodeIds.to);
+
 /**
  * The cluster's nodes as the provider reports them (the snapshot's `providerNodes`): for `agent`, each node of
- * `settings.agents` that its agent reported (an agent may run other clusters' nodes too), by id. Undefined when no
- * agent answered.
+ * `settings.agents` (its nodeIds or provisioning range) that its agent reported (an agent may run other clusters'
+ * nodes too), by id. Undefined when no agent answered.
  */
 export function providerNodes(readiness: ProviderReadiness | undefined): ProviderNode[] | undefined {
   const answered = readiness?.agents.filter((agent) => agent.reportedNodes !== undefined) ?? [];
   if (answered.length === 0) return undefined;
   return answered
-    .flatMap((agent) => (agent.reportedNodes ?? []).filter((node) => agent.nodeIds.includes(node.nodeId)))
+    .flatMap((agent) => (agent.reportedNodes ?? []).filter((node) => serves(agent, node.nodeId)))
     .sort((a, b) => a.nodeId - b.nodeId);
 }
 
@@ -119,9 +124,6 @@ function agentAbility(readiness: ProviderReadiness | undefined, nodeIds: readonl
   if (readiness === undefined) return { available: false, reason: "the node agents were not asked" };
   if (readiness.problem) return { available: false, reason: readiness.problem };
   const reasons: string[] = [];
-  const serves = (agent: AgentProbe, id: number) =>
-    agent.nodeIds.includes(id) ||
-    (agent.newNodeIds !== undefined && id >= agent.newNodeIds.from && id <= agent.newNodeIds.to);
   const unserved = nodeIds.filter((id) => !readiness.agents.some((agent) => serves(agent, id)));
   if (unserved.length > 0) reasons.push(`no agent for ${listed([...unserved].sort((a, b) => a - b))}`);
   for (const agent of readiness.agents) {

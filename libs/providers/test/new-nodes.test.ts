@@ -1,6 +1,6 @@
 import { AgentsSettingSchema } from "@kcp/shared";
 import { expect } from "chai";
-import { type AgentProbe, listenerPorts, newNodeConfig, nodeLifecycleAbility } from "../src/index.js";
+import { type AgentProbe, listenerPorts, newNodeConfig, nodeLifecycleAbility, providerNodes } from "../src/index.js";
 
 const TEMPLATE = {
   "node.id": "4",
@@ -84,6 +84,21 @@ describe("new nodes on the agent provider", () => {
       available: false,
       reason: "no agent for node 110",
     });
+    // The snapshot's providerNodes include a node of the range (upgradeVersion reads its version there).
+    const reported = {
+      kind: "agent" as const,
+      agents: [
+        { ...probe("one", [1], [1]), reportedNodes: [{ nodeId: 1, version: "4.3.1", state: "running" as const }] },
+        {
+          ...probe("spare", [], [100, 300], { from: 100, to: 109 }),
+          reportedNodes: [
+            { nodeId: 100, version: "4.3.1", state: "running" as const },
+            { nodeId: 300, version: "4.3.1", state: "running" as const },
+          ],
+        },
+      ],
+    };
+    expect(providerNodes(reported)?.map((n) => n.nodeId)).to.deep.equal([1, 100]);
     const lost = { ...readiness, agents: [probe("one", [1], [1]), probe("spare", [], [], { from: 100, to: 109 })] };
     expect(nodeLifecycleAbility("agent", lost, [1, 100]).reason).to.equal("agent spare does not run node 100");
   });

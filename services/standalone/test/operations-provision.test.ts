@@ -87,12 +87,15 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
       { timeoutMs, intervalMs: 1000 },
     );
 
-  const capabilities = async () =>
+  /** The cluster's view after a fresh collection. */
+  const view = async () =>
     (
-      await service.api<{ capabilities: Record<string, unknown> }>("GET", `/api/v1/clusters/${clusterId}`, {
-        token: service.token,
-      })
-    ).body.capabilities;
+      await service.api<{
+        capabilities: Record<string, unknown>;
+        snapshot: { providerNodes?: { nodeId: number; version: string; state: string }[] };
+      }>("POST", `/api/v1/clusters/${clusterId}/refresh`, { token: service.token })
+    ).body;
+  const capabilities = async () => (await view()).capabilities;
 
   const agentConfig = async (nodeId: number): Promise<Record<string, string>> => {
     const agent = cluster.agentFor(nodeId);
@@ -194,9 +197,11 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
     expect(spare.provisioning?.ports).to.include(port);
     expect(config.config["log.dirs"]).to.equal(`${spare.provisioning?.dataDir}/100/data`);
 
-    const caps = await capabilities();
-    expect(caps.provisionNodes, JSON.stringify(caps.notes)).to.equal(true);
-    expect(caps.restartNodes, JSON.stringify(caps.notes)).to.equal(true);
+    const seen = await view();
+    expect(seen.capabilities.provisionNodes, JSON.stringify(seen.capabilities.notes)).to.equal(true);
+    expect(seen.capabilities.restartNodes, JSON.stringify(seen.capabilities.notes)).to.equal(true);
+    // The provider's view of the nodes (what upgradeVersion reads versions from) has the new node too.
+    expect(seen.snapshot.providerNodes?.find((n) => n.nodeId === 100)).to.deep.include({ state: "running" });
 
     expect((await replicasPerBroker(cluster, topic)).get(100) ?? 0).to.equal(0);
     const rebalance = await ops.plan({ type: "rebalance", params: {} });
