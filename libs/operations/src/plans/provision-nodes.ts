@@ -20,8 +20,9 @@ const isRole = (node: RollNode, role: Role) =>
  * Pure: where `count` new nodes of `role` go. Only agents with a `provisioning` section take new nodes; each new node
  * goes to the one of them serving the fewest nodes so far (its nodeIds, the snapshot's nodes in its range, the new
  * nodes placed before it; ties: settings order), with the lowest id of its range that no registered broker, voter,
- * observer, agent's nodeIds or node an agent reports (`providerNodes`) uses. Its configuration is copied from a node of the same role (brokers only, or
- * controllers only) that an agent lists: one on the same agent if any, else the lowest id.
+ * observer, agent's nodeIds or node an agent reports (`providerNodes`) uses. Its configuration is copied from a node
+ * of the same role (brokers only, or controllers only) that an agent lists: one on the same agent if any, else the
+ * lowest id.
  */
 export function placeNewNodes(
   snapshot: Snapshot,
