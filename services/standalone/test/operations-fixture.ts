@@ -8,13 +8,19 @@ import type { TestService } from "./service-fixture.js";
 type Reply = Operation & { error: { code: string; message: string } };
 
 /** Runs one step kind again on its own, as a worker taking over a step would: it must succeed and change nothing. */
-export async function runStepAgain<K extends StepKindName>(cluster: KafkaCluster, kind: K, args: StepArgs<K>) {
+export async function runStepAgain<K extends StepKindName>(
+  cluster: KafkaCluster,
+  kind: K,
+  args: StepArgs<K>,
+  nodes?: StepContext["nodes"],
+) {
   const admin = KafkaAdmin.open({
     bootstrapServers: cluster.bootstrapServers,
     security: { protocol: "PLAINTEXT", saslMechanism: "" },
   });
   const context: StepContext = {
     admin,
+    ...(nodes ? { nodes } : {}),
     logger: createLogger({ name: "step-again", level: "silent" }),
     report: async () => {},
     interrupted: async () => null,

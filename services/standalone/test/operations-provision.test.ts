@@ -1,4 +1,5 @@
-import type { Operation } from "@kcp/shared";
+import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
+import type { AgentEndpoint, Operation, StepArgs, StepKindName } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
@@ -12,7 +13,7 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { operationRunner } from "./operations-fixture.js";
+import { operationRunner, runStepAgain } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -49,6 +50,8 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
   let ops: ReturnType<typeof operationRunner>;
   let spare: AgentSettingsEntry;
   const clusterName = "provision-static";
+  let migrationSteps: Operation["steps"] = [];
+  let controllerSteps: Operation["steps"] = [];
 
   before(async () => {
     cluster = await startAgentCluster({ topology: "static", name: "provision-static", spareAgents: 1 });
@@ -166,6 +169,7 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
       expect(now.state).to.equal("running");
       expect(now.pid, `node ${node.id} restarted`).not.to.equal(before.get(node.id)?.pid);
     }
+    migrationSteps = done.steps;
     const voters = await votersFromTool(cluster);
     expect(voters.map((v) => v.id)).to.deep.equal([1, 2, 3]);
     expect(voters.every((v) => typeof v.directoryId === "string")).to.equal(true);
@@ -235,8 +239,38 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
     expect(status.roles).to.deep.equal(["controller"]);
     const caps = await capabilities();
     expect(caps.restartNodes, JSON.stringify(caps.notes)).to.equal(true);
+    controllerSteps = done.steps;
     console.log(
       `      provisionNodes controller: ${((Date.parse(done.finishedAt ?? "") - Date.parse(done.startedAt ?? "")) / 1000).toFixed(0)} s; voters ${voters.map((v) => v.id).join(",")} (test ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
+  });
+
+  it("the new step kinds are safe to run twice: provisionNode, setNodeConfig and addObserverAsVoter run again change nothing", async () => {
+    const nodes = new AgentNodeLifecycle(
+      [...cluster.settings.agents, spare] as AgentEndpoint[],
+      CommandSigner.fromPem(cluster.signingKeyPem),
+    );
+    const argsOf = <K extends StepKindName>(steps: Operation["steps"], kind: K) =>
+      steps.filter((s) => s.kind === kind).map((s) => s.args as StepArgs<K>);
+    const before = await spareAgent().node(101);
+    const [provision] = argsOf(controllerSteps, "provisionNode");
+    const [addVoter] = argsOf(controllerSteps, "addObserverAsVoter");
+    expect(await runStepAgain(cluster, "provisionNode", provision as StepArgs<"provisionNode">, nodes)).to.deep.include(
+      {
+        outcome: "already provisioned",
+        state: "running",
+      },
+    );
+    expect(
+      await runStepAgain(cluster, "addObserverAsVoter", addVoter as StepArgs<"addObserverAsVoter">, nodes),
+    ).to.include({ added: false });
+    const after = await spareAgent().node(101);
+    expect(after.pid).to.equal(before.pid);
+    expect((await votersFromTool(cluster)).map((v) => v.id)).to.deep.equal([1, 2, 3, 101]);
+    const [setConfig] = argsOf(migrationSteps, "setNodeConfig");
+    const nodeId = (setConfig as StepArgs<"setNodeConfig">).nodeId;
+    const config = await agentConfig(nodeId);
+    await runStepAgain(cluster, "setNodeConfig", setConfig as StepArgs<"setNodeConfig">, nodes);
+    expect(await agentConfig(nodeId)).to.deep.equal(config);
   });
 });
