@@ -368,6 +368,21 @@ describe("rolling restarts and upgrades: pure rules", () => {
       expect(nodeHealthy(cluster(), 4, { startedAt: new Date(NOW - 1000) })).to.deep.equal({ healthy: true });
     });
 
+    it("a controller's fetch within 500 ms of its start may be its old process's, answered late by the leader: not yet healthy", () => {
+      const startedAt = new Date(NOW - 1000);
+      const fetchedAt = (ms: number) =>
+        cluster((s) => {
+          voterById(s, 1).lastFetchTimestamp = startedAt.getTime() + ms;
+        });
+      // Seen on 3.9.2: stopped and started within 0.5 s, the old process's parked fetch stamped 100 ms after the start.
+      expect(nodeHealthy(fetchedAt(100), 1, { startedAt })).to.deep.equal({
+        healthy: false,
+        reason: `controller 1 has not fetched from the leader since its start (last fetch ${new Date(startedAt.getTime() + 100).toISOString()})`,
+      });
+      expect(nodeHealthy(fetchedAt(500), 1, { startedAt }).healthy).to.equal(false);
+      expect(nodeHealthy(fetchedAt(501), 1, { startedAt })).to.deep.equal({ healthy: true });
+    });
+
     it("a controller caught up with the leader is healthy; one lagging or not back in the quorum is not", () => {
       expect(nodeHealthy(cluster(), 1)).to.deep.equal({ healthy: true });
       expect(nodeHealthy(cluster(), 2)).to.deep.equal({ healthy: true }); // the leader

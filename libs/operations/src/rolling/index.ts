@@ -1,4 +1,4 @@
-export { type NodeHealth, type NodeHealthOptions, nodeHealthy } from "./node-health.js";
+export { type NodeHealth, type NodeHealthOptions, nodeHealthy, RAFT_FETCH_MAX_WAIT_MS } from "./node-health.js";
 export { type RollNode, rollNodes } from "./nodes.js";
 export { rollOrder } from "./roll-order.js";
 export {
