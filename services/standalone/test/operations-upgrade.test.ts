@@ -13,6 +13,7 @@ import {
   startLoad,
   uniqueTopicName,
   waitFor,
+  withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
@@ -174,8 +175,32 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       .map((s) => (s.args as { nodeId: number }).nodeId);
     expect([...order.slice(3)]).to.deep.equal([4, 5, 6]);
 
+    // Every partition's ISR, read every 500 ms through the whole roll (Metadata from any broker that answers).
+    let polling = true;
+    let polls = 0;
+    let smallestIsr = Number.POSITIVE_INFINITY;
+    const below: string[] = [];
+    const poller = withAdmin(cluster, async (admin) => {
+      while (polling) {
+        try {
+          const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+          polls += 1;
+          (metadata.topics.get(topic)?.partitions ?? []).forEach((p, id) => {
+            smallestIsr = Math.min(smallestIsr, p.isr.length);
+            if (p.isr.length < 2) below.push(`${topic}-${id} isr ${p.isr.join(",")} at ${new Date().toISOString()}`);
+          });
+        } catch {
+          // no broker answered this time: the next poll tries again
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    });
+
     const rollStarted = Date.now();
-    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined);
+    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined).finally(async () => {
+      polling = false;
+      await poller;
+    });
     const rollMs = Date.now() - rollStarted;
     const result = await load.stop();
 
@@ -195,12 +220,15 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
     // The old version stays installed beside the new one (what a switch back before finalizing needs).
     for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal([from, TARGET].sort());
     expectNothingLost(result);
+    expect(below, below.slice(0, 5).join("; ")).to.deep.equal([]);
+    expect(smallestIsr).to.be.at.least(2);
+    expect(polls).to.be.greaterThan(20);
     console.log(
       `      ${from} → ${TARGET}${finalize ? " with finalize" : ""}: ${(rollMs / 1000).toFixed(1)} s; stop → healthy per node ${perNode(done)}; ` +
         `${result.acknowledged} messages acknowledged and consumed (${result.failedSends.length} failed sends, ` +
-        `${result.consumerRestarts} consumer restarts)`,
+        `${result.consumerRestarts} consumer restarts); ${polls} ISR polls, smallest ISR ${smallestIsr}`,
     );
-    return done;
+    return { done, topic };
   }
 
   describe("4.3.1 → 4.4.0", () => {
@@ -216,28 +244,69 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       await cluster?.stop();
     });
 
+    let topic: string;
+
     it("rolls every node to 4.4.0 under load without finalizing: metadata.version stays 4.3-IV0, nothing lost", async () => {
-      const done = await rollUnderLoad(cluster, clusterId, "4.3.1", false);
+      const rolled = await rollUnderLoad(cluster, clusterId, "4.3.1", false);
+      topic = rolled.topic;
+      const { done } = rolled;
       expect(done.steps[0]?.detail).to.include({ version: TARGET, installed: true });
       const switches = done.steps.filter((s) => s.kind === "switchVersion").map((s) => s.detail as { outcome: string });
       expect(switches.map((d) => d.outcome)).to.deep.equal(Array(6).fill(`switched from 4.3.1 to ${TARGET}`));
       expect(await finalizedLevels(cluster)).to.deep.include({ "metadata.version": "4.3-IV0", "share.version": "1" });
     });
 
-    it("then finalize alone (every node at 4.4.0): metadata.version 4.4-IV2, share.version 2; a downgrade and a second upgrade are refused", async () => {
+    it("before finalizing, a node can go back: broker 6 switched back to 4.3.1 through its agent rejoins every ISR", async () => {
+      const agent = cluster.agentFor(6);
+      await agent.stopNode(6);
+      await agent.request("PUT", "/v1/nodes/6/version", { version: "4.3.1" });
+      const started = await agent.startNode(6);
+      expect([started.state, started.version]).to.deep.equal(["running", "4.3.1"]);
+      await withAdmin(cluster, (admin) =>
+        waitFor(
+          "broker 6 (4.3.1) back in every ISR",
+          async () => {
+            const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+            const partitions = metadata.topics.get(topic)?.partitions ?? [];
+            return partitions.length === 6 && partitions.every((p) => p.isr.includes(6)) ? true : undefined;
+          },
+          { timeoutMs: 120_000, intervalMs: 500 },
+        ),
+      );
+      expect(await agent.node(6)).to.include({ state: "running", version: "4.3.1" });
+    });
+
+    it("then upgradeVersion with finalize rolls broker 6 alone and finalizes: metadata.version 4.4-IV2, share.version 2; planning again and a downgrade are refused", async () => {
       const ops = operationRunner(service, clusterId);
       const planned = await ops.plan({ type: "upgradeVersion", params: { version: TARGET, finalize: true } });
       expect(planned.status, planned.text).to.equal(201);
-      expect(planned.body.steps.map((s) => [s.kind, s.args])).to.deep.equal([
-        ["updateFeatures", { levels: { "metadata.version": 33, "share.version": 2 }, validateOnly: true }],
-        ["updateFeatures", { levels: { "metadata.version": 33, "share.version": 2 }, validateOnly: false }],
+      expect(planned.body.summary).to.equal(
+        `Rolling upgrade of 1 node from Kafka 4.3.1 to ${TARGET}, one at a time: 6 (broker); nodes 1, 2, 3, 4, 5 already run ${TARGET}; then finalize metadata.version: 30 → 33, share.version: 1 → 2`,
+      );
+      expect(planned.body.steps.map((s) => s.kind)).to.deep.equal([
+        "installVersion",
+        "rollSafetyCheck",
+        "stopNode",
+        "switchVersion",
+        "startNode",
+        "waitNodeHealthy",
+        "updateFeatures",
+        "updateFeatures",
       ]);
+      expect(planned.body.steps.at(-1)?.args).to.deep.equal({
+        levels: { "metadata.version": 33, "share.version": 2 },
+        validateOnly: false,
+      });
       expect(planned.body.irreversible).to.equal(true);
       // Irreversible: the cluster's name must be typed back.
       const unnamed = await ops.confirm(planned.body.id);
       expect(unnamed.status, unnamed.text).to.equal(422);
       expect(unnamed.body.error.code).to.equal("confirmation_mismatch");
-      await runToEnd(planned.body.id, cluster.name);
+      const done = await runToEnd(planned.body.id, cluster.name);
+      // 4.4.0 is installed on every agent already: installing again changes nothing.
+      expect(done.steps[0]?.detail).to.include({ version: TARGET, installed: true });
+      for (const [id, status] of await statuses(cluster))
+        expect([status.state, status.version], `node ${id}`).to.deep.equal(["running", TARGET]);
       expect(await finalizedLevels(cluster)).to.deep.include({
         "metadata.version": "4.4-IV2",
         "share.version": "2",
@@ -285,7 +354,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
 
     it("a KRaft 3.9.2 cluster (metadata.version 3.9-IV0) rolled to 4.4.0 under load and finalized in one operation: every feature at 4.4's level, nothing lost", async () => {
       expect(await finalizedLevels(cluster)).to.deep.include({ "metadata.version": "3.9-IV0" });
-      const done = await rollUnderLoad(cluster, clusterId, "3.9.2", true);
+      const { done } = await rollUnderLoad(cluster, clusterId, "3.9.2", true);
       const validate = done.steps.at(-2);
       expect(validate?.args).to.deep.equal({
         levels: {
