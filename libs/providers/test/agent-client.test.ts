@@ -147,7 +147,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     const readiness = await probeAgents([{ url, agentId: AGENT_ID, nodeIds: [1] }], signer, 5_000);
     expect(readiness).to.deep.equal({
       kind: "agent",
-      agents: [{ agentId: AGENT_ID, nodeIds: [1], reportedNodeIds: [] }],
+      agents: [{ agentId: AGENT_ID, nodeIds: [1], reportedNodeIds: [], reportedNodes: [] }],
     });
     expect(nodeLifecycleAbility("agent", readiness, [1]).reason).to.equal("agent a-1 does not run node 1");
   });
