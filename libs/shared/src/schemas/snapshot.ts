@@ -70,6 +70,16 @@ export const PartitionSchema = z.object({
   offline: z.array(z.number().int()).nullable(),
   sizeBytes: Int64Schema,
   replicaBytes: z.record(z.string(), Int64Schema).nullable().describe("Size of each replica by broker id"),
+  bytesInPerSec: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("Bytes appended per second, measured between this collection and the one before (absent on the first)"),
+  messagesInPerSec: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("Messages appended per second (log-end offset growth), measured like bytesInPerSec"),
 });
 export type Partition = z.infer<typeof PartitionSchema>;
 
