@@ -1,5 +1,7 @@
 import { rm } from "node:fs/promises";
-import type { Operation } from "@kcp/shared";
+import { StepPaused } from "@kcp/operations";
+import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
+import type { AgentEndpoint, Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
@@ -16,7 +18,7 @@ import {
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { operationRunner } from "./operations-fixture.js";
+import { operationRunner, runStepAgain } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -254,6 +256,31 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       const switches = done.steps.filter((s) => s.kind === "switchVersion").map((s) => s.detail as { outcome: string });
       expect(switches.map((d) => d.outcome)).to.deep.equal(Array(6).fill(`switched from 4.3.1 to ${TARGET}`));
       expect(await finalizedLevels(cluster)).to.deep.include({ "metadata.version": "4.3-IV0", "share.version": "1" });
+    });
+
+    it("installVersion and switchVersion run again change nothing; switching a running node pauses instead", async () => {
+      const nodes = new AgentNodeLifecycle(
+        cluster.settings.agents as AgentEndpoint[],
+        CommandSigner.fromPem(cluster.signingKeyPem),
+      );
+      const before = await statuses(cluster);
+      expect(await runStepAgain(cluster, "installVersion", { version: TARGET }, nodes)).to.include({ installed: true });
+      for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal(["4.3.1", TARGET]);
+      for (const id of before.keys())
+        expect(await runStepAgain(cluster, "switchVersion", { nodeId: id, version: TARGET }, nodes)).to.include({
+          outcome: `already runs ${TARGET}`,
+        });
+      const paused = await runStepAgain(cluster, "switchVersion", { nodeId: 6, version: "4.3.1" }, nodes).then(
+        () => expect.fail("expected a pause"),
+        (e: unknown) => e as StepPaused,
+      );
+      expect(paused).to.be.instanceOf(StepPaused);
+      expect(paused.reason).to.equal(
+        `node 6 is running with ${TARGET}, not stopped: it is switched to 4.3.1 only while stopped (stop it and resume, or cancel)`,
+      );
+      const after = await statuses(cluster);
+      for (const [id, status] of after)
+        expect([status.pid, status.configuredVersion], `node ${id}`).to.deep.equal([before.get(id)?.pid, TARGET]);
     });
 
     it("before finalizing, a node can go back: broker 6 switched back to 4.3.1 through its agent rejoins every ISR", async () => {
