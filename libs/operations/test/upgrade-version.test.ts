@@ -195,18 +195,36 @@ describe("upgradeVersion: plan and version steps (pure, no servers)", () => {
         }),
       ).message;
       expect(oldMetadata).to.match(/Kafka 4\.x needs metadata\.version 3\.3-IV3 \(level 7\) or newer/);
-      // Without a quorum the cluster is not KRaft.
+      // Neither a quorum nor a metadata.version: a ZooKeeper cluster.
       const zk = refusal(() =>
         plan(
           cluster3c3b(NOW, (s) => {
             s.quorum = undefined;
-            s.features = [feature("metadata.version", 21)];
+            s.features = []; // a ZooKeeper cluster finalizes no metadata.version
             s.providerNodes = [4, 5, 6].map((nodeId) => ({ nodeId, version: "3.9.2", state: "running" as const }));
           }),
           { version: "4.4.0" },
         ),
       ).message;
       expect(zk).to.include("Kafka 4.x runs only in KRaft mode");
+      // KRaft (metadata.version finalized) but the quorum not read: the controllers would be left out of the roll.
+      const noQuorum = refusal(() =>
+        plan(
+          cluster3c3b(NOW, (s) => {
+            s.quorum = undefined;
+            s.features = FEATURES_43;
+            s.providerNodes = [1, 2, 3, 4, 5, 6].map((nodeId) => ({
+              nodeId,
+              version: "4.3.1",
+              state: "running" as const,
+            }));
+          }),
+          { version: "4.4.0" },
+        ),
+      ).message;
+      expect(noQuorum).to.equal(
+        "The controllers are not known: the quorum could not be read (DescribeQuorum) in this collection; plan again",
+      );
       // A line without a feature table, and a node whose version the agents did not report.
       expect(refusal(() => plan(cluster(all("4.3.1")), { version: "5.0.0" })).message).to.match(
         /Kafka 5\.0 is not known here/,

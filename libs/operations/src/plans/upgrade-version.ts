@@ -65,6 +65,13 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, pa
       "invalid_request",
       "The nodes' versions are not known: the cluster's provider reported no node (every node agent must answer)",
     );
+  // A KRaft cluster (metadata.version finalized) whose quorum this collection could not read would roll its brokers
+  // only: the controllers are known from DescribeQuorum.
+  if (!snapshot.quorum && snapshot.features.some((f) => f.name === "metadata.version"))
+    throw new AppError(
+      "invalid_request",
+      "The controllers are not known: the quorum could not be read (DescribeQuorum) in this collection; plan again",
+    );
   const order = rollOrder(snapshot);
   if (order.length === 0) throw new AppError("invalid_request", "Nothing to do: the cluster shows no node");
   const versionOf = new Map(reported.map((node) => [node.nodeId, node.version]));
