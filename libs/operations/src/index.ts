@@ -45,6 +45,7 @@ export {
   nodeHealthy,
   parseKafkaVersion,
   type QuorumCatchUp,
+  RAFT_FETCH_MAX_WAIT_MS,
   RELEASE_FEATURE_LEVELS,
   type RollNode,
   type RollSafety,
