@@ -1,10 +1,13 @@
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { StepPaused } from "@kcp/operations";
 import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
 import type { AgentEndpoint, Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
+  apiClient,
   createTopic,
   type KafkaVersion,
   type LoadResult,
@@ -19,6 +22,7 @@ import {
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner, runStepAgain } from "./operations-fixture.js";
+import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -283,7 +287,8 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
         expect([status.pid, status.configuredVersion], `node ${id}`).to.deep.equal([before.get(id)?.pid, TARGET]);
     });
 
-    it("before finalizing, a node can go back: broker 6 switched back to 4.3.1 through its agent rejoins every ISR", async () => {
+    /** Broker 6 switched back to 4.3.1 through its agent and restarted, back in every ISR of the roll's topic. */
+    async function switchBack6() {
       const agent = cluster.agentFor(6);
       await agent.stopNode(6);
       await agent.request("PUT", "/v1/nodes/6/version", { version: "4.3.1" });
@@ -300,10 +305,109 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
           { timeoutMs: 120_000, intervalMs: 500 },
         ),
       );
-      expect(await agent.node(6)).to.include({ state: "running", version: "4.3.1" });
+    }
+
+    it("before finalizing, a node can go back: broker 6 switched back to 4.3.1 through its agent rejoins every ISR", async () => {
+      await switchBack6();
+      expect(await cluster.agentFor(6).node(6)).to.include({ state: "running", version: "4.3.1" });
     });
 
-    it("then upgradeVersion with finalize rolls broker 6 alone and finalizes: metadata.version 4.4-IV2, share.version 2; planning again and a downgrade are refused", async () => {
+    it("crash safety: the standalone process killed (SIGKILL) before broker 6 is switched to 4.4.0; the next process switches and starts it once, no other node touched", async () => {
+      const started = Date.now();
+      const dataDir = await mkdtemp(join(tmpdir(), "kcp-upgrade-crash-"));
+      const admin = { username: "admin", password: "upgrade-crash-admin-password" };
+      let running: StandaloneProcess | undefined;
+      const start = async () => {
+        running = await startStandaloneProcess({
+          DATA_DIR: dataDir,
+          ADMIN_USERNAME: admin.username,
+          ADMIN_PASSWORD: admin.password,
+          AGENT_SIGNING_KEY: cluster.signingKeyPem,
+          OPERATIONS_STEP_DELAY_MS: "2000",
+          OPERATIONS_LEASE_MS: "3000",
+          OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+        });
+        const api = apiClient(running.url);
+        const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
+        return { api, token };
+      };
+      try {
+        const before = await statuses(cluster);
+        const first = await start();
+        const registered = await first.api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+          token: first.token,
+          body: {
+            name: "upgrade-crash",
+            bootstrapServers: cluster.bootstrapServers,
+            provider: "agent",
+            settings: cluster.settings,
+          },
+        });
+        expect(registered.status, registered.text).to.equal(201);
+        const planned = await first.api<Reply>("POST", `/api/v1/clusters/${registered.body.cluster.id}/operations`, {
+          token: first.token,
+          body: { type: "upgradeVersion", params: { version: TARGET } },
+        });
+        expect(planned.status, planned.text).to.equal(201);
+        expect(planned.body.summary).to.equal(
+          `Rolling upgrade of 1 node from Kafka 4.3.1 to ${TARGET}, one at a time: 6 (broker); nodes 1, 2, 3, 4, 5 already run ${TARGET}`,
+        );
+        const id = planned.body.id;
+        const confirmed = await first.api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
+          token: first.token,
+          body: {},
+        });
+        expect(confirmed.status, confirmed.text).to.equal(200);
+        // Step 4 (index 3) is the switch: each step waits 2 s after it is marked running, so broker 6 is stopped and
+        // still set to start with 4.3.1 when the process dies.
+        const midway = await waitFor(
+          "the switch of broker 6 running",
+          async () => {
+            const now = (await first.api<Reply>("GET", `/api/v1/operations/${id}`, { token: first.token })).body;
+            return now.steps[3]?.status === "running" ? now : undefined;
+          },
+          { timeoutMs: 120_000, intervalMs: 200 },
+        );
+        running?.child.kill("SIGKILL");
+        expect(await running?.exitCode).to.equal(null);
+        expect(midway.steps.map((s) => [s.kind, s.status])).to.deep.equal([
+          ["installVersion", "succeeded"],
+          ["rollSafetyCheck", "succeeded"],
+          ["stopNode", "succeeded"],
+          ["switchVersion", "running"],
+          ["startNode", "pending"],
+          ["waitNodeHealthy", "pending"],
+        ]);
+        expect(await cluster.agentFor(6).node(6)).to.include({ state: "stopped", configuredVersion: "4.3.1" });
+
+        const second = await start();
+        const done = await waitFor(
+          "the upgrade to finish in the new process",
+          async () => {
+            const now = (await second.api<Reply>("GET", `/api/v1/operations/${id}`, { token: second.token })).body;
+            return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+          },
+          { timeoutMs: 240_000, intervalMs: 500 },
+        );
+        expect(done.status, `${done.error} ${JSON.stringify(done.steps)}`).to.equal("succeeded");
+        expect(done.steps[2]?.startedAt).to.equal(midway.steps[2]?.startedAt);
+        expect(done.steps[3]?.detail).to.include({ outcome: `switched from 4.3.1 to ${TARGET}` });
+        expect(done.steps[4]?.detail).to.include({ outcome: "started" });
+        const after = await statuses(cluster);
+        expect(after.get(6)).to.include({ state: "running", version: TARGET });
+        expect(after.get(6)?.pid).to.not.equal(before.get(6)?.pid);
+        for (const other of [1, 2, 3, 4, 5])
+          expect(after.get(other)?.pid, `node ${other}`).to.equal(before.get(other)?.pid);
+        console.log(`      killed before the switch and resumed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } finally {
+        running?.child.kill("SIGKILL");
+        await running?.exitCode;
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("broker 6 back on 4.3.1 again, upgradeVersion with finalize rolls it alone and finalizes: metadata.version 4.4-IV2, share.version 2; planning again and a downgrade are refused", async () => {
+      await switchBack6();
       const ops = operationRunner(service, clusterId);
       const planned = await ops.plan({ type: "upgradeVersion", params: { version: TARGET, finalize: true } });
       expect(planned.status, planned.text).to.equal(201);
