@@ -124,9 +124,11 @@ describe("upgradeVersion: plan and version steps (pure, no servers)", () => {
       expect(built.steps.at(-3)?.kind).to.equal("waitNodeHealthy");
       expect(built.plan.irreversible).to.equal(true);
       expect(built.plan.summary).to.match(/; then finalize metadata\.version: 30 → 33, share\.version: 1 → 2$/);
-      expect(built.plan.warnings.join("\n")).to.match(
-        /finalize is irreversible: once the features are raised, no node can go back to a version older than Kafka 4\.4\.0/,
+      const warnings = built.plan.warnings.join("\n");
+      expect(warnings).to.include(
+        "finalize is irreversible: after the last node the features are raised to Kafka 4.4's levels, validated by Kafka first.",
       );
+      expect(warnings).to.match(/afterwards no node can go back to a version older than Kafka 4\.4/);
     });
 
     it("3.9 → 4.4 on KRaft with metadata.version 3.9-IV0: allowed; finalize raises every 4.4 feature, kraft.version never", () => {

@@ -10,6 +10,7 @@ function roleName(node: RollNode): string {
   return node.activeController ? `${role}, the active controller` : role;
 }
 
+const lineOf = (version: string) => version.split(".").slice(0, 2).join(".");
 const listed = (ids: readonly number[]) => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(", ")}`);
 
 /** The restartNodes steps of one node, with the switch to the new version between its stop and its start. */
@@ -120,7 +121,7 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, pa
     ...(finalize
       ? raises.length > 0
         ? [
-            `finalize is irreversible: once the features are raised, no node can go back to a version older than Kafka ${target}.`,
+            `finalize is irreversible: after the last node the features are raised to Kafka ${lineOf(target)}'s levels, validated by Kafka first.`,
           ]
         : [`Every feature is at Kafka ${target}'s level already: nothing is finalized.`]
       : [
