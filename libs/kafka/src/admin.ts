@@ -34,6 +34,13 @@ import { type ElectionOutcome, electLeaders, type PartitionRef } from "./actions
 import { finalizedFeatures, updateFeatures } from "./actions/features.js";
 import { describeGroupDetail } from "./actions/group-detail.js";
 import { listGroups } from "./actions/group-list.js";
+import {
+  alterReplicaLogDirs,
+  type LogDirMoveOutcome,
+  type LogDirMoveRequest,
+  type ReplicaPlacement,
+  replicaPlacements,
+} from "./actions/log-dirs.js";
 import { produceMessage } from "./actions/produce.js";
 import { addVoter, describeQuorum, type NewVoter, removeVoter, type VoterRef } from "./actions/quorum-voters.js";
 import { changeQuotas, listQuotas, readQuotas } from "./actions/quotas.js";
@@ -180,6 +187,17 @@ export class KafkaAdmin {
   /** Sizes of these partitions' replicas on one broker, by `topic:partition` (progress of the copies to it). */
   replicaSizes(brokerId: number, partitions: { topic: string; partition: number }[]): Promise<Map<string, number>> {
     return replicaSizes(this.client, brokerId, partitions);
+  }
+
+  alterReplicaLogDirs(brokerId: number, moves: readonly LogDirMoveRequest[]): Promise<LogDirMoveOutcome> {
+    return alterReplicaLogDirs(this.client, brokerId, moves);
+  }
+
+  replicaPlacements(
+    brokerId: number,
+    partitions: readonly { topic: string; partition: number }[],
+  ): Promise<Map<string, ReplicaPlacement>> {
+    return replicaPlacements(this.client, brokerId, partitions);
   }
 
   partitionReplicas(topics: string[]): Promise<PartitionReplicas[]> {

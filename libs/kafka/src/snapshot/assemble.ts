@@ -27,6 +27,24 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 /** What a topic is built from besides its layout: replica sizes per broker and the topic's configs. */
 export type TopicSources = Pick<CollectedParts, "logDirs" | "topicConfigs">;
 
+/** Where the replicas on JBOD brokers (several log dirs) are, and where the ones being moved between dirs go. */
+function logDirsOf(key: string, replicas: readonly number[], parts: TopicSources) {
+  const dirs: [string, string][] = [];
+  const futures: [string, string][] = [];
+  for (const broker of replicas) {
+    const read = parts.logDirs.get(broker);
+    if (!read || read.dirs.length < 2) continue;
+    const dir = read.replicaDirs.get(key);
+    if (dir !== undefined) dirs.push([String(broker), dir]);
+    const future = read.futures.get(key);
+    if (future) futures.push([String(broker), future.path]);
+  }
+  return {
+    ...(dirs.length > 0 ? { replicaLogDirs: Object.fromEntries(dirs) } : {}),
+    ...(futures.length > 0 ? { futureLogDirs: Object.fromEntries(futures) } : {}),
+  };
+}
+
 function partitionOf(topic: string, layout: TopicLayout["partitions"][number], parts: TopicSources): Partition {
   const sizes = layout.replicas
     .map((broker) => [broker, parts.logDirs.get(broker)?.replicaBytes.get(`${topic}:${layout.id}`)] as const)
@@ -41,6 +59,7 @@ function partitionOf(topic: string, layout: TopicLayout["partitions"][number], p
     offline: layout.offline.length > 0 ? layout.offline : null,
     sizeBytes: leaderSize ?? Math.max(0, ...sizes.map(([, size]) => size)),
     replicaBytes: sizes.length > 0 ? Object.fromEntries(sizes.map(([broker, size]) => [String(broker), size])) : null,
+    ...logDirsOf(`${topic}:${layout.id}`, layout.replicas, parts),
   };
 }
 

@@ -5,6 +5,10 @@ export interface BrokerLogDirs {
   dirs: { path: string; totalBytes?: number; usableBytes?: number; dataBytes: number; error?: string }[];
   /** Size of each replica on this broker, by `topic:partition` (future replicas of a log-dir move left out). */
   replicaBytes: Map<string, number>;
+  /** The log dir holding each replica, by `topic:partition` (what JBOD brokers' plans and moves read). */
+  replicaDirs: Map<string, string>;
+  /** Replicas being moved between this broker's log dirs: the future replica's dir, size and lag, by `topic:partition`. */
+  futures: Map<string, { path: string; bytes: number; offsetLag: number }>;
 }
 
 const KAFKA_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -26,14 +30,21 @@ export async function readBrokerLogDirs(
   if (!connection) throw new Error(`broker ${brokerId} is not in the metadata`);
   const response = await describeLogDirsV4.api.async(connection, only);
   const replicaBytes = new Map<string, number>();
+  const replicaDirs = new Map<string, string>();
+  const futures = new Map<string, { path: string; bytes: number; offsetLag: number }>();
   const dirs = response.results.map((result) => {
     let dataBytes = 0;
     for (const topic of result.topics)
       for (const partition of topic.partitions) {
-        if (partition.isFutureKey) continue;
+        const key = `${topic.name}:${partition.partitionIndex}`;
         const size = Number(partition.partitionSize);
+        if (partition.isFutureKey) {
+          futures.set(key, { path: result.logDir, bytes: size, offsetLag: Number(partition.offsetLag) });
+          continue;
+        }
         dataBytes += size;
-        replicaBytes.set(`${topic.name}:${partition.partitionIndex}`, size);
+        replicaBytes.set(key, size);
+        replicaDirs.set(key, result.logDir);
       }
     const totalBytes = toNumber(result.totalBytes);
     const usableBytes = toNumber(result.usableBytes);
@@ -47,5 +58,5 @@ export async function readBrokerLogDirs(
         : { error: KAFKA_ERROR_NAMES[result.errorCode] ?? `error code ${result.errorCode}` }),
     };
   });
-  return { dirs, replicaBytes };
+  return { dirs, replicaBytes, replicaDirs, futures };
 }

@@ -1,6 +1,7 @@
 import { AppError, type Move, type Snapshot } from "@kcp/shared";
 import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
 import { ALL_GOALS, type Goal, type MovePlan, planMoves, plannerModel } from "../planner/index.js";
+import { type LogDirPlan, logDirModel, planLogDirMoves } from "../planner/log-dirs/index.js";
 import type { PlannedStep } from "../steps.js";
 
 /** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
@@ -108,6 +109,50 @@ function model(snapshot: Snapshot) {
   return plannerModel(snapshot);
 }
 
+/**
+ * JBOD brokers (several log dirs): the moves between each broker's own dirs after the inter-broker plan, as steps
+ * around it: the dirs of arriving replicas noted before the reassignment, then every replica put into its dir.
+ */
+function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves: number | undefined): BuiltPlan {
+  if (dirs.moves.length === 0 && dirs.arrivals.length === 0) return built;
+  const toArgs = (moves: LogDirPlan["moves"]) =>
+    moves.map((m) => ({ broker: m.broker, topic: m.topic, partition: m.partition, logDir: m.to, bytes: m.bytes }));
+  const limit = maxConcurrentMoves ?? DEFAULT_MAX_CONCURRENT_MOVES;
+  const steps = [...built.steps];
+  const reassign = steps.findIndex((s) => s.kind === "reassignPartitions");
+  const arriving = reassign >= 0 && dirs.arrivals.length > 0;
+  if (arriving)
+    steps.splice(reassign, 0, {
+      name: `Choose the log dirs of ${dirs.arrivals.length} arriving replica(s)`,
+      kind: "alterReplicaLogDirs",
+      args: { moves: toArgs(dirs.arrivals), maxConcurrentMoves: limit, arriving: true },
+      alwaysRun: false,
+    });
+  steps.push({
+    name: `Move ${dirs.moves.length} replica(s) between log dirs of their broker, and check the arrivals' dirs`,
+    kind: "alterReplicaLogDirs",
+    args: { moves: toArgs([...dirs.moves, ...(arriving ? dirs.arrivals : [])]), maxConcurrentMoves: limit },
+    alwaysRun: false,
+  });
+  const brokers = [...new Set(dirs.moves.map((m) => m.broker))];
+  const notes = [
+    ...(dirs.moves.length > 0
+      ? [
+          `${dirs.moves.length} move(s) between log dirs (${gib(dirs.bytesMoved)}, at least ${gib(dirs.lowerBoundBytes)} needed) on JBOD broker(s) ${brokers.join(", ")}`,
+        ]
+      : []),
+    ...(arriving ? [`${dirs.arrivals.length} arriving replica(s) created in the log dir with the most room`] : []),
+  ];
+  return {
+    plan: {
+      ...built.plan,
+      summary: [built.plan.summary, ...notes].join("; "),
+      warnings: [...built.plan.warnings, ...dirs.warnings],
+    },
+    steps,
+  };
+}
+
 /** rebalance (contract §5): the planner's goals over the target brokers (default all), excluded brokers emptied. */
 export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) => {
   const goals = new Set<Goal>(params.goals ?? ALL_GOALS);
@@ -118,8 +163,29 @@ export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) =>
     goals,
     mode: "rebalance",
   });
-  return builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask");
+  const dirs = goals.has("disk") ? planLogDirMoves({ brokers: logDirModel(snapshot, plan.moves) }) : undefined;
+  if (dirs && dirs.moves.length > 0 && plan.moves.length === 0)
+    return withLogDirSteps(logDirOnlyPlan(plan), dirs, params.maxConcurrentMoves);
+  const built = builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask");
+  return dirs ? withLogDirSteps(built, dirs, params.maxConcurrentMoves) : built;
 };
+
+/** A rebalance whose brokers are balanced already: only the dirs of JBOD brokers have data to move. */
+function logDirOnlyPlan(plan: MovePlan): BuiltPlan {
+  return {
+    plan: {
+      summary: `Rebalance: no replica move between brokers (replica spread ${plan.after.replicaSpread}, leader spread ${plan.after.leaderSpread})`,
+      warnings: plan.warnings,
+      irreversible: false,
+      moves: [],
+      before: plan.before,
+      after: plan.after,
+      dataToMoveBytes: 0,
+      dataToMoveLowerBoundBytes: plan.lowerBoundBytes,
+    },
+    steps: [],
+  };
+}
 
 /** drainBrokers (contract §5): every replica and leadership off the brokers named, nothing else moved. */
 export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params }) => {

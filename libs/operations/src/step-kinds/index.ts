@@ -1,4 +1,5 @@
 import type { StepRegistry } from "../steps.js";
+import { alterReplicaLogDirsStep } from "./alter-replica-log-dirs.js";
 import { electLeadersStep } from "./elect-leaders.js";
 import { setNodeConfigStep } from "./node-config.js";
 import { rollSafetyCheckStep, startNodeStep, stopNodeStep, waitNodeHealthyStep } from "./node-lifecycle.js";
@@ -22,6 +23,7 @@ export const STEP_KINDS: StepRegistry = {
   setReplicationThrottle: setReplicationThrottleStep,
   clearReplicationThrottle: clearReplicationThrottleStep,
   reassignPartitions: reassignPartitionsStep,
+  alterReplicaLogDirs: alterReplicaLogDirsStep,
   rollSafetyCheck: rollSafetyCheckStep,
   stopNode: stopNodeStep,
   startNode: startNodeStep,

@@ -53,6 +53,27 @@ export const STEP_ARGS = {
       .min(1),
     maxConcurrentMoves: z.number().int().positive(),
   }),
+  /**
+   * Replicas moved between the log dirs of their broker (JBOD, AlterReplicaLogDirs). `arriving`: the replicas are not
+   * on the broker yet; the broker only notes the dir they are to be created in when the reassignment brings them.
+   */
+  alterReplicaLogDirs: z.strictObject({
+    moves: z
+      .array(
+        z.strictObject({
+          broker: BrokerIdSchema,
+          topic: TopicNameSchema,
+          partition: Int32Schema.min(0),
+          logDir: z.string().min(1),
+          /** The replica's size, for progress. */
+          bytes: z.number().int().min(0),
+        }),
+      )
+      .min(1),
+    /** Moves in flight per broker at a time. */
+    maxConcurrentMoves: z.number().int().positive(),
+    arriving: z.boolean().optional(),
+  }),
   /** Rolling restarts: through the cluster's node provider (NodeLifecycle), gated by fresh reads of Kafka. */
   rollSafetyCheck: z.strictObject({ nodeId: BrokerIdSchema }),
   stopNode: z.strictObject({ nodeId: BrokerIdSchema }),

@@ -80,6 +80,14 @@ export const PartitionSchema = z.object({
     .min(0)
     .optional()
     .describe("Messages appended per second (log-end offset growth), measured like bytesInPerSec"),
+  replicaLogDirs: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("The log dir holding the replica, by broker id: only brokers with several log dirs (JBOD)"),
+  futureLogDirs: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe("By broker id: the log dir a replica is being moved to (AlterReplicaLogDirs in progress)"),
 });
 export type Partition = z.infer<typeof PartitionSchema>;
 
