@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kcp/shared";
 import { expect } from "chai";
-import type { LoginAttempt, NewOperation, Store } from "../src/index.js";
+import type { LoginAttempt, NewOperation, OperationRecord, Store } from "../src/index.js";
+import { asPlanDocument, largePlanDocument, stepMoves, withStep } from "./large-plan.js";
 
 export interface StoreFixture {
   /** A store on fresh, empty data. */
@@ -526,6 +527,67 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
           expect(listed).to.have.lengthOf(20);
           const ids = listed.map((e) => e.id);
           expect([...ids].sort((a, b) => b - a)).to.deep.equal(ids);
+        } finally {
+          await other.stop();
+        }
+      });
+    });
+
+    describe("plans of any size (issue 19 item 9)", function () {
+      this.timeout(300_000);
+      const MOVES = 200_000;
+      // Compared as JSON text: a deep equal of 200k objects takes chai minutes.
+      const same = (a: unknown, b: unknown) => expect(JSON.stringify(a) === JSON.stringify(b)).to.equal(true);
+      const moves = (record: OperationRecord | undefined) => asPlanDocument(record?.document ?? {}).plan.moves;
+
+      it("stores a plan of 200k moves, reads it back equal, confirms it and records each step's progress", async () => {
+        const document = largePlanDocument(MOVES);
+        const created = await store.operations.create(newOperation("big", { type: "rebalance", document }));
+        same(created.document, document);
+        const read = await store.operations.findById(created.id);
+        same(read?.document, document);
+        const page = moves(read).slice(150_000, 151_000);
+        expect(page).to.have.lengthOf(1000);
+        expect(page[0]).to.deep.include({ topic: "topic-750", partition: 0 });
+
+        const confirmed = await store.operations.transition(
+          created.id,
+          { from: ["planned"], version: 1 },
+          { status: "pending", document: { ...asPlanDocument(read?.document ?? {}), confirmedBy: "bob" } },
+        );
+        expect(confirmed).to.include({ status: "pending", version: 2 });
+        expect(confirmed?.document).to.include({ confirmedBy: "bob" });
+        same(moves(confirmed), asPlanDocument(document).plan.moves);
+
+        // The worker's writes of a step: start, ten progress reports, end, each on the record it just read.
+        let current = await store.operations.transition(created.id, { from: ["pending"] }, { status: "running" });
+        const write = async (change: (d: Record<string, unknown>) => Record<string, unknown>) => {
+          const latest = (await store.operations.findById(created.id)) as OperationRecord;
+          current = await store.operations.transition(
+            created.id,
+            { from: ["running"], version: latest.version },
+            { document: change(latest.document) },
+          );
+          expect(current?.version).to.equal(latest.version + 1);
+        };
+        await write((d) => withStep(d, 0, { status: "running", startedAt: new Date().toISOString() }));
+        for (let i = 1; i <= 10; i++)
+          await write((d) => ({ ...d, details: { movesDone: i * 20_000, movesTotal: MOVES } }));
+        await write((d) => withStep(d, 0, { status: "succeeded", detail: { moves: MOVES } }));
+
+        const after = (await store.operations.findById(created.id)) as OperationRecord;
+        expect(after).to.include({ status: "running", version: 15 });
+        const doc = asPlanDocument(after.document);
+        expect(doc.details).to.deep.equal({ movesDone: 200_000, movesTotal: MOVES });
+        expect(doc.steps.map((s) => s.status)).to.deep.equal(["succeeded", "pending"]);
+        same(doc.plan.moves, asPlanDocument(document).plan.moves);
+        same(stepMoves(doc), stepMoves(document));
+
+        // Another process (no cache) reads the same.
+        const other = await f.reopen();
+        try {
+          same((await other.operations.findById(created.id))?.document, after.document);
+          expect((await other.operations.listByCluster("big", 5)).map((o) => moves(o).length)).to.deep.equal([MOVES]);
         } finally {
           await other.stop();
         }

@@ -51,6 +51,14 @@ const operationStates = new Schema(
 operationStates.index({ opId: 1, version: -1 });
 operationStates.index({ status: 1, expiresAt: 1 });
 
+/**
+ * The parts of operation documents stored apart (large arrays such as a plan's moves), gzipped in chunks,
+ * `_id` = "<operation>:<part>:<n>" (operation-parts.ts).
+ */
+const operationParts = new Schema({ _id: String, opId: String, part: String, n: Number, at: Date }, options);
+operationParts.index({ opId: 1, part: 1, n: 1 });
+operationParts.index({ n: 1, at: 1 });
+
 /** The chain of a cluster's activation locks, `_id` = "<cluster>#<n>": whoever inserts n+1 first holds the cluster. */
 const clusterLocks = new Schema({ _id: String, clusterId: String, n: Number, opId: String, at: Date }, options);
 clusterLocks.index({ clusterId: 1, n: -1 });
@@ -70,6 +78,7 @@ export function registerModels(connection: Connection) {
     clusterViews: connection.model("ClusterView", clusterViews, "cluster_views"),
     operations: connection.model("Operation", operations, "operations"),
     operationStates: connection.model("OperationState", operationStates, "operation_states"),
+    operationParts: connection.model("OperationPart", operationParts, "operation_parts"),
     clusterLocks: connection.model("ClusterLock", clusterLocks, "cluster_locks"),
     adminLocks: connection.model("AdminLock", adminLocks, "admin_locks"),
     audit: connection.model("AuditEntry", audit, "audit"),

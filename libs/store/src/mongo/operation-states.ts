@@ -1,7 +1,8 @@
+import type { Part } from "../document-parts.js";
 import type { OperationLease, OperationRecord, OperationStatus } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
-import { fromJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
+import { OperationParts } from "./operation-parts.js";
 
 /** One version of an operation's state, inserted once with `_id` "<operation>#<version>". */
 export interface StateDoc {
@@ -13,13 +14,19 @@ export interface StateDoc {
   status: OperationStatus;
   lease?: OperationLease | null;
   expiresAt: Date;
-  /** JSON text (free-form, see free-form.ts); objects written by older versions still read. */
+  /**
+   * JSON text (free-form, see free-form.ts) in which large arrays and objects are references to parts stored apart
+   * (document-parts.ts); objects written by older versions still read.
+   */
   document: string | Record<string, unknown>;
+  /** The parts `document` references (what keeps them from being collected as orphans). */
+  parts?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
 
-export function toRecord(state: StateDoc): OperationRecord {
+/** The record of a state whose document is already parsed and joined. */
+export function toRecord(state: StateDoc, document: Record<string, unknown>): OperationRecord {
   return {
     id: state.opId,
     clusterId: state.clusterId,
@@ -28,14 +35,22 @@ export function toRecord(state: StateDoc): OperationRecord {
     version: state.version,
     ...(state.lease ? { lease: state.lease } : {}),
     expiresAt: state.expiresAt,
-    document: fromJsonText<Record<string, unknown>>(state.document),
+    document,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
   };
 }
 
 /** The fields a superseded version gives up: only its `_id` (and version) must stay, to block a late insert. */
-const SUPERSEDED_FIELDS = { status: 1, expiresAt: 1, document: 1, lease: 1, type: 1, clusterId: 1 } as const;
+const SUPERSEDED_FIELDS = {
+  status: 1,
+  expiresAt: 1,
+  document: 1,
+  parts: 1,
+  lease: 1,
+  type: 1,
+  clusterId: 1,
+} as const;
 
 /**
  * The versioned states of operations. A change is the insert of version+1: of concurrent writers that read the same
@@ -44,7 +59,19 @@ const SUPERSEDED_FIELDS = { status: 1, expiresAt: 1, document: 1, lease: 1, type
  * otherwise insert its number again and believe it won.
  */
 export class OperationStates {
-  constructor(private readonly models: Models) {}
+  constructor(
+    private readonly models: Models,
+    readonly parts = new OperationParts(models),
+  ) {}
+
+  /** The record of a state, its parts put back (`written`: the parts of the write that made it, at hand). */
+  async record(state: StateDoc, written?: ReadonlyMap<string, Part>): Promise<OperationRecord> {
+    const document =
+      typeof state.document === "string"
+        ? ((await this.parts.join(state.opId, state.document, written)) as Record<string, unknown>)
+        : state.document;
+    return toRecord(state, document);
+  }
 
   async insertFirst(state: StateDoc): Promise<void> {
     await this.models.operationStates.collection.insertOne(state as never);
@@ -78,7 +105,11 @@ export class OperationStates {
   }
 
   /** Inserts version+1 of `current` with `changes`; undefined when another writer inserted it first. */
-  async writeNext(current: StateDoc, changes: Partial<StateDoc>): Promise<OperationRecord | undefined> {
+  async writeNext(
+    current: StateDoc,
+    changes: Partial<StateDoc>,
+    written?: ReadonlyMap<string, Part>,
+  ): Promise<OperationRecord | undefined> {
     const version = current.version + 1;
     const next: StateDoc = {
       ...current,
@@ -97,6 +128,6 @@ export class OperationStates {
       { opId: current.opId, version: { $lt: version }, superseded: { $ne: true } },
       { $set: { superseded: true }, $unset: SUPERSEDED_FIELDS },
     );
-    return toRecord(next);
+    return this.record(next, written);
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@kcp/shared";
+import { splitDocument } from "../document-parts.js";
 import {
   ACTIVE_STATUSES,
   type NewOperation,
@@ -11,13 +12,14 @@ import {
 } from "../repositories.js";
 import { ClusterLocks } from "./cluster-locks.js";
 import { timeOrderedNumber } from "./errors.js";
-import { toJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
-import { OperationStates, type StateDoc, toRecord } from "./operation-states.js";
+import { OperationStates, type StateDoc } from "./operation-states.js";
 
 const isActive = (status: OperationStatus) => ACTIVE_STATUSES.includes(status);
 /** Versions another writer may insert between a lease change's read and its write before the change gives up. */
 const LEASE_ATTEMPTS = 20;
+/** How often a process looks for parts no operation references (on its next create). */
+const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * Operations in MongoDB, built only on unique inserts so the guarantees hold on FerretDB v1 too: every change inserts
@@ -27,15 +29,31 @@ const LEASE_ATTEMPTS = 20;
 export class MongoOperations implements OperationRepository {
   private readonly states: OperationStates;
   private readonly locks: ClusterLocks;
+  private lastOrphanSweep = 0;
 
   constructor(private readonly models: Models) {
     this.states = new OperationStates(models);
     this.locks = new ClusterLocks(models, this.states);
   }
 
+  /** The parts of operation documents (stored apart; exposed for tests and the orphan sweep). */
+  get parts() {
+    return this.states.parts;
+  }
+
+  /** The document's parts stored (those not stored yet), and what the state keeps of it. */
+  private async storeDocument(id: string, document: Record<string, unknown>) {
+    const split = splitDocument(id, document, this.states.parts.known);
+    await this.states.parts.store(id, split.parts.values());
+    return { fields: { document: split.inline, parts: split.ids }, written: split.parts };
+  }
+
   async create(operation: NewOperation): Promise<OperationRecord> {
     const now = operation.createdAt ?? new Date();
     const { id, clusterId } = operation;
+    this.sweepOrphansNow(now);
+    // Parts first: the operation becomes visible only once everything it references is stored.
+    const { fields, written } = await this.storeDocument(id, operation.document);
     // The immutable index entry that listing per cluster sorts on.
     await this.models.operations.collection.insertOne({
       _id: id,
@@ -52,17 +70,24 @@ export class MongoOperations implements OperationRepository {
       status: "planned",
       lease: null,
       expiresAt: operation.expiresAt,
-      document: toJsonText(operation.document),
+      ...fields,
       createdAt: now,
       updatedAt: now,
     };
     await this.states.insertFirst(state);
-    return toRecord(state);
+    return this.states.record(state, written);
+  }
+
+  /** At most once per ORPHAN_SWEEP_EVERY_MS, in the background: a failure only waits for the next one. */
+  private sweepOrphansNow(now: Date): void {
+    if (now.getTime() - this.lastOrphanSweep < ORPHAN_SWEEP_EVERY_MS) return;
+    this.lastOrphanSweep = now.getTime();
+    this.states.parts.collectOrphans(now).catch(() => undefined);
   }
 
   async findById(id: string): Promise<OperationRecord | undefined> {
     const state = await this.states.latest(id);
-    return state && toRecord(state);
+    return state && this.states.record(state);
   }
 
   async listByCluster(clusterId: string, limit: number): Promise<OperationRecord[]> {
@@ -71,19 +96,20 @@ export class MongoOperations implements OperationRepository {
       .sort({ seq: -1 })
       .limit(limit)
       .lean<{ _id: string }[]>();
-    return (await this.states.latestOf(ops.map((op) => op._id))).map(toRecord);
+    return Promise.all((await this.states.latestOf(ops.map((op) => op._id))).map((s) => this.states.record(s)));
   }
 
   async findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]> {
     const candidates = await this.states.expiredPlanCandidates(now, limit);
     const current = await this.states.latestOf([...new Set(candidates.map((c) => c.opId))]);
-    return current.filter((state) => state.status === "planned" && state.expiresAt < now).map(toRecord);
+    const expired = current.filter((state) => state.status === "planned" && state.expiresAt < now);
+    return Promise.all(expired.map((state) => this.states.record(state)));
   }
 
   async findActive(clusterId: string): Promise<OperationRecord | undefined> {
     const holder = await this.locks.holderOf(clusterId);
     const state = holder === undefined ? undefined : await this.states.latest(holder);
-    return state && isActive(state.status) ? toRecord(state) : undefined;
+    return state && isActive(state.status) ? this.states.record(state) : undefined;
   }
 
   async transition(id: string, condition: TransitionCondition, changes: OperationChanges) {
@@ -93,11 +119,16 @@ export class MongoOperations implements OperationRepository {
     if (changes.status !== undefined && isActive(changes.status) && !isActive(current.status)) {
       await this.locks.take(current.clusterId, id);
     }
-    return this.states.writeNext(current, {
-      ...(changes.status === undefined ? {} : { status: changes.status }),
-      ...(changes.document === undefined ? {} : { document: toJsonText(changes.document) }),
-      ...(changes.lease === undefined ? {} : { lease: changes.lease }),
-    });
+    const stored = changes.document === undefined ? undefined : await this.storeDocument(id, changes.document);
+    return this.states.writeNext(
+      current,
+      {
+        ...(changes.status === undefined ? {} : { status: changes.status }),
+        ...(stored?.fields ?? {}),
+        ...(changes.lease === undefined ? {} : { lease: changes.lease }),
+      },
+      stored?.written,
+    );
   }
 
   async acquireLease(id: string, owner: string, until: Date, now: Date) {
