@@ -19,6 +19,7 @@ import {
   isIrreversible,
   OPERATION_TYPE_INFO,
   type Operation,
+  type OperationMovesResponse,
   type OperationType,
   type PlanOperationRequest,
   type RequestedAction,
@@ -28,7 +29,7 @@ import {
 import type { ClusterRecord, Store } from "@kcp/store";
 import { enqueueRun } from "./operation-jobs.js";
 import { documentOf, updateOperation } from "./operation-records.js";
-import { type OperationDocument, operationView } from "./operation-view.js";
+import { movesPage, type OperationDocument, operationView } from "./operation-view.js";
 import { expirePlan, PLAN_LIFETIME_MS } from "./plan-expiry.js";
 
 export interface OperationServiceDependencies {
@@ -117,6 +118,11 @@ export class OperationService {
 
   async get(operationId: string): Promise<Operation> {
     return operationView(await this.record(operationId));
+  }
+
+  /** A page of the plan's moves, in plan order. */
+  async moves(operationId: string, offset: number, limit: number): Promise<OperationMovesResponse> {
+    return movesPage(await this.record(operationId), offset, limit);
   }
 
   private async record(operationId: string) {

@@ -1,4 +1,4 @@
-import type { Operation, Plan, Step } from "@kcp/shared";
+import { MOVES_SHOWN, type Operation, type Plan, type Step } from "@kcp/shared";
 import type { OperationRecord } from "@kcp/store";
 
 /** What the engine keeps in an operation record's document (everything but id, cluster, type, status, times). */
@@ -19,7 +19,38 @@ export interface OperationDocument {
   steps: Step[];
 }
 
-/** The Operation resource of a stored record. */
+/** The plan as an Operation shows it: at most the first MOVES_SHOWN moves, with `movesTotal` (the rest: /moves). */
+function shownPlan(plan: Plan): Plan {
+  if (!plan.moves) return plan;
+  const { moves, ...rest } = plan;
+  return { ...rest, moves: moves.length > MOVES_SHOWN ? moves.slice(0, MOVES_SHOWN) : moves, movesTotal: moves.length };
+}
+
+/** A step's args as an Operation shows them: each list longer than MOVES_SHOWN cut to its first items, beside `<name>Total`. */
+function shownStep(step: Step): Step {
+  const args = step.args;
+  if (!args || typeof args !== "object" || Array.isArray(args)) return step;
+  const long = Object.entries(args).filter(([, value]) => Array.isArray(value) && value.length > MOVES_SHOWN);
+  if (long.length === 0) return step;
+  const cut = Object.fromEntries(
+    long.flatMap(([name, value]) => [
+      [name, (value as unknown[]).slice(0, MOVES_SHOWN)],
+      [`${name}Total`, (value as unknown[]).length],
+    ]),
+  );
+  return { ...step, args: { ...args, ...cut } };
+}
+
+/** The plan's moves from `offset`, at most `limit` of them, and how many there are (GET /operations/{id}/moves). */
+export function movesPage(record: OperationRecord, offset: number, limit: number) {
+  const moves = (record.document as unknown as OperationDocument).plan.moves ?? [];
+  return { moves: moves.slice(offset, offset + limit), total: moves.length };
+}
+
+/**
+ * The Operation resource of a stored record. Plans of any size (a million moves) stay answerable: the moves and
+ * long lists of step args are cut (docs/api.md).
+ */
 export function operationView(record: OperationRecord): Operation {
   const doc = record.document as unknown as OperationDocument;
   return {
@@ -29,7 +60,7 @@ export function operationView(record: OperationRecord): Operation {
     status: record.status,
     summary: doc.summary,
     params: doc.params,
-    plan: doc.plan,
+    plan: shownPlan(doc.plan),
     details: doc.details,
     irreversible: doc.irreversible,
     currentStep: doc.currentStep,
@@ -42,6 +73,6 @@ export function operationView(record: OperationRecord): Operation {
     startedAt: doc.startedAt,
     finishedAt: doc.finishedAt,
     updatedAt: record.updatedAt.toISOString(),
-    steps: doc.steps,
+    steps: doc.steps.map(shownStep),
   };
 }

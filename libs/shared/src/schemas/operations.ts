@@ -7,6 +7,8 @@ import {
   Int16Schema,
   Int32Schema,
   Int64Schema,
+  LimitQuerySchema,
+  offsetQuery,
   PortSchema,
 } from "./common.js";
 import { TopicNameSchema } from "./topics.js";
@@ -217,6 +219,9 @@ export const ConfirmRequestSchema = z.strictObject({
 });
 export type ConfirmRequest = z.infer<typeof ConfirmRequestSchema>;
 
+/** The moves (and the items of each list in a step's args) an Operation shows; the rest page through /moves. */
+export const MOVES_SHOWN = 1000;
+
 export const MoveSchema = z.object({
   topic: z.string(),
   partition: z.number().int(),
@@ -258,6 +263,14 @@ export const PlanSchema = z.object({
   dataToMoveLowerBoundBytes: Int64Schema.optional().describe(
     "The least data any plan must move to reach the same replica spread: how close this plan is to the best",
   ),
+  movesTotal: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      `How many moves the plan has: \`moves\` lists at most the first ${MOVES_SHOWN}; all of them page through GET /operations/{id}/moves`,
+    ),
 });
 export type Plan = z.infer<typeof PlanSchema>;
 
@@ -298,6 +311,18 @@ export const OperationSchema = z.object({
   steps: z.array(StepSchema),
 });
 export type Operation = z.infer<typeof OperationSchema>;
+
+/** GET /operations/{id}/moves: the plan's moves in plan order, a page at a time. */
+export const OperationMovesQuerySchema = z.strictObject({
+  limit: LimitQuerySchema.describe("How many moves to return (1-1000, default 100)"),
+  offset: offsetQuery("How many moves to skip"),
+});
+export type OperationMovesQuery = z.infer<typeof OperationMovesQuerySchema>;
+export const OperationMovesResponseSchema = z.object({
+  moves: z.array(MoveSchema),
+  total: z.number().int().describe("Moves of the plan, all pages"),
+});
+export type OperationMovesResponse = z.infer<typeof OperationMovesResponseSchema>;
 
 /** GET /clusters/{id}/operations (18), newest first; its query is ListQuerySchema. */
 export const OperationListResponseSchema = z.object({ operations: z.array(OperationSchema) });

@@ -7,6 +7,9 @@ import {
   type ListQuery,
   ListQuerySchema,
   OperationListResponseSchema,
+  type OperationMovesQuery,
+  OperationMovesQuerySchema,
+  OperationMovesResponseSchema,
   OperationPathSchema,
   OperationSchema,
   type PlanOperationRequest,
@@ -86,10 +89,22 @@ export function operationRoutes(operations: OperationService) {
       path: "/api/v1/operations/:op",
       role: "viewer",
       response: { status: 200, schema: OperationSchema },
-      summary: "One operation with its plan and steps",
+      summary: "One operation with its plan and steps (at most the first 1000 moves: the rest through /moves)",
       params: OperationPathSchema,
       async handle({ params }) {
         return { status: 200, body: await operations.get(params.op) };
+      },
+    }),
+    route<unknown, OperationMovesQuery, OperationPath>({
+      method: "GET",
+      path: "/api/v1/operations/:op/moves",
+      role: "viewer",
+      response: { status: 200, schema: OperationMovesResponseSchema },
+      summary: "The plan's moves in plan order, a page at a time (plans of any size)",
+      params: OperationPathSchema,
+      query: OperationMovesQuerySchema,
+      async handle({ params, query }) {
+        return { status: 200, body: await operations.moves(params.op, query.offset, query.limit) };
       },
     }),
     route<ConfirmRequest, unknown, OperationPath>({
