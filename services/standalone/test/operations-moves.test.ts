@@ -93,6 +93,13 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
       bytesMoved: done.plan.dataToMoveBytes,
       stalledMoves: [],
     });
+    // The ETA stated before confirm, and planned vs actual recorded when the moves are done.
+    const timing = done.details as { plannedSeconds?: number; actualSeconds?: number };
+    console.log(`      rebalance ETA: planned ${done.plan.etaSeconds} s, actual ${timing.actualSeconds} s`);
+    expect(done.plan.etaSeconds).to.be.greaterThan(0);
+    expect(done.plan.summary).to.match(/data movement about \d+ s at the throttle of 48 MiB\/s per broker/);
+    expect(timing.plannedSeconds).to.equal(done.plan.etaSeconds);
+    expect(timing.actualSeconds).to.be.a("number").and.greaterThan(0);
     expect(await layout(cluster, topic)).to.deep.equal({ replicas: [8, 8, 8], leaders: [4, 4, 4] });
     expect(await throttles(cluster, topic)).to.deep.equal([]);
     expect(await reassignmentsInProgress(cluster)).to.match(/No partition reassignments found/);
@@ -128,6 +135,12 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
     const done = await ops.finished(planned.body.id);
     expect(done.status).to.equal("succeeded");
     expect(done.details).to.include({ bytesMoved: details.bytesTotal, movesDone: details.movesTotal });
+    const timing = done.details as { plannedSeconds?: number; actualSeconds?: number };
+    console.log(
+      `      paused rebalance ETA: planned ${timing.plannedSeconds} s, actual ${timing.actualSeconds} s (pause included)`,
+    );
+    expect(timing.plannedSeconds).to.equal(planned.body.plan.etaSeconds);
+    expect(timing.actualSeconds).to.be.a("number").and.greaterThan(0);
     expect((await layout(cluster, topic)).replicas).to.deep.equal([12, 12, 0]);
     expect(await throttles(cluster, topic)).to.deep.equal([]);
   });

@@ -3,6 +3,8 @@ import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
 import { ALL_GOALS, type Goal, type MovePlan, planMoves, plannerModel } from "../planner/index.js";
 import { type LogDirPlan, logDirModel, planLogDirMoves } from "../planner/log-dirs/index.js";
 import type { PlannedStep } from "../steps.js";
+import { withLoadRates } from "./load-rates.js";
+import { withMovementEta } from "./movement-eta.js";
 
 /** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
 const DEFAULT_MAX_CONCURRENT_MOVES = 5;
@@ -109,6 +111,8 @@ function model(snapshot: Snapshot) {
   return plannerModel(snapshot);
 }
 
+const bytes = (n: number) => (n >= 1024 ** 3 ? gib(n) : `${(n / 1024 ** 2).toFixed(1)} MiB`);
+
 /**
  * JBOD brokers (several log dirs): the moves between each broker's own dirs after the inter-broker plan, as steps
  * around it: the dirs of arriving replicas noted before the reassignment, then every replica put into its dir.
@@ -138,7 +142,7 @@ function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves:
   const notes = [
     ...(dirs.moves.length > 0
       ? [
-          `${dirs.moves.length} move(s) between log dirs (${gib(dirs.bytesMoved)}, at least ${gib(dirs.lowerBoundBytes)} needed) on JBOD broker(s) ${brokers.join(", ")}`,
+          `${dirs.moves.length} move(s) between log dirs (${bytes(dirs.bytesMoved)}, at least ${bytes(dirs.lowerBoundBytes)} needed) on JBOD broker(s) ${brokers.join(", ")}`,
         ]
       : []),
     ...(arriving ? [`${dirs.arrivals.length} arriving replica(s) created in the log dir with the most room`] : []),
@@ -166,7 +170,14 @@ export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) =>
   const dirs = goals.has("disk") ? planLogDirMoves({ brokers: logDirModel(snapshot, plan.moves) }) : undefined;
   if (dirs && dirs.moves.length > 0 && plan.moves.length === 0)
     return withLogDirSteps(logDirOnlyPlan(plan), dirs, params.maxConcurrentMoves);
-  const built = builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask");
+  const built = withLoadRates(
+    withMovementEta(
+      builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask"),
+      snapshot,
+      params,
+    ),
+    snapshot,
+  );
   return dirs ? withLogDirSteps(built, dirs, params.maxConcurrentMoves) : built;
 };
 
@@ -198,7 +209,14 @@ export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params
     goals: new Set<Goal>(["rack", "disk"]),
     mode: "drain",
   });
-  return builtPlan(plan, `Drain broker(s) ${params.brokers.join(", ")}`, {}, "the brokers hold no replica");
+  return withLoadRates(
+    withMovementEta(
+      builtPlan(plan, `Drain broker(s) ${params.brokers.join(", ")}`, {}, "the brokers hold no replica"),
+      snapshot,
+      {},
+    ),
+    snapshot,
+  );
 };
 
 /** Confirm's check for data-moving plans: every partition still has the replicas the plan moves it from. */

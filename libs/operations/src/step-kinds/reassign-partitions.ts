@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PartitionReplicas } from "@kcp/kafka";
 import type { StepArgs } from "@kcp/shared";
 import { type StepContext, type StepExecutor, StepInterrupted } from "../steps.js";
+import { moveEta } from "./move-eta.js";
 import { type MoveProgress, watchStalls } from "./stall-watch.js";
 
 type Move = StepArgs<"reassignPartitions">["moves"][number];
@@ -76,14 +77,20 @@ async function state(context: StepContext, moves: readonly Move[]) {
 /**
  * Moves partitions in batches bounded per broker (`maxConcurrentMoves`), waiting for each to finish and reporting
  * progress in the operation's details: bytes copied of the total (finished moves, and what the brokers receiving the
- * moves in flight hold already), moves done and in flight, an ETA from the rate so far, and the moves whose copy has not
- * grown for 5 minutes (`stalledMoves`, as topic-partition).
+ * moves in flight hold already), moves done and in flight, an ETA (the plan's until a rate has been measured, then the
+ * measured rate's: `etaSource`), and the moves whose copy has not grown for 5 minutes (`stalledMoves`, as
+ * topic-partition). When every move is done it records `plannedSeconds` (the plan's ETA) beside `actualSeconds` (from
+ * the step's first start, pauses and worker changes included: `movingSince` is kept in the step's detail).
  * A pause stops submitting and waits for the moves in flight; a cancel also cancels them. Safe to run again: what the
  * cluster already shows as moved counts as done, and reassignments in flight are waited for, not submitted again.
  */
 export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async (context, args) => {
   const totalBytes = args.moves.reduce((n, m) => n + m.bytes, 0);
   const started = Date.now();
+  const since = context.previous?.movingSince;
+  const movingSince = typeof since === "string" && !Number.isNaN(Date.parse(since)) ? since : new Date().toISOString();
+  if (since !== movingSince) await context.checkpoint?.({ movingSince });
+  const planned = args.plannedSeconds === undefined ? {} : { plannedSeconds: args.plannedSeconds };
   let startBytes: number | undefined;
   let progress = new Map<string, MoveProgress>();
   for (;;) {
@@ -93,27 +100,37 @@ export const reassignPartitionsStep: StepExecutor<"reassignPartitions"> = async 
     const watched = watchStalls(progress, now.copied, Date.now(), STALL_MS);
     progress = watched.progress;
     startBytes ??= doneBytes;
-    const rate = (doneBytes - startBytes) / Math.max(1, (Date.now() - started) / 1000);
+    const eta = moveEta({
+      totalBytes,
+      doneBytes,
+      measuredBytes: doneBytes - startBytes,
+      measuredSeconds: (Date.now() - started) / 1000,
+      ...planned,
+    });
     await context.report({
       bytesMoved: doneBytes,
       bytesTotal: totalBytes,
       movesDone: now.done.length,
       movesTotal: args.moves.length,
       movesInFlight: now.inFlight.length,
-      etaSeconds: rate > 0 ? Math.ceil((totalBytes - doneBytes) / rate) : null,
+      ...eta,
       stalledMoves: watched.stalled.map((move) => move.replace(/:(\d+)$/, "-$1")),
     });
-    if (now.pending.length === 0 && now.inFlight.length === 0) return { moves: args.moves.length, bytes: totalBytes };
+    if (now.pending.length === 0 && now.inFlight.length === 0) {
+      const actualSeconds = Math.round((Date.now() - Date.parse(movingSince)) / 1000);
+      await context.report({ ...planned, actualSeconds });
+      return { moves: args.moves.length, bytes: totalBytes, movingSince, ...planned, actualSeconds };
+    }
     const stop = await context.interrupted();
     if (stop === "cancel" && now.inFlight.length > 0) {
       await context.admin.alterReassignments(
         now.inFlight.map((m) => ({ topic: m.topic, partition: m.partition, replicas: null })),
       );
-      throw new StepInterrupted({ cancelledInFlight: now.inFlight.length, movesDone: now.done.length });
+      throw new StepInterrupted({ cancelledInFlight: now.inFlight.length, movesDone: now.done.length, movingSince });
     }
     // A stopping worker leaves at once: the moves in flight go on in Kafka and the next worker waits for them.
     if (stop === "stop" || (stop && now.inFlight.length === 0))
-      throw new StepInterrupted({ movesDone: now.done.length });
+      throw new StepInterrupted({ movesDone: now.done.length, movingSince });
     if (!stop) {
       const batch = nextBatch(now.pending, now.inFlight, now.replicas, args.maxConcurrentMoves);
       if (batch.length > 0)

@@ -52,6 +52,8 @@ export const STEP_ARGS = {
       )
       .min(1),
     maxConcurrentMoves: z.number().int().positive(),
+    /** The plan's ETA of the movement (seconds): the progress ETA until a rate is measured, and planned vs actual. */
+    plannedSeconds: z.number().int().min(0).optional(),
   }),
   /**
    * Replicas moved between the log dirs of their broker (JBOD, AlterReplicaLogDirs). `arriving`: the replicas are not

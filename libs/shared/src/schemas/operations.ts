@@ -263,6 +263,14 @@ export const PlanSchema = z.object({
   dataToMoveLowerBoundBytes: Int64Schema.optional().describe(
     "The least data any plan must move to reach the same replica spread: how close this plan is to the best",
   ),
+  etaSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "How long the data movement should take: the bytes each broker receives and sends at the throttle (or an assumed rate), the concurrency limit; the summary says how",
+    ),
   movesTotal: z
     .number()
     .int()
