@@ -2,7 +2,7 @@ import { AppError, type Capabilities, type Cluster } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import type { PlannedStep } from "../steps.js";
-import { nodeSteps } from "./restart-nodes.js";
+import { rollNodeSteps } from "./roll-steps.js";
 
 /**
  * Whether the plan rewrites and restarts the nodes itself: when the provider can act on every node now (the
@@ -83,7 +83,7 @@ export const planMigrateQuorum: PlanBuilder<"migrateQuorum"> = ({ cluster, snaps
       },
       alwaysRun: false,
     },
-    ...nodeSteps(node, true),
+    ...rollNodeSteps(node),
   ]);
   return {
     plan: {

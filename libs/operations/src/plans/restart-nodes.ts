@@ -1,31 +1,7 @@
 import { AppError } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
-import type { RollNode } from "../rolling/nodes.js";
 import { rollOrder } from "../rolling/roll-order.js";
-import type { PlannedStep } from "../steps.js";
-
-function roleName(node: RollNode): string {
-  const role = node.broker && node.controller ? "combined" : node.controller ? "controller" : "broker";
-  return node.activeController ? `${role}, the active controller` : role;
-}
-
-/** One node's restart: the roll-safety gate, stop, start and (with `waitHealthy`) the wait until it is healthy. */
-export function nodeSteps(node: RollNode, waitHealthy: boolean): PlannedStep[] {
-  const { nodeId } = node;
-  const steps: PlannedStep[] = [
-    { name: `Check that node ${nodeId} is safe to stop`, kind: "rollSafetyCheck", args: { nodeId }, alwaysRun: false },
-    { name: `Stop node ${nodeId}`, kind: "stopNode", args: { nodeId }, alwaysRun: false },
-    { name: `Start node ${nodeId}`, kind: "startNode", args: { nodeId }, alwaysRun: false },
-  ];
-  if (waitHealthy)
-    steps.push({
-      name: `Wait until node ${nodeId} is healthy again`,
-      kind: "waitNodeHealthy",
-      args: { nodeId, roles: { broker: node.broker, controller: node.controller } },
-      alwaysRun: false,
-    });
-  return steps;
-}
+import { roleName, rollNodeSteps } from "./roll-steps.js";
 
 /**
  * restartNodes (contract §5): a rolling restart through the cluster's node provider, one node at a time in the safe
@@ -54,6 +30,6 @@ export const planRestartNodes: PlanBuilder<"restartNodes"> = ({ snapshot, params
       warnings,
       irreversible: false,
     },
-    steps: order.flatMap((node) => nodeSteps(node, waitHealthy)),
+    steps: order.flatMap((node) => rollNodeSteps(node, { waitHealthy })),
   };
 };

@@ -4,36 +4,23 @@ import type { RollNode } from "../rolling/nodes.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import { type FeatureRaise, upgradePath } from "../rolling/upgrade-path.js";
 import type { PlannedStep } from "../steps.js";
-
-function roleName(node: RollNode): string {
-  const role = node.broker && node.controller ? "combined" : node.controller ? "controller" : "broker";
-  return node.activeController ? `${role}, the active controller` : role;
-}
+import { roleName, rollNodeSteps } from "./roll-steps.js";
 
 const lineOf = (version: string) => version.split(".").slice(0, 2).join(".");
 const listed = (ids: readonly number[]) => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(", ")}`);
 
-/** The restartNodes steps of one node, with the switch to the new version between its stop and its start. */
-function nodeSteps(node: RollNode, version: string): PlannedStep[] {
-  const { nodeId } = node;
-  return [
-    { name: `Check that node ${nodeId} is safe to stop`, kind: "rollSafetyCheck", args: { nodeId }, alwaysRun: false },
-    { name: `Stop node ${nodeId}`, kind: "stopNode", args: { nodeId }, alwaysRun: false },
-    {
-      name: `Switch node ${nodeId} to Kafka ${version}`,
-      kind: "switchVersion",
-      args: { nodeId, version },
-      alwaysRun: false,
-    },
-    { name: `Start node ${nodeId}`, kind: "startNode", args: { nodeId }, alwaysRun: false },
-    {
-      name: `Wait until node ${nodeId} is healthy again`,
-      kind: "waitNodeHealthy",
-      args: { nodeId, roles: { broker: node.broker, controller: node.controller } },
-      alwaysRun: false,
-    },
-  ];
-}
+/** The node's turn in the roll, switched to the new version while it is stopped. */
+const nodeSteps = (node: RollNode, version: string): PlannedStep[] =>
+  rollNodeSteps(node, {
+    whileStopped: [
+      {
+        name: `Switch node ${node.nodeId} to Kafka ${version}`,
+        kind: "switchVersion",
+        args: { nodeId: node.nodeId, version },
+        alwaysRun: false,
+      },
+    ],
+  });
 
 /** finalizeFeatures' two steps (validate-only, then applied) for the target line's levels. */
 function finalizeSteps(raises: readonly FeatureRaise[]): PlannedStep[] {
