@@ -1,0 +1,19 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/** The classpath of an installation: its `libs/*`. */
+export const classpathOf = (installationPath: string) => join(installationPath, "libs", "*");
+
+/** The installation's own logging configuration where it has one (a release tarball's `config/`). */
+export function log4jOptions(installationPath: string): string[] {
+  const log4j2 = join(installationPath, "config", "log4j2.yaml");
+  if (existsSync(log4j2)) return [`-Dlog4j2.configurationFile=${log4j2}`];
+  const log4j = join(installationPath, "config", "log4j.properties");
+  if (existsSync(log4j)) return [`-Dlog4j.configuration=file:${log4j}`];
+  return [];
+}
+
+/** The agent's environment without its own variables (the nodes have no use for them). */
+export function nodeEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("AGENT_")));
+}
