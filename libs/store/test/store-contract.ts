@@ -534,7 +534,8 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
     });
 
     describe("plans of any size (issue 19 item 9)", function () {
-      this.timeout(300_000);
+      // 26 s embedded and 6 s on FerretDB on an idle machine; 214 s embedded at a load average of 90.
+      this.timeout(900_000);
       const MOVES = 200_000;
       // Compared as JSON text: a deep equal of 200k objects takes chai minutes.
       const same = (a: unknown, b: unknown) => expect(JSON.stringify(a) === JSON.stringify(b)).to.equal(true);

@@ -11,8 +11,11 @@ export const CHUNK_CHARS = 4 * 1024 * 1024;
  */
 const ZLIB = { chunkSize: 1024 * 1024 };
 const GZIP = { ...ZLIB, level: 1 };
-/** Parsed parts kept for later reads (the worker reads its operation every second), by their text's length. */
-const CACHE_CHARS = 768 * 1024 * 1024;
+/**
+ * Parsed parts kept for later reads (the worker reads its operation every second), by their text's length: 256 M
+ * characters hold the two parts of a million-move rebalance (about 210 M), some 800 MB of heap once parsed.
+ */
+const CACHE_CHARS = 256 * 1024 * 1024;
 /** A part no operation references is deleted only this long after it was written (a writer may be about to). */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
