@@ -28,12 +28,14 @@ import {
   type ResetOffsetsRequest,
   type ResetOffsetsResponse,
   type SecretBox,
+  type Snapshot,
   type Topic,
   type TopicListQuery,
   type TopicListResponse,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
+import { listWithRates, topicWithRates } from "./topic-rates.js";
 
 export interface ActionDependencies {
   store: Store;
@@ -137,12 +139,19 @@ export class ClusterActions {
     return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
   }
 
-  listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
-    return this.run(clusterId, READ, (admin) => admin.listTopics(query));
+  async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
+    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query));
+    return listWithRates(list, await this.collectedSnapshot(clusterId));
   }
 
-  describeTopic(clusterId: string, name: string): Promise<Topic> {
-    return this.run(clusterId, READ, (admin) => admin.describeTopic(name));
+  async describeTopic(clusterId: string, name: string): Promise<Topic> {
+    const topic = await this.run(clusterId, READ, (admin) => admin.describeTopic(name));
+    return topicWithRates(topic, await this.collectedSnapshot(clusterId));
+  }
+
+  /** The snapshot of the cluster's stored view: the rates measured between its last two collections. */
+  private async collectedSnapshot(clusterId: string): Promise<Snapshot | undefined> {
+    return (await this.deps.store.clusterViews.get(clusterId))?.snapshot as unknown as Snapshot | undefined;
   }
 
   listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {

@@ -8,7 +8,7 @@ import {
   KafkaClient,
 } from "@kcp/kafka";
 import { type CommandSigner, type ProviderReadiness, probeAgents, providerNodes } from "@kcp/providers";
-import type { SecretBox } from "@kcp/shared";
+import type { SecretBox, Snapshot } from "@kcp/shared";
 import { AgentsSettingSchema, AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { connectionTarget, type StoredProfile } from "./records.js";
@@ -60,9 +60,12 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
   const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
   try {
     const { timeoutMs } = deps.settings;
+    // The rates are measured against the stored view's snapshot, not a copy in memory: any collector process, or one
+    // just restarted, measures from the last collection whichever process made it.
+    const previous = (await deps.store.clusterViews.get(record.id))?.snapshot as unknown as Snapshot | undefined;
     const [collection, readiness] = await Promise.all([
       withDeadline(
-        collectSnapshot(client, { timeoutMs }),
+        collectSnapshot(client, { timeoutMs, ...(previous ? { previous } : {}) }),
         timeoutMs,
         `the collection took longer than ${timeoutMs} ms`,
       ),

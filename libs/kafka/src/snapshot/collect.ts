@@ -9,11 +9,13 @@ import {
   commonApiVersions,
   describeCluster,
 } from "./cluster.js";
+import { partitionKey, readEndOffsets } from "./end-offsets.js";
 import { readGroups } from "./groups.js";
 import { type BrokerLogDirs, readBrokerLogDirs } from "./log-dirs.js";
 import { Parts } from "./parts.js";
 import { readQuorum } from "./quorum.js";
 import { readReassignments } from "./reassignments.js";
+import { withLogEndOffsets, withThroughput } from "./throughput.js";
 import { readCordonedLogDirs, readTopicConfigs, readTopicLayouts } from "./topics.js";
 
 /** A snapshot and the facts beside it that the capability rules read. */
@@ -58,7 +60,14 @@ async function logDirsOfBrokers(client: KafkaClient, ids: number[], parts: Parts
  * no snapshot: its failure is thrown (the cluster is unreachable or refuses us). Every other part that fails is named
  * in `errors` and the rest is returned.
  */
-export async function collectSnapshot(client: KafkaClient, options: { timeoutMs: number }): Promise<Collection> {
+export async function collectSnapshot(
+  client: KafkaClient,
+  options: {
+    timeoutMs: number;
+    /** The cluster's previous collection (the stored view's): partition rates are measured against it. */
+    previous?: Snapshot;
+  },
+): Promise<Collection> {
   const started = Date.now();
   const parts = new Parts();
   const layout = await parts.timed("topic layout", () => readTopicLayouts(client));
@@ -67,6 +76,9 @@ export async function collectSnapshot(client: KafkaClient, options: { timeoutMs:
   const apis = commonApiVersions([...versions.values()]);
   const answeredIds = [...versions.keys()];
   const topicNames = layout.topics.map((t) => t.name);
+  // Every partition's log-end offset: one ListOffsets per leader; the rates and the groups' lag both read them.
+  const allPartitions = new Set(layout.topics.flatMap((t) => t.partitions.map((p) => partitionKey(t.name, p.id))));
+  const endOffsets = parts.run("log end offsets", () => readEndOffsets(client, layout.topics, allPartitions));
   const [cluster, topicConfigs, cordonedLogDirs, logDirs, quorum, reassignments, groups] = await Promise.all([
     parts.run("cluster description", () => describeCluster(client, apis)),
     parts.run("topic configs", () => readTopicConfigs(client, topicNames, answeredIds)),
@@ -74,9 +86,9 @@ export async function collectSnapshot(client: KafkaClient, options: { timeoutMs:
     logDirsOfBrokers(client, answeredIds, parts),
     apis.has(DESCRIBE_QUORUM) ? parts.run("quorum", () => readQuorum(client)) : Promise.resolve(undefined),
     parts.run("reassignments", () => readReassignments(client, options.timeoutMs)),
-    readGroups(client, { brokerIds: answeredIds, apis, topics: layout.topics }, parts),
+    readGroups(client, { brokerIds: answeredIds, apis, topics: layout.topics, endOffsets }, parts),
   ]);
-  const snapshot = assembleSnapshot({
+  const assembled = assembleSnapshot({
     collectedAt: new Date(started),
     durationMs: Date.now() - started,
     ...(cluster ? { cluster } : {}),
@@ -92,6 +104,7 @@ export async function collectSnapshot(client: KafkaClient, options: { timeoutMs:
     groups,
     errors: parts.errors,
   });
+  const snapshot = withThroughput(withLogEndOffsets(assembled, await endOffsets), options.previous);
   return {
     snapshot,
     apiVersions: apis,

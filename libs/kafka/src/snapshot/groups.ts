@@ -33,6 +33,8 @@ export interface GroupSources {
   apis: ApiVersionRanges;
   /** The topic layout already read: the leaders that answer ListOffsets. */
   topics: TopicLayout[];
+  /** Every partition's log-end offset, when the collection reads them anyway (then groups send no ListOffsets). */
+  endOffsets?: Promise<Map<string, number> | undefined>;
 }
 
 interface Membership {
@@ -190,7 +192,9 @@ export async function readGroups(client: KafkaClient, cluster: GroupSources, par
   const memberships = [classic, consumer, share, streams];
   const partitions = new Set([...(committed?.values() ?? [])].flatMap((offsets) => [...offsets.keys()]));
   const ends =
-    (await parts.run("end offsets of group partitions", () => readEndOffsets(client, cluster.topics, partitions))) ??
+    (cluster.endOffsets
+      ? await cluster.endOffsets
+      : await parts.run("end offsets of group partitions", () => readEndOffsets(client, cluster.topics, partitions))) ??
     new Map();
   return listed
     .map((group): Group => {

@@ -29,6 +29,19 @@ export const BrokerSchema = z.object({
   replicas: z.number().int(),
   leaders: z.number().int(),
   preferredLeaders: z.number().int(),
+  bytesInPerSec: z
+    .number()
+    .min(0)
+    .optional()
+    .describe(
+      "Bytes appended per second to the partitions it leads (their bytesInPerSec summed); absent until measured",
+    ),
+  messagesInPerSec: z.number().min(0).optional().describe("Messages appended per second to the partitions it leads"),
+  replicationBytesInPerSec: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("Bytes per second it fetches as a follower (bytesInPerSec of the partitions it follows)"),
 });
 export type Broker = z.infer<typeof BrokerSchema>;
 
@@ -70,6 +83,9 @@ export const PartitionSchema = z.object({
   offline: z.array(z.number().int()).nullable(),
   sizeBytes: Int64Schema,
   replicaBytes: z.record(z.string(), Int64Schema).nullable().describe("Size of each replica by broker id"),
+  logEndOffset: Int64Schema.optional().describe(
+    "The high watermark when collected (ListOffsets latest): what the next collection measures growth against",
+  ),
   bytesInPerSec: z
     .number()
     .min(0)
@@ -100,6 +116,8 @@ export const TopicSchema = z.object({
   configs: StringMapSchema,
   sizeBytes: Int64Schema,
   partitions: z.array(PartitionSchema),
+  bytesInPerSec: z.number().min(0).optional().describe("Its partitions' bytesInPerSec summed; absent until measured"),
+  messagesInPerSec: z.number().min(0).optional().describe("Its partitions' messagesInPerSec summed"),
   error: z.string().optional(),
 });
 export type Topic = z.infer<typeof TopicSchema>;

@@ -138,6 +138,12 @@ export const TopicSummarySchema = z.object({
   underReplicatedPartitions: z.number().int(),
   underMinIsrPartitions: z.number().int(),
   offlinePartitions: z.number().int().describe("Partitions without a leader"),
+  bytesInPerSec: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("Bytes appended per second, measured between the cluster's last two collections; absent until then"),
+  messagesInPerSec: z.number().min(0).optional().describe("Messages appended per second, measured likewise"),
 });
 export type TopicSummary = z.infer<typeof TopicSummarySchema>;
 export const TopicListResponseSchema = z.object({

@@ -1,0 +1,74 @@
+import type { Snapshot, Topic } from "@kcp/shared";
+import { expect } from "chai";
+import { listWithRates, topicWithRates } from "../src/topic-rates.js";
+
+const partition = (id: number, rates: { bytesInPerSec?: number; messagesInPerSec?: number } = {}) => ({
+  id,
+  leader: 1,
+  leaderEpoch: 0,
+  replicas: [1],
+  isr: [1],
+  offline: null,
+  sizeBytes: 0,
+  replicaBytes: null,
+  ...rates,
+});
+const topic = (id: string, over: Partial<Topic> = {}): Topic => ({
+  name: "orders",
+  id,
+  internal: false,
+  replicationFactor: 1,
+  minInsyncReplicas: 1,
+  configs: {},
+  sizeBytes: 0,
+  partitions: [partition(0), partition(1)],
+  ...over,
+});
+const collected = (t: Topic): Snapshot => ({
+  collectedAt: "2026-01-01T00:00:00.000Z",
+  durationMs: 1,
+  clusterId: "c",
+  brokers: [],
+  features: [],
+  topics: [t],
+  reassignments: [],
+  groups: [],
+  errors: [],
+});
+const measured = topic("id-1", {
+  bytesInPerSec: 300,
+  messagesInPerSec: 3,
+  partitions: [partition(0, { bytesInPerSec: 100, messagesInPerSec: 1 }), partition(1, { bytesInPerSec: 200 })],
+});
+const summary = {
+  name: "orders",
+  id: "id-1",
+  internal: false,
+  partitions: 2,
+  replicationFactor: 1,
+  minInsyncReplicas: 1,
+  sizeBytes: 0,
+  underReplicatedPartitions: 0,
+  underMinIsrPartitions: 0,
+  offlinePartitions: 0,
+};
+
+describe("topic reads with the rates of the last collections (pure)", () => {
+  it("the list and the detail carry the stored view's rates, per topic and per partition", () => {
+    const list = listWithRates({ topics: [summary], total: 1 }, collected(measured));
+    expect(list.topics[0]).to.include({ bytesInPerSec: 300, messagesInPerSec: 3 });
+    const detail = topicWithRates(topic("id-1"), collected(measured));
+    expect(detail).to.include({ bytesInPerSec: 300, messagesInPerSec: 3 });
+    expect(detail.partitions.map((p) => [p.bytesInPerSec, p.messagesInPerSec])).to.deep.equal([
+      [100, 1],
+      [200, undefined],
+    ]);
+  });
+
+  it("a topic created again since (another id), or no view yet: no rates", () => {
+    expect(
+      listWithRates({ topics: [{ ...summary, id: "id-2" }], total: 1 }, collected(measured)).topics[0],
+    ).to.not.have.property("bytesInPerSec");
+    expect(topicWithRates(topic("id-1"), undefined)).to.not.have.property("bytesInPerSec");
+  });
+});
