@@ -163,6 +163,7 @@ describe("planLogDirMoves: balancing the log dirs of JBOD brokers", () => {
   });
 });
 
+/** A broker whose dirs share its 1,800 GB of usable disk (1,000 GB volumes, 900 GB free each for two dirs). */
 const jbod = (id: number, paths: string[]): Broker => ({
   id,
   host: "127.0.0.1",
@@ -170,7 +171,12 @@ const jbod = (id: number, paths: string[]): Broker => ({
   fenced: false,
   alive: true,
   cordoned: false,
-  logDirs: paths.map((path) => ({ path, totalBytes: 1000 * GB, usableBytes: 900 * GB, dataBytes: 0 })),
+  logDirs: paths.map((path) => ({
+    path,
+    totalBytes: (2000 * GB) / paths.length,
+    usableBytes: (1800 * GB) / paths.length,
+    dataBytes: 0,
+  })),
   dataBytes: 0,
   replicas: 0,
   leaders: 0,
@@ -226,7 +232,9 @@ describe("rebalance on JBOD brokers: moves between a broker's own dirs after the
       maxConcurrentMoves: 5,
     });
     expect(built.plan.moves).to.deep.equal([]);
-    expect(built.plan.summary).to.match(/1 move\(s\) between log dirs \(0\.93 GiB.*\) on JBOD broker\(s\) 1/);
+    expect(built.plan.summary).to.match(
+      /1 move\(s\) between log dirs \(953\.7 MiB, at least .* needed\) on JBOD broker\(s\) 1/,
+    );
   });
 
   it("replicas arriving on a JBOD broker: their dirs noted before the reassignment, checked after it", () => {

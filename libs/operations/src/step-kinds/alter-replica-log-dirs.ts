@@ -60,12 +60,14 @@ async function noteArrivals(context: StepContext, moves: readonly Move[]) {
 export const alterReplicaLogDirsStep: StepExecutor<"alterReplicaLogDirs"> = async (context, args) => {
   if (args.arriving) return noteArrivals(context, args.moves);
   const totalBytes = args.moves.reduce((n, m) => n + m.bytes, 0);
+  let foundDone: number | undefined;
   for (;;) {
     const now = await placements(context, args.moves);
     const gone = args.moves.filter((m) => now.get(m) === undefined);
     const done = args.moves.filter((m) => now.get(m)?.logDir === m.logDir && now.get(m)?.future === undefined);
     const inFlight = args.moves.filter((m) => now.get(m)?.future?.logDir === m.logDir);
     const pending = args.moves.filter((m) => !gone.includes(m) && !done.includes(m) && !inFlight.includes(m));
+    foundDone ??= done.length;
     const copied = inFlight.reduce((n, m) => n + Math.min(m.bytes, now.get(m)?.future?.bytes ?? 0), 0);
     await context.report({
       bytesMoved: done.reduce((n, m) => n + m.bytes, 0) + copied,
@@ -78,6 +80,8 @@ export const alterReplicaLogDirsStep: StepExecutor<"alterReplicaLogDirs"> = asyn
       return {
         moves: done.length,
         bytes: done.reduce((n, m) => n + m.bytes, 0),
+        // In their dir before this run moved anything (arrivals created there, or done by a run before this one).
+        alreadyInPlace: foundDone,
         ...(gone.length > 0 ? { skipped: gone.map(label) } : {}),
       };
     const stop = await context.interrupted();

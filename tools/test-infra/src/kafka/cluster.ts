@@ -16,6 +16,8 @@ export interface StartClusterOptions {
   name?: string;
   /** 3c3b only: also start controller 7 as an observer, ready for AddRaftVoter. */
   extraController?: boolean;
+  /** Every broker with this many log dirs (JBOD: `data`, `data-2`, ... in the node's folder); default 1. */
+  logDirs?: number;
   /** Keep the JVMs running after this process exits (the CLI's `up`). */
   detached?: boolean;
   /** Every node run by its own node agent (`startAgentCluster`, src/kafka/agents.ts). */
@@ -181,6 +183,7 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
     version,
     dir,
     ...(options.extraController === undefined ? {} : { extraController: options.extraController }),
+    ...(options.logDirs === undefined ? {} : { logDirs: options.logDirs }),
   });
   progress(`starting Kafka ${version} "${spec.name}" (${options.topology}, ${spec.nodes.length} nodes) in ${dir}`);
   await Promise.all(spec.nodes.map((node) => formatNode(runtime, spec.clusterId, node)));

@@ -46,6 +46,13 @@ export interface NodePropertiesInput {
   brokerCount: number;
   /** `controller.quorum.bootstrap.servers` (dynamic quorum) or `controller.quorum.voters` (static). */
   quorum: { bootstrapServers: string } | { voters: string };
+  /** Brokers only: this many log dirs (JBOD), `data`, `data-2`, ...; default 1. */
+  logDirs?: number;
+}
+
+/** The node's log dirs: `data` first (it holds meta.properties and the metadata log), then `data-2`, ... */
+export function logDirPaths(dir: string, count = 1): string[] {
+  return Array.from({ length: Math.max(1, count) }, (_, i) => join(dir, i === 0 ? "data" : `data-${i + 1}`));
 }
 
 /** server.properties of one node, as `kafka.Kafka` reads it. */
@@ -62,7 +69,7 @@ export function nodeProperties(input: NodePropertiesInput): Record<string, strin
     "advertised.listeners": listeners,
     "listener.security.protocol.map": protocolMap.join(","),
     "controller.listener.names": "CONTROLLER",
-    "log.dirs": join(input.dir, "data"),
+    "log.dirs": logDirPaths(input.dir, input.roles.includes("broker") ? input.logDirs : 1).join(","),
   };
   if (input.roles.includes("broker")) properties["inter.broker.listener.name"] = "PLAINTEXT";
   if (input.rack !== undefined) properties["broker.rack"] = input.rack;

@@ -22,6 +22,8 @@ export interface PlanOptions {
   dir: string;
   /** 3c3b: one more controller, formatted without initial controllers: an observer ready to become a voter. */
   extraController?: boolean;
+  /** Every broker with this many log dirs (JBOD); default 1. */
+  logDirs?: number;
 }
 
 const RACKS = ["a", "b", "c"];
@@ -102,7 +104,13 @@ export async function planCluster(options: PlanOptions): Promise<ClusterSpec> {
 
   const nodes: NodeSpec[] = all.map((draft) => {
     const dir = join(options.dir, `node-${draft.id}`);
-    const properties = nodeProperties({ ...draft, dir, brokerCount, quorum });
+    const properties = nodeProperties({
+      ...draft,
+      dir,
+      brokerCount,
+      quorum,
+      ...(options.logDirs === undefined ? {} : { logDirs: options.logDirs }),
+    });
     if (tls) Object.assign(properties, securityProperties(tls));
     return {
       ...draft,
