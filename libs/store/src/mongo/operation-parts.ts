@@ -57,7 +57,10 @@ export class OperationParts {
 
   constructor(private readonly models: Models) {}
 
-  /** Stores the parts that are not stored yet (a part whose chunks are all there is left as it is). */
+  /**
+   * Stores the parts that are not stored yet (a part whose chunks are all there is left as it is), and caches them:
+   * the arrays and objects given become shared and frozen (the store's callers never change a document in place).
+   */
   async store(opId: string, parts: Iterable<Part>): Promise<void> {
     for (const part of parts) {
       if (part.text === "") continue; // known: stored with the version it was read from
@@ -75,6 +78,9 @@ export class OperationParts {
         }
       }
       this.known.remember(opId, part.value, part.id, part.nested);
+      // The process that planned it reads it next (the answer, the confirm): from here, not 200 MB from the server.
+      if (!this.cache.has(`${opId}:${part.id}`))
+        this.remember(`${opId}:${part.id}`, Object.freeze(part.value), part.text.length);
     }
   }
 
