@@ -32,6 +32,7 @@ import {
   startLoad,
   uniqueTopicName,
   waitFor,
+  watchIsr,
   withAdmin,
 } from "@kcp/test-infra";
 import { seconds, table } from "../common/report.js";
@@ -48,34 +49,6 @@ interface RollFigures {
   perNodeMs: Map<number, number>;
   belowMinIsrMs: number;
   load: LoadResult;
-}
-
-/** Reads every partition's ISR every 250 ms and adds up the time any partition was below min ISR. */
-function watchIsr(cluster: AgentKafkaCluster, topic: string) {
-  let watching = true;
-  let belowMs = 0;
-  const done = withAdmin(cluster, async (client) => {
-    let last = Date.now();
-    while (watching) {
-      const now = Date.now();
-      try {
-        const metadata = await client.metadata({ topics: [topic], forceUpdate: true });
-        const partitions = [...(metadata.topics.get(topic)?.partitions.values() ?? [])];
-        if (partitions.some((p) => p.isr.length < MIN_ISR)) belowMs += now - last;
-      } catch {
-        // a broker that just stopped: the next read asks another
-      }
-      last = now;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  });
-  return {
-    async stop() {
-      watching = false;
-      await done;
-      return belowMs;
-    },
-  };
 }
 
 /** Waits until every partition of the topic has all its replicas in sync (between the two rolls). */
@@ -118,7 +91,7 @@ async function untilBack(cluster: AgentKafkaCluster, admin: KafkaAdmin, nodeId: 
 async function bareRoll(cluster: AgentKafkaCluster, topic: string, order: number[]): Promise<RollFigures> {
   const load = await startLoad(cluster, topic);
   await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
-  const isr = watchIsr(cluster, topic);
+  const isr = watchIsr(cluster, topic, MIN_ISR, 250);
   const perNodeMs = new Map<number, number>();
   progress("bare roll through the agents");
   const admin = KafkaAdmin.open({
@@ -141,7 +114,7 @@ async function bareRoll(cluster: AgentKafkaCluster, topic: string, order: number
     await admin.close();
   }
   const totalMs = Date.now() - started;
-  const belowMinIsrMs = await isr.stop();
+  const { belowMinIsrMs } = await isr.stop();
   return { totalMs, perNodeMs, belowMinIsrMs, load: await load.stop() };
 }
 
@@ -196,7 +169,7 @@ async function ourRoll(cluster: AgentKafkaCluster, topic: string): Promise<RollF
     progress("cluster registered; starting the load");
     const load = await startLoad(cluster, topic);
     await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
-    const isr = watchIsr(cluster, topic);
+    const isr = watchIsr(cluster, topic, MIN_ISR, 250);
     const planned = await api<Operation>("POST", `/api/v1/clusters/${registered.body.cluster.id}/operations`, {
       token,
       body: { type: "restartNodes", params: {} },
@@ -214,7 +187,7 @@ async function ourRoll(cluster: AgentKafkaCluster, topic: string): Promise<RollF
       { timeoutMs: 1_800_000, intervalMs: 500 },
     );
     const totalMs = Date.now() - started;
-    const belowMinIsrMs = await isr.stop();
+    const { belowMinIsrMs } = await isr.stop();
     const result = await load.stop();
     if (done.status !== "succeeded") throw new Error(`the roll ended ${done.status}: ${JSON.stringify(done.steps)}`);
     const nodeOf = (s: Operation["steps"][number]) => (s.args as { nodeId: number }).nodeId;

@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
@@ -14,11 +11,13 @@ import {
   startRedis,
   uniqueTopicName,
   waitFor,
+  watchIsr,
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { crashableService } from "./crash-fixture.js";
 import { operationRunner } from "./operations-fixture.js";
-import { mainOf, type StandaloneProcess, startServiceProcess, startStandaloneProcess } from "./process.js";
+import { mainOf, type StandaloneProcess, startServiceProcess } from "./process.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -89,28 +88,8 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
     const load = await startLoad(cluster, topic);
     await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
 
-    // Every partition's ISR, read every 500 ms through the whole roll (Metadata from any broker that answers).
-    let polling = true;
-    let polls = 0;
-    let failedPolls = 0;
-    let smallestIsr = Number.POSITIVE_INFINITY;
-    const below: string[] = [];
-    const poller = withAdmin(cluster, async (admin) => {
-      while (polling) {
-        try {
-          const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
-          const partitions = metadata.topics.get(topic)?.partitions ?? [];
-          polls += 1;
-          partitions.forEach((p, id) => {
-            smallestIsr = Math.min(smallestIsr, p.isr.length);
-            if (p.isr.length < 2) below.push(`${topic}-${id} isr ${p.isr.join(",")} at ${new Date().toISOString()}`);
-          });
-        } catch {
-          failedPolls += 1;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    });
+    // Every partition's ISR, read every 500 ms through the whole roll.
+    const isr = watchIsr(cluster, topic, 2);
 
     const planned = await ops.plan({ type: "restartNodes", params: {} });
     expect(planned.status, planned.text).to.equal(201);
@@ -137,8 +116,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       { timeoutMs: 600_000, intervalMs: 1_000 },
     );
     const rollMs = Date.now() - rollStarted;
-    polling = false;
-    await poller;
+    const { below, smallestIsr, polls, failedPolls } = await isr.stop();
     const result = await load.stop();
     if (done.status === "paused") {
       // Leave the cluster free for the next test whatever happened here.
@@ -311,26 +289,15 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
 
   it("crash safety: the standalone process killed (SIGKILL) mid-roll after broker 4 restarted; the next process resumes without restarting 4 again and restarts 5 once", async () => {
     const started = Date.now();
-    const dataDir = await mkdtemp(join(tmpdir(), "kcp-restart-crash-"));
-    const admin = { username: "admin", password: "restart-crash-admin-password" };
-    let running: StandaloneProcess | undefined;
-    const start = async () => {
-      running = await startStandaloneProcess({
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: admin.username,
-        ADMIN_PASSWORD: admin.password,
-        AGENT_SIGNING_KEY: cluster.signingKeyPem,
-        OPERATIONS_STEP_DELAY_MS: "2000",
-        OPERATIONS_LEASE_MS: "3000",
-        OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
-      });
-      const api = apiClient(running.url);
-      const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
-      return { api, token };
-    };
+    const crashable = await crashableService("restart-crash", {
+      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      OPERATIONS_STEP_DELAY_MS: "2000",
+      OPERATIONS_LEASE_MS: "3000",
+      OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+    });
     try {
       const before = await statuses();
-      const first = await start();
+      const first = await crashable.start();
       const registered = await first.api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
         token: first.token,
         body: {
@@ -361,8 +328,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
         },
         { timeoutMs: 120_000, intervalMs: 200 },
       );
-      running?.child.kill("SIGKILL");
-      expect(await running?.exitCode).to.equal(null);
+      expect(await crashable.kill()).to.equal(null);
       expect(midRoll.steps.map((s) => s.status).slice(0, 5)).to.deep.equal([
         "succeeded",
         "succeeded",
@@ -373,7 +339,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       const restarted4 = await cluster.agentFor(4).node(4);
       expect(restarted4.pid).to.not.equal(before.get(4)?.pid);
 
-      const second = await start();
+      const second = await crashable.start();
       const done = await waitFor(
         "the roll to finish in the new process",
         async () => {
@@ -393,9 +359,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       for (const other of [1, 2, 3, 6]) expect(after.get(other)?.pid, `node ${other}`).to.equal(before.get(other)?.pid);
       console.log(`      killed mid-roll and resumed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } finally {
-      running?.child.kill("SIGKILL");
-      await running?.exitCode;
-      await rm(dataDir, { recursive: true, force: true });
+      await crashable.cleanup();
     }
   });
   it("crash safety, distributed (FerretDB, BullMQ, two workers): the worker running the roll killed (SIGKILL) while broker 5 is down; the other worker takes it over, starts 5 once and never restarts 4 again", async () => {

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { StepPaused } from "@kcp/operations";
 import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
 import type { AgentEndpoint, Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
-  apiClient,
   createTopic,
   type KafkaVersion,
   type LoadResult,
@@ -18,11 +15,12 @@ import {
   startLoad,
   uniqueTopicName,
   waitFor,
+  watchIsr,
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { crashableService } from "./crash-fixture.js";
 import { operationRunner, runStepAgain } from "./operations-fixture.js";
-import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -181,33 +179,13 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       .map((s) => (s.args as { nodeId: number }).nodeId);
     expect([...order.slice(3)]).to.deep.equal([4, 5, 6]);
 
-    // Every partition's ISR, read every 500 ms through the whole roll (Metadata from any broker that answers).
-    let polling = true;
-    let polls = 0;
-    let smallestIsr = Number.POSITIVE_INFINITY;
-    const below: string[] = [];
-    const poller = withAdmin(cluster, async (admin) => {
-      while (polling) {
-        try {
-          const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
-          polls += 1;
-          (metadata.topics.get(topic)?.partitions ?? []).forEach((p, id) => {
-            smallestIsr = Math.min(smallestIsr, p.isr.length);
-            if (p.isr.length < 2) below.push(`${topic}-${id} isr ${p.isr.join(",")} at ${new Date().toISOString()}`);
-          });
-        } catch {
-          // no broker answered this time: the next poll tries again
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    });
+    // Every partition's ISR, read every 500 ms through the whole roll.
+    const isr = watchIsr(cluster, topic, 2);
 
     const rollStarted = Date.now();
-    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined).finally(async () => {
-      polling = false;
-      await poller;
-    });
+    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined).finally(() => isr.stop());
     const rollMs = Date.now() - rollStarted;
+    const { below, smallestIsr, polls } = await isr.stop();
     const result = await load.stop();
 
     const after = await statuses(cluster);
@@ -314,26 +292,15 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
 
     it("crash safety: the standalone process killed (SIGKILL) before broker 6 is switched to 4.4.0; the next process switches and starts it once, no other node touched", async () => {
       const started = Date.now();
-      const dataDir = await mkdtemp(join(tmpdir(), "kcp-upgrade-crash-"));
-      const admin = { username: "admin", password: "upgrade-crash-admin-password" };
-      let running: StandaloneProcess | undefined;
-      const start = async () => {
-        running = await startStandaloneProcess({
-          DATA_DIR: dataDir,
-          ADMIN_USERNAME: admin.username,
-          ADMIN_PASSWORD: admin.password,
-          AGENT_SIGNING_KEY: cluster.signingKeyPem,
-          OPERATIONS_STEP_DELAY_MS: "2000",
-          OPERATIONS_LEASE_MS: "3000",
-          OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
-        });
-        const api = apiClient(running.url);
-        const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
-        return { api, token };
-      };
+      const crashable = await crashableService("upgrade-crash", {
+        AGENT_SIGNING_KEY: cluster.signingKeyPem,
+        OPERATIONS_STEP_DELAY_MS: "2000",
+        OPERATIONS_LEASE_MS: "3000",
+        OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
+      });
       try {
         const before = await statuses(cluster);
-        const first = await start();
+        const first = await crashable.start();
         const registered = await first.api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
           token: first.token,
           body: {
@@ -368,8 +335,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
           },
           { timeoutMs: 120_000, intervalMs: 200 },
         );
-        running?.child.kill("SIGKILL");
-        expect(await running?.exitCode).to.equal(null);
+        expect(await crashable.kill()).to.equal(null);
         expect(midway.steps.map((s) => [s.kind, s.status])).to.deep.equal([
           ["installVersion", "succeeded"],
           ["rollSafetyCheck", "succeeded"],
@@ -380,7 +346,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
         ]);
         expect(await cluster.agentFor(6).node(6)).to.include({ state: "stopped", configuredVersion: "4.3.1" });
 
-        const second = await start();
+        const second = await crashable.start();
         const done = await waitFor(
           "the upgrade to finish in the new process",
           async () => {
@@ -400,9 +366,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
           expect(after.get(other)?.pid, `node ${other}`).to.equal(before.get(other)?.pid);
         console.log(`      killed before the switch and resumed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } finally {
-        running?.child.kill("SIGKILL");
-        await running?.exitCode;
-        await rm(dataDir, { recursive: true, force: true });
+        await crashable.cleanup();
       }
     });
 

@@ -47,6 +47,7 @@ export {
   waitForTopicLeaders,
   withAdmin,
 } from "./helpers.js";
+export { type IsrWatch, type IsrWatchResult, watchIsr } from "./isr-watch.js";
 export { runKafkaTool } from "./java.js";
 export { type LoadOptions, type LoadResult, type RunningLoad, startLoad } from "./load.js";
 export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
