@@ -97,6 +97,8 @@ interface Placed {
   replica: PlannerDirReplica;
   dir: string;
   arriving: boolean;
+  /** Position in key order: ties between equal sizes go to the first. */
+  order: number;
 }
 
 const byKey = (a: PlannerDirReplica, b: PlannerDirReplica) =>
@@ -158,26 +160,73 @@ function dirsOf(broker: PlannerJbodBroker, band: number, maxDiskUse: number, pla
   return dirs;
 }
 
-/** The replica to move off a dir: cheapest first (arrivals cost nothing), then the smallest that covers `need`. */
-function pick(candidates: Placed[], need: number, room: number): Placed | undefined {
-  const fits = candidates.filter((p) => !p.replica.pinned && p.replica.sizeBytes > 0 && p.replica.sizeBytes <= room);
-  for (const group of [fits.filter((p) => p.arriving), fits.filter((p) => !p.arriving)]) {
-    const covering = group.filter((p) => p.replica.sizeBytes >= need);
-    if (covering.length > 0) return covering.reduce((a, b) => (b.replica.sizeBytes < a.replica.sizeBytes ? b : a));
-    if (group.length > 0) return group.reduce((a, b) => (b.replica.sizeBytes > a.replica.sizeBytes ? b : a));
+/** A dir's movable replicas, arrivals apart (moving them costs nothing), each list sorted by size, then key order. */
+class Pool {
+  readonly lists = [[], []] as [Placed[], Placed[]];
+
+  add(p: Placed): void {
+    const list = this.lists[p.arriving ? 0 : 1];
+    list.splice(firstAbove(list, p.replica.sizeBytes, p.order), 0, p);
   }
-  return undefined;
+
+  remove(p: Placed): void {
+    const list = this.lists[p.arriving ? 0 : 1];
+    list.splice(list.indexOf(p, firstAtLeast(list, p.replica.sizeBytes)), 1);
+  }
+
+  /**
+   * The replica to move off the dir: arrivals first, then the smallest that covers `need` within `room`, else the
+   * largest that fits `room`.
+   */
+  pick(need: number, room: number): Placed | undefined {
+    for (const list of this.lists) {
+      const covering = list[firstAtLeast(list, need)];
+      if (covering && covering.replica.sizeBytes <= room) return covering;
+      const largest = list[firstAbove(list, room, Number.POSITIVE_INFINITY) - 1];
+      if (largest) return list[firstAtLeast(list, largest.replica.sizeBytes)];
+    }
+    return undefined;
+  }
 }
 
-function relocate(p: Placed, from: Dir, to: Dir): void {
+/** Index of the first replica of at least `size` bytes. */
+function firstAtLeast(list: Placed[], size: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Placed).replica.sizeBytes < size) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the first replica larger than `size`, or of that size and after `order`. */
+function firstAbove(list: Placed[], size: number, order: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const p = list[mid] as Placed;
+    if (p.replica.sizeBytes < size || (p.replica.sizeBytes === size && p.order < order)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function relocate(p: Placed, from: Dir, to: Dir, pools: Map<string, Pool>): void {
   from.data -= p.replica.sizeBytes;
   to.data += p.replica.sizeBytes;
+  pools.get(from.path)?.remove(p);
   p.dir = to.path;
+  pools.get(to.path)?.add(p);
 }
 
 /** Brings the dirs of one broker into their band (and under the cap) by moving replicas between them. */
 function balance(dirs: Dir[], placed: Placed[]): void {
-  const inDir = (dir: Dir) => placed.filter((p) => p.dir === dir.path);
+  const pools = new Map(dirs.map((d) => [d.path, new Pool()]));
+  for (const p of placed) if (!p.replica.pinned && p.replica.sizeBytes > 0) pools.get(p.dir)?.add(p);
+  const pool = (dir: Dir) => pools.get(dir.path) as Pool;
   const limit = placed.length * 2 + dirs.length;
   const stuck = new Set<string>();
   for (let step = 0; step < limit; step++) {
@@ -188,9 +237,9 @@ function balance(dirs: Dir[], placed: Placed[]): void {
       const receiver = dirs
         .filter((d) => d.open && d !== over && d.upper - d.data > 0)
         .sort((a, b) => b.upper - b.data - (a.upper - a.data))[0];
-      const chosen = receiver && pick(inDir(over), over.data - over.upper, receiver.upper - receiver.data);
+      const chosen = receiver && pool(over).pick(over.data - over.upper, receiver.upper - receiver.data);
       if (!receiver || !chosen) stuck.add(over.path);
-      else relocate(chosen, over, receiver);
+      else relocate(chosen, over, receiver, pools);
       continue;
     }
     const under = dirs
@@ -201,10 +250,9 @@ function balance(dirs: Dir[], placed: Placed[]): void {
       .filter((d) => d !== under && d.data > d.target)
       .sort((a, b) => b.data - b.target - (a.data - a.target))[0];
     const chosen =
-      giver &&
-      pick(inDir(giver), under.lower - under.data, Math.min(giver.data - giver.lower, under.upper - under.data));
+      giver && pool(giver).pick(under.lower - under.data, Math.min(giver.data - giver.lower, under.upper - under.data));
     if (!giver || !chosen) stuck.add(under.path);
-    else relocate(chosen, giver, under);
+    else relocate(chosen, giver, under, pools);
   }
 }
 
@@ -213,7 +261,7 @@ function planBroker(broker: PlannerJbodBroker, band: number, maxDiskUse: number,
   const replicas = [...broker.replicas].sort(byKey);
   const placed: Placed[] = replicas
     .filter((r) => r.logDir === undefined || live.has(r.logDir))
-    .map((r) => ({ replica: r, dir: r.logDir ?? "", arriving: r.logDir === undefined }));
+    .map((r, order) => ({ replica: r, dir: r.logDir ?? "", arriving: r.logDir === undefined, order }));
   const dirs = dirsOf(broker, band, maxDiskUse, placed);
   const byPath = new Map(dirs.map((d) => [d.path, d]));
   // What the replicas staying put hold above each dir's top must move, whatever the plan (arrivals can go anywhere).
