@@ -9,6 +9,7 @@ const { values } = parseArgs({
     partitions: { type: "string" },
     racks: { type: "string", default: "3" },
     seed: { type: "string", default: "42" },
+    skewed: { type: "boolean", default: false },
   },
 });
 const { brokers, partitions } = syntheticCluster({
@@ -16,6 +17,7 @@ const { brokers, partitions } = syntheticCluster({
   partitions: Number(values.partitions),
   racks: Number(values.racks),
   seed: Number(values.seed),
+  skewed: values.skewed,
 });
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
@@ -41,6 +43,14 @@ partitions.forEach((p, i) => {
   referenceReplicaMoves += moved;
   referenceBytes += moved * p.sizeBytes;
 });
+const referenceOutsideBand = referenceLoad.brokers.filter(
+  (b) => b.dataBytes > (plan.band.upper.get(b.id) ?? 0) || b.dataBytes < (plan.band.lower.get(b.id) ?? 0),
+).length;
+const totalData = plan.after.brokers.reduce((n, b) => n + b.dataBytes, 0);
+const totalWeight = [...plan.band.weight.values()].reduce((a, b) => a + b, 0);
+/** Each broker's data per unit of weight (capacity, or 1), relative to the mean: the band is 0.9–1.1. */
+const use = (load: typeof plan.after) =>
+  load.brokers.map((b) => b.dataBytes / (plan.band.weight.get(b.id) ?? 1) / (totalData / totalWeight));
 
 process.stdout.write(
   `${JSON.stringify({
@@ -52,6 +62,13 @@ process.stdout.write(
     replicaMoves: plan.moves.reduce((n, m) => n + m.replicaMoves, 0),
     dataToMoveBytes: plan.dataToMoveBytes,
     lowerBoundBytes: plan.lowerBoundBytes,
+    lowerBounds: plan.lowerBounds,
+    goals: plan.goals,
+    weighted: plan.band.meanUse !== undefined,
+    relativeUse: {
+      before: [Math.min(...use(plan.before)), Math.max(...use(plan.before))],
+      after: [Math.min(...use(plan.after)), Math.max(...use(plan.after))],
+    },
     bestReplicaSpread: plan.bestReplicaSpread,
     before: {
       replicas: plan.before.replicaSpread,
@@ -66,6 +83,7 @@ process.stdout.write(
       replicas: referenceLoad.replicaSpread,
       leaders: referenceLoad.leaderSpread,
       data: referenceLoad.dataSpreadBytes,
+      outsideBand: referenceOutsideBand,
     },
   })}\n`,
 );

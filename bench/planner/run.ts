@@ -1,8 +1,9 @@
 /**
- * bench/planner (issue 9): the rebalance planner on synthetic clusters that grew unevenly (the newest fifth of the
- * brokers empty, replicas biased towards the first brokers of each rack, sizes skewed), each planned in a process of
- * its own: planning time, peak RSS, spreads before and after, data moved against the computed lower bound. Reference in
- * the same run: Kafka's `--generate` assignment (rack-aware round-robin, blind to current placement) of the same input.
+ * bench/planner (issues 9, 19): the rebalance planner on synthetic clusters that grew unevenly (the newest fifth of the
+ * brokers empty, replicas biased towards the first brokers of each rack, sizes skewed) — and the same with per-broker
+ * capacities and hot topics (`skewed`) — each planned in a process of its own: planning time, peak RSS, every goal's
+ * figure before → after, data moved against each lower bound (replica spread, disk band). Reference in the same run:
+ * Kafka's `--generate` assignment (rack-aware round-robin, blind to current placement) of the same input.
  *
  *   npm run bench:planner [-- --only 10x10k]
  */
@@ -10,6 +11,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { mebibytes, runNodeScript, seconds, table } from "../common/report.js";
+
+interface GoalLine {
+  goal: string;
+  status: string;
+  before: number;
+  after: number;
+  why?: string;
+}
 
 interface Result {
   replicas: number;
@@ -19,16 +28,31 @@ interface Result {
   replicaMoves: number;
   dataToMoveBytes: number;
   lowerBoundBytes: number;
+  lowerBounds: { replicas: number; disk: number };
+  goals: GoalLine[];
+  weighted: boolean;
+  relativeUse: { before: [number, number]; after: [number, number] };
   bestReplicaSpread: number;
   before: { replicas: number; leaders: number; data: number };
   after: { replicas: number; leaders: number; data: number };
-  reference: { ms: number; replicaMoves: number; dataBytes: number; replicas: number; leaders: number; data: number };
+  reference: {
+    ms: number;
+    replicaMoves: number;
+    dataBytes: number;
+    replicas: number;
+    leaders: number;
+    data: number;
+    outsideBand: number;
+  };
 }
 
 const SCENARIOS = [
-  { name: "10x10k", brokers: 10, partitions: 10_000, racks: 3 },
-  { name: "50x100k", brokers: 50, partitions: 100_000, racks: 5 },
-  { name: "200x1M", brokers: 200, partitions: 333_334, racks: 5 },
+  { name: "10x10k", brokers: 10, partitions: 10_000, racks: 3, skewed: false },
+  { name: "50x100k", brokers: 50, partitions: 100_000, racks: 5, skewed: false },
+  { name: "200x1M", brokers: 200, partitions: 333_334, racks: 5, skewed: false },
+  { name: "10x10k-skewed", brokers: 10, partitions: 10_000, racks: 3, skewed: true },
+  { name: "50x100k-skewed", brokers: 50, partitions: 100_000, racks: 5, skewed: true },
+  { name: "200x1M-skewed", brokers: 200, partitions: 333_334, racks: 5, skewed: true },
 ];
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
@@ -43,10 +67,17 @@ for (const scenario of SCENARIOS.filter((s) => !values.only || s.name === values
     String(scenario.partitions),
     "--racks",
     String(scenario.racks),
+    ...(scenario.skewed ? ["--skewed"] : []),
   ]);
-  const overBound = r.lowerBoundBytes > 0 ? ((r.dataToMoveBytes / r.lowerBoundBytes - 1) * 100).toFixed(2) : "0.00";
+  const over = (bound: number) => {
+    const pct = bound > 0 ? ((r.dataToMoveBytes / bound - 1) * 100).toFixed(2) : "0.00";
+    return `${pct.startsWith("-") ? "" : "+"}${pct} %`;
+  };
+  const disk = r.goals.find((g) => g.goal === "disk");
+  const reachable = disk?.status !== "impossible";
+  const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
   table(
-    `${scenario.brokers} brokers, ${scenario.partitions} partitions (${r.replicas} replicas), ${scenario.racks} racks`,
+    `${scenario.brokers} brokers, ${scenario.partitions} partitions (${r.replicas} replicas), ${scenario.racks} racks${scenario.skewed ? ", capacities of 3 sizes and hot topics" : ""}`,
     [
       ["planning time", `${seconds(r.planningMs)} (target: under 10 s for 1M replicas)`],
       ["peak RSS of the planning process", mebibytes(r.peakRssBytes)],
@@ -56,14 +87,31 @@ for (const scenario of SCENARIOS.filter((s) => !values.only || s.name === values
       ],
       ["leader spread before → after", `${r.before.leaders} → ${r.after.leaders}`],
       ["data spread before → after", `${gib(r.before.data)} → ${gib(r.after.data)}`],
-      ["partitions changed / replicas moved", `${r.moves} / ${r.replicaMoves}`],
       [
-        "data moved / lower bound",
-        `${gib(r.dataToMoveBytes)} / ${gib(r.lowerBoundBytes)} (${overBound.startsWith("-") ? "" : "+"}${overBound} %)`,
+        `use of ${r.weighted ? "capacity" : "the mean"}, relative to the mean, before → after`,
+        `${pct(r.relativeUse.before[0])}–${pct(r.relativeUse.before[1])} → ${pct(r.relativeUse.after[0])}–${pct(r.relativeUse.after[1])}`,
+      ],
+      ...r.goals.map(
+        (g) =>
+          [`goal ${g.goal}`, `${g.before} → ${g.after} (${g.status}${g.why ? `: ${g.why}` : ""})`] as [string, string],
+      ),
+      ["partitions changed / replicas moved", `${r.moves} / ${r.replicaMoves}`],
+      ["data moved", gib(r.dataToMoveBytes)],
+      ["  against the replica-spread bound", `${gib(r.lowerBounds.replicas)} (${over(r.lowerBounds.replicas)})`],
+      ["  against the disk-band bound", `${gib(r.lowerBounds.disk)} (${over(r.lowerBounds.disk)})`],
+      [
+        "target: every broker in the band (where reachable)",
+        reachable ? (disk?.after === 0 ? "met" : `NOT MET (${disk?.after} outside)`) : `not reachable: ${disk?.why}`,
+      ],
+      [
+        "target: data moved within 10 % of the disk-band bound",
+        r.dataToMoveBytes <= r.lowerBounds.disk * 1.1
+          ? "met"
+          : `NOT MET (${over(r.lowerBounds.disk)}; the replica bound is ${over(r.lowerBounds.replicas)})`,
       ],
       [
         "reference: --generate style assignment",
-        `${r.reference.replicaMoves} replicas, ${gib(r.reference.dataBytes)} moved; spreads ${r.reference.replicas} / ${r.reference.leaders} / ${gib(r.reference.data)}; ${seconds(r.reference.ms)}`,
+        `${r.reference.replicaMoves} replicas, ${gib(r.reference.dataBytes)} moved; spreads ${r.reference.replicas} / ${r.reference.leaders} / ${gib(r.reference.data)}; ${r.reference.outsideBand} broker(s) outside the band; ${seconds(r.reference.ms)}`,
       ],
     ],
   );

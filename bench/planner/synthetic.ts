@@ -5,6 +5,12 @@ export interface Shape {
   partitions: number;
   racks: number;
   seed: number;
+  /**
+   * Skewed (issue 19): brokers of three disk sizes (1×, 1.5×, 2× a base chosen so the cluster is about half full,
+   * so the capacity-weighted band differs from the plain mean), and hot topics — one topic in twenty has partitions
+   * ten times larger, and bytes-in per second on every partition (hot ones a hundred times more).
+   */
+  skewed?: boolean;
 }
 
 function sequence(seed: number) {
@@ -18,11 +24,11 @@ function sequence(seed: number) {
 /**
  * A cluster that grew: its brokers spread over racks, the newest fifth holding nothing yet; partitions of RF 3 placed
  * rack-aware on the older brokers with a bias towards the first ones; sizes skewed (most small, a few huge), topics of
- * 1 to 200 partitions.
+ * 1 to 200 partitions. `skewed`: also capacities and hot topics (above).
  */
 export function syntheticCluster(shape: Shape): { brokers: PlannerBroker[]; partitions: PlannerPartition[] } {
   const random = sequence(shape.seed);
-  const brokers = Array.from({ length: shape.brokers }, (_, i) => ({
+  const brokers: (PlannerBroker & { rack: string })[] = Array.from({ length: shape.brokers }, (_, i) => ({
     id: i + 1,
     rack: `rack-${i % shape.racks}`,
     alive: true,
@@ -35,6 +41,7 @@ export function syntheticCluster(shape: Shape): { brokers: PlannerBroker[]; part
   let topic = 0;
   while (partitions.length < shape.partitions) {
     const count = Math.min(shape.partitions - partitions.length, 1 + Math.floor(random() * 200));
+    const hot = shape.skewed === true && topic % 20 === 7;
     for (let p = 0; p < count; p++) {
       const firstRack = Math.floor(random() * racks.length);
       const replicas = [0, 1, 2].map((k) => {
@@ -46,10 +53,23 @@ export function syntheticCluster(shape: Shape): { brokers: PlannerBroker[]; part
         partition: p,
         replicas,
         leader: replicas[0] as number,
-        sizeBytes: Math.floor(random() ** 4 * 50 * 1024 ** 3),
+        sizeBytes: Math.floor(random() ** 4 * 50 * 1024 ** 3 * (hot ? 10 : 1)),
+        ...(shape.skewed ? { bytesInPerSec: Math.floor(random() * 100_000 * (hot ? 100 : 1)) } : {}),
       });
     }
     topic++;
+  }
+  if (shape.skewed) {
+    const data = partitions.reduce((n, p) => n + p.sizeBytes * p.replicas.length, 0);
+    const tiers = [1, 1.5, 2];
+    const weights = brokers.map((_, i) => tiers[i % 3] as number);
+    const base = data / 0.5 / weights.reduce((a, b) => a + b, 0);
+    const held = new Map<number, number>();
+    for (const p of partitions) for (const id of p.replicas) held.set(id, (held.get(id) ?? 0) + p.sizeBytes);
+    // A disk holds what is on it: the crowded brokers are up to 85 % full (above the 80 % the capacity goal allows).
+    brokers.forEach((b, i) => {
+      b.capacityBytes = Math.floor(Math.max(base * (weights[i] as number), (held.get(b.id) ?? 0) / 0.85));
+    });
   }
   return { brokers, partitions };
 }

@@ -8,8 +8,10 @@ export function loadOf(
   partitions: readonly PlannerPartition[],
   replicasOf: (index: number) => readonly number[],
   leaderOf: (index: number) => number,
+  /** Brokers outside the spreads that keep their replicas (cordoned): not counted as replicas left behind. */
+  kept: ReadonlySet<number> = new Set(),
 ): Load {
-  const stats = new Map(brokers.map((b) => [b.id, { replicas: 0, leaders: 0, dataBytes: 0 }]));
+  const stats = new Map(brokers.map((b) => [b.id, { replicas: 0, leaders: 0, dataBytes: 0, bytesInPerSec: 0 }]));
   partitions.forEach((partition, index) => {
     for (const id of replicasOf(index)) {
       const s = stats.get(id);
@@ -19,12 +21,15 @@ export function loadOf(
       }
     }
     const leader = stats.get(leaderOf(index));
-    if (leader) leader.leaders++;
+    if (leader) {
+      leader.leaders++;
+      leader.bytesInPerSec += partition.bytesInPerSec ?? 0;
+    }
   });
   const rows = brokers.map((b) => ({
     id: b.id,
     ...(b.rack === undefined ? {} : { rack: b.rack }),
-    ...(stats.get(b.id) as { replicas: number; leaders: number; dataBytes: number }),
+    ...(stats.get(b.id) as { replicas: number; leaders: number; dataBytes: number; bytesInPerSec: number }),
     excluded: !eligible.has(b.id),
   }));
   const counted = rows.filter((r) => !r.excluded);
@@ -33,7 +38,7 @@ export function loadOf(
   const leaderSpread = spread(counted.map((r) => r.leaders));
   const dataSpreadBytes = spread(counted.map((r) => r.dataBytes));
   // Replicas and leaders left on brokers that must hold none count as the worst imbalance.
-  const stranded = rows.filter((r) => r.excluded && (r.replicas > 0 || r.leaders > 0)).length;
+  const stranded = rows.filter((r) => r.excluded && !kept.has(r.id) && (r.replicas > 0 || r.leaders > 0)).length;
   return {
     brokers: rows,
     replicaSpread,

@@ -1,12 +1,19 @@
 import type { Snapshot } from "@kcp/shared";
 
-export type Goal = "replicas" | "leaders" | "disk" | "rack";
+/** Hard goals first, then soft ones, each in priority order: a goal is never bought by breaking a higher one. */
+export type Goal = "rack" | "capacity" | "disk" | "replicas" | "leaders" | "topics" | "leaderBytesIn";
+
+export const HARD_GOALS: readonly Goal[] = ["rack", "capacity"];
 
 export interface PlannerBroker {
   id: number;
   rack?: string;
   /** Registered, unfenced and answering: only such brokers take replicas. */
   alive: boolean;
+  /** Every log dir cordoned (Kafka 4.3 `cordoned.log.dirs`): keeps its replicas, receives nothing. */
+  cordoned?: boolean;
+  /** Bytes of disk the broker's replicas may use at most (its log dirs); unknown: no capacity limit, equal weight. */
+  capacityBytes?: number;
 }
 
 export interface PlannerPartition {
@@ -16,6 +23,8 @@ export interface PlannerPartition {
   replicas: number[];
   leader: number;
   sizeBytes: number;
+  /** Bytes appended per second (measured between collections); what its leader takes in. Default 0. */
+  bytesInPerSec?: number;
 }
 
 export interface PlannerInput {
@@ -31,18 +40,52 @@ export interface PlannerInput {
    * least loaded broker that fits.
    */
   mode: "rebalance" | "drain";
+  /** Capacity goal: no broker's replicas above this share of its capacity, copies in flight counted (default 80). */
+  maxDiskUsePercent?: number;
+  /** Disk goal: each broker's data within ± this share of the capacity-weighted mean (default 10). */
+  diskBandPercent?: number;
 }
 
-export const ALL_GOALS: readonly Goal[] = ["replicas", "leaders", "disk", "rack"];
+export const ALL_GOALS: readonly Goal[] = [
+  "rack",
+  "capacity",
+  "disk",
+  "replicas",
+  "leaders",
+  "topics",
+  "leaderBytesIn",
+];
+
+/**
+ * The disk a broker's replicas may use: per log dir (not failed) its free space plus the data Kafka keeps there, at
+ * most the volume's size — so other files on a shared volume are set aside. Unknown when a dir does not report it.
+ */
+export function capacityOf(broker: Snapshot["brokers"][number]): number | undefined {
+  const dirs = (broker.logDirs ?? []).filter((d) => d.error === undefined);
+  if (dirs.length === 0) return undefined;
+  let total = 0;
+  for (const d of dirs) {
+    if (d.totalBytes === undefined) return undefined;
+    total += d.usableBytes === undefined ? d.totalBytes : Math.min(d.totalBytes, d.usableBytes + d.dataBytes);
+  }
+  return total;
+}
 
 /** The planner's view of a snapshot: every partition with its replicas in order, its leader and its size. */
 export function plannerModel(snapshot: Snapshot): Pick<PlannerInput, "brokers" | "partitions"> {
   return {
-    brokers: snapshot.brokers.map((b) => ({
-      id: b.id,
-      ...(b.rack === undefined ? {} : { rack: b.rack }),
-      alive: b.alive && !b.fenced,
-    })),
+    brokers: snapshot.brokers.map((b) => {
+      const capacityBytes = capacityOf(b);
+      const dirs = b.logDirs ?? [];
+      const cordoned = dirs.length > 0 ? dirs.every((d) => d.cordoned === true) : b.cordoned;
+      return {
+        id: b.id,
+        ...(b.rack === undefined ? {} : { rack: b.rack }),
+        alive: b.alive && !b.fenced,
+        ...(cordoned ? { cordoned: true } : {}),
+        ...(capacityBytes === undefined ? {} : { capacityBytes }),
+      };
+    }),
     partitions: snapshot.topics.flatMap((t) =>
       t.partitions.map((p) => ({
         topic: t.name,
@@ -50,6 +93,7 @@ export function plannerModel(snapshot: Snapshot): Pick<PlannerInput, "brokers" |
         replicas: [...p.replicas],
         leader: p.leader,
         sizeBytes: p.sizeBytes,
+        bytesInPerSec: p.bytesInPerSec ?? 0,
       })),
     ),
   };

@@ -1,7 +1,11 @@
 import { AppError, type Load, type Move } from "@kcp/shared";
+import { balanceDisk } from "./balance-disk.js";
 import { countTargets, shedCost } from "./count-targets.js";
+import { type DiskBand, diskBand, diskBandBound } from "./disk-band.js";
+import { type GoalReport, goalReport } from "./goal-report.js";
 import { loadOf } from "./load.js";
-import type { PlannerInput, PlannerPartition } from "./model.js";
+import { ALL_GOALS, type Goal, type PlannerInput, type PlannerPartition } from "./model.js";
+import { HOLE, Placement, racksUsed } from "./placement.js";
 import { rackTotals } from "./rack-totals.js";
 
 export interface MovePlan {
@@ -15,123 +19,197 @@ export interface MovePlan {
   elections: { topic: string; partition: number }[];
   /** The smallest replica spread the racks allow (1 or 0 without racks); what a rebalance aims for. */
   bestReplicaSpread: number;
+  /** Per goal, the least data any plan must move to reach it (`replicas` is `lowerBoundBytes`). */
+  lowerBounds: { replicas: number; disk: number };
+  /** Each goal named, hard then soft in priority order: met, improved, unchanged or impossible, before → after. */
+  goals: GoalReport[];
+  /** The disk band each receiving broker should end in, and the capacity goal's ceiling. */
+  band: DiskBand;
   warnings: string[];
 }
 
-const HOLE = -1;
 const LEADER_PASSES = 20;
 
-/** Mutable working state: the replica lists being planned and each eligible broker's replica count and data. */
-class Placement {
-  readonly lists: number[][];
-  readonly count = new Map<number, number>();
-  readonly data = new Map<number, number>();
-  /** Replica slots emptied so far, to be given a broker. */
-  readonly holes: { p: number; slot: number }[] = [];
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 
-  constructor(
-    readonly partitions: readonly PlannerPartition[],
-    readonly eligible: ReadonlySet<number>,
-  ) {
-    this.lists = partitions.map((p) => [...p.replicas]);
-    for (const id of eligible) {
-      this.count.set(id, 0);
-      this.data.set(id, 0);
-    }
-    partitions.forEach((p, index) => {
-      for (const id of p.replicas) if (eligible.has(id)) this.add(id, index);
-    });
-  }
-
-  private add(id: number, p: number): void {
-    this.count.set(id, (this.count.get(id) ?? 0) + 1);
-    this.data.set(id, (this.data.get(id) ?? 0) + (this.partitions[p]?.sizeBytes ?? 0));
-  }
-
-  private remove(id: number, p: number): void {
-    if (!this.eligible.has(id)) return;
-    this.count.set(id, (this.count.get(id) ?? 0) - 1);
-    this.data.set(id, (this.data.get(id) ?? 0) - (this.partitions[p]?.sizeBytes ?? 0));
-  }
-
-  vacate(p: number, slot: number): void {
-    const list = this.lists[p] as number[];
-    this.remove(list[slot] as number, p);
-    list[slot] = HOLE;
-    this.holes.push({ p, slot });
-  }
-
-  /** The replica in this slot goes straight to another broker. */
-  move(p: number, slot: number, to: number): void {
-    const list = this.lists[p] as number[];
-    this.remove(list[slot] as number, p);
-    list[slot] = to;
-    this.add(to, p);
-  }
-
-  fill(p: number, slot: number, id: number): void {
-    (this.lists[p] as number[])[slot] = id;
-    this.add(id, p);
-  }
-}
-
-function eligibleBrokers(input: PlannerInput, warnings: string[]): Set<number> {
+/**
+ * Receivers: running target brokers not emptied nor cordoned. Kept: cordoned ones (Kafka 4.3) — they keep what they
+ * hold and receive nothing (the hard goal), outside the spreads and the band.
+ */
+function eligibleBrokers(input: PlannerInput, warnings: string[]): { receivers: Set<number>; kept: Set<number> } {
   const alive = new Set(input.brokers.filter((b) => b.alive).map((b) => b.id));
+  const cordoned = new Set(input.brokers.filter((b) => b.cordoned).map((b) => b.id));
   const emptied = new Set(input.emptied);
   const wanted = input.targets ?? [...alive];
   const down = wanted.filter((id) => !alive.has(id) && !emptied.has(id));
   if (down.length > 0) warnings.push(`Broker(s) ${down.join(", ")} are not running and take no replica.`);
-  const eligible = new Set(wanted.filter((id) => alive.has(id) && !emptied.has(id)));
-  if (eligible.size === 0) throw new AppError("invalid_request", "No running broker is left to hold the replicas");
-  return eligible;
+  const holding = wanted.filter((id) => alive.has(id) && !emptied.has(id));
+  const kept = new Set(holding.filter((id) => cordoned.has(id)));
+  const receivers = new Set(holding.filter((id) => !cordoned.has(id)));
+  if (kept.size > 0)
+    warnings.push(
+      `Broker(s) ${[...kept].sort((x, y) => x - y).join(", ")} are cordoned: they keep their replicas and receive none.`,
+    );
+  const drainedCordoned = input.brokers.filter((b) => b.cordoned && !kept.has(b.id)).map((b) => b.id);
+  if (drainedCordoned.length > 0 && input.mode === "drain")
+    warnings.push(`Cordoned broker(s) ${drainedCordoned.join(", ")} receive nothing.`);
+  if (receivers.size === 0) throw new AppError("invalid_request", "No running broker is left to hold the replicas");
+  return { receivers, kept };
 }
 
 /**
- * Pure and deterministic (same input, same plan). Goals in priority order, each while moving as little data as
- * possible: rack awareness; no replica on a broker being emptied; replica count spread ≤ 1; leader count spread ≤ 1
- * through the preferred-leader order (no data moves); data spread through where moved replicas go.
+ * Pure and deterministic (same input, same plan). Goals in priority order, hard then soft, each while moving as
+ * little data as possible and never bought by breaking a higher one: rack awareness; capacity (no broker's data above
+ * its ceiling, copies in flight counted); no replica on a broker being emptied and none arriving on a cordoned one;
+ * disk band (each broker's data within ± the band of the capacity-weighted mean); replica count spread ≤ 1; leader
+ * count spread ≤ 1 through the preferred-leader order (no data moves). Topic spread and leader bytes-in are measured
+ * and reported.
  */
 export function planMoves(input: PlannerInput): MovePlan {
   const warnings: string[] = [];
-  const eligible = eligibleBrokers(input, warnings);
+  const { receivers: eligible, kept } = eligibleBrokers(input, warnings);
+  const holders = new Set([...eligible, ...kept]);
   const ids = [...eligible].sort((a, b) => a - b);
   const rackOf = new Map(input.brokers.map((b) => [b.id, b.rack]));
   const racks = new Set(ids.map((id) => rackOf.get(id)));
   const rackAware = input.goals.has("rack") && ids.every((id) => rackOf.get(id) !== undefined);
-  const tooWide = input.partitions.filter((p) => p.replicas.length > ids.length);
+  const tooWide = input.partitions.filter((p) => p.replicas.length > holders.size);
   if (tooWide.length > 0) {
     const p = tooWide[0] as PlannerPartition;
     throw new AppError(
       "invalid_request",
-      `${p.topic}-${p.partition} has ${p.replicas.length} replicas but only ${ids.length} broker(s) can hold them`,
+      `${p.topic}-${p.partition} has ${p.replicas.length} replicas but only ${holders.size} broker(s) can hold them`,
     );
   }
-  const placement = new Placement(input.partitions, eligible);
+  const capacity = new Map(input.brokers.map((b) => [b.id, b.capacityBytes]));
+  const bandPercent = input.diskBandPercent ?? 10;
+  let keptData = 0;
+  let totalData = 0;
+  for (const p of input.partitions)
+    for (const id of p.replicas) {
+      totalData += p.sizeBytes;
+      if (kept.has(id)) keptData += p.sizeBytes;
+    }
+  const band = diskBand(
+    ids,
+    (id) => capacity.get(id),
+    totalData - keptData,
+    bandPercent,
+    input.maxDiskUsePercent ?? 80,
+  );
+  const placement = new Placement(input.partitions, holders, band.ceiling);
+  const dataNow = new Map(placement.dataBefore);
+  const emptiedBytes = input.partitions.reduce(
+    (n, p) => n + p.sizeBytes * p.replicas.filter((id) => !holders.has(id)).length,
+    0,
+  );
   vacateMandatory(placement, rackAware ? rackOf : undefined, racks.size);
   const mandatoryBytes = holeBytes(placement);
-  const totalReplicas = input.partitions.reduce((n, p) => n + p.replicas.length, 0);
+  const keptReplicas = [...kept].reduce((n, id) => n + (placement.count.get(id) ?? 0), 0);
+  const totalReplicas = input.partitions.reduce((n, p) => n + p.replicas.length, 0) - keptReplicas;
   const balance = input.mode === "rebalance" && input.goals.has("replicas");
   const staying = stayingSizes(placement);
   const targets = balance
     ? brokerTargets(ids, staying, input.partitions, totalReplicas, rackAware ? rackOf : undefined)
     : undefined;
   const lowerBoundBytes = targets ? balancingBound(mandatoryBytes, staying, targets, input.partitions) : mandatoryBytes;
+  const diskBound = diskBandBound(band, dataNow, emptiedBytes, mandatoryBytes - emptiedBytes);
   const racksOf = rackAware ? rackOf : undefined;
   const byData = input.goals.has("disk");
-  let unplaced = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
+  const placed = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
   if (targets) {
     moveExcess(placement, ids, targets, racksOf, racks.size, byData);
     // What had nowhere to go directly (racks, partitions everywhere) is freed and placed with the constraints relaxed.
     shedExcess(placement, targets);
-    unplaced += fillHoles(placement, ids, targets, racksOf, racks.size, byData);
+    const again = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
+    placed.sharedRack += again.sharedRack;
+    placed.overCapacity += again.overCapacity;
   }
-  if (unplaced > 0)
-    warnings.push(`${unplaced} replica(s) could not be placed in a rack of their own: they share a rack.`);
+  if (placed.sharedRack > 0)
+    warnings.push(`${placed.sharedRack} replica(s) could not be placed in a rack of their own: they share a rack.`);
+  if (placed.overCapacity > 0)
+    warnings.push(
+      `${placed.overCapacity} replica(s) had to go to a broker above its max disk use: no broker had room for them.`,
+    );
   if (targets) evenOut(placement, ids, targets, rackAware ? rackOf : undefined, racks.size);
+  const impossible = impossibleGoals(input, band, ids, rackOf, totalData - keptData, rackAware);
+  if (input.mode === "rebalance" && byData) {
+    const counts = targets ? [...ids].map((id) => placement.count.get(id) ?? 0) : [];
+    const window = targets ? { min: Math.min(...counts), max: Math.max(...counts) } : undefined;
+    // The replica spread kept first; where that cannot reach a band the input allows, the band (the higher goal)
+    // wins. A band no plan can reach is brought as near as the replica spread lets it, no nearer.
+    const reached = balanceDisk(placement, ids, band, racksOf, racks.size, window);
+    if (!reached && window && impossible.disk === undefined)
+      balanceDisk(placement, ids, band, racksOf, racks.size, undefined);
+  }
   if (input.goals.has("leaders")) balanceLeaders(placement, ids);
   const targetCounts = [...(targets?.values() ?? [])];
   const bestReplicaSpread = targetCounts.length > 0 ? Math.max(...targetCounts) - Math.min(...targetCounts) : 0;
-  return { ...result(input, placement, eligible, lowerBoundBytes, warnings), bestReplicaSpread };
+  const built = result(input, placement, eligible, kept, lowerBoundBytes, warnings);
+  const ctx = {
+    goals: new Set([...input.goals, "capacity" as const]),
+    partitions: input.partitions,
+    ids,
+    rackOf: racksOf,
+    rackCount: racks.size,
+    band,
+    bandPercent,
+    bestReplicaSpread,
+    impossible,
+  };
+  const goals = goalReport(
+    ctx,
+    {
+      lists: (i) => input.partitions[i]?.replicas ?? [],
+      data: dataNow,
+      replicaSpread: built.before.replicaSpread,
+      leaderSpread: built.before.leaderSpread,
+    },
+    {
+      lists: (i) => placement.lists[i] ?? [],
+      data: placement.data,
+      replicaSpread: built.after.replicaSpread,
+      leaderSpread: built.after.leaderSpread,
+    },
+    input.mode === "rebalance" ? ALL_GOALS : (["rack", "capacity"] as Goal[]),
+  );
+  return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
+}
+
+/** Goals no plan can meet, found from the input alone, with why. */
+function impossibleGoals(
+  input: PlannerInput,
+  band: DiskBand,
+  ids: readonly number[],
+  rackOf: ReadonlyMap<number, string | undefined>,
+  data: number,
+  rackAware: boolean,
+): Partial<Record<Goal, string>> {
+  const why: Partial<Record<Goal, string>> = {};
+  const noRack = ids.filter((id) => rackOf.get(id) === undefined);
+  if (noRack.length > 0 && noRack.length < ids.length) why.rack = `broker(s) ${noRack.join(", ")} have no rack`;
+  const room = [...band.ceiling.values()].reduce((a, b) => a + b, 0);
+  if (data > room)
+    why.capacity = `the replicas hold ${gib(data)}, more than the brokers' ${gib(room)} at ${input.maxDiskUsePercent ?? 80} % use`;
+  const widest = Math.max(...band.upper.values());
+  const largest = input.partitions.reduce((m, p) => Math.max(m, p.sizeBytes), 0);
+  if (largest > widest)
+    why.disk = `a partition of ${gib(largest)} is larger than any broker's band allows (at most ${gib(widest)})`;
+  else if (data > room) why.disk = "the brokers' capacity cannot hold the data";
+  else if (rackAware) {
+    // A partition with a replica in every rack puts one in each: a rack holds at least those partitions' data.
+    const members = new Map<string, number[]>();
+    for (const id of ids) members.set(rackOf.get(id) as string, [...(members.get(rackOf.get(id) as string) ?? []), id]);
+    const forced = input.partitions.reduce((n, p) => n + (p.replicas.length === members.size ? p.sizeBytes : 0), 0);
+    for (const [rack, list] of members) {
+      const top = list.reduce((n, id) => n + (band.upper.get(id) ?? 0), 0);
+      if (forced > top) {
+        why.disk = `rack ${rack} must hold a replica of every partition with one replica per rack (${gib(forced)}), more than its brokers' band allows (${gib(top)})`;
+        break;
+      }
+    }
+  }
+  return why;
 }
 
 /**
@@ -175,7 +253,7 @@ function balancingBound(
   partitions: readonly PlannerPartition[],
 ): number {
   let shedding = mandatoryBytes;
-  for (const [id, sizes] of staying) shedding += shedCost(sizes, targets.get(id) ?? 0);
+  for (const [id, sizes] of staying) if (targets.has(id)) shedding += shedCost(sizes, targets.get(id) ?? 0);
   const held = new Map<number, number>();
   for (const p of partitions) for (const id of p.replicas) held.set(id, (held.get(id) ?? 0) + 1);
   const bySize = partitions
@@ -234,7 +312,7 @@ function shedExcess(placement: Placement, targets: ReadonlyMap<number, number>):
   const held = new Map<number, { p: number; slot: number }[]>();
   placement.lists.forEach((list, p) => {
     list.forEach((id, slot) => {
-      if (id === HOLE) return;
+      if (id === HOLE || !targets.has(id)) return;
       if ((placement.count.get(id) ?? 0) <= (targets.get(id) ?? 0)) return;
       const replicas = held.get(id);
       if (replicas) replicas.push({ p, slot });
@@ -280,29 +358,23 @@ function moveExcess(
       const usedRacks = racksUsed(list, slot, rackOf, rackCount);
       let to: number | undefined;
       for (const candidate of ids)
-        if (room(candidate) > 0 && !list.includes(candidate) && !usedRacks?.has(rackOf?.get(candidate)))
+        if (
+          room(candidate) > 0 &&
+          !list.includes(candidate) &&
+          !usedRacks?.has(rackOf?.get(candidate)) &&
+          placement.fits(candidate, p)
+        )
           if (to === undefined || better(candidate, to)) to = candidate;
       if (to !== undefined) placement.move(p, slot, to);
     }
   }
 }
 
-/** The racks a partition's other replicas use, when racks apply to it (else undefined: any rack will do). */
-function racksUsed(
-  list: readonly number[],
-  slot: number,
-  rackOf: ReadonlyMap<number, string | undefined> | undefined,
-  rackCount: number,
-): Set<string | undefined> | undefined {
-  if (!rackOf || list.length > rackCount) return undefined;
-  return new Set(list.filter((id, i) => i !== slot && id !== HOLE).map((id) => rackOf.get(id)));
-}
-
 /**
  * Gives every hole a broker: not already a replica of the partition, in a rack the partition does not use yet (when
  * racks allow), below its target (rebalance) — the one furthest below, then (disk goal) with the least data, then the
- * lowest id. Drains pick the broker with the fewest replicas. Big replicas are placed first. Answers how many replicas
- * had to share a rack.
+ * lowest id; one whose capacity has room (hard goals: racks first, then capacity). Drains pick the broker with the
+ * fewest replicas. Big replicas are placed first. Answers how many replicas had to share a rack or exceed a capacity.
  */
 function fillHoles(
   placement: Placement,
@@ -311,16 +383,18 @@ function fillHoles(
   rackOf: Map<number, string | undefined> | undefined,
   rackCount: number,
   byData: boolean,
-): number {
+): { sharedRack: number; overCapacity: number } {
   const size = (h: { p: number }) => placement.partitions[h.p]?.sizeBytes ?? 0;
   const holes = placement.holes.splice(0).sort((a, b) => size(b) - size(a) || a.p - b.p || a.slot - b.slot);
   let sharedRack = 0;
+  let overCapacity = 0;
   for (const hole of holes) {
     const list = placement.lists[hole.p] as number[];
     const usedRacks = racksUsed(list, hole.slot, rackOf, rackCount);
     const free = (id: number) => !list.includes(id);
     const rackFree = (id: number) => !usedRacks?.has(rackOf?.get(id));
     const room = (id: number) => !targets || (placement.count.get(id) ?? 0) < (targets.get(id) ?? 0);
+    const fits = (id: number) => placement.fits(id, hole.p);
     const better = (a: number, b: number) => {
       const countOrder = (placement.count.get(a) ?? 0) - (placement.count.get(b) ?? 0);
       const dataOrder = byData ? (placement.data.get(a) ?? 0) - (placement.data.get(b) ?? 0) : 0;
@@ -331,14 +405,24 @@ function fillHoles(
       for (const id of ids) if (accept(id) && (best === undefined || better(id, best))) best = id;
       return best;
     };
-    let chosen = pick((id) => free(id) && rackFree(id) && room(id)) ?? pick((id) => free(id) && rackFree(id));
+    let chosen =
+      pick((id) => free(id) && rackFree(id) && room(id) && fits(id)) ??
+      pick((id) => free(id) && rackFree(id) && fits(id));
     if (chosen === undefined) {
-      chosen = pick(free);
+      chosen = pick((id) => free(id) && rackFree(id));
+      if (chosen !== undefined) overCapacity++;
+    }
+    if (chosen === undefined) {
+      chosen = pick((id) => free(id) && fits(id));
+      if (chosen === undefined) {
+        chosen = pick(free);
+        overCapacity++;
+      }
       sharedRack++;
     }
     placement.fill(hole.p, hole.slot, chosen as number);
   }
-  return sharedRack;
+  return { sharedRack, overCapacity };
 }
 
 /**
@@ -375,6 +459,7 @@ function evenOut(
         above(id) < 0 &&
         !list.includes(id) &&
         !usedRacks?.has(rackOf?.get(id)) &&
+        placement.fits(id, p) &&
         (to === undefined || above(id) < above(to))
       )
         to = id;
@@ -463,9 +548,10 @@ function result(
   input: PlannerInput,
   placement: Placement,
   eligible: ReadonlySet<number>,
+  kept: ReadonlySet<number>,
   lowerBoundBytes: number,
   warnings: string[],
-): Omit<MovePlan, "bestReplicaSpread"> {
+): Omit<MovePlan, "bestReplicaSpread" | "lowerBounds" | "goals" | "band"> {
   const moves: Move[] = [];
   const elections: { topic: string; partition: number }[] = [];
   let dataToMoveBytes = 0;
@@ -492,6 +578,7 @@ function result(
     input.partitions,
     (i) => input.partitions[i]?.replicas ?? [],
     (i) => input.partitions[i]?.leader ?? -1,
+    kept,
   );
   const after = loadOf(
     input.brokers,
@@ -499,6 +586,7 @@ function result(
     input.partitions,
     (i) => placement.lists[i] ?? [],
     (i) => placement.lists[i]?.[0] ?? -1,
+    kept,
   );
   return { moves, elections, before, after, dataToMoveBytes, lowerBoundBytes, warnings };
 }

@@ -1,6 +1,6 @@
 import { AppError, type Move, type Snapshot } from "@kcp/shared";
 import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
-import { ALL_GOALS, type Goal, type MovePlan, planMoves, plannerModel } from "../planner/index.js";
+import { ALL_GOALS, type Goal, type MovePlan, type PlannerBroker, planMoves, plannerModel } from "../planner/index.js";
 import { type LogDirPlan, logDirModel, planLogDirMoves } from "../planner/log-dirs/index.js";
 import type { PlannedStep } from "../steps.js";
 import { withLoadRates } from "./load-rates.js";
@@ -89,7 +89,7 @@ function builtPlan(
   const replicaMoves = plan.moves.reduce((n, m) => n + m.replicaMoves, 0);
   return {
     plan: {
-      summary: `${summary}: ${replicaMoves} replica move(s) (${gib(plan.dataToMoveBytes)}) in ${plan.moves.length} partition(s); replica spread ${plan.before.replicaSpread} → ${plan.after.replicaSpread}, leader spread ${plan.before.leaderSpread} → ${plan.after.leaderSpread}`,
+      summary: `${summary}: ${replicaMoves} replica move(s) (${gib(plan.dataToMoveBytes)}) in ${plan.moves.length} partition(s); replica spread ${plan.before.replicaSpread} → ${plan.after.replicaSpread}, leader spread ${plan.before.leaderSpread} → ${plan.after.leaderSpread}${diskNote(plan)}`,
       warnings: plan.warnings,
       irreversible: false,
       moves: plan.moves,
@@ -97,8 +97,38 @@ function builtPlan(
       after: plan.after,
       dataToMoveBytes: plan.dataToMoveBytes,
       dataToMoveLowerBoundBytes: plan.lowerBoundBytes,
+      ...goalFields(plan),
     },
     steps: movingSteps(plan, options),
+  };
+}
+
+/** The goal report and the per-goal bounds (issue 19). */
+function goalFields(plan: MovePlan) {
+  return { lowerBounds: plan.lowerBounds, goals: plan.goals };
+}
+
+function diskNote(plan: MovePlan): string {
+  const disk = plan.goals.find((g) => g.goal === "disk");
+  if (!disk) return "";
+  return `; brokers outside the disk band ${disk.before} → ${disk.after} (${disk.status}; at least ${gib(plan.lowerBounds.disk)} to move for it)`;
+}
+
+/** Capacities given in the params replace what the log dirs report. */
+function withCapacities<T extends { brokers: PlannerBroker[] }>(
+  model: T,
+  capacityBytes: Record<string, number> | undefined,
+): T {
+  if (!capacityBytes) return model;
+  const unknown = Object.keys(capacityBytes).filter((id) => !model.brokers.some((b) => String(b.id) === id));
+  if (unknown.length > 0)
+    throw new AppError("invalid_request", `capacityBytes names broker(s) ${unknown.join(", ")}, not registered`);
+  return {
+    ...model,
+    brokers: model.brokers.map((b) => {
+      const given = capacityBytes[String(b.id)];
+      return given === undefined ? b : { ...b, capacityBytes: given };
+    }),
   };
 }
 
@@ -161,11 +191,13 @@ function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves:
 export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) => {
   const goals = new Set<Goal>(params.goals ?? ALL_GOALS);
   const plan = planMoves({
-    ...model(snapshot),
+    ...withCapacities(model(snapshot), params.capacityBytes),
     ...(params.brokers ? { targets: params.brokers } : {}),
     emptied: params.excludeBrokers ?? [],
     goals,
     mode: "rebalance",
+    ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUsePercent: params.maxDiskUsePercent }),
+    ...(params.diskBandPercent === undefined ? {} : { diskBandPercent: params.diskBandPercent }),
   });
   const dirs = goals.has("disk") ? planLogDirMoves({ brokers: logDirModel(snapshot, plan.moves) }) : undefined;
   if (dirs && dirs.moves.length > 0 && plan.moves.length === 0)
@@ -193,6 +225,7 @@ function logDirOnlyPlan(plan: MovePlan): BuiltPlan {
       after: plan.after,
       dataToMoveBytes: 0,
       dataToMoveLowerBoundBytes: plan.lowerBoundBytes,
+      ...goalFields(plan),
     },
     steps: [],
   };
@@ -204,10 +237,11 @@ export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params
   const unknown = params.brokers.filter((id) => !known.has(id));
   if (unknown.length > 0) throw new AppError("invalid_request", `Broker(s) ${unknown.join(", ")} are not registered`);
   const plan = planMoves({
-    ...model(snapshot),
+    ...withCapacities(model(snapshot), params.capacityBytes),
     emptied: params.brokers,
-    goals: new Set<Goal>(["rack", "disk"]),
+    goals: new Set<Goal>(["rack", "capacity", "disk"]),
     mode: "drain",
+    ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUsePercent: params.maxDiskUsePercent }),
   });
   return withLoadRates(
     withMovementEta(

@@ -56,7 +56,8 @@ const directoryId = z
 const partitionRef = z.strictObject({ topic: TopicNameSchema, partition: Int32Schema.min(0) });
 const positiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const REBALANCE_GOALS = ["replicas", "leaders", "disk", "rack"] as const;
+/** The rebalance goals; their priority is fixed (hard: rack, capacity; soft: disk, replicas, leaders, topics, leaderBytesIn). */
+export const REBALANCE_GOALS = ["replicas", "leaders", "disk", "rack", "capacity", "topics", "leaderBytesIn"] as const;
 export const ELECTION_TYPES = ["preferred", "unclean"] as const;
 export const NODE_ROLES = ["broker", "controller"] as const;
 
@@ -70,6 +71,19 @@ const cordonParams = z.strictObject({
     .optional()
     .describe("Only these log dirs (default: every log dir of the brokers)"),
 });
+
+const capacityOverrides = z
+  .record(z.string().regex(/^\d+$/), positiveInt)
+  .optional()
+  .describe(
+    "Disk capacity per broker id, bytes, instead of what its log dirs report (free space plus Kafka's data, per dir)",
+  );
+const maxDiskUse = z
+  .number()
+  .gt(0)
+  .max(100)
+  .optional()
+  .describe("Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80)");
 
 /** Params of each operation type, exactly as contract §5 lists them. */
 export const OPERATION_PARAMS = {
@@ -85,7 +99,17 @@ export const OPERATION_PARAMS = {
         .refine((items) => unique(items), "must not repeat a goal")
         .meta({ uniqueItems: true })
         .optional()
-        .describe("What to even out (default: all four)"),
+        .describe(
+          "The goals to pursue (default: all). Priority is fixed: hard rack, capacity (always enforced), then soft disk (band), replicas, leaders, topics, leaderBytesIn",
+        ),
+      capacityBytes: capacityOverrides,
+      maxDiskUsePercent: maxDiskUse,
+      diskBandPercent: z
+        .number()
+        .gt(0)
+        .max(100)
+        .optional()
+        .describe("Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10)"),
       throttleBytesPerSec: positiveInt.optional().describe("Replication throttle while moving, bytes per second"),
       maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
     })
@@ -95,6 +119,8 @@ export const OPERATION_PARAMS = {
     }),
   drainBrokers: z.strictObject({
     brokers: brokerList.describe("Brokers to move every replica and leadership off"),
+    capacityBytes: capacityOverrides,
+    maxDiskUsePercent: maxDiskUse,
   }),
   electLeaders: z.strictObject({
     electionType: z.enum(ELECTION_TYPES).describe("unclean may lose committed data: irreversible"),
@@ -263,6 +289,26 @@ export const PlanSchema = z.object({
   dataToMoveLowerBoundBytes: Int64Schema.optional().describe(
     "The least data any plan must move to reach the same replica spread: how close this plan is to the best",
   ),
+  lowerBounds: z
+    .object({
+      replicas: Int64Schema.describe("The least data any plan must move to reach the replica spread (as above)"),
+      disk: Int64Schema.describe("The least data any plan must move to bring every broker into the disk band"),
+    })
+    .optional()
+    .describe("Per goal, the least data any plan must move to reach it"),
+  goals: z
+    .array(
+      z.object({
+        goal: z.enum(REBALANCE_GOALS),
+        kind: z.enum(["hard", "soft"]),
+        status: z.enum(["met", "improved", "unchanged", "impossible"]),
+        before: z.number().describe("The goal's figure before the plan (lower is better; docs/operations.md)"),
+        after: z.number().describe("The goal's figure once the plan has run"),
+        why: z.string().optional().describe("Why no plan can meet it"),
+      }),
+    )
+    .optional()
+    .describe("Each goal, hard then soft in priority order: met, improved, unchanged or impossible"),
   etaSeconds: z
     .number()
     .int()
