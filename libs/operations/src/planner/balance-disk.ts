@@ -120,15 +120,17 @@ export function balanceDisk(
   const apply = (c: Candidate) => {
     const list = placement.lists[c.p] as number[];
     placement.move(c.p, list.indexOf(c.from), c.to);
+    drop(c.from, c.p);
     insert(c.to, c.p);
     if (c.back) {
       const back = placement.lists[c.back.p] as number[];
       placement.move(c.back.p, back.indexOf(c.to), c.from);
+      drop(c.to, c.back.p);
       insert(c.from, c.back.p);
     }
   };
-  const insert = (id: number, p: number) => {
-    const list = sorted.get(id) as number[];
+  /** Where a replica of this size sits (or would sit) in a broker's list sorted by size. */
+  const position = (list: readonly number[], p: number) => {
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -136,7 +138,20 @@ export function balanceDisk(
       if (size(list[mid] as number) < size(p)) lo = mid + 1;
       else hi = mid;
     }
-    list.splice(lo, 0, p);
+    return lo;
+  };
+  // A replica gone from a broker leaves its list at once: scans then meet only replicas the broker holds.
+  const drop = (id: number, p: number) => {
+    const list = sorted.get(id) as number[];
+    for (let i = position(list, p); i < list.length && size(list[i] as number) === size(p); i++)
+      if (list[i] === p) {
+        list.splice(i, 1);
+        return;
+      }
+  };
+  const insert = (id: number, p: number) => {
+    const list = sorted.get(id) as number[];
+    list.splice(position(list, p), 0, p);
   };
 
   const stuck = new Set<number>();
