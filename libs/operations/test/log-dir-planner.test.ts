@@ -252,6 +252,19 @@ describe("rebalance on JBOD brokers: moves between a broker's own dirs after the
     expect(built.steps[3]?.args).to.deep.include({ moves: noted.moves });
   });
 
+  it("diskBandPercent and maxDiskUsePercent apply to the dirs too: a band of ±100 % leaves a 2 GB / 0 GB pair alone", () => {
+    const snapshot = cluster([[1], [1], [2], [2], [3], [3]], { 0: "/a", 1: "/a" });
+    expect(() => planRebalance(context(snapshot, { diskBandPercent: 100 }))).to.throw(/Nothing to do/);
+    // /b's volume at 70 % already: at most 10 % of it (100 GB) more, so a 1 GB replica still fits; at 70 % none does.
+    const full = structuredClone(snapshot);
+    const dirB = full.brokers[0]?.logDirs?.[1];
+    if (dirB) dirB.usableBytes = 300 * GB;
+    expect(planRebalance(context(full)).steps).to.have.length(1);
+    expect(() => planRebalance(context(full, { maxDiskUsePercent: 70 }))).to.throw(
+      /Nothing to do: .*Broker 1: log dir\(s\) \/a, \/b cannot be brought within the band/,
+    );
+  });
+
   it("the disk goal left out: no log-dir step", () => {
     const snapshot = cluster([[1], [1], [2], [2], [3], [3]], { 0: "/a", 1: "/a" });
     expect(() => planRebalance(context(snapshot, { goals: ["replicas"] }))).to.throw(/Nothing to do/);

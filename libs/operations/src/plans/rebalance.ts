@@ -199,9 +199,17 @@ export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) =>
     ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUsePercent: params.maxDiskUsePercent }),
     ...(params.diskBandPercent === undefined ? {} : { diskBandPercent: params.diskBandPercent }),
   });
-  const dirs = goals.has("disk") ? planLogDirMoves({ brokers: logDirModel(snapshot, plan.moves) }) : undefined;
+  const dirs = goals.has("disk")
+    ? planLogDirMoves({
+        brokers: logDirModel(snapshot, plan.moves),
+        ...(params.diskBandPercent === undefined ? {} : { band: params.diskBandPercent / 100 }),
+        ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUse: params.maxDiskUsePercent / 100 }),
+      })
+    : undefined;
   if (dirs && dirs.moves.length > 0 && plan.moves.length === 0)
     return withLogDirSteps(logDirOnlyPlan(plan), dirs, params.maxConcurrentMoves);
+  if (dirs && dirs.warnings.length > 0 && plan.moves.length === 0)
+    throw new AppError("invalid_request", `Nothing to do: no move helps (${dirs.warnings.join(" ")})`);
   const built = withLoadRates(
     withMovementEta(
       builtPlan(plan, "Rebalance", params, "the cluster is as balanced as the goals ask"),
