@@ -46,7 +46,7 @@ export interface GoalContext {
 export function rackViolations(ctx: GoalContext, lists: Layout["lists"]): number {
   if (!ctx.rackOf) return 0;
   let n = 0;
-  ctx.partitions.forEach((p, i) => {
+  ctx.partitions.forEach((_, i) => {
     const list = lists(i);
     if (list.length > ctx.rackCount) return;
     if (new Set(list.map((id) => ctx.rackOf?.get(id))).size < list.length) n++;
