@@ -67,6 +67,23 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
   const read = async (id: string) =>
     (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
 
+  /** Plans and confirms a restart of `nodes`, and waits until it is neither pending nor running (paused, here). */
+  const restartUntilSettled = async (nodes: number[]) => {
+    const planned = await ops.plan({ type: "restartNodes", params: { nodes } });
+    expect(planned.status, planned.text).to.equal(201);
+    const confirmed = await ops.confirm(planned.body.id);
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    const paused = await waitFor(
+      "the operation to pause",
+      async () => {
+        const now = await read(planned.body.id);
+        return now.status === "running" || now.status === "pending" ? undefined : now;
+      },
+      { timeoutMs: SAFETY_WAIT_MS + 60_000, intervalMs: 500 },
+    );
+    return { planned, paused };
+  };
+
   it("rolls every node under load (RF 3, min ISR 2, idempotent acks=all producer and a consumer): nothing lost, never below min ISR, the active controller last of the controllers", async () => {
     const started = Date.now();
     const topic = await createTopic(cluster, {
@@ -175,18 +192,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
     const broker4 = await cluster.agentFor(4).node(4);
     await cluster.agentFor(6).stopNode(6);
     try {
-      const planned = await ops.plan({ type: "restartNodes", params: { nodes: [4] } });
-      expect(planned.status, planned.text).to.equal(201);
-      const confirmed = await ops.confirm(planned.body.id);
-      expect(confirmed.status, confirmed.text).to.equal(200);
-      const paused = await waitFor(
-        "the operation to pause",
-        async () => {
-          const now = await read(planned.body.id);
-          return now.status === "running" || now.status === "pending" ? undefined : now;
-        },
-        { timeoutMs: SAFETY_WAIT_MS + 60_000, intervalMs: 500 },
-      );
+      const { planned, paused } = await restartUntilSettled([4]);
       expect(paused.status, JSON.stringify(paused.steps)).to.equal("paused");
       expect(paused.error).to.match(
         /^node 4 safe to stop: not so after \d+ s: stopping broker 4 would leave \d+ partitions? below min\.insync\.replicas: /,
@@ -250,18 +256,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
     try {
       // A voter that just stopped keeps its last fetch for a few seconds (maxFetchAgeMs 5 s): past that it is behind.
       await new Promise((resolve) => setTimeout(resolve, 6_000));
-      const planned = await ops.plan({ type: "restartNodes", params: { nodes: [target] } });
-      expect(planned.status, planned.text).to.equal(201);
-      const confirmed = await ops.confirm(planned.body.id);
-      expect(confirmed.status, confirmed.text).to.equal(200);
-      const paused = await waitFor(
-        "the operation to pause",
-        async () => {
-          const now = await read(planned.body.id);
-          return now.status === "running" || now.status === "pending" ? undefined : now;
-        },
-        { timeoutMs: SAFETY_WAIT_MS + 60_000, intervalMs: 500 },
-      );
+      const { planned, paused } = await restartUntilSettled([target]);
       expect(paused.status, JSON.stringify(paused.steps)).to.equal("paused");
       expect(paused.error).to.match(
         new RegExp(
