@@ -9,6 +9,8 @@ export interface CollectJob {
 
 export interface CollectResult {
   clusterId: string;
+  /** When the collector began reading the cluster (its clock). */
+  startedAt: string;
   updatedAt: string;
 }
 
@@ -47,8 +49,19 @@ export function enqueueCollection(queue: JobQueue, clusterId: string): Promise<s
   return queue.enqueue("collect", job, { jobId: collectJobId(clusterId) });
 }
 
-/** Asks for a collection and waits for it (a refresh). */
-export function requestCollection(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {
+/**
+ * Asks for a collection and waits for one that began reading the cluster after the request (a refresh): a collection
+ * already running when asked may have read the cluster before the change the caller wants to see (a plan must not be
+ * built on it), so it is waited for and the next one (shared by every request made meanwhile) too.
+ */
+export async function requestCollection(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {
+  const askedAt = Date.now();
+  const result = await collectionWaitedFor(queue, clusterId, timeoutMs);
+  if (!result || Date.parse(result.startedAt) >= askedAt) return result;
+  return collectionWaitedFor(queue, clusterId, Math.max(1, askedAt + timeoutMs - Date.now()));
+}
+
+function collectionWaitedFor(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {
   const job: CollectJob = { clusterId, kind: "collect" };
   return queue.enqueueAndWait<CollectJob, CollectResult>("collect", job, timeoutMs, {
     jobId: collectJobId(clusterId),

@@ -82,6 +82,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
     await ensureSchedule(clusterId, record.settings);
     const started = Date.now();
+    const startedAt = new Date(started).toISOString();
     const stop = metrics.collectionDuration.startTimer({ cluster: clusterId });
     const view = await collectClusterView(collectDeps, clusterId).catch((error: unknown) => {
       stop({ outcome: "failure" });
@@ -93,7 +94,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     stop({ outcome: reached ? "success" : "failure" });
     if (!reached) metrics.collectionFailures.inc({ cluster: clusterId });
     logger.info({ clusterId, status: health.status, ms: Date.now() - started }, "cluster collected");
-    return { clusterId, updatedAt: view.updatedAt.toISOString() };
+    return { clusterId, startedAt, updatedAt: view.updatedAt.toISOString() };
   }
 
   /** A tick of a deleted cluster stops its schedule; a live one asks for a (de-duplicated) collection. */

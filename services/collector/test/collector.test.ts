@@ -142,5 +142,25 @@ for (const [kind, open] of Object.entries(BACKENDS)) {
       expect(blackhole.opened).to.equal(2);
       expect(blackhole.maxOpenAtOnce).to.equal(1);
     });
+
+    it("a refresh asked while a collection runs waits for one that starts after it (a plan never reads older data)", async () => {
+      const [first, second] = [backend.queue(), backend.queue()];
+      collectors.push(await startCollector(backend.store, first));
+      if (second !== first) collectors.push(await startCollector(backend.store, second));
+      const slow = await register(backend.store, "slow-refresh", [await blackhole.listen()]);
+
+      const running = requestCollection(first, slow, 60_000);
+      await waitFor("the first collection to read the cluster", async () => blackhole.open === 1 || undefined);
+      const askedAt = Date.now();
+      const [late, lateToo] = await Promise.all([
+        requestCollection(second, slow, 60_000),
+        requestCollection(first, slow, 60_000),
+      ]);
+      expect(Date.parse((await running).startedAt)).to.be.below(askedAt);
+      expect(Date.parse(late.startedAt)).to.be.at.least(askedAt);
+      expect(lateToo.startedAt).to.equal(late.startedAt);
+      expect(blackhole.opened).to.equal(2);
+      expect(blackhole.maxOpenAtOnce).to.equal(1);
+    });
   });
 }
