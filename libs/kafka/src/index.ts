@@ -38,5 +38,6 @@ export { type CapabilityFacts, deriveCapabilities, isPermissionNote } from "./ru
 export { deriveHealth } from "./rules/health.js";
 export { metadataVersionName } from "./rules/metadata-version.js";
 export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresholds.js";
+export { groupByVolume, type VolumeFacts, volumeKey } from "./rules/volumes.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";
 export { readQuorum } from "./snapshot/quorum.js";

@@ -163,7 +163,10 @@ describe("planLogDirMoves: balancing the log dirs of JBOD brokers", () => {
   });
 });
 
-/** A broker whose dirs share its 1,800 GB of usable disk (1,000 GB volumes, 900 GB free each for two dirs). */
+/**
+ * A broker whose dirs share its 1,800 GB of usable disk: a volume of its own per dir (1,000 GB volumes, 900 GB free
+ * each for two dirs; a byte apart, as distinct volumes never report the same free space).
+ */
 const jbod = (id: number, paths: string[]): Broker => ({
   id,
   host: "127.0.0.1",
@@ -171,10 +174,10 @@ const jbod = (id: number, paths: string[]): Broker => ({
   fenced: false,
   alive: true,
   cordoned: false,
-  logDirs: paths.map((path) => ({
+  logDirs: paths.map((path, i) => ({
     path,
     totalBytes: (2000 * GB) / paths.length,
-    usableBytes: (1800 * GB) / paths.length,
+    usableBytes: (1800 * GB) / paths.length - i,
     dataBytes: 0,
   })),
   dataBytes: 0,
@@ -281,7 +284,7 @@ describe("rebalance on JBOD brokers: moves between a broker's own dirs after the
         id: 1,
         dirs: [
           { path: "/a", totalBytes: 1000 * GB, usableBytes: 900 * GB, cordoned: false, failed: false },
-          { path: "/b", totalBytes: 1000 * GB, usableBytes: 900 * GB, cordoned: false, failed: false },
+          { path: "/b", totalBytes: 1000 * GB, usableBytes: 900 * GB - 1, cordoned: false, failed: false },
         ],
         replicas: [
           { topic: "t", partition: 1, sizeBytes: GB, logDir: "/b" },

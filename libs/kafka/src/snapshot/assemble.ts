@@ -1,4 +1,5 @@
-import type { Broker, Feature, Group, Partition, Quorum, Reassignment, Snapshot, Topic } from "@kcp/shared";
+import type { Broker, Feature, Group, LogDir, Partition, Quorum, Reassignment, Snapshot, Topic } from "@kcp/shared";
+import { groupByVolume } from "../rules/volumes.js";
 import type { ClusterDescription } from "./cluster.js";
 import type { BrokerLogDirs } from "./log-dirs.js";
 import type { MetadataBroker, TopicConfigs, TopicLayout } from "./topics.js";
@@ -105,8 +106,9 @@ function brokerOf(id: number, topics: Topic[], parts: CollectedParts): Broker {
     logDirs?.dirs.map((dir) => ({ ...dir, cordoned: cordoned.includes("*") || cordoned.includes(dir.path) })) ?? null;
   const known = (values: (number | undefined)[]) =>
     values.length > 0 && values.every((v) => v !== undefined) ? sum(values as number[]) : undefined;
-  const diskTotalBytes = known(dirs?.map((d) => d.totalBytes) ?? []);
-  const diskUsableBytes = known(dirs?.map((d) => d.usableBytes) ?? []);
+  const volumes = groupByVolume(dirs ?? []).map((group) => group[0] as LogDir);
+  const diskTotalBytes = known(volumes.map((d) => d.totalBytes));
+  const diskUsableBytes = known(volumes.map((d) => d.usableBytes));
   const partitions = topics.flatMap((t) => t.partitions);
   return {
     id,

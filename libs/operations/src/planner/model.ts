@@ -1,4 +1,5 @@
-import type { Snapshot } from "@kcp/shared";
+import { groupByVolume } from "@kcp/kafka";
+import type { LogDir, Snapshot } from "@kcp/shared";
 
 /** Hard goals first, then soft ones, each in priority order: a goal is never bought by breaking a higher one. */
 export type Goal = "rack" | "capacity" | "disk" | "replicas" | "leaders" | "topics" | "leaderBytesIn";
@@ -57,16 +58,18 @@ export const ALL_GOALS: readonly Goal[] = [
 ];
 
 /**
- * The disk a broker's replicas may use: per log dir (not failed) its free space plus the data Kafka keeps there, at
- * most the volume's size — so other files on a shared volume are set aside. Unknown when a dir does not report it.
+ * The disk a broker's replicas may use: per volume (dirs not failed that report the same size and free space share
+ * one, counted once) its free space plus the data Kafka keeps there, at most the volume's size — so other files on a
+ * volume are set aside. Unknown when a dir does not report it.
  */
 export function capacityOf(broker: Snapshot["brokers"][number]): number | undefined {
   const dirs = (broker.logDirs ?? []).filter((d) => d.error === undefined);
-  if (dirs.length === 0) return undefined;
+  if (dirs.length === 0 || dirs.some((d) => d.totalBytes === undefined)) return undefined;
   let total = 0;
-  for (const d of dirs) {
-    if (d.totalBytes === undefined) return undefined;
-    total += d.usableBytes === undefined ? d.totalBytes : Math.min(d.totalBytes, d.usableBytes + d.dataBytes);
+  for (const volume of groupByVolume(dirs)) {
+    const { totalBytes, usableBytes } = volume[0] as LogDir;
+    const data = volume.reduce((n, d) => n + d.dataBytes, 0);
+    total += usableBytes === undefined ? (totalBytes as number) : Math.min(totalBytes as number, usableBytes + data);
   }
   return total;
 }

@@ -23,8 +23,10 @@ export const BrokerSchema = z.object({
   alive: z.boolean(),
   cordoned: z.boolean(),
   logDirs: z.array(LogDirSchema).nullable(),
-  diskTotalBytes: Int64Schema.optional(),
-  diskUsableBytes: Int64Schema.optional(),
+  diskTotalBytes: Int64Schema.optional().describe(
+    "Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space share one)",
+  ),
+  diskUsableBytes: Int64Schema.optional().describe("Free space on those volumes, each volume once"),
   dataBytes: Int64Schema,
   replicas: z.number().int(),
   leaders: z.number().int(),

@@ -1,3 +1,5 @@
+import { volumeKey } from "@kcp/kafka";
+
 /** One log dir of a JBOD broker, as the planner sees it. */
 export interface PlannerLogDir {
   path: string;
@@ -103,13 +105,6 @@ interface Placed {
 
 const byKey = (a: PlannerDirReplica, b: PlannerDirReplica) =>
   a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition;
-
-/** Dirs on one volume report the same size and free space: they share its capacity and its other data. */
-function volumeKey(dir: PlannerLogDir): string | undefined {
-  return dir.totalBytes === undefined || dir.usableBytes === undefined
-    ? undefined
-    : `${dir.totalBytes}/${dir.usableBytes}`;
-}
 
 function dirsOf(broker: PlannerJbodBroker, band: number, maxDiskUse: number, placed: Placed[]): Dir[] {
   const live = broker.dirs.filter((d) => !d.failed);
