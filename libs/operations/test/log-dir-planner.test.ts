@@ -1,6 +1,6 @@
 import type { Broker, Snapshot } from "@kcp/shared";
 import { expect } from "chai";
-import { planRebalance } from "../src/index.js";
+import { planDrainBrokers, planRebalance } from "../src/index.js";
 import {
   type LogDirPlan,
   logDirModel,
@@ -236,8 +236,40 @@ describe("rebalance on JBOD brokers: moves between a broker's own dirs after the
     });
     expect(built.plan.moves).to.deep.equal([]);
     expect(built.plan.summary).to.match(
-      /1 move\(s\) between log dirs \(953\.7 MiB, at least .* needed\) on JBOD broker\(s\) 1/,
+      /1 move\(s\) between log dirs \(953\.7 MiB, at least .* needed\) on JBOD broker\(s\) 1, about 11 s more/,
     );
+    // 953.7 MiB copied at the assumed 100 MiB/s (9.5 s) and one round of 1 s.
+    expect(built.plan.etaSeconds).to.equal(11);
+  });
+
+  it("the ETA adds the moves between dirs to the reassignment's time (the log-dir step runs after it)", () => {
+    const withoutDirs = planRebalance(context(cluster([[2], [2], [2], [2], [3], [3]], {}), { goals: ["replicas"] }));
+    const withDirs = planRebalance(context(cluster([[1], [1], [2], [2], [2], [2]], { 0: "/a", 1: "/a" })));
+    expect(withoutDirs.plan.etaSeconds).to.be.greaterThan(0);
+    const dirMoves = withDirs.steps.at(-1)?.args as { moves: { bytes: number }[] };
+    expect(dirMoves.moves.length).to.be.greaterThan(0);
+    expect(withDirs.plan.etaSeconds).to.be.greaterThan(
+      (withDirs.steps.find((s) => s.kind === "reassignPartitions")?.args as { plannedSeconds: number }).plannedSeconds,
+    );
+  });
+
+  it("drainBrokers onto a JBOD broker: the arrivals get the dir with the most room, nothing placed moves", () => {
+    // Broker 1 holds 2 GB in /a and nothing in /b; draining broker 3 sends it two replicas.
+    const snapshot = cluster([[1], [1], [2], [2], [3], [3]], { 0: "/a", 1: "/a" });
+    const built = planDrainBrokers(context(snapshot, { brokers: [3] }));
+    expect(built.steps.map((s) => s.kind)).to.deep.equal([
+      "alterReplicaLogDirs",
+      "reassignPartitions",
+      "electLeaders",
+      "alterReplicaLogDirs",
+    ]);
+    const noted = built.steps[0]?.args as { moves: { broker: number; logDir: string }[]; arriving?: boolean };
+    expect(noted.arriving).to.equal(true);
+    const onOne = noted.moves.filter((m) => m.broker === 1);
+    expect(onOne).to.not.be.empty;
+    expect(onOne.map((m) => m.logDir)).to.deep.equal(onOne.map(() => "/b"));
+    expect(built.steps[3]?.args).to.deep.include({ moves: noted.moves });
+    expect(built.steps[3]?.name).to.match(/^Check the log dirs of \d+ arrived replica/);
   });
 
   it("replicas arriving on a JBOD broker: their dirs noted before the reassignment, checked after it", () => {

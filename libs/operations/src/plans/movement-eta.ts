@@ -92,6 +92,32 @@ export function estimateMovement(moves: readonly EtaMove[], options: EtaOptions)
   };
 }
 
+/**
+ * Pure: how long moves between a broker's own log dirs should take. Each is a copy on one machine (Kafka's
+ * ReplicaAlterLogDirsThread, unthrottled unless `replica.alter.log.dirs.io.max.bytes.per.second` is set), at the
+ * per-broker rate assumed (or measured) for replication, `maxConcurrentMoves` at a time per broker, each round costing
+ * SECONDS_PER_ROUND; the broker with the most to copy sets the time. The log-dir step runs after the reassignment, so
+ * its time adds to the reassignment's.
+ */
+export function estimateLogDirMoves(
+  moves: readonly { broker: number; bytes: number }[],
+  options: Pick<EtaOptions, "maxConcurrentMoves" | "unthrottledBytesPerSec">,
+): number {
+  const rate = options.unthrottledBytesPerSec ?? ASSUMED_UNTHROTTLED_BYTES_PER_SEC;
+  const perBroker = new Map<number, { bytes: number; moves: number }>();
+  for (const m of moves) {
+    const row = perBroker.get(m.broker) ?? { bytes: 0, moves: 0 };
+    row.bytes += m.bytes;
+    row.moves++;
+    perBroker.set(m.broker, row);
+  }
+  const limit = Math.max(1, options.maxConcurrentMoves);
+  let slowest = 0;
+  for (const row of perBroker.values())
+    slowest = Math.max(slowest, row.bytes / rate + Math.ceil(row.moves / limit) * SECONDS_PER_ROUND);
+  return Math.ceil(slowest);
+}
+
 /** "1 h 05 min", "12 min 30 s", "45 s". */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

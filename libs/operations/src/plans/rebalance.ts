@@ -4,7 +4,7 @@ import { ALL_GOALS, type Goal, type MovePlan, type PlannerBroker, planMoves, pla
 import { type LogDirPlan, logDirModel, planLogDirMoves } from "../planner/log-dirs/index.js";
 import type { PlannedStep } from "../steps.js";
 import { withLoadRates } from "./load-rates.js";
-import { withMovementEta } from "./movement-eta.js";
+import { estimateLogDirMoves, formatDuration, withMovementEta } from "./movement-eta.js";
 
 /** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
 const DEFAULT_MAX_CONCURRENT_MOVES = 5;
@@ -163,16 +163,20 @@ function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves:
       alwaysRun: false,
     });
   steps.push({
-    name: `Move ${dirs.moves.length} replica(s) between log dirs of their broker, and check the arrivals' dirs`,
+    name:
+      dirs.moves.length > 0
+        ? `Move ${dirs.moves.length} replica(s) between log dirs of their broker, and check the arrivals' dirs`
+        : `Check the log dirs of ${dirs.arrivals.length} arrived replica(s)`,
     kind: "alterReplicaLogDirs",
     args: { moves: toArgs([...dirs.moves, ...(arriving ? dirs.arrivals : [])]), maxConcurrentMoves: limit },
     alwaysRun: false,
   });
   const brokers = [...new Set(dirs.moves.map((m) => m.broker))];
+  const dirSeconds = estimateLogDirMoves(dirs.moves, { maxConcurrentMoves: limit });
   const notes = [
     ...(dirs.moves.length > 0
       ? [
-          `${dirs.moves.length} move(s) between log dirs (${bytes(dirs.bytesMoved)}, at least ${bytes(dirs.lowerBoundBytes)} needed) on JBOD broker(s) ${brokers.join(", ")}`,
+          `${dirs.moves.length} move(s) between log dirs (${bytes(dirs.bytesMoved)}, at least ${bytes(dirs.lowerBoundBytes)} needed) on JBOD broker(s) ${brokers.join(", ")}, about ${formatDuration(dirSeconds)} more`,
         ]
       : []),
     ...(arriving ? [`${dirs.arrivals.length} arriving replica(s) created in the log dir with the most room`] : []),
@@ -182,6 +186,7 @@ function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves:
       ...built.plan,
       summary: [built.plan.summary, ...notes].join("; "),
       warnings: [...built.plan.warnings, ...dirs.warnings],
+      ...(dirs.moves.length > 0 ? { etaSeconds: (built.plan.etaSeconds ?? 0) + dirSeconds } : {}),
     },
     steps,
   };
@@ -251,7 +256,7 @@ export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params
     mode: "drain",
     ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUsePercent: params.maxDiskUsePercent }),
   });
-  return withLoadRates(
+  const built = withLoadRates(
     withMovementEta(
       builtPlan(plan, `Drain broker(s) ${params.brokers.join(", ")}`, {}, "the brokers hold no replica"),
       snapshot,
@@ -259,6 +264,13 @@ export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params
     ),
     snapshot,
   );
+  // Replicas arriving on JBOD brokers go to the dir with the most room; nothing already placed moves.
+  const arrivals = planLogDirMoves({
+    brokers: logDirModel(snapshot, plan.moves),
+    arrivalsOnly: true,
+    ...(params.maxDiskUsePercent === undefined ? {} : { maxDiskUse: params.maxDiskUsePercent / 100 }),
+  });
+  return withLogDirSteps(built, arrivals, undefined);
 };
 
 /** Confirm's check for data-moving plans: every partition still has the replicas the plan moves it from. */

@@ -37,6 +37,8 @@ export interface LogDirPlanInput {
   band?: number;
   /** No dir's volume above this fraction of its size, counting other data on the volume (default 0.8). */
   maxDiskUse?: number;
+  /** Only choose the dirs of arriving replicas; move nothing already placed (a drain moves nothing else). */
+  arrivalsOnly?: boolean;
 }
 
 /** A replica put into a dir of its broker: `from` absent for a replica arriving with the inter-broker plan. */
@@ -251,7 +253,15 @@ function balance(dirs: Dir[], placed: Placed[]): void {
   }
 }
 
-function planBroker(broker: PlannerJbodBroker, band: number, maxDiskUse: number, warnings: string[]) {
+interface BrokerOptions {
+  band: number;
+  maxDiskUse: number;
+  /** False: only the arrivals get their dirs, nothing placed moves (and the band is not a goal). */
+  balanced: boolean;
+}
+
+function planBroker(broker: PlannerJbodBroker, options: BrokerOptions, warnings: string[]) {
+  const { band, maxDiskUse } = options;
   const live = new Set(broker.dirs.filter((d) => !d.failed).map((d) => d.path));
   const replicas = [...broker.replicas].sort(byKey);
   const placed: Placed[] = replicas
@@ -268,9 +278,9 @@ function planBroker(broker: PlannerJbodBroker, band: number, maxDiskUse: number,
     p.dir = dir.path;
     dir.data += p.replica.sizeBytes;
   }
-  balance(dirs, placed);
+  if (options.balanced) balance(dirs, placed);
   const inBand = dirs.every((d) => d.data <= d.upper + 0.5 && (!d.open || d.data >= d.lower - 0.5));
-  if (!inBand) {
+  if (!inBand && options.balanced) {
     const off = dirs.filter((d) => d.data > d.upper + 0.5 || (d.open && d.data < d.lower - 0.5)).map((d) => d.path);
     warnings.push(
       `Broker ${broker.id}: log dir(s) ${off.join(", ")} cannot be brought within the band by moves between its dirs (replicas too large for the room, or the disk cap).`,
@@ -327,7 +337,7 @@ export function planLogDirMoves(input: LogDirPlanInput): LogDirPlan {
   const brokers: LogDirBrokerPlan[] = [];
   for (const broker of [...input.brokers].sort((a, b) => a.id - b.id)) {
     if (broker.dirs.filter((d) => !d.failed && !d.cordoned).length < 2) continue;
-    const planned = planBroker(broker, band, maxDiskUse, warnings);
+    const planned = planBroker(broker, { band, maxDiskUse, balanced: !input.arrivalsOnly }, warnings);
     moves.push(...planned.moves);
     arrivals.push(...planned.arrivals);
     brokers.push(planned.plan);
