@@ -101,7 +101,7 @@ export class ClusterRegistry {
 
   /** Forgets the cluster; refused (409) while one of its operations is pending, running or paused. */
   async remove(record: ClusterRecord): Promise<void> {
-    const active = await this.deps.store.operations.findActive(record.id);
+    const active = await this.deps.store.operations.findActive(record.id, { parts: "refs" });
     if (active)
       throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status}: cancel it first`);
     await this.deps.store.clusters.remove(record.id);

@@ -1,3 +1,4 @@
+export { LIGHT, planMovesPage, withHeads } from "./operation-heads.js";
 export { enqueueRun, type OperationJob } from "./operation-jobs.js";
 export { documentOf, type OperationChange, updateOperation } from "./operation-records.js";
 export { OperationService, type OperationServiceDependencies } from "./operation-service.js";

@@ -26,10 +26,11 @@ import {
   type Snapshot,
   type Step,
 } from "@kcp/shared";
-import type { ClusterRecord, Store } from "@kcp/store";
+import { type ClusterRecord, isPartRef, type OperationRecord, type Store } from "@kcp/store";
+import { LIGHT, planMovesPage, withHeads } from "./operation-heads.js";
 import { enqueueRun } from "./operation-jobs.js";
 import { documentOf, updateOperation } from "./operation-records.js";
-import { movesPage, type OperationDocument, operationView } from "./operation-view.js";
+import { type OperationDocument, operationView } from "./operation-view.js";
 import { expirePlan, PLAN_LIFETIME_MS } from "./plan-expiry.js";
 
 export interface OperationServiceDependencies {
@@ -98,35 +99,47 @@ export class OperationService {
       finishedAt: null,
       steps: built.steps.map(pendingStep),
     };
-    const created = await this.deps.store.operations.create({
-      id: randomUUID(),
-      clusterId: record.id,
-      type: request.type,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PLAN_LIFETIME_MS),
-      document: document as unknown as Record<string, unknown>,
-    });
-    return operationView(created);
+    const created = await this.deps.store.operations.create(
+      {
+        id: randomUUID(),
+        clusterId: record.id,
+        type: request.type,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + PLAN_LIFETIME_MS),
+        document: document as unknown as Record<string, unknown>,
+      },
+      LIGHT,
+    );
+    return this.view(created);
+  }
+
+  /**
+   * The Operation of a record read with `parts: "refs"`: its first moves read from the store, never all of them
+   * (a plan of a million moves answers at the cost of a small one).
+   */
+  private async view(record: OperationRecord): Promise<Operation> {
+    return operationView(await withHeads(this.deps.store, record));
   }
 
   /** The cluster's operations, newest first. */
   async list(clusterId: string, limit: number): Promise<{ operations: Operation[] }> {
     const record = await this.deps.clusters.find(clusterId);
-    const records = await this.deps.store.operations.listByCluster(record.id, limit);
-    return { operations: records.map(operationView) };
+    const records = await this.deps.store.operations.listByCluster(record.id, limit, LIGHT);
+    return { operations: await Promise.all(records.map((r) => this.view(r))) };
   }
 
   async get(operationId: string): Promise<Operation> {
-    return operationView(await this.record(operationId));
+    return this.view(await this.record(operationId));
   }
 
-  /** A page of the plan's moves, in plan order. */
+  /** A page of the plan's moves, in plan order: only the stored chunks that hold the page are read. */
   async moves(operationId: string, offset: number, limit: number): Promise<OperationMovesResponse> {
-    return movesPage(await this.record(operationId), offset, limit);
+    return planMovesPage(this.deps.store, await this.record(operationId), offset, limit);
   }
 
+  /** The record with its large arrays left in the store (`PartRef`). */
   private async record(operationId: string) {
-    const record = await this.deps.store.operations.findById(operationId);
+    const record = await this.deps.store.operations.findById(operationId, LIGHT);
     if (!record) throw new AppError("not_found", `No operation ${operationId}`);
     return record;
   }
@@ -150,19 +163,28 @@ export class OperationService {
         "This operation is irreversible: confirm it with confirmName equal to the cluster's name",
       );
     await this.refuseWhileAnotherIsActive(record.clusterId);
-    await this.revalidate(cluster, record.type as OperationType, document);
+    // The check needs every move; the write keeps them where they are (a reference).
+    const moves: unknown = document.plan.moves;
+    const checked = isPartRef(moves)
+      ? {
+          ...document,
+          plan: { ...document.plan, moves: await this.deps.store.operations.resolveParts(record.id, moves) },
+        }
+      : document;
+    await this.revalidate(cluster, record.type as OperationType, checked as OperationDocument);
     const confirmed = await this.deps.store.operations.transition(
       record.id,
       { from: ["planned"], version: record.version },
       { status: "pending", document: { ...document, confirmedBy } as unknown as Record<string, unknown> },
+      LIGHT,
     );
     if (!confirmed) throw new AppError("conflict", `Operation ${operationId} was confirmed or cancelled meanwhile`);
     await enqueueRun(this.deps.queue, record.id);
-    return operationView(confirmed);
+    return this.view(confirmed);
   }
 
   private async refuseWhileAnotherIsActive(clusterId: string): Promise<void> {
-    const active = await this.deps.store.operations.findActive(clusterId);
+    const active = await this.deps.store.operations.findActive(clusterId, LIGHT);
     if (active)
       throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status} on this cluster`);
   }
@@ -219,6 +241,6 @@ export class OperationService {
       return { document: { ...document, requestedAction: action } };
     });
     if (updated.status !== "cancelled") await enqueueRun(this.deps.queue, operationId);
-    return operationView(updated);
+    return this.view(updated);
   }
 }

@@ -1,7 +1,12 @@
 import { MOVES_SHOWN, type Operation, type Plan, type Step } from "@kcp/shared";
 import type { OperationRecord } from "@kcp/store";
 
-/** What the engine keeps in an operation record's document (everything but id, cluster, type, status, times). */
+/**
+ * What the engine keeps in an operation record's document (everything but id, cluster, type, status, times). In a
+ * record read with `parts: "refs"` (`LIGHT`: the worker's, the API's and `updateOperation`'s reads) the large arrays —
+ * `plan.moves`, a reassign step's `args.moves` — are `PartRef`s, loaded where needed (`withHeads`, `planMovesPage`,
+ * `resolveParts`).
+ */
 export interface OperationDocument {
   summary: string;
   params: Record<string, unknown>;
@@ -19,11 +24,15 @@ export interface OperationDocument {
   steps: Step[];
 }
 
-/** The plan as an Operation shows it: at most the first MOVES_SHOWN moves, with `movesTotal` (the rest: /moves). */
+/**
+ * The plan as an Operation shows it: at most the first MOVES_SHOWN moves, with `movesTotal` (the rest: /moves). A
+ * record made ready by `withHeads` (its moves left in the store) holds the first moves and their total already.
+ */
 function shownPlan(plan: Plan): Plan {
   if (!plan.moves) return plan;
   const { moves, ...rest } = plan;
-  return { ...rest, moves: moves.length > MOVES_SHOWN ? moves.slice(0, MOVES_SHOWN) : moves, movesTotal: moves.length };
+  const movesTotal = plan.movesTotal ?? moves.length;
+  return { ...rest, moves: moves.length > MOVES_SHOWN ? moves.slice(0, MOVES_SHOWN) : moves, movesTotal };
 }
 
 /** A step's args as an Operation shows them: each list longer than MOVES_SHOWN cut to its first items, beside `<name>Total`. */

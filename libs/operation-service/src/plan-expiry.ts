@@ -1,4 +1,5 @@
 import type { OperationRecord, Store } from "@kcp/store";
+import { LIGHT } from "./operation-heads.js";
 import { documentOf } from "./operation-records.js";
 
 /** Contract §4: a plan can be confirmed for 15 minutes. */
@@ -23,5 +24,6 @@ export async function expirePlan(store: Store, record: OperationRecord, now: Dat
     record.id,
     { from: ["planned"], version: record.version },
     { status: "cancelled", document: document as unknown as Record<string, unknown> },
+    LIGHT,
   );
 }

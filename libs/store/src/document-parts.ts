@@ -8,26 +8,58 @@ import { createHash } from "node:crypto";
  * references in their place as `{"$kcpPart": "<id>"}`. Bottom-up: the moves become a part, the plan around them
  * stays inline. A part is immutable, so a later version of the document that still holds the same array refers to the
  * same part, and a write whose arrays came from a read (`known`) does not serialize them again.
+ *
+ * A part that is an array is cut into chunks of whole items (each chunk a JSON array of at most `CHUNK_CHARS`
+ * characters, with the index of its first item), and its reference says how many items it has:
+ * `{"$kcpPart": "<id>", "items": N}`. So a read may leave the parts out (`parts: "refs"`: the document as stored, each
+ * part's reference in its place, what status, steps and progress need), read a page of a part's items from only the
+ * chunks that hold them, and write the document back with its references: the parts stay as they are.
  */
 export const PART_MIN_CHARS = 128 * 1024;
 export const PART_KEY = "$kcpPart";
+/** Characters of an array part's items per chunk (about 8,000 moves): a page of moves reads one or two chunks. */
+export const CHUNK_CHARS = 1024 * 1024;
+
+/** What stands in a document for a part stored apart (in a document read with `parts: "refs"`). */
+export interface PartRef {
+  $kcpPart: string;
+  /** How many items the array has (absent for an object, and in references written before items were counted). */
+  items?: number;
+}
+
+/** One chunk of a part: a JSON array of items `first`..`first + count - 1` of an array part, or a slice of text. */
+export interface PartChunk {
+  text: string;
+  first?: number;
+  count?: number;
+}
 
 export interface Part {
   id: string;
-  text: string;
+  /** Its chunks; none for a part already stored (`known`). */
+  chunks: PartChunk[];
+  /** The characters of its JSON text. */
+  chars: number;
   /** The array or object it was made of (the caller's own). */
   value: object;
   /** The parts its text references, directly or further down. */
   nested: string[];
+  /** Items of an array part. */
+  items?: number;
+  /** Stored already: written again only as its reference. */
+  known: boolean;
 }
 
 export interface SplitDocument {
   /** The document's JSON text with its parts referenced. */
   inline: string;
-  /** Every part the document references, the known ones (`text` empty) and the new ones. */
+  /** Every part the document references and whose value is at hand, the known ones and the new ones. */
   parts: Map<string, Part>;
-  /** The ids of every part the document references, directly or further down. */
+  /** The ids of every part the document references, directly or further down (except below `refs`). */
   ids: string[];
+  /** The parts the document held as references (`PartRef`, from a read with `parts: "refs"`): the store adds the
+   * parts they reference further down to `ids`. */
+  refs: string[];
 }
 
 /** Containers already stored as a part of an operation: a write of them again needs neither their text nor a hash. */
@@ -46,8 +78,22 @@ export class KnownParts {
 
 export const partId = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
-const refText = (id: string) => `{"${PART_KEY}":"${id}"}`;
+const refText = (id: string, items?: number) =>
+  items === undefined ? `{"${PART_KEY}":"${id}"}` : `{"${PART_KEY}":"${id}","items":${items}}`;
 const isContainer = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/** The reference a value is, if it is one (`{"$kcpPart": id}`, with `items` or not). */
+export function partRef(value: unknown): PartRef | undefined {
+  if (!isContainer(value) || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const id = record[PART_KEY];
+  if (typeof id !== "string") return undefined;
+  const keys = Object.keys(record).length;
+  if (keys === 1) return { $kcpPart: id };
+  return keys === 2 && typeof record.items === "number" ? { $kcpPart: id, items: record.items } : undefined;
+}
+
+export const isPartRef = (value: unknown): value is PartRef => partRef(value) !== undefined;
 
 /** A container none of whose children holds a container deeper than an array of scalars (a move, say). */
 function isFlat(value: object): boolean {
@@ -58,41 +104,99 @@ function isFlat(value: object): boolean {
   return true;
 }
 
+/** Cuts `text` into slices of at most `size` characters, never between the two halves of a surrogate pair. */
+export function slices(text: string, size = CHUNK_CHARS): string[] {
+  const out: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out.length > 0 ? out : [""];
+}
+
+/** The chunks of an array's item texts (each a JSON array of whole items), and the id of the array's whole text. */
+export function itemChunks(items: string[], size = CHUNK_CHARS): { id: string; chunks: PartChunk[]; chars: number } {
+  const hash = createHash("sha256").update("[");
+  const chunks: PartChunk[] = [];
+  let chars = 2;
+  for (let first = 0; first < items.length || chunks.length === 0; ) {
+    let end = first;
+    let length = 0;
+    while (end < items.length && (end === first || length + (items[end] as string).length + 1 <= size)) {
+      length += (items[end] as string).length + 1;
+      end++;
+    }
+    const inner = items.slice(first, end).join(",");
+    hash.update(first === 0 ? inner : `,${inner}`);
+    chars += inner.length + (first === 0 ? 0 : 1);
+    chunks.push({ text: `[${inner}]`, first, count: end - first });
+    first = end;
+    if (items.length === 0) break;
+  }
+  hash.update("]");
+  return { id: hash.digest("hex").slice(0, 32), chunks, chars };
+}
+
 /**
  * Splits `document` of operation `owner` into its inline text and its parts. The JSON is JSON.stringify's (toJSON,
- * undefined and functions as it treats them).
+ * undefined and functions as it treats them). References (`PartRef`) in the document stay as they are.
  */
 export function splitDocument(
   owner: string,
   document: object,
   known: KnownParts,
   minChars = PART_MIN_CHARS,
+  chunkChars = CHUNK_CHARS,
 ): SplitDocument {
   const parts = new Map<string, Part>();
-  const nestedOf = (text: string) => [
-    ...new Set(referencedParts(text).flatMap((id) => [id, ...(parts.get(id)?.nested ?? [])])),
+  const refs = new Set<string>();
+  const nestedOf = (texts: string[]) => [
+    ...new Set(texts.flatMap((text) => referencedParts(text)).flatMap((id) => [id, ...(parts.get(id)?.nested ?? [])])),
   ];
-  const asPart = (value: object, text: string, id = partId(text)) => {
-    if (!parts.has(id)) parts.set(id, { id, text, value, nested: nestedOf(text) });
-    return refText(id);
-  };
   const write = (value: unknown, root: boolean): string | undefined => {
     if (isContainer(value) && typeof (value as { toJSON?: unknown }).toJSON === "function")
       return write((value as { toJSON: () => unknown }).toJSON(), root);
     if (!isContainer(value)) return JSON.stringify(value);
+    const ref = root ? undefined : partRef(value);
+    if (ref !== undefined) {
+      refs.add(ref.$kcpPart);
+      return refText(ref.$kcpPart, ref.items);
+    }
     const knownPart = root ? undefined : known.get(owner, value);
     if (knownPart !== undefined) {
       const { id, nested } = knownPart;
-      if (!parts.has(id)) parts.set(id, { id, text: "", value, nested });
-      return refText(id);
+      const items = Array.isArray(value) ? value.length : undefined;
+      if (!parts.has(id)) parts.set(id, { id, chunks: [], chars: 0, value, nested, items, known: true });
+      return refText(id, items);
+    }
+    if (Array.isArray(value)) {
+      const items: string[] = new Array(value.length);
+      const flat = isFlat(value);
+      let chars = 1;
+      for (let i = 0; i < value.length; i++) {
+        items[i] = (flat ? JSON.stringify(value[i]) : write(value[i], false)) ?? "null";
+        chars += (items[i] as string).length + 1;
+      }
+      if (root || chars <= minChars) return `[${items.join(",")}]`;
+      const { id, chunks, chars: total } = itemChunks(items, chunkChars);
+      if (!parts.has(id))
+        parts.set(id, {
+          id,
+          chunks,
+          chars: total,
+          value,
+          nested: nestedOf(flat ? [] : items),
+          items: value.length,
+          known: false,
+        });
+      return refText(id, value.length);
     }
     let text: string;
     if (isFlat(value)) text = JSON.stringify(value);
-    else if (Array.isArray(value)) {
-      const items: string[] = new Array(value.length);
-      for (let i = 0; i < value.length; i++) items[i] = write(value[i], false) ?? "null";
-      text = `[${items.join(",")}]`;
-    } else {
+    else {
       const fields: string[] = [];
       for (const [key, child] of Object.entries(value)) {
         const childText = write(child, false);
@@ -100,36 +204,53 @@ export function splitDocument(
       }
       text = `{${fields.join(",")}}`;
     }
-    return !root && text.length > minChars ? asPart(value, text) : text;
+    if (root || text.length <= minChars) return text;
+    const id = partId(text);
+    if (!parts.has(id))
+      parts.set(id, {
+        id,
+        chunks: slices(text, chunkChars).map((slice) => ({ text: slice })),
+        chars: text.length,
+        value,
+        nested: nestedOf([text]),
+        known: false,
+      });
+    return refText(id);
   };
   const inline = write(document, true) ?? "null";
   const ids = new Set([...parts.values()].flatMap((part) => [part.id, ...part.nested]));
-  return { inline, parts, ids: [...ids] } satisfies SplitDocument;
+  for (const id of refs) ids.add(id);
+  return { inline, parts, ids: [...ids], refs: [...refs] } satisfies SplitDocument;
+}
+
+/**
+ * The ids of the parts that a read with `parts: "refs"` puts back all the same: objects (and arrays whose reference
+ * was written before items were counted). Arrays with `items` stay references.
+ */
+export function wholeParts(text: string): string[] {
+  if (!text.includes(PART_KEY)) return [];
+  const pattern = new RegExp(`\\{"\\${PART_KEY}":"([0-9a-f]+)"\\}`, "g");
+  return [...text.matchAll(pattern)].map((match) => match[1] as string);
 }
 
 /** The ids of the parts `text` references directly. */
 export function referencedParts(text: string): string[] {
   const ids: string[] = [];
-  const pattern = new RegExp(`\\{"\\${PART_KEY}":"([0-9a-f]+)"\\}`, "g");
+  if (!text.includes(PART_KEY)) return ids;
+  const pattern = new RegExp(`\\{"\\${PART_KEY}":"([0-9a-f]+)"(?:,"items":\\d+)?\\}`, "g");
   for (const match of text.matchAll(pattern)) ids.push(match[1] as string);
   return ids;
 }
-
-const partRef = (value: unknown): string | undefined => {
-  if (!isContainer(value) || Array.isArray(value)) return undefined;
-  const id = (value as Record<string, unknown>)[PART_KEY];
-  return typeof id === "string" && Object.keys(value).length === 1 ? id : undefined;
-};
 
 /**
  * Puts each part back in place of its reference in a parsed text (in place). Parts are resolved by `resolve`, which
  * answers them parsed and joined already. Only texts that reference parts are walked.
  */
-export function joinParts(parsed: unknown, text: string, resolve: (id: string) => unknown): unknown {
+export function joinParts(parsed: unknown, text: string, resolve: (ref: PartRef) => unknown): unknown {
   if (!text.includes(PART_KEY)) return parsed;
   const walk = (value: unknown): unknown => {
-    const id = partRef(value);
-    if (id !== undefined) return resolve(id);
+    const ref = partRef(value);
+    if (ref !== undefined) return resolve(ref);
     if (!isContainer(value)) return value;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) value[i] = walk(value[i]);
@@ -140,4 +261,26 @@ export function joinParts(parsed: unknown, text: string, resolve: (id: string) =
     return value;
   };
   return walk(parsed);
+}
+
+/** A copy of `value` with each reference in it replaced by what `load` gives for it (the containers on the way new). */
+export async function resolveRefs<T>(value: T, load: (ref: PartRef) => Promise<unknown>): Promise<T> {
+  const walk = async (item: unknown): Promise<unknown> => {
+    const ref = partRef(item);
+    if (ref !== undefined) return load(ref);
+    if (!isContainer(item) || !hasRef(item)) return item;
+    if (Array.isArray(item)) return Promise.all(item.map(walk));
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(item)) out[key] = await walk(child);
+    return out;
+  };
+  return (await walk(value)) as T;
+}
+
+/** Whether a reference is somewhere in `value` (a document from a read with `parts: "refs"` is small). */
+function hasRef(value: object): boolean {
+  if (partRef(value) !== undefined) return true;
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    if (isContainer(child) && hasRef(child)) return true;
+  return false;
 }

@@ -14,7 +14,9 @@
  * - audit ids are int64-safe and increase with time, across processes.
  */
 import { ACTIVE_OPERATION_STATUSES, type OperationStatus, type Role } from "@kcp/shared";
+import type { PartRef } from "./document-parts.js";
 
+export { isPartRef, type PartRef } from "./document-parts.js";
 export type { OperationStatus, Role };
 
 export interface UserRecord {
@@ -191,35 +193,75 @@ export interface TransitionCondition {
 }
 
 /**
+ * How much of an operation's document a read gives. Large arrays of a document (a plan's moves, its reassign step's
+ * moves) are stored apart from the rest, written once (document-parts.ts):
+ * - "full" (the default): the whole document;
+ * - "refs": each such array stays a reference, `{"$kcpPart": "<id>", "items": <how many>}` (`PartRef`): what
+ *   status, steps, progress and lists need, read at the cost of the small rest whatever the plan's size. Such a
+ *   document written back (a transition) keeps the arrays as they are; `readItems` pages one, `resolveParts` loads
+ *   those a caller needs.
+ */
+export interface OperationReadOptions {
+  parts?: "full" | "refs";
+}
+
+/** A page of an array stored apart: items `offset`.. and how many it has. */
+export interface ItemsPage {
+  items: unknown[];
+  total: number;
+}
+
+/**
  * Operations. Every write below is atomic and bumps `version`; an unknown id throws `AppError("not_found")`, while a
- * condition that does not hold (another writer won) gives undefined.
+ * condition that does not hold (another writer won) gives undefined. Each method answering records takes
+ * `OperationReadOptions` (default: whole documents).
  */
 export interface OperationRepository {
   /** A new operation in status `planned`, version 1. */
-  create(operation: NewOperation): Promise<OperationRecord>;
-  findById(id: string): Promise<OperationRecord | undefined>;
+  create(operation: NewOperation, options?: OperationReadOptions): Promise<OperationRecord>;
+  findById(id: string, options?: OperationReadOptions): Promise<OperationRecord | undefined>;
   /** Newest first. */
-  listByCluster(clusterId: string, limit: number): Promise<OperationRecord[]>;
+  listByCluster(clusterId: string, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]>;
   /** Planned operations whose plan expired before `now`, oldest first. */
-  findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]>;
+  findExpiredPlans(now: Date, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]>;
   /**
    * Applies `changes` only if the operation is in one of `condition.from` (and at `condition.version`, when given);
    * returns the new record, or undefined when the condition did not hold. Entering an active status while another
-   * operation of the cluster is active throws `AppError("conflict")`.
+   * operation of the cluster is active throws `AppError("conflict")`. References (`PartRef`) of this operation in
+   * `changes.document` keep what they stand for, unwritten.
    */
   transition(
     id: string,
     condition: TransitionCondition,
     changes: OperationChanges,
+    options?: OperationReadOptions,
   ): Promise<OperationRecord | undefined>;
   /** Takes the lease when it is free, expired at `now`, or already `owner`'s; else undefined. */
-  acquireLease(id: string, owner: string, until: Date, now: Date): Promise<OperationRecord | undefined>;
+  acquireLease(
+    id: string,
+    owner: string,
+    until: Date,
+    now: Date,
+    options?: OperationReadOptions,
+  ): Promise<OperationRecord | undefined>;
   /** Extends the lease to `until` only while `owner` holds it (nobody took it over); else undefined. */
-  renewLease(id: string, owner: string, until: Date): Promise<OperationRecord | undefined>;
+  renewLease(
+    id: string,
+    owner: string,
+    until: Date,
+    options?: OperationReadOptions,
+  ): Promise<OperationRecord | undefined>;
   /** Frees the lease only if `owner` holds it; else undefined. */
-  releaseLease(id: string, owner: string): Promise<OperationRecord | undefined>;
+  releaseLease(id: string, owner: string, options?: OperationReadOptions): Promise<OperationRecord | undefined>;
   /** The operation active on the cluster (pending, running or paused), if any. */
-  findActive(clusterId: string): Promise<OperationRecord | undefined>;
+  findActive(clusterId: string, options?: OperationReadOptions): Promise<OperationRecord | undefined>;
+  /**
+   * Items `offset`..`offset + limit - 1` of the array that `ref` (from a read with `parts: "refs"` of operation `id`)
+   * stands for, reading only the chunks that hold them, and how many items it has.
+   */
+  readItems(id: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage>;
+  /** A copy of `value` (a document or any piece of one read with `parts: "refs"`) with its references loaded. */
+  resolveParts<T>(id: string, value: T): Promise<T>;
 }
 
 export interface AuditRecord {

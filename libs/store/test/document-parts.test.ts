@@ -1,11 +1,25 @@
 import { expect } from "chai";
-import { joinParts, KnownParts, PART_KEY, referencedParts, splitDocument } from "../src/document-parts.js";
-import { slices } from "../src/mongo/operation-parts.js";
+import {
+  joinParts,
+  KnownParts,
+  PART_KEY,
+  type Part,
+  type PartRef,
+  referencedParts,
+  slices,
+  splitDocument,
+} from "../src/document-parts.js";
+
+/** A part's JSON text, from its chunks (an array's: JSON arrays of whole items). */
+const textOf = (part: Part) =>
+  part.chunks.every((c) => c.first !== undefined)
+    ? JSON.stringify(part.chunks.flatMap((c) => JSON.parse(c.text) as unknown[]))
+    : part.chunks.map((c) => c.text).join("");
 
 const join = (split: ReturnType<typeof splitDocument>) => {
-  const texts = new Map([...split.parts.values()].map((p) => [p.id, p.text]));
-  const resolve = (id: string): unknown => {
-    const text = texts.get(id) as string;
+  const texts = new Map([...split.parts.values()].map((p) => [p.id, textOf(p)]));
+  const resolve = (ref: PartRef): unknown => {
+    const text = texts.get(ref.$kcpPart) as string;
     return joinParts(JSON.parse(text), text, resolve);
   };
   return joinParts(JSON.parse(split.inline), split.inline, resolve);
@@ -30,7 +44,7 @@ describe("operation documents split into parts", () => {
   it("stores a large object made of small arrays apart too, and nothing apart below the bound", () => {
     const topics = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`t${i}`, ["0:1", "1:2", "2:3"]]));
     const split = splitDocument("op1", { throttle: { topics } }, new KnownParts(), 10_000);
-    expect([...split.parts.values()].map((p) => JSON.parse(p.text))).to.deep.equal([topics]);
+    expect([...split.parts.values()].map((p) => JSON.parse(textOf(p)))).to.deep.equal([topics]);
     expect(splitDocument("op1", { throttle: { topics } }, new KnownParts()).parts.size).to.equal(0);
   });
 
@@ -40,9 +54,9 @@ describe("operation documents split into parts", () => {
     const [part] = first.parts.values();
     known.remember("op1", moves, part?.id as string, []);
     const again = splitDocument("op1", { ...document, details: { done: 1 } }, known, 10_000);
-    expect([...again.parts.values()].map((p) => p.text)).to.deep.equal([""]);
+    expect([...again.parts.values()].map((p) => p.known)).to.deep.equal([true]);
     expect(again.ids).to.deep.equal([part?.id]);
-    expect(splitDocument("op2", document, known, 10_000).parts.values().next().value?.text).to.not.equal("");
+    expect(splitDocument("op2", document, known, 10_000).parts.values().next().value?.known).to.equal(false);
   });
 
   it("lists nested parts among the ids a document references", () => {
@@ -54,6 +68,28 @@ describe("operation documents split into parts", () => {
     expect(split.ids).to.have.lengthOf(2);
     expect(JSON.stringify(join(split))).to.equal(JSON.stringify({ big }));
     expect(split.inline).to.include(PART_KEY);
+  });
+
+  it("cuts an array part into chunks of whole items, says its length in its reference, and keeps references", () => {
+    const split = splitDocument("op1", document, new KnownParts(), 10_000, 20_000);
+    const [part] = split.parts.values();
+    expect(part?.items).to.equal(5000);
+    expect(part?.chunks.length).to.be.above(5);
+    let next = 0;
+    for (const chunk of part?.chunks ?? []) {
+      expect(chunk.first).to.equal(next);
+      expect(JSON.parse(chunk.text)).to.deep.equal(moves.slice(next, next + (chunk.count as number)));
+      expect(chunk.text.length).to.be.at.most(20_000);
+      next += chunk.count as number;
+    }
+    expect(next).to.equal(5000);
+    const light = JSON.parse(split.inline) as { plan: { moves: PartRef } };
+    expect(light.plan.moves).to.deep.equal({ [PART_KEY]: part?.id, items: 5000 });
+    // Written back as read with parts: "refs": the same inline text, nothing to store.
+    const again = splitDocument("op1", light, new KnownParts(), 10_000, 20_000);
+    expect(again.inline).to.equal(split.inline);
+    expect(again.parts.size).to.equal(0);
+    expect(again.refs).to.deep.equal([part?.id]);
   });
 
   it("cuts text into chunks without splitting a surrogate pair", () => {

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kcp/shared";
 import { expect } from "chai";
-import type { LoginAttempt, NewOperation, OperationRecord, Store } from "../src/index.js";
+import {
+  isPartRef,
+  type LoginAttempt,
+  type NewOperation,
+  type OperationRecord,
+  type PartRef,
+  type Store,
+} from "../src/index.js";
 import { asPlanDocument, largePlanDocument, stepMoves, withStep } from "./large-plan.js";
 
 export interface StoreFixture {
@@ -592,6 +599,108 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
         } finally {
           await other.stop();
         }
+      });
+    });
+
+    describe("a plan's moves read and written only where needed (issue 19 item 9)", function () {
+      this.timeout(900_000);
+      const MOVES = 200_000;
+      const same = (a: unknown, b: unknown) => expect(JSON.stringify(a) === JSON.stringify(b)).to.equal(true);
+      const refs = { parts: "refs" } as const;
+
+      it("reads status and steps of a 200k-move operation without its moves, records each step's progress and pages the moves right", async () => {
+        const document = largePlanDocument(MOVES);
+        const planMoves = asPlanDocument(document).plan.moves;
+        const reassign = stepMoves(document);
+        const created = await store.operations.create(newOperation("light", { type: "rebalance", document }), refs);
+        expect(created.document).to.include({ summary: `Rebalance: ${MOVES} replica move(s)` });
+        await store.stop();
+        store = await f.reopen(); // nothing of the create cached: what another process reads
+
+        // The light read: the moves stay references that say how many there are; the rest is all there.
+        const light = (await store.operations.findById(created.id, refs)) as OperationRecord;
+        const plan = asPlanDocument(light.document).plan as unknown as { moves: unknown; summary: string };
+        expect(isPartRef(plan.moves)).to.equal(true);
+        expect(plan.moves).to.include({ items: MOVES });
+        expect(plan.summary).to.equal("Rebalance");
+        expect(JSON.stringify(light.document).length).to.be.below(8 * 1024);
+        const stepArgs = asPlanDocument(light.document).steps[0]?.args as {
+          moves: unknown;
+          maxConcurrentMoves: number;
+        };
+        expect(stepArgs).to.include({ maxConcurrentMoves: 5 });
+        expect(stepArgs.moves).to.include({ items: MOVES });
+        const [listed] = await store.operations.listByCluster("light", 5, refs);
+        expect(asPlanDocument(listed?.document ?? {}).plan.moves).to.include({ items: MOVES });
+
+        // Pages of the moves, read from the chunks that hold them: the middle, across chunks, the end, past the end.
+        const ref = plan.moves as PartRef;
+        const middle = await store.operations.readItems(created.id, ref, 150_000, 1000);
+        expect(middle.total).to.equal(MOVES);
+        same(middle.items, planMoves.slice(150_000, 151_000));
+        expect(middle.items[0]).to.deep.include({ topic: "topic-750", partition: 0 });
+        for (const offset of [0, 7_990, 16_000, 99_999, 199_500]) {
+          const page = await store.operations.readItems(created.id, ref, offset, 700);
+          same(page.items, planMoves.slice(offset, offset + 700));
+        }
+        expect((await store.operations.readItems(created.id, ref, MOVES - 10, 1000)).items).to.have.lengthOf(10);
+        expect(await store.operations.readItems(created.id, ref, MOVES + 5, 1000)).to.deep.equal({
+          items: [],
+          total: MOVES,
+        });
+
+        // Confirm and the worker's writes, each read light and written back with its references.
+        const write = async (
+          status: "pending" | "running" | undefined,
+          change: (d: Record<string, unknown>) => Record<string, unknown>,
+        ) => {
+          const latest = (await store.operations.findById(created.id, refs)) as OperationRecord;
+          const next = await store.operations.transition(
+            created.id,
+            { from: [latest.status], version: latest.version },
+            { ...(status ? { status } : {}), document: change(latest.document) },
+            refs,
+          );
+          expect(next?.version).to.equal(latest.version + 1);
+          return next as OperationRecord;
+        };
+        await write("pending", (d) => ({ ...d, confirmedBy: "bob" }));
+        await write("running", (d) => ({ ...d, startedAt: new Date().toISOString() }));
+        await write(undefined, (d) => withStep({ ...d, currentStep: 0 }, 0, { status: "running" }));
+        // The worker executes the step: its args with the moves loaded.
+        const running = (await store.operations.findById(created.id, refs)) as OperationRecord;
+        const args = await store.operations.resolveParts(created.id, asPlanDocument(running.document).steps[0]?.args);
+        same((args as { moves: unknown[] }).moves, reassign);
+        for (let i = 1; i <= 10; i++)
+          await write(undefined, (d) => ({ ...d, details: { movesDone: i * 20_000, movesTotal: MOVES } }));
+        await write("running", (d) => ({ ...d, requestedAction: "pause" }));
+        const done = await write(undefined, (d) => withStep(d, 0, { status: "succeeded", detail: { moves: MOVES } }));
+        expect(done).to.include({ status: "running", version: 16 });
+        expect(asPlanDocument(done.document).steps.map((s) => s.status)).to.deep.equal(["succeeded", "pending"]);
+        expect(asPlanDocument(done.document).plan.moves).to.include({ items: MOVES });
+
+        // Another process reads it whole: the moves are those planned, the progress that recorded.
+        const other = await f.reopen();
+        try {
+          const whole = (await other.operations.findById(created.id)) as OperationRecord;
+          const doc = asPlanDocument(whole.document);
+          expect(doc).to.include({ confirmedBy: "bob", requestedAction: "pause", currentStep: 0 });
+          expect(doc.details).to.deep.equal({ movesDone: 200_000, movesTotal: MOVES });
+          same(doc.plan.moves, planMoves);
+          same(stepMoves(doc), reassign);
+          same((await other.operations.readItems(created.id, ref, 199_000, 1000)).items, planMoves.slice(199_000));
+        } finally {
+          await other.stop();
+        }
+      });
+
+      it("answers a whole read's arrays as references too when asked, and pages a small operation's none", async () => {
+        const small = await store.operations.create(newOperation("light-small"));
+        expect((await store.operations.findById(small.id, refs))?.document).to.deep.equal(small.document);
+        const error = await errorOf(() =>
+          store.operations.readItems("no-such-operation", { $kcpPart: "0".repeat(32), items: 1 }, 0, 10),
+        );
+        expect(error).to.be.instanceOf(AppError).and.to.include({ code: "not_found" });
       });
     });
 

@@ -3,7 +3,13 @@ import type { AuditEmitter } from "@kcp/audit";
 import { connectionTarget } from "@kcp/clusters";
 import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin } from "@kcp/kafka";
 import type { Metrics } from "@kcp/metrics";
-import { documentOf, type OperationChange, type OperationDocument, updateOperation } from "@kcp/operation-service";
+import {
+  documentOf,
+  LIGHT,
+  type OperationChange,
+  type OperationDocument,
+  updateOperation,
+} from "@kcp/operation-service";
 import {
   type FinalStatus,
   finalStepStatus,
@@ -106,6 +112,7 @@ export class OperationRunner {
       workerId,
       new Date(now.getTime() + config.OPERATIONS_LEASE_MS),
       now,
+      LIGHT,
     );
     if (!leased) return; // another worker holds it
     this.deps.logger.info({ operationId, status: leased.status }, "operation taken");
@@ -114,7 +121,7 @@ export class OperationRunner {
     let renewalFailing = false;
     const renewal = setInterval(() => {
       const until = new Date(Date.now() + config.OPERATIONS_LEASE_MS);
-      store.operations.renewLease(operationId, workerId, until).then(
+      store.operations.renewLease(operationId, workerId, until, LIGHT).then(
         (renewed) => {
           if (!renewed) {
             leaseLost = true;
@@ -147,7 +154,7 @@ export class OperationRunner {
       clearInterval(renewal);
       this.leases.delete(operationId);
       await admin?.close().catch(() => undefined);
-      await store.operations.releaseLease(operationId, workerId).catch(() => undefined);
+      await store.operations.releaseLease(operationId, workerId, LIGHT).catch(() => undefined);
     }
   }
 
@@ -186,7 +193,8 @@ export class OperationRunner {
   private async loop(operationId: string, target: RunTarget, mustLeave: () => boolean): Promise<void> {
     let lastVersion = -1;
     while (!mustLeave()) {
-      const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId));
+      // Its status and steps only: a plan's moves stay in the store until a step that needs them runs.
+      const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId, LIGHT));
       if (!record || !isActive(record.status)) return;
       // Every move writes the record; one that did not means another writer decides now (never expected).
       if (record.version === lastVersion) {
@@ -315,7 +323,11 @@ export class OperationRunner {
     const schema = STEP_ARGS[kind];
     const executor = this.deps.steps[kind] as ((c: StepContext, a: unknown) => Promise<unknown>) | undefined;
     if (!schema || !executor) return { status: "failed", error: `Unknown step kind ${step.kind}` };
-    const args = schema.safeParse(step.args);
+    // The step's own args with what they hold in the store (a reassignment's moves) loaded: read once per run of it.
+    const stored = await this.persist(operationId, () =>
+      this.deps.store.operations.resolveParts(operationId, step.args),
+    );
+    const args = schema.safeParse(stored);
     if (!args.success) return { status: "failed", error: `Invalid args for ${step.kind}: ${args.error.message}` };
     try {
       return { status: "succeeded", detail: await executor(this.context(operationId, step, target), args.data) };
@@ -351,7 +363,7 @@ export class OperationRunner {
       },
       interrupted: async () => {
         if (this.deps.stopping()) return "stop";
-        const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId));
+        const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId, LIGHT));
         const requested = record ? documentOf(record).requestedAction : "cancel";
         return requested === "pause" || requested === "cancel" ? requested : null;
       },

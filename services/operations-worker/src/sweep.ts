@@ -1,5 +1,5 @@
 import type { AuditEmitter } from "@kcp/audit";
-import { documentOf, enqueueRun, expirePlan } from "@kcp/operation-service";
+import { documentOf, enqueueRun, expirePlan, LIGHT } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
 import type { OperationRecord, Store } from "@kcp/store";
 import { auditTransition } from "./operation-audit.js";
@@ -15,7 +15,7 @@ const EXPIRED_PER_SWEEP = 100;
 /** Plans not confirmed within their lifetime become cancelled with error plan_expired. */
 export async function expirePlans(deps: SweepDependencies, now: Date): Promise<number> {
   let expired = 0;
-  for (const record of await deps.store.operations.findExpiredPlans(now, EXPIRED_PER_SWEEP)) {
+  for (const record of await deps.store.operations.findExpiredPlans(now, EXPIRED_PER_SWEEP, LIGHT)) {
     const cancelled = await expirePlan(deps.store, record, now);
     if (!cancelled) continue;
     expired++;
@@ -35,7 +35,7 @@ export function needsWorker(record: OperationRecord, now: Date): boolean {
 export async function adoptOrphans(deps: SweepDependencies, now: Date): Promise<number> {
   let adopted = 0;
   for (const cluster of await deps.store.clusters.list()) {
-    const active = await deps.store.operations.findActive(cluster.id);
+    const active = await deps.store.operations.findActive(cluster.id, LIGHT);
     if (active && needsWorker(active, now)) {
       await enqueueRun(deps.queue, active.id, { adoption: true });
       adopted++;

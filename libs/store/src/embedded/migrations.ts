@@ -45,6 +45,14 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       UPDATE cluster_views SET snapshot = json_extract(doc, '$.snapshot'), doc = json_remove(doc, '$.snapshot')
         WHERE json_type(doc, '$.snapshot') IS NOT NULL;`,
   },
+  {
+    version: 3,
+    name: "large arrays of operation documents apart, in chunks",
+    sql: `
+      CREATE TABLE operation_parts (
+        op_id TEXT NOT NULL, part TEXT NOT NULL, n INTEGER NOT NULL, first INTEGER, count INTEGER, nested TEXT,
+        text TEXT NOT NULL, PRIMARY KEY (op_id, part, n));`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

@@ -1,8 +1,9 @@
 import type { SQLInputValue } from "node:sqlite";
 import type { OperationChanges, OperationRecord, OperationStatus, TransitionCondition } from "../repositories.js";
-import { date, iso, json, parse, type Row } from "./sql.js";
+import { date, iso, type Row } from "./sql.js";
 
-export function toOperation(row: Row): OperationRecord {
+/** The record of a row, with its document as read (operation-parts.ts). */
+export function toOperation(row: Row, document: Record<string, unknown>): OperationRecord {
   return {
     id: String(row.id),
     clusterId: String(row.cluster_id),
@@ -11,7 +12,7 @@ export function toOperation(row: Row): OperationRecord {
     version: Number(row.version),
     ...(row.lease_owner ? { lease: { owner: String(row.lease_owner), expiresAt: date(row.lease_expires_at) } } : {}),
     expiresAt: date(row.expires_at),
-    document: parse<Record<string, unknown>>(row.doc),
+    document,
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
   };
@@ -25,15 +26,15 @@ export interface Clause {
 
 export const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ") || "NULL";
 
-/** The SET list of a transition (the version and updated_at are bumped by the caller). */
-export function setClause(changes: OperationChanges): Clause {
+/** The SET list of a transition (the version and updated_at are bumped by the caller); `doc`: the document's text. */
+export function setClause(changes: OperationChanges, doc?: string): Clause {
   const clause: Clause = { sql: [], values: [] };
   const add = (sql: string, ...values: SQLInputValue[]) => {
     clause.sql.push(sql);
     clause.values.push(...values);
   };
   if (changes.status !== undefined) add("status = ?", changes.status);
-  if (changes.document !== undefined) add("doc = ?", json(changes.document));
+  if (doc !== undefined) add("doc = ?", doc);
   if (changes.lease !== undefined) {
     add("lease_owner = ?", changes.lease?.owner ?? null);
     add("lease_expires_at = ?", changes.lease ? iso(changes.lease.expiresAt) : null);

@@ -1,10 +1,9 @@
 import { gunzipSync, gzipSync } from "node:zlib";
-import { joinParts, KnownParts, type Part, referencedParts } from "../document-parts.js";
+import { joinParts, KnownParts, type Part, type PartRef, referencedParts, wholeParts } from "../document-parts.js";
+import type { ItemsPage } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
 import type { Models } from "./models.js";
 
-/** Characters of a part's text per chunk: gzipped, a chunk stays far below the 16 MB document limit. */
-export const CHUNK_CHARS = 4 * 1024 * 1024;
 /**
  * zlib's output buffer: its default (16 KiB) allocates a buffer per 16 KiB of a 4 MB chunk, which dominated the time
  * of reading a million moves; level 1 compresses a plan's JSON about 12-fold at a fraction of the default's time.
@@ -27,19 +26,11 @@ interface ChunkDoc {
   of: number;
   data: Buffer | { buffer: Uint8Array };
   at: Date;
-}
-
-/** Cuts `text` into slices of at most `size` characters, never between the two halves of a surrogate pair. */
-export function slices(text: string, size = CHUNK_CHARS): string[] {
-  const out: string[] = [];
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + size);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    out.push(text.slice(start, end));
-    start = end;
-  }
-  return out.length > 0 ? out : [""];
+  /** An array part's chunk: the index of its first item and how many it holds (absent in chunks of text). */
+  first?: number;
+  count?: number;
+  /** On chunk 0: the parts this part references, directly or further down. */
+  nested?: string[];
 }
 
 const bytesOf = (data: ChunkDoc["data"]) => (data instanceof Uint8Array ? data : data.buffer);
@@ -49,6 +40,7 @@ const bytesOf = (data: ChunkDoc["data"]) => (data instanceof Uint8Array ? data :
  * operation as gzipped chunks, `_id` "<operation>:<part>:<n>". Chunks are written before the state that references
  * them, so no reader ever sees a state whose parts are missing: a writer that dies in between leaves only unreferenced
  * chunks, which `collectOrphans` deletes. Parts are immutable (named by their content), so parsed ones are cached.
+ * An array part's chunks hold whole items (`first`, `count`): a page of them reads only its chunks (`page`).
  */
 export class OperationParts {
   readonly known = new KnownParts();
@@ -63,13 +55,22 @@ export class OperationParts {
    */
   async store(opId: string, parts: Iterable<Part>): Promise<void> {
     for (const part of parts) {
-      if (part.text === "") continue; // known: stored with the version it was read from
-      const chunks = slices(part.text);
+      if (part.known) continue; // stored with the version it was read from
+      const { chunks } = part;
       const stored = await this.models.operationParts.countDocuments({ opId, part: part.id });
       if (stored !== chunks.length) {
         const at = new Date();
-        for (const [n, text] of chunks.entries()) {
-          const doc = { _id: `${opId}:${part.id}:${n}`, opId, part: part.id, n, of: chunks.length, at };
+        for (const [n, { text, first, count }] of chunks.entries()) {
+          const doc = {
+            _id: `${opId}:${part.id}:${n}`,
+            opId,
+            part: part.id,
+            n,
+            of: chunks.length,
+            at,
+            ...(first === undefined ? {} : { first, count }),
+            ...(n === 0 ? { nested: part.nested } : {}),
+          };
           try {
             await this.models.operationParts.collection.insertOne({ ...doc, data: gzipSync(text, GZIP) } as never);
           } catch (error) {
@@ -80,8 +81,74 @@ export class OperationParts {
       this.known.remember(opId, part.value, part.id, part.nested);
       // The process that planned it reads it next (the answer, the confirm): from here, not 200 MB from the server.
       if (!this.cache.has(`${opId}:${part.id}`))
-        this.remember(`${opId}:${part.id}`, Object.freeze(part.value), part.text.length);
+        this.remember(`${opId}:${part.id}`, Object.freeze(part.value), part.chars);
     }
+  }
+
+  /**
+   * The parsed document of inline text `text` as a read with `parts: "refs"` answers it: array parts stay references
+   * (`{"$kcpPart", "items"}`); objects stored apart are put back.
+   */
+  async light(opId: string, text: string): Promise<unknown> {
+    const parsed: unknown = JSON.parse(text);
+    const whole = wholeParts(text);
+    if (whole.length === 0) return parsed;
+    const values = new Map<string, unknown>();
+    for (const id of whole) values.set(id, await this.load(opId, id));
+    return joinParts(parsed, text, (ref) => (values.has(ref.$kcpPart) ? values.get(ref.$kcpPart) : ref));
+  }
+
+  /** The parts a referenced part references further down (a document written back with references keeps them). */
+  async nestedOf(opId: string, id: string): Promise<string[]> {
+    const cached = this.cache.get(`${opId}:${id}`)?.value;
+    const known = cached && typeof cached === "object" ? this.known.get(opId, cached) : undefined;
+    if (known) return known.nested;
+    const [first] = await this.models.operationParts
+      .find({ opId, part: id, n: 0 }, { nested: 1 })
+      .lean<Pick<ChunkDoc, "nested">[]>();
+    if (first?.nested) return first.nested;
+    const value = await this.load(opId, id); // a part written before chunk 0 listed them
+    return value && typeof value === "object" ? (this.known.get(opId, value)?.nested ?? []) : [];
+  }
+
+  /**
+   * Items `offset`..`offset + limit - 1` of the array part `ref`, read from only the chunks that hold them (or from
+   * the cache, when this process has the whole part), and how many items it has.
+   */
+  async page(opId: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage> {
+    const id = ref.$kcpPart;
+    const cached = this.cache.get(`${opId}:${id}`)?.value;
+    if (Array.isArray(cached)) return { items: cached.slice(offset, offset + limit), total: cached.length };
+    const index = await this.models.operationParts
+      .find({ opId, part: id }, { n: 1, of: 1, first: 1, count: 1 })
+      .sort({ n: 1 })
+      .lean<Pick<ChunkDoc, "n" | "of" | "first" | "count">[]>();
+    if (index.length === 0) throw new Error(`Operation ${opId}: part ${id} is missing`);
+    if (index.some((chunk) => chunk.first === undefined || chunk.count === undefined)) {
+      const whole = await this.load(opId, id); // chunks of text, written before items were counted
+      const items = Array.isArray(whole) ? whole : [];
+      return { items: items.slice(offset, offset + limit), total: items.length };
+    }
+    const last = index.at(-1) as ChunkDoc;
+    const total = (last.first as number) + (last.count as number);
+    const end = Math.min(total, offset + Math.max(0, limit));
+    const wanted = index
+      .filter((c) => (c.first as number) < end && (c.first as number) + (c.count as number) > offset)
+      .map((c) => c.n);
+    if (wanted.length === 0) return { items: [], total };
+    const chunks = await this.models.operationParts
+      .find({ opId, part: id, n: { $in: wanted } })
+      .sort({ n: 1 })
+      .lean<ChunkDoc[]>();
+    const items: unknown[] = [];
+    for (const chunk of chunks) {
+      const text = gunzipSync(bytesOf(chunk.data), ZLIB).toString("utf8");
+      const parsed = (await this.join(opId, text)) as unknown[];
+      const from = Math.max(0, offset - (chunk.first as number));
+      const to = Math.min(parsed.length, end - (chunk.first as number));
+      for (let i = from; i < to; i++) items.push(parsed[i]);
+    }
+    return { items, total };
   }
 
   /** The parsed document of inline text `text`, with its parts put back (each read once, then from the cache). */
@@ -91,7 +158,7 @@ export class OperationParts {
     if (ids.length === 0) return parsed;
     const values = new Map<string, unknown>();
     for (const id of ids) values.set(id, written?.get(id)?.value ?? (await this.load(opId, id)));
-    return joinParts(parsed, text, (id) => values.get(id));
+    return joinParts(parsed, text, (ref) => values.get(ref.$kcpPart));
   }
 
   /**
@@ -134,9 +201,23 @@ export class OperationParts {
     const of = chunks[0]?.of ?? 0;
     if (chunks.length === 0 || chunks.length !== of || chunks.some((c, n) => c.n !== n))
       throw new Error(`Operation ${opId}: part ${id} is incomplete (${chunks.length} of ${of} chunks)`);
-    const text = chunks.map((c) => gunzipSync(bytesOf(c.data), ZLIB).toString("utf8")).join("");
+    const texts = chunks.map((c) => gunzipSync(bytesOf(c.data), ZLIB).toString("utf8"));
+    const byItems = chunks.every((c) => c.first !== undefined);
     chunks.length = 0;
-    const value = await this.join(opId, text);
+    let value: unknown;
+    let text: string;
+    if (byItems) {
+      // An array's chunks: each a JSON array of whole items.
+      const items: unknown[] = [];
+      for (const chunkText of texts)
+        for (const item of (await this.join(opId, chunkText)) as unknown[]) items.push(item);
+      value = items;
+      text = texts.join(",");
+    } else {
+      text = texts.join("");
+      value = await this.join(opId, text);
+    }
+    texts.length = 0;
     // Shared by every later read: frozen, so that no caller changes what the next one reads.
     if (value && typeof value === "object") {
       Object.freeze(value);

@@ -1,5 +1,5 @@
 import type { Part } from "../document-parts.js";
-import type { OperationLease, OperationRecord, OperationStatus } from "../repositories.js";
+import type { OperationLease, OperationReadOptions, OperationRecord, OperationStatus } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
 import type { Models } from "./models.js";
 import { OperationParts } from "./operation-parts.js";
@@ -64,13 +64,21 @@ export class OperationStates {
     readonly parts = new OperationParts(models),
   ) {}
 
-  /** The record of a state, its parts put back (`written`: the parts of the write that made it, at hand). */
-  async record(state: StateDoc, written?: ReadonlyMap<string, Part>): Promise<OperationRecord> {
+  /**
+   * The record of a state, its parts put back (`written`: the parts of the write that made it, at hand), or only its
+   * objects stored apart (`parts: "refs"`).
+   */
+  async record(
+    state: StateDoc,
+    written?: ReadonlyMap<string, Part>,
+    options?: OperationReadOptions,
+  ): Promise<OperationRecord> {
+    if (typeof state.document !== "string") return toRecord(state, state.document);
     const document =
-      typeof state.document === "string"
-        ? ((await this.parts.join(state.opId, state.document, written)) as Record<string, unknown>)
-        : state.document;
-    return toRecord(state, document);
+      options?.parts === "refs"
+        ? await this.parts.light(state.opId, state.document)
+        : await this.parts.join(state.opId, state.document, written);
+    return toRecord(state, document as Record<string, unknown>);
   }
 
   async insertFirst(state: StateDoc): Promise<void> {
@@ -109,6 +117,7 @@ export class OperationStates {
     current: StateDoc,
     changes: Partial<StateDoc>,
     written?: ReadonlyMap<string, Part>,
+    options?: OperationReadOptions,
   ): Promise<OperationRecord | undefined> {
     const version = current.version + 1;
     const next: StateDoc = {
@@ -128,6 +137,6 @@ export class OperationStates {
       { opId: current.opId, version: { $lt: version }, superseded: { $ne: true } },
       { $set: { superseded: true }, $unset: SUPERSEDED_FIELDS },
     );
-    return this.record(next, written);
+    return this.record(next, written, options);
   }
 }

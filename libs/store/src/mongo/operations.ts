@@ -1,10 +1,12 @@
 import { AppError } from "@kcp/shared";
-import { splitDocument } from "../document-parts.js";
+import { type PartRef, resolveRefs, splitDocument } from "../document-parts.js";
 import {
   ACTIVE_STATUSES,
+  type ItemsPage,
   type NewOperation,
   type OperationChanges,
   type OperationLease,
+  type OperationReadOptions,
   type OperationRecord,
   type OperationRepository,
   type OperationStatus,
@@ -45,10 +47,25 @@ export class MongoOperations implements OperationRepository {
   private async storeDocument(id: string, document: Record<string, unknown>) {
     const split = splitDocument(id, document, this.states.parts.known);
     await this.states.parts.store(id, split.parts.values());
-    return { fields: { document: split.inline, parts: split.ids }, written: split.parts };
+    const ids = new Set(split.ids);
+    // References written back from a read with parts: "refs": their parts stay, with those they reference.
+    for (const ref of split.refs) for (const nested of await this.states.parts.nestedOf(id, ref)) ids.add(nested);
+    return { fields: { document: split.inline, parts: [...ids] }, written: split.parts };
   }
 
-  async create(operation: NewOperation): Promise<OperationRecord> {
+  async readItems(id: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage> {
+    await this.get(id);
+    return this.states.parts.page(id, ref, offset, limit);
+  }
+
+  async resolveParts<T>(id: string, value: T): Promise<T> {
+    return resolveRefs(value, async (ref) => {
+      const text = JSON.stringify(ref);
+      return this.states.parts.join(id, text);
+    });
+  }
+
+  async create(operation: NewOperation, options?: OperationReadOptions): Promise<OperationRecord> {
     const now = operation.createdAt ?? new Date();
     const { id, clusterId } = operation;
     this.sweepOrphansNow(now);
@@ -75,7 +92,7 @@ export class MongoOperations implements OperationRepository {
       updatedAt: now,
     };
     await this.states.insertFirst(state);
-    return this.states.record(state, written);
+    return this.states.record(state, written, options);
   }
 
   /** At most once per ORPHAN_SWEEP_EVERY_MS, in the background: a failure only waits for the next one. */
@@ -85,34 +102,40 @@ export class MongoOperations implements OperationRepository {
     this.states.parts.collectOrphans(now).catch(() => undefined);
   }
 
-  async findById(id: string): Promise<OperationRecord | undefined> {
+  async findById(id: string, options?: OperationReadOptions): Promise<OperationRecord | undefined> {
     const state = await this.states.latest(id);
-    return state && this.states.record(state);
+    return state && this.states.record(state, undefined, options);
   }
 
-  async listByCluster(clusterId: string, limit: number): Promise<OperationRecord[]> {
+  async listByCluster(clusterId: string, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]> {
     const ops = await this.models.operations
       .find({ clusterId })
       .sort({ seq: -1 })
       .limit(limit)
       .lean<{ _id: string }[]>();
-    return Promise.all((await this.states.latestOf(ops.map((op) => op._id))).map((s) => this.states.record(s)));
+    const states = await this.states.latestOf(ops.map((op) => op._id));
+    return Promise.all(states.map((s) => this.states.record(s, undefined, options)));
   }
 
-  async findExpiredPlans(now: Date, limit: number): Promise<OperationRecord[]> {
+  async findExpiredPlans(now: Date, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]> {
     const candidates = await this.states.expiredPlanCandidates(now, limit);
     const current = await this.states.latestOf([...new Set(candidates.map((c) => c.opId))]);
     const expired = current.filter((state) => state.status === "planned" && state.expiresAt < now);
-    return Promise.all(expired.map((state) => this.states.record(state)));
+    return Promise.all(expired.map((state) => this.states.record(state, undefined, options)));
   }
 
-  async findActive(clusterId: string): Promise<OperationRecord | undefined> {
+  async findActive(clusterId: string, options?: OperationReadOptions): Promise<OperationRecord | undefined> {
     const holder = await this.locks.holderOf(clusterId);
     const state = holder === undefined ? undefined : await this.states.latest(holder);
-    return state && isActive(state.status) ? this.states.record(state) : undefined;
+    return state && isActive(state.status) ? this.states.record(state, undefined, options) : undefined;
   }
 
-  async transition(id: string, condition: TransitionCondition, changes: OperationChanges) {
+  async transition(
+    id: string,
+    condition: TransitionCondition,
+    changes: OperationChanges,
+    options?: OperationReadOptions,
+  ) {
     const current = await this.get(id);
     if (!condition.from.includes(current.status)) return undefined;
     if (condition.version !== undefined && current.version !== condition.version) return undefined;
@@ -128,21 +151,24 @@ export class MongoOperations implements OperationRepository {
         ...(changes.lease === undefined ? {} : { lease: changes.lease }),
       },
       stored?.written,
+      options,
     );
   }
 
-  async acquireLease(id: string, owner: string, until: Date, now: Date) {
-    return this.changeLease(id, (lease) =>
-      lease && lease.owner !== owner && lease.expiresAt > now ? undefined : { owner, expiresAt: until },
+  async acquireLease(id: string, owner: string, until: Date, now: Date, options?: OperationReadOptions) {
+    return this.changeLease(
+      id,
+      (lease) => (lease && lease.owner !== owner && lease.expiresAt > now ? undefined : { owner, expiresAt: until }),
+      options,
     );
   }
 
-  async renewLease(id: string, owner: string, until: Date) {
-    return this.changeLease(id, (lease) => (lease?.owner === owner ? { owner, expiresAt: until } : undefined));
+  async renewLease(id: string, owner: string, until: Date, options?: OperationReadOptions) {
+    return this.changeLease(id, (lease) => (lease?.owner === owner ? { owner, expiresAt: until } : undefined), options);
   }
 
-  async releaseLease(id: string, owner: string) {
-    return this.changeLease(id, (lease) => (lease?.owner === owner ? null : undefined));
+  async releaseLease(id: string, owner: string, options?: OperationReadOptions) {
+    return this.changeLease(id, (lease) => (lease?.owner === owner ? null : undefined), options);
   }
 
   /**
@@ -153,12 +179,13 @@ export class MongoOperations implements OperationRepository {
   private async changeLease(
     id: string,
     decide: (lease: OperationLease | null | undefined) => OperationLease | null | undefined,
+    options?: OperationReadOptions,
   ): Promise<OperationRecord | undefined> {
     for (let attempt = 0; attempt < LEASE_ATTEMPTS; attempt++) {
       const current = await this.get(id);
       const lease = decide(current.lease);
       if (lease === undefined) return undefined;
-      const written = await this.states.writeNext(current, { lease });
+      const written = await this.states.writeNext(current, { lease }, undefined, options);
       if (written) return written;
     }
     return undefined;
