@@ -9,9 +9,9 @@ import { createHash } from "node:crypto";
  * stays inline. A part is immutable, so a later version of the document that still holds the same array refers to the
  * same part, and a write whose arrays came from a read (`known`) does not serialize them again.
  *
- * A part that is an array is cut into chunks of whole items (each chunk a JSON array of at most `CHUNK_CHARS`
- * characters, with the index of its first item), and its reference says how many items it has:
- * `{"$kcpPart": "<id>", "items": N}`. So a read may leave the parts out (`parts: "refs"`: the document as stored, each
+ * A part that is an array is cut into chunks of the same number of whole items (each chunk a JSON array of about
+ * `CHUNK_CHARS` characters), and its reference says how many items it has and how many a chunk holds:
+ * `{"$kcpPart": "<id>", "items": N, "chunkItems": K}` — item i is in chunk ⌊i / K⌋. So a read may leave the parts out (`parts: "refs"`: the document as stored, each
  * part's reference in its place, what status, steps and progress need), read a page of a part's items from only the
  * chunks that hold them, and write the document back with its references: the parts stay as they are.
  */
@@ -23,8 +23,10 @@ export const CHUNK_CHARS = 1024 * 1024;
 /** What stands in a document for a part stored apart (in a document read with `parts: "refs"`). */
 export interface PartRef {
   $kcpPart: string;
-  /** How many items the array has (absent for an object, and in references written before items were counted). */
+  /** How many items the array has (absent for an object). */
   items?: number;
+  /** Items per chunk: item i is in chunk ⌊i / chunkItems⌋. */
+  chunkItems?: number;
 }
 
 /** One chunk of a part: a JSON array of items `first`..`first + count - 1` of an array part, or a slice of text. */
@@ -44,8 +46,9 @@ export interface Part {
   value: object;
   /** The parts its text references, directly or further down. */
   nested: string[];
-  /** Items of an array part. */
+  /** Items of an array part, and per chunk. */
   items?: number;
+  chunkItems?: number;
   /** Stored already: written again only as its reference. */
   known: boolean;
 }
@@ -64,13 +67,13 @@ export interface SplitDocument {
 
 /** Containers already stored as a part of an operation: a write of them again needs neither their text nor a hash. */
 export class KnownParts {
-  private readonly ids = new WeakMap<object, { owner: string; id: string; nested: string[] }>();
+  private readonly ids = new WeakMap<object, { owner: string; id: string; nested: string[]; chunkItems?: number }>();
 
-  remember(owner: string, value: object, id: string, nested: string[]): void {
-    this.ids.set(value, { owner, id, nested });
+  remember(owner: string, value: object, id: string, nested: string[], chunkItems?: number): void {
+    this.ids.set(value, { owner, id, nested, ...(chunkItems === undefined ? {} : { chunkItems }) });
   }
 
-  get(owner: string, value: object): { id: string; nested: string[] } | undefined {
+  get(owner: string, value: object): { id: string; nested: string[]; chunkItems?: number } | undefined {
     const known = this.ids.get(value);
     return known?.owner === owner ? known : undefined;
   }
@@ -78,11 +81,15 @@ export class KnownParts {
 
 export const partId = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
-const refText = (id: string, items?: number) =>
-  items === undefined ? `{"${PART_KEY}":"${id}"}` : `{"${PART_KEY}":"${id}","items":${items}}`;
+const refText = (id: string, items?: number, chunkItems?: number) =>
+  items === undefined
+    ? `{"${PART_KEY}":"${id}"}`
+    : chunkItems === undefined
+      ? `{"${PART_KEY}":"${id}","items":${items}}`
+      : `{"${PART_KEY}":"${id}","items":${items},"chunkItems":${chunkItems}}`;
 const isContainer = (value: unknown): value is object => typeof value === "object" && value !== null;
 
-/** The reference a value is, if it is one (`{"$kcpPart": id}`, with `items` or not). */
+/** The reference a value is, if it is one (`{"$kcpPart": id}`, with `items` and `chunkItems` or not). */
 export function partRef(value: unknown): PartRef | undefined {
   if (!isContainer(value) || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
@@ -90,7 +97,11 @@ export function partRef(value: unknown): PartRef | undefined {
   if (typeof id !== "string") return undefined;
   const keys = Object.keys(record).length;
   if (keys === 1) return { $kcpPart: id };
-  return keys === 2 && typeof record.items === "number" ? { $kcpPart: id, items: record.items } : undefined;
+  if (typeof record.items !== "number") return undefined;
+  if (keys === 2) return { $kcpPart: id, items: record.items };
+  return keys === 3 && typeof record.chunkItems === "number"
+    ? { $kcpPart: id, items: record.items, chunkItems: record.chunkItems }
+    : undefined;
 }
 
 export const isPartRef = (value: unknown): value is PartRef => partRef(value) !== undefined;
@@ -117,27 +128,38 @@ export function slices(text: string, size = CHUNK_CHARS): string[] {
   return out.length > 0 ? out : [""];
 }
 
-/** The chunks of an array's item texts (each a JSON array of whole items), and the id of the array's whole text. */
-export function itemChunks(items: string[], size = CHUNK_CHARS): { id: string; chunks: PartChunk[]; chars: number } {
+/**
+ * The chunks of an array's item texts, each a JSON array of `chunkItems` whole items (the last one fewer): as many as
+ * make about `size` characters on average, fewer where some items are long (no chunk above 4 × `size`). And the id of
+ * the array's whole text.
+ */
+export function itemChunks(
+  items: string[],
+  size = CHUNK_CHARS,
+): { id: string; chunks: PartChunk[]; chars: number; chunkItems: number } {
+  let chars = 1;
+  for (const item of items) chars += item.length + 1;
+  const windowChars = (per: number) => {
+    let widest = 0;
+    for (let first = 0; first < items.length; first += per) {
+      let length = 0;
+      for (let i = first; i < Math.min(items.length, first + per); i++) length += (items[i] as string).length + 1;
+      widest = Math.max(widest, length);
+    }
+    return widest;
+  };
+  let chunkItems = Math.max(1, Math.floor((size * items.length) / chars));
+  while (chunkItems > 1 && windowChars(chunkItems) > 4 * size) chunkItems = Math.ceil(chunkItems / 2);
   const hash = createHash("sha256").update("[");
   const chunks: PartChunk[] = [];
-  let chars = 2;
-  for (let first = 0; first < items.length || chunks.length === 0; ) {
-    let end = first;
-    let length = 0;
-    while (end < items.length && (end === first || length + (items[end] as string).length + 1 <= size)) {
-      length += (items[end] as string).length + 1;
-      end++;
-    }
-    const inner = items.slice(first, end).join(",");
+  for (let first = 0; first < items.length; first += chunkItems) {
+    const inner = items.slice(first, first + chunkItems).join(",");
     hash.update(first === 0 ? inner : `,${inner}`);
-    chars += inner.length + (first === 0 ? 0 : 1);
-    chunks.push({ text: `[${inner}]`, first, count: end - first });
-    first = end;
-    if (items.length === 0) break;
+    chunks.push({ text: `[${inner}]`, first, count: Math.min(chunkItems, items.length - first) });
   }
+  if (chunks.length === 0) chunks.push({ text: "[]", first: 0, count: 0 });
   hash.update("]");
-  return { id: hash.digest("hex").slice(0, 32), chunks, chars };
+  return { id: hash.digest("hex").slice(0, 32), chunks, chars: Math.max(2, chars), chunkItems };
 }
 
 /**
@@ -163,14 +185,14 @@ export function splitDocument(
     const ref = root ? undefined : partRef(value);
     if (ref !== undefined) {
       refs.add(ref.$kcpPart);
-      return refText(ref.$kcpPart, ref.items);
+      return refText(ref.$kcpPart, ref.items, ref.chunkItems);
     }
     const knownPart = root ? undefined : known.get(owner, value);
     if (knownPart !== undefined) {
-      const { id, nested } = knownPart;
+      const { id, nested, chunkItems } = knownPart;
       const items = Array.isArray(value) ? value.length : undefined;
-      if (!parts.has(id)) parts.set(id, { id, chunks: [], chars: 0, value, nested, items, known: true });
-      return refText(id, items);
+      if (!parts.has(id)) parts.set(id, { id, chunks: [], chars: 0, value, nested, items, chunkItems, known: true });
+      return refText(id, items, chunkItems);
     }
     if (Array.isArray(value)) {
       const items: string[] = new Array(value.length);
@@ -181,7 +203,7 @@ export function splitDocument(
         chars += (items[i] as string).length + 1;
       }
       if (root || chars <= minChars) return `[${items.join(",")}]`;
-      const { id, chunks, chars: total } = itemChunks(items, chunkChars);
+      const { id, chunks, chars: total, chunkItems } = itemChunks(items, chunkChars);
       if (!parts.has(id))
         parts.set(id, {
           id,
@@ -190,9 +212,10 @@ export function splitDocument(
           value,
           nested: nestedOf(flat ? [] : items),
           items: value.length,
+          chunkItems,
           known: false,
         });
-      return refText(id, value.length);
+      return refText(id, value.length, chunkItems);
     }
     let text: string;
     if (isFlat(value)) text = JSON.stringify(value);
@@ -237,7 +260,7 @@ export function wholeParts(text: string): string[] {
 export function referencedParts(text: string): string[] {
   const ids: string[] = [];
   if (!text.includes(PART_KEY)) return ids;
-  const pattern = new RegExp(`\\{"\\${PART_KEY}":"([0-9a-f]+)"(?:,"items":\\d+)?\\}`, "g");
+  const pattern = new RegExp(`\\{"\\${PART_KEY}":"([0-9a-f]+)"(?:,"items":\\d+(?:,"chunkItems":\\d+)?)?\\}`, "g");
   for (const match of text.matchAll(pattern)) ids.push(match[1] as string);
   return ids;
 }

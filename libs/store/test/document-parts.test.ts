@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import {
+  itemChunks,
   joinParts,
   KnownParts,
   PART_KEY,
@@ -75,21 +76,30 @@ describe("operation documents split into parts", () => {
     const [part] = split.parts.values();
     expect(part?.items).to.equal(5000);
     expect(part?.chunks.length).to.be.above(5);
+    const per = part?.chunkItems as number;
     let next = 0;
-    for (const chunk of part?.chunks ?? []) {
-      expect(chunk.first).to.equal(next);
+    for (const [n, chunk] of (part?.chunks ?? []).entries()) {
+      expect(chunk.first).to.equal(n * per); // item i is in chunk ⌊i / per⌋
       expect(JSON.parse(chunk.text)).to.deep.equal(moves.slice(next, next + (chunk.count as number)));
-      expect(chunk.text.length).to.be.at.most(20_000);
+      expect(chunk.text.length).to.be.at.most(4 * 20_000);
       next += chunk.count as number;
     }
     expect(next).to.equal(5000);
     const light = JSON.parse(split.inline) as { plan: { moves: PartRef } };
-    expect(light.plan.moves).to.deep.equal({ [PART_KEY]: part?.id, items: 5000 });
+    expect(light.plan.moves).to.deep.equal({ [PART_KEY]: part?.id, items: 5000, chunkItems: per });
     // Written back as read with parts: "refs": the same inline text, nothing to store.
     const again = splitDocument("op1", light, new KnownParts(), 10_000, 20_000);
     expect(again.inline).to.equal(split.inline);
     expect(again.parts.size).to.equal(0);
     expect(again.refs).to.deep.equal([part?.id]);
+  });
+
+  it("makes chunks of fewer items where some items are long", () => {
+    const items = Array.from({ length: 100 }, (_, i) => JSON.stringify("x".repeat(i === 50 ? 9_000 : 10)));
+    const { chunks, chunkItems } = itemChunks(items, 1_000);
+    expect(chunkItems).to.be.below(20);
+    expect(Math.max(...chunks.map((c) => c.text.length))).to.be.at.most(4 * 1_000 + 9_000);
+    expect(chunks.flatMap((c) => JSON.parse(c.text) as string[])).to.have.lengthOf(100);
   });
 
   it("cuts text into chunks without splitting a surrogate pair", () => {

@@ -50,7 +50,8 @@ export class EmbeddedOperationParts {
 
   /** Remembers the parts of a write once it is committed: writing the same arrays again costs nothing. */
   remember(opId: string, parts: Iterable<Part>): void {
-    for (const part of parts) this.known.remember(opId, Object.freeze(part.value), part.id, part.nested);
+    for (const part of parts)
+      this.known.remember(opId, Object.freeze(part.value), part.id, part.nested, part.chunkItems);
   }
 
   /** Deletes the parts of `opId` that `keep` does not list (inside the caller's transaction). */
@@ -91,9 +92,13 @@ export class EmbeddedOperationParts {
 
   /** Items `offset`..`offset + limit - 1` of array part `ref`, read from the rows that hold them, and its length. */
   page(opId: string, ref: PartRef, offset: number, limit: number): ItemsPage {
-    const index = this.db
-      .prepare("SELECT n, first, count FROM operation_parts WHERE op_id = ? AND part = ? ORDER BY n")
-      .all(opId, ref.$kcpPart) as unknown as ChunkRow[];
+    const index = (
+      ref.items !== undefined && ref.chunkItems !== undefined
+        ? this.chunksOf(ref.items, ref.chunkItems)
+        : this.db
+            .prepare("SELECT n, first, count FROM operation_parts WHERE op_id = ? AND part = ? ORDER BY n")
+            .all(opId, ref.$kcpPart)
+    ) as ChunkRow[];
     if (index.length === 0) throw new Error(`Operation ${opId}: part ${ref.$kcpPart} is missing`);
     const last = index.at(-1) as ChunkRow;
     if (last.first === null || last.count === null)
@@ -110,6 +115,14 @@ export class EmbeddedOperationParts {
       for (let i = Math.max(0, offset - first); i < Math.min(parsed.length, end - first); i++) items.push(parsed[i]);
     }
     return { items, total };
+  }
+
+  /** The chunks of an array of `items` stored `per` to a chunk. */
+  private chunksOf(items: number, per: number): ChunkRow[] {
+    const chunks: ChunkRow[] = [];
+    for (let n = 0; n === 0 || n * per < items; n++)
+      chunks.push({ n, first: n * per, count: Math.min(per, items - n * per) });
+    return chunks;
   }
 
   /** A copy of `value` with its references loaded. */
@@ -132,7 +145,10 @@ export class EmbeddedOperationParts {
     } else value = this.document(opId, rows.map((row) => row.text).join(""), false);
     if (value && typeof value === "object") {
       const nested = this.nestedOf(opId, id);
-      this.known.remember(opId, Object.freeze(value), id, nested);
+      const chunkItems = rows.every((row) => row.first !== null)
+        ? (rows[1]?.first ?? Math.max(1, rows[0]?.count ?? 1))
+        : undefined;
+      this.known.remember(opId, Object.freeze(value), id, nested, chunkItems ?? undefined);
     }
     return value;
   }

@@ -78,7 +78,7 @@ export class OperationParts {
           }
         }
       }
-      this.known.remember(opId, part.value, part.id, part.nested);
+      this.known.remember(opId, part.value, part.id, part.nested, part.chunkItems);
       // The process that planned it reads it next (the answer, the confirm): from here, not 200 MB from the server.
       if (!this.cache.has(`${opId}:${part.id}`))
         this.remember(`${opId}:${part.id}`, Object.freeze(part.value), part.chars);
@@ -115,10 +115,33 @@ export class OperationParts {
    * Items `offset`..`offset + limit - 1` of the array part `ref`, read from only the chunks that hold them (or from
    * the cache, when this process has the whole part), and how many items it has.
    */
+  /** A page of a part whose chunks all hold `chunkItems` items: its chunks found by `_id`, nothing else read. */
+  private async pageOf(opId: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage> {
+    const total = ref.items as number;
+    const per = ref.chunkItems as number;
+    const end = Math.min(total, offset + Math.max(0, limit));
+    const items: unknown[] = [];
+    if (offset >= end) return { items, total };
+    for (let n = Math.floor(offset / per); n * per < end; n++) {
+      const chunk = await this.models.operationParts.collection.findOne({
+        _id: `${opId}:${ref.$kcpPart}:${n}`,
+      } as never);
+      if (!chunk) throw new Error(`Operation ${opId}: chunk ${n} of part ${ref.$kcpPart} is missing`);
+      const parsed = (await this.join(
+        opId,
+        gunzipSync(bytesOf((chunk as unknown as ChunkDoc).data), ZLIB).toString("utf8"),
+      )) as unknown[];
+      for (let i = Math.max(0, offset - n * per); i < Math.min(parsed.length, end - n * per); i++)
+        items.push(parsed[i]);
+    }
+    return { items, total };
+  }
+
   async page(opId: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage> {
     const id = ref.$kcpPart;
     const cached = this.cache.get(`${opId}:${id}`)?.value;
     if (Array.isArray(cached)) return { items: cached.slice(offset, offset + limit), total: cached.length };
+    if (ref.items !== undefined && ref.chunkItems !== undefined) return this.pageOf(opId, ref, offset, limit);
     const index = await this.models.operationParts
       .find({ opId, part: id }, { n: 1, of: 1, first: 1, count: 1 })
       .sort({ n: 1 })
@@ -203,6 +226,7 @@ export class OperationParts {
       throw new Error(`Operation ${opId}: part ${id} is incomplete (${chunks.length} of ${of} chunks)`);
     const texts = chunks.map((c) => gunzipSync(bytesOf(c.data), ZLIB).toString("utf8"));
     const byItems = chunks.every((c) => c.first !== undefined);
+    const chunkItems = byItems ? (chunks[1]?.first ?? Math.max(1, chunks[0]?.count ?? 1)) : undefined;
     chunks.length = 0;
     let value: unknown;
     let text: string;
@@ -225,7 +249,7 @@ export class OperationParts {
         const part = this.cache.get(`${opId}:${child}`)?.value;
         return [child, ...(part && typeof part === "object" ? (this.known.get(opId, part)?.nested ?? []) : [])];
       });
-      this.known.remember(opId, value, id, [...new Set(nested)]);
+      this.known.remember(opId, value, id, [...new Set(nested)], chunkItems);
     }
     this.remember(key, value, text.length);
     return value;

@@ -21,6 +21,11 @@ export interface StateDoc {
   document: string | Record<string, unknown>;
   /** The parts `document` references (what keeps them from being collected as orphans). */
   parts?: string[];
+  /**
+   * The parts each part of `document` references further down, for those that reference any: what a write of the
+   * document with its references (`parts: "refs"`) keeps, without reading the parts. Absent in older states.
+   */
+  nested?: Record<string, string[]>;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -47,6 +52,7 @@ const SUPERSEDED_FIELDS = {
   expiresAt: 1,
   document: 1,
   parts: 1,
+  nested: 1,
   lease: 1,
   type: 1,
   clusterId: 1,

@@ -44,13 +44,20 @@ export class MongoOperations implements OperationRepository {
   }
 
   /** The document's parts stored (those not stored yet), and what the state keeps of it. */
-  private async storeDocument(id: string, document: Record<string, unknown>) {
+  private async storeDocument(id: string, document: Record<string, unknown>, current?: StateDoc) {
     const split = splitDocument(id, document, this.states.parts.known);
     await this.states.parts.store(id, split.parts.values());
     const ids = new Set(split.ids);
-    // References written back from a read with parts: "refs": their parts stay, with those they reference.
-    for (const ref of split.refs) for (const nested of await this.states.parts.nestedOf(id, ref)) ids.add(nested);
-    return { fields: { document: split.inline, parts: [...ids] }, written: split.parts };
+    const nestedMap: Record<string, string[]> = {};
+    for (const part of split.parts.values()) if (part.nested.length > 0) nestedMap[part.id] = part.nested;
+    // References written back from a read with parts: "refs": their parts stay, with those they reference (listed
+    // by the state they were read from; read from the part itself for a state written before it listed them).
+    for (const ref of split.refs) {
+      const nested = current?.nested ? (current.nested[ref] ?? []) : await this.states.parts.nestedOf(id, ref);
+      if (nested.length > 0) nestedMap[ref] = nested;
+      for (const child of nested) ids.add(child);
+    }
+    return { fields: { document: split.inline, parts: [...ids], nested: nestedMap }, written: split.parts };
   }
 
   async readItems(id: string, ref: PartRef, offset: number, limit: number): Promise<ItemsPage> {
@@ -142,7 +149,7 @@ export class MongoOperations implements OperationRepository {
     if (changes.status !== undefined && isActive(changes.status) && !isActive(current.status)) {
       await this.locks.take(current.clusterId, id);
     }
-    const stored = changes.document === undefined ? undefined : await this.storeDocument(id, changes.document);
+    const stored = changes.document === undefined ? undefined : await this.storeDocument(id, changes.document, current);
     return this.states.writeNext(
       current,
       {
