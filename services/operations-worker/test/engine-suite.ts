@@ -114,12 +114,14 @@ export function describeEngine(kind: "embedded" | "distributed") {
     let service: OperationService;
     let calls: number[];
     let seenPrevious: unknown[];
+    let deleted: number[];
     let waiting: Gate;
     let clusterId: string;
 
     const recorder: StepExecutor<"setBrokerConfig"> = async (context, args) => {
       calls.push(args.broker);
       seenPrevious.push(context.previous);
+      deleted.push(args.delete?.length ?? 0);
       if (args.broker === PAUSES && calls.filter((b) => b === PAUSES).length === 1)
         throw new StepPaused("node 77 is not safe to stop: t-0 would fall below min.insync.replicas", {
           partitionsAtRisk: ["t-0"],
@@ -206,6 +208,7 @@ export function describeEngine(kind: "embedded" | "distributed") {
       await createAuditService({ logger, store, queue }).start();
       calls = [];
       seenPrevious = [];
+      deleted = [];
       waiting = gate();
       const profile = ConnectionProfileSchema.parse({
         name: `engine-${randomUUID()}`,
@@ -242,6 +245,21 @@ export function describeEngine(kind: "embedded" | "distributed") {
         "operation.step",
         "operation.finish",
       ]);
+    });
+
+    it("runs a step whose args hold a list stored apart (plans of any size): the step gets all of it, the API the first 1000", async () => {
+      const names = Array.from({ length: 20_000 }, (_, i) => `custom.setting.number.${i}`); // ~600 KB: stored apart
+      const big: Step = { ...step(5, 0), args: { broker: 5, delete: names } };
+      const op = await operation([big, step(6, 1)]);
+      await enqueueRun(queue, op.id);
+      const done = await settled(op.id, "succeeded");
+      expect(calls).to.deep.equal([5, 6]);
+      expect(deleted).to.deep.equal([20_000, 0]);
+      const shown = await service.get(op.id); // read light, the list's first items read from the store
+      const args = shown.steps[0]?.args as { delete: string[]; deleteTotal: number };
+      expect(args.deleteTotal).to.equal(20_000);
+      expect(args.delete).to.deep.equal(names.slice(0, 1000));
+      expect(done.steps.map((s) => s.status)).to.deep.equal(["succeeded", "succeeded"]);
     });
 
     it("after a failed step skips the rest but runs the alwaysRun cleanup, and ends failed naming the step", async () => {
