@@ -16,6 +16,7 @@ import {
   type ConfigChangeRequest,
   type CreateTopicRequest,
   type CreateTopicResponse,
+  type DeleteTopicResponse,
   type GroupDetail,
   type GroupListQuery,
   type GroupListResponse,
@@ -27,6 +28,9 @@ import {
   type QuotaResponse,
   type ResetOffsetsRequest,
   type ResetOffsetsResponse,
+  type ScramCredentialRequest,
+  type ScramMechanism,
+  type ScramUser,
   type SecretBox,
   type Snapshot,
   type Topic,
@@ -85,6 +89,56 @@ export class ClusterActions {
     this.refuseTooManyPartitions(count);
     return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) =>
       admin.increasePartitions(topic, count),
+    );
+  }
+
+  /**
+   * Irreversible: the request names the topic again (422 confirmation_mismatch otherwise, before anything is asked).
+   * Gated by manageTopics; Kafka's internal topics are refused (see deleteTopic in @kcp/kafka).
+   */
+  deleteTopic(clusterId: string, topic: string, confirmName: string): Promise<DeleteTopicResponse> {
+    if (confirmName !== topic) {
+      throw new AppError(
+        "confirmation_mismatch",
+        "Deleting a topic is irreversible: confirm it with confirmName equal to the topic's name",
+      );
+    }
+    return this.run(clusterId, { capability: "manageTopics", changes: true }, (admin) => admin.deleteTopic(topic));
+  }
+
+  /** Reads are gated too: where the flavor keeps SCRAM users outside Kafka, Kafka has none to show. */
+  listScramUsers(clusterId: string): Promise<{ users: ScramUser[] }> {
+    return this.run(clusterId, { capability: "manageScram", changes: false }, async (admin) => ({
+      users: await admin.describeScramUsers(),
+    }));
+  }
+
+  async describeScramUser(clusterId: string, user: string): Promise<ScramUser> {
+    const [found] = await this.run(clusterId, { capability: "manageScram", changes: false }, (admin) =>
+      admin.describeScramUsers(user),
+    );
+    if (!found) throw new AppError("not_found", `No SCRAM credential for user ${user}`);
+    return found;
+  }
+
+  /**
+   * The password is used for the salted password and dropped: it is in no answer, log line or error. SCRAM
+   * credentials are not part of the snapshot: nothing to re-collect after a change.
+   */
+  upsertScramCredential(
+    clusterId: string,
+    user: string,
+    mechanism: ScramMechanism,
+    request: ScramCredentialRequest,
+  ): Promise<ScramUser> {
+    return this.run(clusterId, { capability: "manageScram", changes: false }, (admin) =>
+      admin.upsertScramCredential(user, mechanism, request.password, request.iterations),
+    );
+  }
+
+  deleteScramCredential(clusterId: string, user: string, mechanism: ScramMechanism): Promise<ScramUser> {
+    return this.run(clusterId, { capability: "manageScram", changes: false }, (admin) =>
+      admin.deleteScramCredential(user, mechanism),
     );
   }
 

@@ -4,6 +4,7 @@ import type {
   ConfigChangeRequest,
   CreateTopicRequest,
   CreateTopicResponse,
+  DeleteTopicResponse,
   GroupDetail,
   GroupListQuery,
   GroupListResponse,
@@ -16,6 +17,8 @@ import type {
   QuotaResponse,
   ResetOffsetsRequest,
   ResetOffsetsResponse,
+  ScramMechanism,
+  ScramUser,
   Snapshot,
   Topic,
   TopicListQuery,
@@ -53,6 +56,8 @@ import {
   replicaSizes,
 } from "./actions/reassignments.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
+import { deleteScramCredential, describeScramUsers, upsertScramCredential } from "./actions/scram-users.js";
+import { deleteTopic } from "./actions/topic-deletion.js";
 import { describeTopic, listTopics } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
@@ -79,6 +84,29 @@ export class KafkaAdmin {
 
   increasePartitions(topic: string, count: number): Promise<IncreasePartitionsResponse> {
     return increasePartitions(this.client, topic, count);
+  }
+
+  deleteTopic(topic: string): Promise<DeleteTopicResponse> {
+    return deleteTopic(this.client, topic);
+  }
+
+  /** Every SCRAM user by name, or one user (404 when it has no credential). */
+  describeScramUsers(user?: string): Promise<ScramUser[]> {
+    return describeScramUsers(this.client, user);
+  }
+
+  /** Creates or replaces one credential; the password goes no further than the salted-password computation. */
+  upsertScramCredential(
+    user: string,
+    mechanism: ScramMechanism,
+    password: string,
+    iterations: number,
+  ): Promise<ScramUser> {
+    return upsertScramCredential(this.client, user, mechanism, password, iterations);
+  }
+
+  deleteScramCredential(user: string, mechanism: ScramMechanism): Promise<ScramUser> {
+    return deleteScramCredential(this.client, user, mechanism);
   }
 
   describeConfigs(resource: ConfigResource): Promise<DescribedConfig[]> {

@@ -37,6 +37,13 @@ export { fromKafkaUuid, toKafkaUuid } from "./protocol/uuid.js";
 export { type CapabilityFacts, deriveCapabilities, isPermissionNote } from "./rules/capabilities.js";
 export { deriveHealth } from "./rules/health.js";
 export { metadataVersionName } from "./rules/metadata-version.js";
+export {
+  newScramCredential,
+  SCRAM_MECHANISM_CODES,
+  scramHmac,
+  scramMechanismOf,
+  scramSaltedPassword,
+} from "./rules/scram-credential.js";
 export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresholds.js";
 export { groupByVolume, type VolumeFacts, volumeKey } from "./rules/volumes.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";

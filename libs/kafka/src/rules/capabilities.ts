@@ -34,6 +34,7 @@ const API = {
   OffsetCommit: 8,
   ListGroups: 16,
   CreateTopics: 19,
+  DeleteTopics: 20,
   CreateAcls: 30,
   DeleteAcls: 31,
   DescribeLogDirs: 35,
@@ -42,6 +43,7 @@ const API = {
   IncrementalAlterConfigs: 44,
   AlterPartitionReassignments: 45,
   AlterClientQuotas: 49,
+  DescribeUserScramCredentials: 50,
   AlterUserScramCredentials: 51,
   DescribeQuorum: 55,
   UpdateFeatures: 57,
@@ -141,10 +143,18 @@ const finalizableFeature: Rule = (facts) =>
 
 /** The rule table of contract §7, documented in docs/health-and-capabilities.md. */
 const RULES: Record<CapabilityName, Rule> = {
-  manageTopics: firstOf(flavorAllows("topics"), apis("CreateTopics", "CreatePartitions"), permission("CREATE")),
+  manageTopics: firstOf(
+    flavorAllows("topics"),
+    apis("CreateTopics", "CreatePartitions", "DeleteTopics"),
+    permission("CREATE"),
+  ),
   manageConfigs: firstOf(flavorAllows("configs"), apis("IncrementalAlterConfigs"), permission("ALTER_CONFIGS")),
   manageAcls: firstOf(flavorAllows("acls"), apis("CreateAcls", "DeleteAcls"), permission("ALTER")),
-  manageScram: firstOf(flavorAllows("scram"), apis("AlterUserScramCredentials"), permission("ALTER")),
+  manageScram: firstOf(
+    flavorAllows("SCRAM users"),
+    apis("DescribeUserScramCredentials", "AlterUserScramCredentials"),
+    permission("ALTER"),
+  ),
   manageQuotas: firstOf(flavorAllows("quotas"), apis("AlterClientQuotas"), permission("ALTER_CONFIGS")),
   manageGroups: firstOf(apis("OffsetCommit", "ListGroups")),
   browseMessages: firstOf(apis("Fetch")),

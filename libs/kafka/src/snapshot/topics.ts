@@ -5,7 +5,7 @@ import { toKafkaUuid } from "../protocol/uuid.js";
 const UNKNOWN_TOPIC_OR_PARTITION = 3;
 
 /** Kafka's internal topics (Topic.isInternal on the broker side). */
-const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
+export const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
 
 export interface TopicLayout {
   name: string;

@@ -6,7 +6,10 @@ import { healthySnapshot, snapshotWith } from "./snapshot-fixture.js";
 
 /** Every API key the capability rules read, as a Kafka 4.3 broker serves them. */
 const ALL_APIS = new Map(
-  [1, 8, 16, 19, 30, 31, 35, 37, 43, 44, 45, 49, 51, 55, 57, 64, 80, 81].map((key) => [key, { min: 0, max: 5 }]),
+  [1, 8, 16, 19, 20, 30, 31, 35, 37, 43, 44, 45, 49, 50, 51, 55, 57, 64, 80, 81].map((key) => [
+    key,
+    { min: 0, max: 5 },
+  ]),
 );
 
 function facts(overrides: Partial<CapabilityFacts> = {}): CapabilityFacts {
@@ -62,6 +65,12 @@ const REFUSALS: Row[] = [
   },
   {
     flag: "manageTopics",
+    why: "a broker without DeleteTopics (topic deletion is gated by manageTopics)",
+    facts: facts({ apiVersions: withoutApis(20) }),
+    note: "manageTopics: not offered — the brokers do not serve DeleteTopics",
+  },
+  {
+    flag: "manageTopics",
     why: "the principal cannot create",
     facts: facts({ authorizedOperations: ["DESCRIBE", "ALTER"] }),
     note: "manageTopics: not offered — the principal lacks CREATE on the cluster",
@@ -82,13 +91,19 @@ const REFUSALS: Row[] = [
     flag: "manageScram",
     why: "managed-a keeps SCRAM users outside Kafka",
     facts: facts({ profile: profile("external", "managed-a") }),
-    note: "manageScram: not offered — managed-a clusters do not allow scram",
+    note: "manageScram: not offered — managed-a clusters do not allow SCRAM users",
   },
   {
     flag: "manageScram",
     why: "an old broker",
     facts: facts({ apiVersions: withoutApis(51) }),
     note: "manageScram: not offered — the brokers do not serve AlterUserScramCredentials",
+  },
+  {
+    flag: "manageScram",
+    why: "a broker without DescribeUserScramCredentials (the SCRAM user list)",
+    facts: facts({ apiVersions: withoutApis(50) }),
+    note: "manageScram: not offered — the brokers do not serve DescribeUserScramCredentials",
   },
   {
     flag: "manageQuotas",

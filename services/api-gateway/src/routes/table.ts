@@ -14,6 +14,7 @@ import { openApiRoute } from "./openapi-route.js";
 import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
+import { scramRoutes } from "./scram-routes.js";
 import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
 
@@ -40,6 +41,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...brokerRoutes(deps.actions),
     ...quotaRoutes(deps.actions),
     ...aclRoutes(deps.actions),
+    ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...operationRoutes(deps.operations),
     ...auditRoutes(deps.store),

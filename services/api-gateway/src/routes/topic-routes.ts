@@ -7,6 +7,9 @@ import {
   type CreateTopicRequest,
   CreateTopicRequestSchema,
   CreateTopicResponseSchema,
+  type DeleteTopicRequest,
+  DeleteTopicRequestSchema,
+  DeleteTopicResponseSchema,
   type IncreasePartitionsRequest,
   IncreasePartitionsRequestSchema,
   IncreasePartitionsResponseSchema,
@@ -82,6 +85,22 @@ export function topicRoutes(actions: ClusterActions) {
       async handle({ res, params, body }) {
         res.locals.auditTarget = body.name;
         return { status: 201, body: await actions.createTopic(params.id, body) };
+      },
+    }),
+    route<DeleteTopicRequest, unknown, TopicPath>({
+      method: "DELETE",
+      path: "/api/v1/clusters/:id/topics/:topic",
+      role: "operator",
+      response: { status: 200, schema: DeleteTopicResponseSchema },
+      errors: [...KAFKA_ACTION_ERRORS, "confirmation_mismatch"],
+      summary:
+        "Delete a topic and its data (irreversible: confirmName must repeat the topic's name; Kafka's internal topics are refused)",
+      action: "topic.delete",
+      params: TopicPathSchema,
+      body: DeleteTopicRequestSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = params.topic;
+        return { status: 200, body: await actions.deleteTopic(params.id, params.topic, body.confirmName) };
       },
     }),
     route<ProduceRequest, unknown, TopicPath>({
