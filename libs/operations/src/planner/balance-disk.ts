@@ -1,29 +1,26 @@
 import type { DiskBand } from "./disk-band.js";
-import { outside } from "./disk-band.js";
 import type { Placement } from "./placement.js";
+import { SizeSorted } from "./size-sorted.js";
 
 /** Replicas tried per broker pair: the sizes nearest to what is wanted. */
-const NEAREST = 24;
+const NEAREST = 8;
 /** Receivers (or givers) tried per step, by how far they are from the mean. */
-const PARTNERS = 12;
-
-interface Candidate {
-  p: number;
-  from: number;
-  to: number;
-  /** The swap partner going back, if the replica counts ask for one. */
-  back?: { p: number };
-  gain: number;
-  cost: number;
-}
+const PARTNERS = 6;
+/** Entries a nearest-size scan looks at, at most. */
+const SCAN = NEAREST * 8;
 
 /**
  * Disk goal: brings every broker's data into its band by moving replicas from brokers above it (or the fullest) to
  * brokers below it (or the emptiest) — the replica nearest in size to what both need, the cheapest per byte of band
  * reached (a replica going back where it was costs nothing). When `counts` holds the replica spread reached before,
- * a move that would widen it is paired with the smallest replica going back (a swap), so the replica goal is kept;
- * with `counts` undefined counts are free. Hard goals hold for every move: racks, capacity (copies in flight counted),
+ * a move that would widen it is paired with a replica going back (a swap), so the replica goal is kept: the smallest
+ * that moves anyway or goes home (a broker above its max disk use can only take back what it held), else the smallest;
+ * with `counts` undefined counts are free; with `freeWhenStuck` only the brokers no swap helps are. Hard goals hold for every move: racks, capacity (copies in flight counted),
  * receivers only. Answers whether every broker ended in its band.
+ *
+ * Every step works on incremental state (brokers by index in typed arrays, each broker's replicas and each pair's
+ * "held before by one, on the other now" replicas in size order, brokers ranked by use), so a step costs the same at
+ * 1M replicas as at 10k.
  */
 export function balanceDisk(
   placement: Placement,
@@ -32,170 +29,319 @@ export function balanceDisk(
   rackOf: ReadonlyMap<number, string | undefined> | undefined,
   rackCount: number,
   counts: { min: number; max: number } | undefined,
+  /** With counts: brokers no swap brings into the band move without one (the band is the higher goal). */
+  freeWhenStuck = false,
 ): boolean {
-  const size = (p: number) => placement.size(p);
-  const sorted = new Map<number, number[]>(ids.map((id) => [id, []]));
-  placement.lists.forEach((list, p) => {
-    for (const id of list) sorted.get(id)?.push(p);
-  });
-  for (const list of sorted.values()) list.sort((a, b) => size(a) - size(b) || a - b);
-  const data = (id: number) => placement.data.get(id) ?? 0;
-  const count = (id: number) => placement.count.get(id) ?? 0;
-  const use = (id: number) => data(id) / (band.weight.get(id) ?? 1);
-  const off = (id: number) => outside(band, id, data(id)) / (band.weight.get(id) ?? 1);
-  const holds = (id: number, p: number) => (placement.lists[p] as number[]).includes(id);
+  const n = ids.length;
+  const lists = placement.lists;
+  const partitions = placement.partitions;
+  const at = new Map(ids.map((id, i) => [id, i]));
+  const size = new Float64Array(lists.length);
+  for (let p = 0; p < lists.length; p++) size[p] = placement.size(p);
+  const of = (m: ReadonlyMap<number, number>, fallback: number) =>
+    Float64Array.from(ids, (id) => m.get(id) ?? fallback);
+  const lower = of(band.lower, 0);
+  const upper = of(band.upper, 0);
+  const target = of(band.target, 0);
+  const weight = of(band.weight, 1);
+  const ceiling = of(band.ceiling, Number.POSITIVE_INFINITY);
+  const data = of(placement.data, 0);
+  const dataBefore = of(placement.dataBefore, 0);
+  const arriving = of(placement.arriving, 0);
+  const count = Int32Array.from(ids, (id) => placement.count.get(id) ?? 0);
+  // Racks as numbers; a broker without one is -1 (two such compare equal, as undefined did).
+  const rackNames = new Map<string | undefined, number>();
+  const rack = new Map<number, number>();
+  if (rackOf)
+    for (const [id, name] of rackOf) {
+      if (name === undefined) continue;
+      if (!rackNames.has(name)) rackNames.set(name, rackNames.size);
+      rack.set(id, rackNames.get(name) as number);
+    }
+  const rackId = (id: number) => rack.get(id) ?? -1;
 
-  /** Whether `to` may take p from `from` under the hard goals. */
-  const canTake = (to: number, p: number, from: number) => {
-    const list = placement.lists[p] as number[];
-    if (list.includes(to) || !placement.fits(to, p)) return false;
+  const heldBefore = (id: number, p: number) => (partitions[p] as { replicas: number[] }).replicas.includes(id);
+  const outside = (i: number, d: number) =>
+    Math.max(0, d - (upper[i] as number)) + Math.max(0, (lower[i] as number) - d);
+  const off = (i: number) => outside(i, data[i] as number) / (weight[i] as number);
+  const use = (i: number) => (data[i] as number) / (weight[i] as number);
+
+  /** Whether broker index t may take p from broker index f under the hard goals. */
+  const canTake = (t: number, p: number, f: number) => {
+    const list = lists[p] as number[];
+    const to = ids[t] as number;
+    for (let k = 0; k < list.length; k++) if (list[k] === to) return false;
+    if (
+      !heldBefore(to, p) &&
+      (dataBefore[t] as number) + (arriving[t] as number) + (size[p] as number) > (ceiling[t] as number)
+    )
+      return false;
     if (!rackOf || list.length > rackCount) return true;
-    const rack = rackOf.get(to);
-    for (const id of list) if (id !== from && rackOf.get(id) === rack) return false;
+    const from = ids[f] as number;
+    const r = rackId(to);
+    for (let k = 0; k < list.length; k++) {
+      const id = list[k] as number;
+      if (id !== from && rackId(id) === r) return false;
+    }
     return true;
   };
-  const moveCost = (p: number, from: number, to: number) =>
-    (placement.heldBefore(to, p) ? 0 : size(p)) - (placement.heldBefore(from, p) ? 0 : size(p));
+  /** Data the plan moves more (less) when p goes from f to t: nothing when it goes back where it was. */
+  const moveCost = (p: number, f: number, t: number) =>
+    (heldBefore(ids[t] as number, p) ? 0 : (size[p] as number)) -
+    (heldBefore(ids[f] as number, p) ? 0 : (size[p] as number));
 
-  /** Replicas on `id` whose size is nearest `want`, that `accept` takes: up to NEAREST of them. */
-  const nearest = (id: number, want: number, accept: (p: number) => boolean): number[] => {
-    const list = sorted.get(id) as number[];
-    let hi = list.length;
-    let lo = 0;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (size(list[mid] as number) < want) lo = mid + 1;
-      else hi = mid;
+  // Each broker's replicas by size: one pass over all partitions in size order.
+  const bySize = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
+    (a, b) => (size[a] as number) - (size[b] as number) || a - b,
+  );
+  const held: number[][] = ids.map(() => []);
+  for (const p of bySize)
+    for (const id of lists[p] as number[]) {
+      const i = at.get(id);
+      if (i !== undefined) (held[i] as number[]).push(p);
     }
-    const found: number[] = [];
-    let down = lo - 1;
-    let up = lo;
-    let scanned = 0;
-    while (found.length < NEAREST && (down >= 0 || up < list.length) && scanned < NEAREST * 8) {
-      scanned++;
+  const sorted = held.map((items) => new SizeSorted(size, items));
+
+  // With counts kept: per pair (f, t), the replicas f held before that t holds now — what f can take back for free.
+  const home = new Map<number, SizeSorted>();
+  const pairs = (p: number, visit: (key: number) => void) => {
+    const list = lists[p] as number[];
+    for (const h of (partitions[p] as { replicas: number[] }).replicas) {
+      const f = at.get(h);
+      if (f === undefined || list.includes(h)) continue;
+      for (const x of list) {
+        const t = at.get(x);
+        if (t !== undefined) visit(f * n + t);
+      }
+    }
+  };
+  const addHome = (p: number) =>
+    pairs(p, (key) => {
+      const s = home.get(key);
+      if (s) s.insert(p);
+      else home.set(key, new SizeSorted(size, [p]));
+    });
+  const dropHome = (p: number) => pairs(p, (key) => home.get(key)?.remove(p));
+  if (counts) {
+    const gathered = new Map<number, number[]>();
+    for (const p of bySize)
+      pairs(p, (key) => {
+        const list = gathered.get(key);
+        if (list) list.push(p);
+        else gathered.set(key, [p]);
+      });
+    for (const [key, items] of gathered) home.set(key, new SizeSorted(size, items));
+  }
+
+  const found = new Int32Array(NEAREST);
+  /** Whether scans go past SCAN while nothing is found (the nearest replicas may all be ones t cannot take). */
+  let deep = false;
+  /** Replicas on broker f whose size is nearest `want` that t can take: up to NEAREST of them, into `found`. */
+  const nearest = (f: number, want: number, t: number): number => {
+    const list = (sorted[f] as SizeSorted).items;
+    const start = (sorted[f] as SizeSorted).position(want);
+    let down = start - 1;
+    let up = start;
+    let k = 0;
+    for (
+      let scanned = 0;
+      k < NEAREST && (down >= 0 || up < list.length) && (scanned < SCAN || (deep && k === 0));
+      scanned++
+    ) {
       const takeUp =
-        up < list.length && (down < 0 || size(list[up] as number) - want <= want - size(list[down] as number));
+        up < list.length &&
+        (down < 0 || (size[list[up] as number] as number) - want <= want - (size[list[down] as number] as number));
       const p = (takeUp ? list[up++] : list[down--]) as number;
-      if (holds(id, p) && accept(p)) found.push(p);
+      if (canTake(t, p, f)) found[k++] = p;
     }
-    return found;
+    return k;
   };
 
-  /** A replica for `to` to send back to `from` so the counts stay: the smallest it took from `from`, else the smallest. */
-  const swapBack = (from: number, to: number): number | undefined => {
-    const back = nearest(to, 0, (q) => canTake(from, q, to));
-    const free = back.filter((q) => moveCost(q, to, from) <= 0);
-    return (free.length > 0 ? free : back).reduce<number | undefined>(
-      (best, q) => (best === undefined || size(q) < size(best) ? q : best),
-      undefined,
-    );
-  };
-
-  const consider = (from: number, to: number, want: number, free: boolean): Candidate | undefined => {
-    const needSwap = !free && counts !== undefined && (count(from) - 1 < counts.min || count(to) + 1 > counts.max);
-    let best: Candidate | undefined;
-    // `to` does not hold the replica it takes, so the one it sends back is the same for every candidate.
-    const swap = needSwap ? swapBack(from, to) : undefined;
-    if (needSwap && swap === undefined) return undefined;
-    for (const p of nearest(from, want, (q) => canTake(to, q, from))) {
-      let net = size(p);
-      let cost = moveCost(p, from, to);
-      let back: number | undefined;
-      if (needSwap) {
-        back = swap as number;
-        net -= size(back);
-        cost += moveCost(back, to, from);
+  /**
+   * A replica for t to send back to f so the counts stay: the smallest free one (f held it before, or it moves
+   * anyway) among those f held and among t's NEAREST smallest that f can take; else the smallest of those.
+   */
+  const swapBack = (f: number, t: number): number => {
+    let best = -1;
+    const mine = home.get(f * n + t);
+    if (mine)
+      for (let k = 0; k < mine.items.length && k < SCAN; k++) {
+        const q = mine.items[k] as number;
+        if (canTake(f, q, t)) {
+          best = q;
+          break;
+        }
       }
+    let first = -1;
+    const list = (sorted[t] as SizeSorted).items;
+    for (let k = 0, accepted = 0; k < list.length && k < SCAN && accepted < NEAREST; k++) {
+      const q = list[k] as number;
+      if (best >= 0 && ((size[q] as number) > (size[best] as number) || (size[q] === size[best] && q >= best))) break;
+      if (!canTake(f, q, t)) continue;
+      accepted++;
+      if (first < 0) first = q;
+      if (moveCost(q, t, f) <= 0) {
+        best = q;
+        break;
+      }
+    }
+    return best >= 0 ? best : first;
+  };
+
+  // The best candidate of the step: p from f to t, and `back` from t to f when a swap keeps the counts.
+  let bestP = -1;
+  let bestF = -1;
+  let bestT = -1;
+  let bestBack = -1;
+  let bestGain = 0;
+  let bestCost = 0;
+  const offer = (p: number, f: number, t: number, back: number, gain: number, cost: number) => {
+    if (bestP >= 0 && !better(gain, cost, bestGain, bestCost)) return;
+    bestP = p;
+    bestF = f;
+    bestT = t;
+    bestBack = back;
+    bestGain = gain;
+    bestCost = cost;
+  };
+
+  const consider = (f: number, t: number, want: number) => {
+    const needSwap =
+      counts !== undefined &&
+      !free[f] &&
+      !free[t] &&
+      ((count[f] as number) - 1 < counts.min || (count[t] as number) + 1 > counts.max);
+    const back = needSwap ? swapBack(f, t) : -1;
+    if (needSwap && back < 0) return;
+    const backSize = back >= 0 ? (size[back] as number) : 0;
+    const backCost = back >= 0 ? moveCost(back, t, f) : 0;
+    const df = data[f] as number;
+    const dt = data[t] as number;
+    const now = outside(f, df) + outside(t, dt);
+    const k = nearest(f, want + backSize, t);
+    for (let j = 0; j < k; j++) {
+      const p = found[j] as number;
+      const net = (size[p] as number) - backSize;
       if (net <= 0) continue;
-      const before = outside(band, from, data(from)) + outside(band, to, data(to));
-      const after = outside(band, from, data(from) - net) + outside(band, to, data(to) + net);
-      const gain = before - after;
+      const gain = now - outside(f, df - net) - outside(t, dt + net);
       if (gain <= 0) continue;
-      const candidate: Candidate = { p, from, to, gain, cost, ...(back === undefined ? {} : { back: { p: back } }) };
-      if (!best || better(candidate, best)) best = candidate;
+      offer(p, f, t, back, gain, moveCost(p, f, t) + backCost);
     }
-    return best;
   };
 
-  const apply = (c: Candidate) => {
-    const list = placement.lists[c.p] as number[];
-    placement.move(c.p, list.indexOf(c.from), c.to);
-    drop(c.from, c.p);
-    insert(c.to, c.p);
-    if (c.back) {
-      const back = placement.lists[c.back.p] as number[];
-      placement.move(c.back.p, back.indexOf(c.to), c.from);
-      drop(c.to, c.back.p);
-      insert(c.from, c.back.p);
+  // Brokers by use, ascending (ties by index): the first are the emptiest, the last the fullest.
+  const order = Int32Array.from(ids, (_, i) => i).sort((a, b) => use(a) - use(b) || a - b);
+  const rank = (i: number) => {
+    const from = order.indexOf(i);
+    let k = from;
+    const u = use(i);
+    while (
+      k > 0 &&
+      (use(order[k - 1] as number) > u || (use(order[k - 1] as number) === u && (order[k - 1] as number) > i))
+    ) {
+      order[k] = order[k - 1] as number;
+      k--;
     }
-  };
-  /** Where a replica of this size sits (or would sit) in a broker's list sorted by size. */
-  const position = (list: readonly number[], p: number) => {
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (size(list[mid] as number) < size(p)) lo = mid + 1;
-      else hi = mid;
+    while (
+      k < n - 1 &&
+      (use(order[k + 1] as number) < u || (use(order[k + 1] as number) === u && (order[k + 1] as number) < i))
+    ) {
+      order[k] = order[k + 1] as number;
+      k++;
     }
-    return lo;
-  };
-  // A replica gone from a broker leaves its list at once: scans then meet only replicas the broker holds.
-  const drop = (id: number, p: number) => {
-    const list = sorted.get(id) as number[];
-    for (let i = position(list, p); i < list.length && size(list[i] as number) === size(p); i++)
-      if (list[i] === p) {
-        list.splice(i, 1);
-        return;
-      }
-  };
-  const insert = (id: number, p: number) => {
-    const list = sorted.get(id) as number[];
-    list.splice(position(list, p), 0, p);
+    order[k] = i;
   };
 
-  const stuck = new Set<number>();
-  const limit = 4 * placement.lists.reduce((n, l) => n + l.length, 0) + 1000;
+  const moveOne = (p: number, f: number, t: number) => {
+    const list = lists[p] as number[];
+    if (counts) dropHome(p);
+    placement.move(p, list.indexOf(ids[f] as number), ids[t] as number);
+    if (counts) addHome(p);
+    (sorted[f] as SizeSorted).remove(p);
+    (sorted[t] as SizeSorted).insert(p);
+    const s = size[p] as number;
+    data[f] = (data[f] as number) - s;
+    data[t] = (data[t] as number) + s;
+    count[f] = (count[f] as number) - 1;
+    count[t] = (count[t] as number) + 1;
+    if (!heldBefore(ids[f] as number, p)) arriving[f] = (arriving[f] as number) - s;
+    if (!heldBefore(ids[t] as number, p)) arriving[t] = (arriving[t] as number) + s;
+  };
+
+  // Brokers whose moves may change the counts: none at first; then those no swap brought into the band.
+  const free = new Uint8Array(n);
+  const stuck = new Uint8Array(n);
+  const limit = 4 * lists.reduce((total, l) => total + l.length, 0) + 1000;
   for (let step = 0; step < limit; step++) {
-    let worst: number | undefined;
-    for (const id of ids)
-      if (!stuck.has(id) && off(id) > 0 && (worst === undefined || off(id) > off(worst))) worst = id;
-    if (worst === undefined) break;
-    const x = worst;
-    const above = data(x) > (band.upper.get(x) ?? 0);
-    const partners = ids
-      .filter((id) => id !== x)
-      .sort((a, b) => (above ? use(a) - use(b) : use(b) - use(a)) || a - b)
-      .slice(0, PARTNERS);
-    let best: Candidate | undefined;
-    for (const y of partners) {
-      const [from, to] = above ? [x, y] : [y, x];
+    let x = -1;
+    let worst = 0;
+    for (let i = 0; i < n; i++) {
+      if (stuck[i]) continue;
+      const o = off(i);
+      if (o > worst) {
+        worst = o;
+        x = i;
+      }
+    }
+    if (x < 0) {
+      // Every broker outside the band is stuck. Those the swaps could not help (e.g. above their max disk use, so
+      // they can take nothing back) may move without swaps from now on when asked: the band is the higher goal.
+      let freed = false;
+      if (counts && freeWhenStuck)
+        for (let i = 0; i < n; i++)
+          if (off(i) > 0 && !free[i]) {
+            free[i] = 1;
+            freed = true;
+          }
+      if (!freed) break;
+      stuck.fill(0);
+      continue;
+    }
+    const above = (data[x] as number) > (upper[x] as number);
+    bestP = -1;
+    // A broker is stuck only after a deep look: first the usual one, then past SCAN when it found nothing.
+    for (deep = false; ; deep = true) {
+      tryPartners(x, above);
+      if (bestP >= 0 || deep) break;
+    }
+    if (bestP >= 0) {
+      const [p, f, t, back] = [bestP, bestF, bestT, bestBack];
+      moveOne(p, f, t);
+      if (back >= 0) moveOne(back, t, f);
+      rank(f);
+      rank(t);
+      stuck.fill(0);
+    } else stuck[x] = 1;
+  }
+  for (let i = 0; i < n; i++) if (off(i) > 0) return false;
+  return true;
+
+  function tryPartners(x: number, above: boolean) {
+    for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
+      const y = order[above ? k : n - 1 - k] as number;
+      if (y === x) continue;
+      tried++;
+      const [f, t] = above ? [x, y] : [y, x];
       const want = Math.max(
         1,
         Math.min(
-          data(from) - (band.target.get(from) ?? 0),
-          (band.target.get(to) ?? 0) - data(to),
-          above ? data(x) - (band.lower.get(x) ?? 0) : (band.upper.get(x) ?? 0) - data(x),
+          (data[f] as number) - (target[f] as number),
+          (target[t] as number) - (data[t] as number),
+          above ? (data[x] as number) - (lower[x] as number) : (upper[x] as number) - (data[x] as number),
         ),
       );
-      const c = consider(from, to, want, false);
-      if (c && (!best || better(c, best))) best = c;
+      consider(f, t, want);
     }
-    if (best) {
-      apply(best);
-      stuck.clear();
-    } else stuck.add(x);
   }
-  return ids.every((id) => off(id) === 0);
 }
 
 /** Free moves first (a replica going back), then the most band reached per byte moved, then the most band reached. */
-function better(a: Candidate, b: Candidate): boolean {
-  const freeA = a.cost <= 0;
-  const freeB = b.cost <= 0;
+function better(gainA: number, costA: number, gainB: number, costB: number): boolean {
+  const freeA = costA <= 0;
+  const freeB = costB <= 0;
   if (freeA !== freeB) return freeA;
-  if (freeA) return a.gain > b.gain || (a.gain === b.gain && a.cost < b.cost);
-  const ea = a.gain / a.cost;
-  const eb = b.gain / b.cost;
-  return ea > eb || (ea === eb && a.gain > b.gain);
+  if (freeA) return gainA > gainB || (gainA === gainB && costA < costB);
+  const ea = gainA / costA;
+  const eb = gainB / costB;
+  return ea > eb || (ea === eb && gainA > gainB);
 }

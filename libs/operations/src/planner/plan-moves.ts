@@ -137,10 +137,11 @@ export function planMoves(input: PlannerInput): MovePlan {
     const counts = targets ? [...ids].map((id) => placement.count.get(id) ?? 0) : [];
     const window = targets ? { min: Math.min(...counts), max: Math.max(...counts) } : undefined;
     // The replica spread kept first; where that cannot reach a band the input allows, the band (the higher goal)
-    // wins. A band no plan can reach is brought as near as the replica spread lets it, no nearer.
+    // wins: the brokers no swap brings into it move without one. A band no plan can reach is brought as near as the
+    // replica spread lets it, no nearer.
     const reached = balanceDisk(placement, ids, band, racksOf, racks.size, window);
     if (!reached && window && impossible.disk === undefined)
-      balanceDisk(placement, ids, band, racksOf, racks.size, undefined);
+      balanceDisk(placement, ids, band, racksOf, racks.size, window, true);
   }
   if (input.goals.has("leaders")) balanceLeaders(placement, ids);
   const targetCounts = [...(targets?.values() ?? [])];
