@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { getSharedMongo } from "@kcp/test-infra";
 import { expect } from "chai";
 import mongoose, { type Connection } from "mongoose";
-import { MongoStore, type OperationRecord } from "../src/index.js";
+import { isPartRef, MongoStore, type OperationRecord } from "../src/index.js";
 import { asPlanDocument, largePlanDocument, withStep } from "./large-plan.js";
 
 const MOVES = 200_000;
@@ -120,6 +121,66 @@ describe("MongoDB store: plans of any size", function () {
       expect(asPlanDocument((await other.operations.findById(kept.id))?.document ?? {}).plan.moves).to.have.lengthOf(
         20_000,
       );
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("reads a plan stored before moves were chunked by items: whole, light, paged, and written back light", async () => {
+    // As the adapter stored it before: the part's text in slices, a reference without items, no nested map.
+    const id = randomUUID();
+    const moves = asPlanDocument(largePlanDocument(20_000)).plan.moves;
+    const text = JSON.stringify(moves);
+    const part = createHash("sha256").update(text).digest("hex").slice(0, 32);
+    const slices = [text.slice(0, 1_000_000), text.slice(1_000_000)];
+    for (const [n, slice] of slices.entries())
+      await raw.collection("operation_parts").insertOne({
+        _id: `${id}:${part}:${n}` as never,
+        opId: id,
+        part,
+        n,
+        of: slices.length,
+        at: new Date(),
+        data: gzipSync(slice),
+      });
+    const now = new Date();
+    const document = { summary: "old", plan: { summary: "p", moves: { $kcpPart: part } }, details: {}, steps: [] };
+    await raw.collection("operations").insertOne({ _id: id as never, clusterId: "old", seq: 1, createdAt: now });
+    await raw.collection("operation_states").insertOne({
+      _id: `${id}#1` as never,
+      opId: id,
+      version: 1,
+      clusterId: "old",
+      type: "rebalance",
+      status: "running",
+      lease: null,
+      expiresAt: now,
+      document: JSON.stringify(document),
+      parts: [part],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const same = (a: unknown, b: unknown) => expect(JSON.stringify(a)).to.equal(JSON.stringify(b));
+    same(asPlanDocument((await store.operations.findById(id))?.document ?? {}).plan.moves, moves);
+    const light = (await store.operations.findById(id, { parts: "refs" })) as OperationRecord;
+    same(asPlanDocument(light.document).plan.moves, moves); // a reference without items: put back whole
+    const written = (await store.operations.transition(
+      id,
+      { from: ["running"], version: 1 },
+      { document: { ...light.document, details: { movesDone: 1 } } },
+      { parts: "refs" },
+    )) as OperationRecord;
+    const ref = asPlanDocument(written.document).plan.moves as unknown;
+    expect(isPartRef(ref)).to.equal(true);
+    expect(ref).to.include({ items: 20_000 });
+    const other = await MongoStore.open({ url: (await getSharedMongo()).url, dbName: raw.name });
+    try {
+      const page = await other.operations.readItems(id, ref as never, 9_000, 2_000);
+      expect(page.total).to.equal(20_000);
+      same(page.items, moves.slice(9_000, 11_000));
+      const whole = asPlanDocument((await other.operations.findById(id))?.document ?? {});
+      same(whole.plan.moves, moves);
+      expect(whole.details).to.deep.equal({ movesDone: 1 });
     } finally {
       await other.stop();
     }
