@@ -11,9 +11,10 @@ import { createHash } from "node:crypto";
  *
  * A part that is an array is cut into chunks of the same number of whole items (each chunk a JSON array of about
  * `CHUNK_CHARS` characters), and its reference says how many items it has and how many a chunk holds:
- * `{"$kcpPart": "<id>", "items": N, "chunkItems": K}` — item i is in chunk ⌊i / K⌋. So a read may leave the parts out (`parts: "refs"`: the document as stored, each
- * part's reference in its place, what status, steps and progress need), read a page of a part's items from only the
- * chunks that hold them, and write the document back with its references: the parts stay as they are.
+ * `{"$kcpPart": "<id>", "items": N, "chunkItems": K}` — item i is in chunk ⌊i / K⌋. So a read may leave the parts
+ * out (`parts: "refs"`: the document as stored, each part's reference in its place, what status, steps and progress
+ * need), read a page of a part's items from only the chunks that hold them, and write the document back with its
+ * references: the parts stay as they are.
  */
 export const PART_MIN_CHARS = 128 * 1024;
 export const PART_KEY = "$kcpPart";
