@@ -63,13 +63,16 @@ describe("topic deletion (DELETE /clusters/{id}/topics/{topic}, standalone servi
     expect(again.body.error.code).to.equal("not_found");
   });
 
-  it("refuses Kafka's internal topics whether or not they exist yet, and leaves them in place", async () => {
-    for (const internal of ["__consumer_offsets", "__transaction_state", "__share_group_state"]) {
+  it("refuses Kafka's internal topics by name, whether or not Kafka has created them yet, and deletes none", async () => {
+    const internals = ["__consumer_offsets", "__transaction_state", "__share_group_state"];
+    const before = (await listedTopics(single)).filter((t) => internals.includes(t));
+    for (const internal of internals) {
       const refused = await call("DELETE", `/topics/${internal}`, { confirmName: internal });
       expect(refused.status, `${internal}: ${refused.text}`).to.equal(422);
       expect(refused.body.error.code).to.equal("invalid_request");
       expect(refused.body.error.message).to.include("internal");
     }
+    expect((await listedTopics(single)).filter((t) => internals.includes(t))).to.deep.equal(before);
   });
 
   it("is for operators: a viewer gets 403 and the topic stays", async () => {
