@@ -1,5 +1,6 @@
 import { AppError, type Load, type Move } from "@kcp/shared";
 import { balanceDisk } from "./balance-disk.js";
+import { evenOut, moveExcess } from "./count-moves.js";
 import { countTargets, shedCost } from "./count-targets.js";
 import { type DiskBand, diskBand, diskBandBound } from "./disk-band.js";
 import { type GoalReport, goalReport } from "./goal-report.js";
@@ -329,49 +330,6 @@ function shedExcess(placement: Placement, targets: ReadonlyMap<number, number>):
 }
 
 /**
- * Brokers above their target hand their smallest replicas straight to brokers below theirs that can take them (not
- * holding the partition, in a rack it does not use yet): the one furthest below, then (disk goal) with the least
- * data, then the lowest id. A replica no broker can take is passed over for the next smallest.
- */
-function moveExcess(
-  placement: Placement,
-  ids: readonly number[],
-  targets: ReadonlyMap<number, number>,
-  rackOf: Map<number, string | undefined> | undefined,
-  rackCount: number,
-  byData: boolean,
-): void {
-  const room = (id: number) => (targets.get(id) ?? 0) - (placement.count.get(id) ?? 0);
-  const better = (a: number, b: number) =>
-    (room(b) - room(a) || (byData ? (placement.data.get(a) ?? 0) - (placement.data.get(b) ?? 0) : 0) || a - b) < 0;
-  const held = new Map<number, { p: number; slot: number }[]>(ids.filter((id) => room(id) < 0).map((id) => [id, []]));
-  placement.lists.forEach((list, p) => {
-    list.forEach((id, slot) => {
-      held.get(id)?.push({ p, slot });
-    });
-  });
-  const size = (r: { p: number }) => placement.partitions[r.p]?.sizeBytes ?? 0;
-  for (const [id, replicas] of held) {
-    replicas.sort((a, b) => size(a) - size(b) || a.p - b.p);
-    for (const { p, slot } of replicas) {
-      if (room(id) >= 0) break;
-      const list = placement.lists[p] as number[];
-      const usedRacks = racksUsed(list, slot, rackOf, rackCount);
-      let to: number | undefined;
-      for (const candidate of ids)
-        if (
-          room(candidate) > 0 &&
-          !list.includes(candidate) &&
-          !usedRacks?.has(rackOf?.get(candidate)) &&
-          placement.fits(candidate, p)
-        )
-          if (to === undefined || better(candidate, to)) to = candidate;
-      if (to !== undefined) placement.move(p, slot, to);
-    }
-  }
-}
-
-/**
  * Gives every hole a broker: not already a replica of the partition, in a rack the partition does not use yet (when
  * racks allow), below its target (rebalance) — the one furthest below, then (disk goal) with the least data, then the
  * lowest id; one whose capacity has room (hard goals: racks first, then capacity). Drains pick the broker with the
@@ -424,48 +382,6 @@ function fillHoles(
     placement.fill(hole.p, hole.slot, chosen as number);
   }
   return { sharedRack, overCapacity };
-}
-
-/**
- * Where racks kept a moved replica from a broker below its target, it went to one at its target: brokers above their
- * target now hand replicas to brokers below it — first replicas that move anyway (no extra data), then the smallest.
- */
-function evenOut(
-  placement: Placement,
-  ids: readonly number[],
-  targets: ReadonlyMap<number, number>,
-  rackOf: Map<number, string | undefined> | undefined,
-  rackCount: number,
-): void {
-  const above = (id: number) => (placement.count.get(id) ?? 0) - (targets.get(id) ?? 0);
-  const over = new Set(ids.filter((id) => above(id) > 0));
-  if (over.size === 0 || !ids.some((id) => above(id) < 0)) return;
-  const candidates: { p: number; slot: number; cost: number }[] = [];
-  placement.lists.forEach((list, p) => {
-    list.forEach((id, slot) => {
-      if (!over.has(id)) return;
-      const moving = !(placement.partitions[p]?.replicas ?? []).includes(id);
-      candidates.push({ p, slot, cost: moving ? 0 : (placement.partitions[p]?.sizeBytes ?? 0) });
-    });
-  });
-  candidates.sort((a, b) => a.cost - b.cost || a.p - b.p || a.slot - b.slot);
-  for (const { p, slot } of candidates) {
-    const list = placement.lists[p] as number[];
-    const from = list[slot] as number;
-    if (above(from) <= 0) continue;
-    const usedRacks = racksUsed(list, slot, rackOf, rackCount);
-    let to: number | undefined;
-    for (const id of ids)
-      if (
-        above(id) < 0 &&
-        !list.includes(id) &&
-        !usedRacks?.has(rackOf?.get(id)) &&
-        placement.fits(id, p) &&
-        (to === undefined || above(id) < above(to))
-      )
-        to = id;
-    if (to !== undefined) placement.move(p, slot, to);
-  }
 }
 
 /**
