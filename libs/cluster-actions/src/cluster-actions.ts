@@ -11,6 +11,8 @@ import {
   type AclBinding,
   type AclFilter,
   AppError,
+  type BrowseMessagesQuery,
+  type BrowseMessagesResponse,
   type Capabilities,
   type CapabilityName,
   type ConfigChangeRequest,
@@ -159,6 +161,13 @@ export class ClusterActions {
   /** Produce needs no capability flag: Kafka checks WRITE on the topic itself. */
   produce(clusterId: string, topic: string, message: ProduceRequest): Promise<ProduceResponse> {
     return this.run(clusterId, { capability: null, changes: true }, (admin) => admin.produce(topic, message));
+  }
+
+  /** Reading records is gated by `browseMessages`; Kafka checks READ on the topic itself. */
+  browseMessages(clusterId: string, topic: string, query: BrowseMessagesQuery): Promise<BrowseMessagesResponse> {
+    return this.run(clusterId, { capability: "browseMessages", changes: false }, (admin) =>
+      admin.browseMessages(topic, query),
+    );
   }
 
   createAcl(clusterId: string, binding: AclBinding): Promise<{ binding: AclBinding }> {

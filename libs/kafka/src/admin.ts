@@ -1,6 +1,8 @@
 import type {
   AclBinding,
   AclFilter,
+  BrowseMessagesQuery,
+  BrowseMessagesResponse,
   ConfigChangeRequest,
   CreateTopicRequest,
   CreateTopicResponse,
@@ -25,6 +27,7 @@ import type {
   TopicListResponse,
 } from "@kcp/shared";
 import { createAcl, deleteAcl, listAcls } from "./actions/acls.js";
+import { browseMessages } from "./actions/browse-messages.js";
 import {
   type AppliedConfigChange,
   applyConfigs,
@@ -124,6 +127,11 @@ export class KafkaAdmin {
 
   produce(topic: string, message: ProduceRequest): Promise<ProduceResponse> {
     return produceMessage(this.client, topic, message);
+  }
+
+  /** A bounded page of a topic's records, read without a consumer group. */
+  browseMessages(topic: string, query: BrowseMessagesQuery): Promise<BrowseMessagesResponse> {
+    return browseMessages(this.client, topic, query);
   }
 
   createAcl(binding: AclBinding): Promise<{ binding: AclBinding }> {

@@ -31,6 +31,7 @@ type Rule = (facts: CapabilityFacts) => string | undefined;
 
 const API = {
   Fetch: 1,
+  ListOffsets: 2,
   OffsetCommit: 8,
   ListGroups: 16,
   CreateTopics: 19,
@@ -69,6 +70,17 @@ const apis =
   ({ apiVersions }) => {
     const missing = names.filter((name) => !apiVersions?.has(API[name]));
     return missing.length > 0 ? `the brokers do not serve ${missing.join(", ")}` : undefined;
+  };
+
+/** The API at `min` or above on every broker (the version a request of the service is written for). */
+const apiVersion =
+  (name: ApiName, min: number, release: string): Rule =>
+  ({ apiVersions }) => {
+    const range = apiVersions?.get(API[name]);
+    if (!range) return `the brokers do not serve ${name}`;
+    return range.max >= min
+      ? undefined
+      : `the brokers serve ${name} up to v${range.max}; v${min}+ (${release}) is needed`;
   };
 
 const LACKS_PERMISSION = "the principal lacks ";
@@ -157,7 +169,8 @@ const RULES: Record<CapabilityName, Rule> = {
   ),
   manageQuotas: firstOf(flavorAllows("quotas"), apis("AlterClientQuotas"), permission("ALTER_CONFIGS")),
   manageGroups: firstOf(apis("OffsetCommit", "ListGroups")),
-  browseMessages: firstOf(apis("Fetch")),
+  // The browse endpoint sends Fetch v12 (sessionless, by topic name) and ListOffsets v7 (MAX_TIMESTAMP, KIP-734).
+  browseMessages: firstOf(apiVersion("Fetch", 12, "Kafka 2.7"), apiVersion("ListOffsets", 7, "Kafka 3.0")),
   reassign: firstOf(
     notManaged("partition reassignment"),
     apis("AlterPartitionReassignments", "DescribeLogDirs"),

@@ -22,6 +22,9 @@ function facts(overrides: Partial<CapabilityFacts> = {}): CapabilityFacts {
   };
 }
 
+// Fetch and ListOffsets at the versions a Kafka 4.3 broker serves (browsing sends Fetch v12 and ListOffsets v7).
+ALL_APIS.set(1, { min: 4, max: 17 }).set(2, { min: 1, max: 10 });
+
 const withoutApis = (...keys: number[]) => new Map([...ALL_APIS].filter(([key]) => !keys.includes(key)));
 const profile = (provider: Provider, flavor: Flavor = "oss") => ({ provider, flavor });
 const noteOf = (result: Capabilities, flag: CapabilityName) => result.notes.find((n) => n.startsWith(`${flag}:`));

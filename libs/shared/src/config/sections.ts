@@ -89,6 +89,11 @@ export const secretsSection = z.object({
 
 /** Where the service may connect for a cluster (checked on register, connection test and update). */
 export const kafkaSection = z.object({
+  /**
+   * The lowest role that may read messages (GET .../topics/{topic}/messages): records can hold personal or secret
+   * data, so operators and admins by default; "viewer" opens it to everyone, "admin" closes it to operators.
+   */
+  BROWSE_MESSAGES_ROLE: z.enum(["viewer", "operator", "admin"]).default("operator"),
   /** Comma-separated host names, `.domain` suffixes, IP literals and CIDRs; unset = any host. See AllowedHosts. */
   KAFKA_ALLOWED_HOSTS: z
     .string()

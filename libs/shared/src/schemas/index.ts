@@ -6,6 +6,7 @@ export * from "./clusters.js";
 export * from "./common.js";
 export * from "./groups.js";
 export * from "./health.js";
+export * from "./messages.js";
 export * from "./node-agent.js";
 export * from "./operation-steps.js";
 export * from "./operations.js";

@@ -6,6 +6,15 @@ import { withoutSecrets } from "./sanitize.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare global {
+  namespace Express {
+    interface Locals {
+      /** What an audited read read (partitions, range, counts; never the data), for the audit. */
+      auditRead?: Record<string, unknown>;
+    }
+  }
+}
+
 /** How much of a refused request the audit keeps: its size and the start of its (secret-free) body. */
 export const REFUSED_EXCERPT_CHARS = 256;
 /** Paths and user agents are the caller's text: cut to this length in the audit. */
@@ -79,7 +88,7 @@ function auditEvent(req: Request, res: Response, errorCode: string | undefined):
   const params = res.locals.routeParams ?? {};
   const clusterId =
     res.locals.auditClusterId ?? (route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined);
-  const target = res.locals.auditTarget ?? params.id;
+  const target = res.locals.auditTarget ?? (route?.auditRead ? params.topic : undefined) ?? params.id;
   return {
     at: new Date().toISOString(),
     actor: actorOf(req, res),
@@ -89,6 +98,7 @@ function auditEvent(req: Request, res: Response, errorCode: string | undefined):
     result: resultOf(res.statusCode),
     detail: {
       ...requestDetail(req, res),
+      ...(res.locals.auditRead ? { read: res.locals.auditRead } : {}),
       clientAddress: req.ip ?? "",
       userAgent: cut(req.get("user-agent") ?? ""),
       status: res.statusCode,
@@ -98,16 +108,14 @@ function auditEvent(req: Request, res: Response, errorCode: string | undefined):
 }
 
 /**
- * Audits every mutating request — success, failure and refusal alike (contract §8) — and writes the entry before the
- * answer leaves: the response's `end` waits for the recorder. Nothing here can fail the request or the process: an
- * error while building or writing the entry is logged with the request id, and the answer is sent as it was.
+ * Audits every mutating request, and every read of a route marked `auditRead` — success, failure and refusal alike
+ * (contract §8) — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Nothing
+ * here can fail the request or the process: an error while building or writing the entry is logged with the request
+ * id, and the answer is sent as it was.
  */
 export function auditRequests(recorder: AuditRecorder) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) {
-      next();
-      return;
-    }
+    // A safe request is audited only if its route says so (auditRead), which is known once it is answered.
     const json = res.json.bind(res);
     let errorCode: string | undefined;
     res.json = (body: unknown) => {
@@ -119,6 +127,7 @@ export function auditRequests(recorder: AuditRecorder) {
     res.end = ((...args: unknown[]) => {
       if (ended) return res;
       ended = true;
+      if (SAFE_METHODS.has(req.method) && !res.locals.route?.auditRead) return end(...args);
       let recorded: Promise<void>;
       try {
         recorded = recorder.record(auditEvent(req, res, errorCode), req);

@@ -31,6 +31,11 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   summary: string;
   /** Dotted audit action of a mutating route (contract §8). */
   action?: string;
+  /**
+   * A read that is audited although it changes nothing (reading records exposes data): every request, answered or
+   * refused, gets an entry whose target is the path's topic; the handler puts what was read in `res.locals.auditRead`.
+   */
+  auditRead?: boolean;
   /** What the audit keeps of the validated body, when not all of it (minus secrets): e.g. sizes of produced data. */
   auditRequest?: (body: Body) => unknown;
   /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */

@@ -10,6 +10,7 @@ import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import { groupRoutes } from "./group-routes.js";
+import { messageRoutes } from "./message-routes.js";
 import { openApiRoute } from "./openapi-route.js";
 import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
@@ -38,6 +39,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...userRoutes(deps.store),
     ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER),
     ...topicRoutes(deps.actions),
+    ...messageRoutes(deps.actions, deps.auth.BROWSE_MESSAGES_ROLE),
     ...brokerRoutes(deps.actions),
     ...quotaRoutes(deps.actions),
     ...aclRoutes(deps.actions),

@@ -1,0 +1,311 @@
+import {
+  AppError,
+  BROWSE_LIMITS,
+  type BrowsedPartition,
+  type BrowseMessagesQuery,
+  type BrowseMessagesResponse,
+} from "@kcp/shared";
+import { type BrowseCursor, type BrowseStart, decodeCursor, encodeCursor, startOf } from "../browse/cursor.js";
+import { buildPage, recordKey } from "../browse/page.js";
+import {
+  fetchRound,
+  isDone,
+  maxTimestamps,
+  type PartitionSlot,
+  type ScanBudget,
+  scannedBefore,
+} from "../browse/read-partitions.js";
+import type { KafkaClient } from "../client.js";
+import { toKafkaAppError } from "../errors.js";
+import { EARLIEST, LATEST, partitionKey, readOffsetsAt } from "../snapshot/end-offsets.js";
+import { readTopicLayouts, type TopicLayout } from "../snapshot/topics.js";
+
+/** How long one browse may read before it answers with what it has (stoppedBy: deadline). */
+export const BROWSE_DEADLINE_MS = 10_000;
+/** Partitions a forward read has under way at once; the next ones (by id) join as these reach their end. */
+export const BROWSE_WINDOW = 100;
+/** from=end with a filter: the partitions with the newest records that are searched. */
+const FILTERED_END_PARTITIONS = 100;
+/** Times the leaders are read again when partitions moved during one browse. */
+const LEADER_REFRESHES = 3;
+
+type Stop = BrowseMessagesResponse["stoppedBy"];
+
+interface Bounds {
+  layout: TopicLayout;
+  earliest: Map<string, number>;
+  latest: Map<string, number>;
+}
+
+async function readBounds(client: KafkaClient, topic: string, only: number | undefined): Promise<Bounds> {
+  const { topics } = await readTopicLayouts(client, [topic]);
+  const layout = topics[0];
+  if (!layout) throw new AppError("not_found", `No topic ${topic}`);
+  if (only !== undefined && !layout.partitions.some((p) => p.id === only))
+    throw new AppError(
+      "invalid_request",
+      `Topic ${topic} has partitions 0 to ${layout.partitions.length - 1}; not ${only}`,
+    );
+  const chosen = { ...layout, partitions: layout.partitions.filter((p) => only === undefined || p.id === only) };
+  const keys = new Set(chosen.partitions.map((p) => partitionKey(topic, p.id)));
+  const [earliest, latest] = await Promise.all([
+    readOffsetsAt(client, [chosen], keys, EARLIEST),
+    readOffsetsAt(client, [chosen], keys, LATEST),
+  ]);
+  return { layout: chosen, earliest, latest };
+}
+
+/** Slots of the partitions whose leader answered ListOffsets (an offline partition cannot be read), by id. */
+function slotsOf(bounds: Bounds, startAt: (partition: number, logStart: number, end: number) => number | undefined) {
+  const slots: PartitionSlot[] = [];
+  for (const p of bounds.layout.partitions) {
+    const logStart = bounds.earliest.get(partitionKey(bounds.layout.name, p.id));
+    const end = bounds.latest.get(partitionKey(bounds.layout.name, p.id));
+    if (logStart === undefined || end === undefined) continue;
+    const from = startAt(p.id, logStart, end);
+    if (from === undefined || from >= end) continue;
+    const position = Math.min(Math.max(from, logStart), end);
+    slots.push({
+      partition: p.id,
+      leader: p.leader,
+      leaderEpoch: p.leaderEpoch,
+      logStart,
+      end,
+      from: position,
+      position,
+      scanned: 0,
+      scannedOffsets: [],
+      matched: [],
+    });
+  }
+  return slots;
+}
+
+/** Leaders moved: the slots' leaders and epochs from a fresh Metadata read. */
+async function refreshLeaders(client: KafkaClient, topic: string, slots: PartitionSlot[]): Promise<void> {
+  const { topics } = await readTopicLayouts(client, [topic]);
+  const fresh = new Map((topics[0]?.partitions ?? []).map((p) => [p.id, p]));
+  for (const slot of slots) {
+    const p = fresh.get(slot.partition);
+    if (p) Object.assign(slot, { leader: p.leader, leaderEpoch: p.leaderEpoch });
+  }
+}
+
+interface ReadOutcome {
+  stop: Stop | undefined;
+}
+
+/**
+ * Reads rounds over the active slots until `enough` says the page is full, the scan budget is spent, the deadline
+ * passes or every slot is done; `refill` adds slots as others finish.
+ */
+async function readRounds(
+  client: KafkaClient,
+  topic: string,
+  active: PartitionSlot[],
+  budget: ScanBudget,
+  deadline: number,
+  enough: () => boolean,
+  refill: (active: PartitionSlot[]) => void = () => undefined,
+): Promise<ReadOutcome> {
+  let refreshes = 0;
+  for (;;) {
+    refill(active);
+    if (enough()) return { stop: undefined };
+    if (active.every(isDone)) return { stop: "end" };
+    if (budget.left <= 0) return { stop: "scan" };
+    if (Date.now() >= deadline) return { stop: "deadline" };
+    const { leaderMoved } = await fetchRound(client, topic, active, budget);
+    if (leaderMoved) {
+      if (++refreshes > LEADER_REFRESHES)
+        throw new AppError(
+          "kafka_error",
+          `Kafka refused reading ${topic}: NOT_LEADER_OR_FOLLOWER (leaders kept moving)`,
+        );
+      await refreshLeaders(client, topic, active);
+    }
+  }
+}
+
+const matchedCount = (slots: PartitionSlot[]) => slots.reduce((sum, s) => sum + s.matched.length, 0);
+
+function partitionsReport(slots: PartitionSlot[], positionOf: (slot: PartitionSlot) => number): BrowsedPartition[] {
+  return slots
+    .filter((s) => positionOf(s) > s.from)
+    .sort((a, b) => a.partition - b.partition)
+    .map((s) => ({
+      partition: s.partition,
+      logStartOffset: s.logStart,
+      highWatermark: s.end,
+      from: s.from,
+      to: positionOf(s),
+      scanned: scannedBefore(s, positionOf(s)),
+    }));
+}
+
+const scannedIn = (partitions: BrowsedPartition[]) => partitions.reduce((sum, p) => sum + p.scanned, 0);
+
+/** from=end: the newest `limit` records (matching the filter) of the partitions that hold the newest records. */
+async function readNewest(
+  client: KafkaClient,
+  topic: string,
+  query: BrowseMessagesQuery,
+  budget: ScanBudget,
+  deadline: number,
+): Promise<BrowseMessagesResponse> {
+  const bounds = await readBounds(client, topic, query.partition);
+  let candidates = slotsOf(bounds, (_p, logStart) => logStart);
+  // The newest N records lie in at most N partitions: those whose newest record is newest.
+  const wanted = query.filter ? FILTERED_END_PARTITIONS : query.limit;
+  const leftOut = candidates.length > wanted;
+  if (leftOut) {
+    const newest = await maxTimestamps(client, topic, candidates);
+    candidates = candidates
+      .sort((a, b) => (newest.get(b.partition) ?? -1) - (newest.get(a.partition) ?? -1) || a.partition - b.partition)
+      .slice(0, wanted);
+  }
+  const perPartition = Math.max(1, Math.floor(query.maxScan / Math.max(1, candidates.length)));
+  const window = query.filter ? perPartition : Math.min(query.limit, perPartition);
+  for (const slot of candidates) {
+    slot.from = Math.max(slot.logStart, slot.end - window);
+    slot.position = slot.from;
+  }
+  const { stop } = await readRounds(client, topic, candidates, budget, deadline, () => false);
+  const page = buildPage(
+    candidates.flatMap((s) => s.matched),
+    query.limit,
+    query.maxBytes,
+    true,
+  );
+  // With a filter, fewer matches than `limit` is the answer only if every record was searched.
+  const searchedAll = !leftOut && candidates.every((s) => s.from === s.logStart);
+  let stoppedBy: Stop = page.cut ?? stop ?? "end";
+  if (stoppedBy === "end" && query.filter && !searchedAll) stoppedBy = "scan";
+  const partitions = partitionsReport(candidates, (s) => s.position);
+  return { topic, messages: page.messages, scanned: scannedIn(partitions), stoppedBy, partitions, cursor: null };
+}
+
+function startSlots(bounds: Bounds, start: BrowseStart, cursor: BrowseCursor | undefined, atTime: Map<string, number>) {
+  return slotsOf(bounds, (partition, logStart, end) => {
+    const resumed = cursor?.positions.get(partition);
+    if (resumed !== undefined) return resumed;
+    if (cursor && partition < cursor.nextPartition) return undefined;
+    switch (start.from) {
+      case "beginning":
+        return logStart;
+      case "offset":
+        return start.offset ?? logStart;
+      case "timestamp": {
+        const at = atTime.get(partitionKey(bounds.layout.name, partition));
+        return at === undefined || at < 0 ? end : at;
+      }
+    }
+  });
+}
+
+/** from=offset on one partition: an offset outside the log is a mistake worth saying (422), not a silent clamp. */
+function checkOffset(bounds: Bounds, start: BrowseStart): void {
+  if (start.from !== "offset" || start.partition === undefined || start.offset === undefined) return;
+  const key = partitionKey(bounds.layout.name, start.partition);
+  const logStart = bounds.earliest.get(key);
+  const end = bounds.latest.get(key);
+  if (logStart === undefined || end === undefined) return;
+  if (start.offset < logStart || start.offset > end)
+    throw new AppError(
+      "invalid_request",
+      `Partition ${start.partition} of ${bounds.layout.name} holds offsets ${logStart} to ${end - 1} (next: ${end}); not ${start.offset}`,
+    );
+}
+
+/**
+ * beginning, offset, timestamp or a cursor: reads forward, at most BROWSE_WINDOW partitions at a time in id order,
+ * until `limit` records matched; the page is the oldest of them, and the cursor resumes each partition after its last
+ * record shown (or scanned, when none of its records was left out).
+ */
+async function readForward(
+  client: KafkaClient,
+  topic: string,
+  query: BrowseMessagesQuery,
+  budget: ScanBudget,
+  deadline: number,
+): Promise<BrowseMessagesResponse> {
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, topic);
+  const start = cursor?.start ?? startOf(query);
+  const bounds = await readBounds(client, topic, start.partition);
+  if (!cursor) checkOffset(bounds, start);
+  const atTime =
+    start.from === "timestamp"
+      ? await readOffsetsAt(
+          client,
+          [bounds.layout],
+          new Set(bounds.layout.partitions.map((p) => partitionKey(topic, p.id))),
+          BigInt(start.timestamp ?? 0),
+        )
+      : new Map<string, number>();
+  const queue = startSlots(bounds, start, cursor, atTime);
+  const all = [...queue];
+  const active: PartitionSlot[] = [];
+  const refill = (slots: PartitionSlot[]) => {
+    for (let i = slots.length - 1; i >= 0; i--) if (isDone(slots[i] as PartitionSlot)) slots.splice(i, 1);
+    while (slots.length < BROWSE_WINDOW && queue.length > 0) slots.push(queue.shift() as PartitionSlot);
+  };
+  const { stop } = await readRounds(
+    client,
+    topic,
+    active,
+    budget,
+    deadline,
+    () => matchedCount(all) >= query.limit,
+    refill,
+  );
+  const page = buildPage(
+    all.flatMap((s) => s.matched),
+    query.limit,
+    query.maxBytes,
+    false,
+  );
+  // A partition resumes at its first matched record the page left out, else where its scan stopped.
+  const resumeAt = (slot: PartitionSlot) =>
+    slot.matched.find((r) => !page.shown.has(recordKey(r)))?.offset ?? slot.position;
+  const unread = new Set(queue);
+  const positions = new Map<number, number>();
+  for (const slot of all)
+    if (!unread.has(slot) && resumeAt(slot) < slot.end) positions.set(slot.partition, resumeAt(slot));
+  const nextPartition = queue[0]?.partition ?? Number.MAX_SAFE_INTEGER;
+  const more = positions.size > 0 || queue.length > 0;
+  const stoppedBy: Stop = page.cut ?? (stop === undefined ? "limit" : stop);
+  const partitions = partitionsReport(all, resumeAt);
+  return {
+    topic,
+    messages: page.messages,
+    scanned: scannedIn(partitions),
+    stoppedBy: stoppedBy === "end" && more ? "limit" : stoppedBy,
+    partitions,
+    cursor: more ? encodeCursor({ topic, start, positions, nextPartition }) : null,
+  };
+}
+
+/**
+ * Endpoint GET /clusters/{id}/topics/{topic}/messages: a bounded page of records from one or every partition, read
+ * with direct, sessionless Fetch requests to the partitions' leaders (no consumer group, nothing committed), within
+ * `maxScan` records and a deadline.
+ */
+export async function browseMessages(
+  client: KafkaClient,
+  topic: string,
+  query: BrowseMessagesQuery,
+  deadlineMs = BROWSE_DEADLINE_MS,
+): Promise<BrowseMessagesResponse> {
+  const budget: ScanBudget = {
+    left: Math.min(query.maxScan, BROWSE_LIMITS.maxScan.max),
+    filter: query.filter === undefined ? undefined : Buffer.from(query.filter, "utf8"),
+  };
+  const deadline = Date.now() + deadlineMs;
+  try {
+    if (query.from === "end" && query.cursor === undefined)
+      return await readNewest(client, topic, query, budget, deadline);
+    return await readForward(client, topic, query, budget, deadline);
+  } catch (error) {
+    throw toKafkaAppError(error, `reading ${topic}`, { UNKNOWN_TOPIC_OR_PARTITION: "not_found" });
+  }
+}

@@ -1,0 +1,65 @@
+import type { ClusterActions } from "@kcp/cluster-actions";
+import {
+  type BrowseMessagesQuery,
+  BrowseMessagesQuerySchema,
+  type BrowseMessagesResponse,
+  BrowseMessagesResponseSchema,
+  type Role,
+  type TopicPath,
+  TopicPathSchema,
+} from "@kcp/shared";
+import { route } from "./route.js";
+import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
+
+/** Partitions the audit entry of one read lists by range; the rest are counted. */
+const AUDITED_RANGES = 100;
+
+/** What the audit keeps of a read: where it read and how much — never a key, value, header or the filter's text. */
+function requestedRead(query: BrowseMessagesQuery) {
+  return {
+    partition: query.partition ?? "all",
+    from: query.cursor === undefined ? query.from : "cursor",
+    ...(query.offset === undefined ? {} : { offset: query.offset }),
+    ...(query.timestamp === undefined ? {} : { timestamp: new Date(query.timestamp).toISOString() }),
+    limit: query.limit,
+    maxBytes: query.maxBytes,
+    maxScan: query.maxScan,
+    filtered: query.filter !== undefined,
+  };
+}
+
+function readOutcome(page: BrowseMessagesResponse) {
+  return {
+    returned: page.messages.length,
+    scanned: page.scanned,
+    stoppedBy: page.stoppedBy,
+    partitionsRead: page.partitions.length,
+    ranges: page.partitions.slice(0, AUDITED_RANGES).map((p) => ({ partition: p.partition, from: p.from, to: p.to })),
+  };
+}
+
+/** Reading records: a bounded page, audited like a change (records can hold personal or secret data). */
+export function messageRoutes(actions: ClusterActions, role: Role) {
+  return [
+    route<unknown, BrowseMessagesQuery, TopicPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/topics/:topic/messages",
+      role,
+      response: { status: 200, schema: BrowseMessagesResponseSchema },
+      errors: KAFKA_ACTION_ERRORS,
+      summary:
+        "A bounded page of a topic's messages (keys, values and headers as text, JSON or base64), read without a " +
+        "consumer group; audited",
+      action: "topic.browse",
+      auditRead: true,
+      params: TopicPathSchema,
+      query: BrowseMessagesQuerySchema,
+      async handle({ res, params, query }) {
+        res.locals.auditRead = requestedRead(query);
+        const page = await actions.browseMessages(params.id, params.topic, query);
+        res.locals.auditRead = { ...res.locals.auditRead, ...readOutcome(page) };
+        return { status: 200, body: page };
+      },
+    }),
+  ];
+}
