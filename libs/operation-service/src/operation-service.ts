@@ -32,6 +32,7 @@ import { enqueueRun } from "./operation-jobs.js";
 import { documentOf, updateOperation } from "./operation-records.js";
 import { type OperationDocument, operationView } from "./operation-view.js";
 import { expirePlan, PLAN_LIFETIME_MS } from "./plan-expiry.js";
+import { notConfirmable } from "./unconfirmable.js";
 
 export interface OperationServiceDependencies {
   store: Store;
@@ -151,8 +152,7 @@ export class OperationService {
    */
   async confirm(operationId: string, request: ConfirmRequest, confirmedBy: string): Promise<Operation> {
     const record = await this.record(operationId);
-    if (record.status !== "planned")
-      throw new AppError("conflict", `Operation ${operationId} is ${record.status}, not planned`);
+    if (record.status !== "planned") throw notConfirmable(record);
     if (await expirePlan(this.deps.store, record, this.now()))
       throw new AppError("plan_expired", "The plan expired (15 minutes after planning): plan the operation again");
     const cluster = await this.deps.clusters.find(record.clusterId);

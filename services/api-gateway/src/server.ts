@@ -7,7 +7,15 @@ import { ClusterRegistry } from "@kcp/clusters";
 import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
-import type { AllowedHosts, AuthConfig, Component, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
+import {
+  type AllowedHosts,
+  type AuthConfig,
+  type Component,
+  httpSection,
+  type Logger,
+  type ReadinessCheck,
+  type SecretBox,
+} from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
@@ -18,6 +26,9 @@ export interface GatewayOptions {
   port: number;
   /** After this, connections still busy are closed so shutdown always ends. */
   shutdownTimeoutMs: number;
+  /** Idle keep-alive and request-headers timeouts (HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_HEADERS_TIMEOUT_MS); config defaults. */
+  keepAliveTimeoutMs?: number;
+  headersTimeoutMs?: number;
   logger: Logger;
   store: Store;
   queue: JobQueue;
@@ -41,6 +52,8 @@ export interface RunningGateway extends Component {
 }
 
 const DAY_MS = 24 * 3_600_000;
+
+const HTTP_DEFAULTS = httpSection.parse({});
 
 /** How long register and refresh wait for a collection: the collector's own timeout plus time in the queue. */
 export function collectWaitMs(collectTimeoutMs: number): number {
@@ -84,6 +97,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     queue,
   });
   const server: Server = app.listen(options.port, options.host);
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? HTTP_DEFAULTS.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = options.headersTimeoutMs ?? HTTP_DEFAULTS.HTTP_HEADERS_TIMEOUT_MS;
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;

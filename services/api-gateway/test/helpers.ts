@@ -30,6 +30,7 @@ export function gatewayExtras() {
 export async function startTestGateway(
   readinessChecks?: readonly ReadinessCheck[],
   authEnv: Record<string, string> = {},
+  http: { keepAliveTimeoutMs?: number; headersTimeoutMs?: number } = {},
 ): Promise<TestGateway> {
   const stream = new PassThrough();
   const lines: string[] = [];
@@ -51,6 +52,7 @@ export async function startTestGateway(
     queue,
     auth,
     ...gatewayExtras(),
+    ...http,
     ...(readinessChecks ? { readinessChecks } : {}),
   });
   return {

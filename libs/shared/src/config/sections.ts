@@ -13,12 +13,25 @@ export const logSection = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export const httpSection = z.object({
-  PORT: port.default(8080),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  /** How long a graceful shutdown waits for in-flight requests before closing their connections. */
-  SHUTDOWN_TIMEOUT_MS: positiveMs.default(10_000),
-});
+export const httpSection = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    /** How long a graceful shutdown waits for in-flight requests before closing their connections. */
+    SHUTDOWN_TIMEOUT_MS: positiveMs.default(10_000),
+    /**
+     * How long an idle keep-alive connection stays open. Above the 60 s idle timeout of common load balancers (AWS ALB,
+     * GCP, nginx's upstream keep-alive), so the balancer, not the server, closes an idle connection: a server closing
+     * first races the balancer's next request on it, which the client sees as a reset (Node's default is 5 s).
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(65_000),
+    /** How long a client may take to send a request's headers; above the keep-alive timeout, as Node requires. */
+    HTTP_HEADERS_TIMEOUT_MS: positiveMs.default(66_000),
+  })
+  .refine((c) => c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_KEEP_ALIVE_TIMEOUT_MS, {
+    path: ["HTTP_HEADERS_TIMEOUT_MS"],
+    message: "must be above HTTP_KEEP_ALIVE_TIMEOUT_MS",
+  });
 
 export const storeSection = z
   .object({
@@ -76,6 +89,11 @@ export const authSection = z.object({
   LOGIN_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(1000).default(4),
   /** Connection tests (test, register, change of a profile) one user may have running at once. */
   CONNECTION_TESTS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * The lowest role that may read messages (GET .../topics/{topic}/messages): records can hold personal or secret
+   * data, so operators and admins by default; "viewer" opens it to everyone, "admin" closes it to operators.
+   */
+  BROWSE_MESSAGES_ROLE: z.enum(["viewer", "operator", "admin"]).default("operator"),
 });
 
 export const secretsSection = z.object({
@@ -89,11 +107,6 @@ export const secretsSection = z.object({
 
 /** Where the service may connect for a cluster (checked on register, connection test and update). */
 export const kafkaSection = z.object({
-  /**
-   * The lowest role that may read messages (GET .../topics/{topic}/messages): records can hold personal or secret
-   * data, so operators and admins by default; "viewer" opens it to everyone, "admin" closes it to operators.
-   */
-  BROWSE_MESSAGES_ROLE: z.enum(["viewer", "operator", "admin"]).default("operator"),
   /** Comma-separated host names, `.domain` suffixes, IP literals and CIDRs; unset = any host. See AllowedHosts. */
   KAFKA_ALLOWED_HOSTS: z
     .string()
