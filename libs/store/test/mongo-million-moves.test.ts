@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { getSharedMongo } from "@kcp/test-infra";
 import { expect } from "chai";
 import mongoose from "mongoose";
-import { MongoStore, type OperationRecord } from "../src/index.js";
+import { MongoStore, type OperationRecord, type PartRef } from "../src/index.js";
 import { asPlanDocument, largePlanDocument, stepMoves, withStep } from "./large-plan.js";
 
 const MOVES = 1_000_000;
@@ -52,6 +52,24 @@ describe("MongoDB store: a plan of a million moves", function () {
       figures["heap after create"] = mib(process.memoryUsage().heapUsed);
       await planner.stop(); // its copy is gone: the reads below hold one copy per store
       plannerStopped = true;
+
+      // What the gateway, the list and the worker read for status, steps and progress: the moves left in the store.
+      const light = await MongoStore.open({ url, dbName });
+      try {
+        const refs = { parts: "refs" } as const;
+        const status = (await timed("first light read (a third store, cold)", () =>
+          light.operations.findById(id, refs),
+        )) as OperationRecord;
+        const ref = asPlanDocument(status.document).plan.moves as unknown as PartRef;
+        expect(ref).to.include({ items: MOVES });
+        const page = await timed("a page of 1000 moves at 500,000 (cold)", () =>
+          light.operations.readItems(id, ref, 500_000, 1000),
+        );
+        expect(page.items[0]).to.deep.include({ topic: "topic-2500", partition: 0 });
+        expect(page.total).to.equal(MOVES);
+      } finally {
+        await light.stop();
+      }
 
       const read = (await timed("first read (gateway, cold)", () =>
         gateway.operations.findById(id),
