@@ -66,7 +66,11 @@ import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
+import { retryingCalls } from "./retry.js";
 import { collectSnapshot } from "./snapshot/collect.js";
+
+/** Calls that must not run twice (a message produced again after a timeout) or that keep their own deadline (snapshot, browse). */
+const NOT_RETRIED: ReadonlySet<string | symbol> = new Set(["produce", "snapshot", "browseMessages", "close"]);
 
 /**
  * The admin facade: one typed method per admin action the project uses, over @platformatic/kafka and the requests
@@ -77,8 +81,9 @@ import { collectSnapshot } from "./snapshot/collect.js";
 export class KafkaAdmin {
   constructor(private readonly client: KafkaClient) {}
 
+  /** Each call is retried on Kafka's retriable errors with backoff (retry.ts), except those in NOT_RETRIED. */
   static open(target: ConnectionTarget, settings?: ClientOptionsSettings): KafkaAdmin {
-    return new KafkaAdmin(KafkaClient.open(target, settings));
+    return retryingCalls(new KafkaAdmin(KafkaClient.open(target, settings)), NOT_RETRIED);
   }
 
   createTopic(request: CreateTopicRequest): Promise<CreateTopicResponse> {

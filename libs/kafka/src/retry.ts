@@ -1,0 +1,103 @@
+import { AppError } from "@kcp/shared";
+import { kafkaErrorNames } from "./errors.js";
+
+/**
+ * Kafka's errors that say "not now, ask again" (the ones its own admin client retries): a coordinator still loading
+ * its partition (a freshly started cluster), leadership or the controller moving, a broker-side timeout.
+ */
+export const RETRIABLE_KAFKA_ERRORS: ReadonlySet<string> = new Set([
+  "COORDINATOR_LOAD_IN_PROGRESS",
+  "NOT_COORDINATOR",
+  "COORDINATOR_NOT_AVAILABLE",
+  "LEADER_NOT_AVAILABLE",
+  "NOT_CONTROLLER",
+  "REQUEST_TIMED_OUT",
+]);
+
+/** Exponential backoff with jitter, Kafka's defaults: retry.backoff.ms 100, retry.backoff.max.ms 1000, ×2, ±20 %. */
+export interface BackoffPolicy {
+  initialMs: number;
+  maxMs: number;
+  multiplier: number;
+  jitter: number;
+  /** How long, from the first attempt, retries may go on (the admin client's default.api.timeout.ms). */
+  budgetMs: number;
+}
+
+export const KAFKA_BACKOFF: BackoffPolicy = {
+  initialMs: 100,
+  maxMs: 1_000,
+  multiplier: 2,
+  jitter: 0.2,
+  budgetMs: 20_000,
+};
+
+/** The wait before retry number `attempt` (0 = the first retry): `random` in [0, 1) spreads it by ±jitter. */
+export function backoffDelay(attempt: number, policy: BackoffPolicy = KAFKA_BACKOFF, random = Math.random()): number {
+  const base = Math.min(policy.maxMs, policy.initialMs * policy.multiplier ** attempt);
+  return Math.round(base * (1 + policy.jitter * (2 * random - 1)));
+}
+
+/** The wait before the next retry, or undefined when it would end past the budget (the caller gives up then). */
+export function nextRetryDelay(
+  attempt: number,
+  elapsedMs: number,
+  policy: BackoffPolicy = KAFKA_BACKOFF,
+  random = Math.random(),
+): number | undefined {
+  const delay = backoffDelay(attempt, policy, random);
+  return elapsedMs + delay < policy.budgetMs ? delay : undefined;
+}
+
+/** Whether a failure is only Kafka's retriable errors (raw client errors, or a kafka_error AppError made of them). */
+export function isRetriableKafkaError(error: unknown): boolean {
+  if (error instanceof AppError && error.code !== "kafka_error") return false;
+  const names = kafkaErrorNames(error instanceof AppError ? error.cause : error);
+  return names.length > 0 && names.every((name) => RETRIABLE_KAFKA_ERRORS.has(name));
+}
+
+export interface RetryClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: RetryClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** Runs `work` again while it fails with retriable Kafka errors only, backing off, within the policy's budget. */
+export async function withKafkaRetries<T>(
+  work: () => Promise<T>,
+  policy: BackoffPolicy = KAFKA_BACKOFF,
+  clock: RetryClock = realClock,
+): Promise<T> {
+  const started = clock.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const delay = isRetriableKafkaError(error) ? nextRetryDelay(attempt, clock.now() - started, policy) : undefined;
+      if (delay === undefined) throw error;
+      await clock.sleep(delay);
+    }
+  }
+}
+
+/**
+ * The admin facade with every call retried as above, except those that must not run twice or keep their own time:
+ * a produced message would be written twice after a timeout, a snapshot collects what it can within its deadline.
+ */
+export function retryingCalls<T extends object>(
+  target: T,
+  notRetried: ReadonlySet<string | symbol>,
+  policy: BackoffPolicy = KAFKA_BACKOFF,
+): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver);
+      if (typeof value !== "function" || notRetried.has(property)) return value;
+      return (...args: unknown[]) => withKafkaRetries(() => value.apply(object, args), policy);
+    },
+  });
+}

@@ -1,0 +1,123 @@
+import { AppError } from "@kcp/shared";
+import { expect } from "chai";
+import { toKafkaAppError } from "../src/errors.js";
+import {
+  backoffDelay,
+  isRetriableKafkaError,
+  KAFKA_BACKOFF,
+  nextRetryDelay,
+  type RetryClock,
+  retryingCalls,
+  withKafkaRetries,
+} from "../src/retry.js";
+
+/** A failure as @platformatic/kafka reports Kafka's error codes: a MultipleErrors whose leaves carry `apiId`. */
+const kafkaFailure = (...names: string[]) =>
+  Object.assign(new Error("Received response with error while executing API"), {
+    errors: names.map((apiId) => Object.assign(new Error(apiId), { apiId })),
+  });
+
+/** A clock that only moves when slept on: the waits are recorded instead of waited. */
+function fakeClock(): RetryClock & { waits: number[] } {
+  let now = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => now,
+    async sleep(ms) {
+      waits.push(ms);
+      now += ms;
+    },
+  };
+}
+
+describe("Kafka retries (issue 20 item 10)", () => {
+  it("backs off as Kafka's clients do: 100 ms doubling to at most 1 s, spread ±20 %", () => {
+    expect([0, 1, 2, 3, 4, 5].map((a) => backoffDelay(a, KAFKA_BACKOFF, 0.5))).to.deep.equal([
+      100, 200, 400, 800, 1000, 1000,
+    ]);
+    expect(backoffDelay(0, KAFKA_BACKOFF, 0)).to.equal(80);
+    expect(backoffDelay(9, KAFKA_BACKOFF, 0.999_999)).to.equal(1200);
+  });
+
+  it("gives up when the next wait would end past the budget", () => {
+    expect(nextRetryDelay(3, 19_000, KAFKA_BACKOFF, 0.5)).to.equal(800);
+    expect(nextRetryDelay(4, 19_000, KAFKA_BACKOFF, 0.5)).to.equal(undefined);
+  });
+
+  it("retries only Kafka's retriable errors, raw or already made a kafka_error", () => {
+    for (const name of [
+      "COORDINATOR_LOAD_IN_PROGRESS",
+      "NOT_COORDINATOR",
+      "COORDINATOR_NOT_AVAILABLE",
+      "LEADER_NOT_AVAILABLE",
+      "NOT_CONTROLLER",
+      "REQUEST_TIMED_OUT",
+    ]) {
+      expect(isRetriableKafkaError(kafkaFailure(name)), name).to.equal(true);
+      expect(isRetriableKafkaError(toKafkaAppError(kafkaFailure(name), "resetting offsets")), name).to.equal(true);
+    }
+    expect(isRetriableKafkaError(kafkaFailure("TOPIC_AUTHORIZATION_FAILED"))).to.equal(false);
+    expect(isRetriableKafkaError(kafkaFailure("NOT_COORDINATOR", "GROUP_AUTHORIZATION_FAILED"))).to.equal(false);
+    expect(isRetriableKafkaError(new AppError("conflict", "group not empty"))).to.equal(false);
+    expect(isRetriableKafkaError(new Error("socket hang up"))).to.equal(false);
+  });
+
+  it("a call that meets COORDINATOR_LOAD_IN_PROGRESS twice answers at the third attempt, after 100 + 200 ms", async () => {
+    const clock = fakeClock();
+    let calls = 0;
+    const answer = await withKafkaRetries(
+      async () => {
+        calls++;
+        if (calls < 3) throw toKafkaAppError(kafkaFailure("COORDINATOR_LOAD_IN_PROGRESS"), "resetting offsets");
+        return "reset";
+      },
+      { ...KAFKA_BACKOFF, jitter: 0 },
+      clock,
+    );
+    expect([answer, calls, clock.waits]).to.deep.equal(["reset", 3, [100, 200]]);
+  });
+
+  it("a retriable error that lasts past the budget is answered as it is; others at once", async () => {
+    const clock = fakeClock();
+    const lasting = toKafkaAppError(kafkaFailure("NOT_CONTROLLER"), "electing leaders");
+    const error = await withKafkaRetries(
+      async () => {
+        throw lasting;
+      },
+      { ...KAFKA_BACKOFF, jitter: 0 },
+      clock,
+    ).catch((e: unknown) => e);
+    expect(error).to.equal(lasting);
+    expect(clock.waits.reduce((a, b) => a + b, 0)).to.be.within(19_000, 20_000);
+    const once = fakeClock();
+    await withKafkaRetries(
+      async () => {
+        throw new AppError("not_found", "no topic");
+      },
+      KAFKA_BACKOFF,
+      once,
+    ).catch(() => undefined);
+    expect(once.waits).to.deep.equal([]);
+  });
+
+  it("retryingCalls retries the facade's methods but not those it is told to leave alone", async () => {
+    let reads = 0;
+    let produced = 0;
+    const facade = {
+      async read() {
+        reads++;
+        if (reads === 1) throw kafkaFailure("LEADER_NOT_AVAILABLE");
+        return reads;
+      },
+      async produce() {
+        produced++;
+        throw kafkaFailure("REQUEST_TIMED_OUT");
+      },
+    };
+    const wrapped = retryingCalls(facade, new Set(["produce"]), { ...KAFKA_BACKOFF, initialMs: 1, maxMs: 1 });
+    expect(await wrapped.read()).to.equal(2);
+    await wrapped.produce().catch(() => undefined);
+    expect(produced, "a produce is never sent twice").to.equal(1);
+  });
+});
