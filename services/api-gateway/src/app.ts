@@ -20,10 +20,11 @@ import { noStore } from "./http/no-store.js";
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from "./http/queue-dashboard.js";
 import { requestId } from "./http/request-id.js";
 import { requestMetrics } from "./http/request-metrics.js";
+import { CHECK_RESPONSES_ENV, checkResponses, responseJudge } from "./http/response-check.js";
 import { trustProxySetting } from "./http/trust-proxy.js";
 import { healthRoutes } from "./routes/health.js";
 import { mountRoutes } from "./routes/mount.js";
-import { routeTable } from "./routes/table.js";
+import { API_VERSION, routeTable } from "./routes/table.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -40,6 +41,8 @@ export interface GatewayDependencies {
   metrics: Metrics;
   /** The dashboard at /admin/queues shows its queues (BullMQ). */
   queue: JobQueue;
+  /** Check every API answer against the OpenAPI document (test runs; default: KCP_CHECK_RESPONSES=1). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -53,6 +56,16 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.disable("etag");
   app.set("trust proxy", trustProxySetting(deps.auth.TRUST_PROXY));
   app.use(requestId(deps.logger));
+  const routes = routeTable({
+    store: deps.store,
+    login: deps.login,
+    auth: deps.auth,
+    clusters: deps.clusters,
+    actions: deps.actions,
+    operations: deps.operations,
+  });
+  if (deps.checkResponses ?? process.env[CHECK_RESPONSES_ENV] === "1")
+    app.use(checkResponses(responseJudge(routes, API_VERSION)));
   app.use(requestMetrics(deps.metrics));
   app.use(helmet());
   app.use(accessLog());
@@ -68,18 +81,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use(jsonBody());
   app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown, metrics: deps.metrics }));
   app.use("/api", authenticate(deps.store), requireServiceHeader);
-  app.use(
-    mountRoutes(
-      routeTable({
-        store: deps.store,
-        login: deps.login,
-        auth: deps.auth,
-        clusters: deps.clusters,
-        actions: deps.actions,
-        operations: deps.operations,
-      }),
-    ),
-  );
+  app.use(mountRoutes(routes));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));
   app.use(unknownRoute);
   app.use(errorResponder);

@@ -5,7 +5,7 @@ import { type RouteSpec, route } from "./route.js";
 const OpenApiDocumentSchema = z
   .looseObject({
     openapi: z.string(),
-    info: z.object({ title: z.string(), version: z.string() }),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
     paths: z.record(z.string(), z.unknown()),
   })
   .describe("An OpenAPI 3.1 document");
