@@ -21,8 +21,12 @@ const { brokers, partitions } = syntheticCluster({
 });
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const plan = planMoves({ brokers, partitions, emptied: [], goals: new Set(ALL_GOALS), mode: "rebalance" });
+const cpu = process.cpuUsage(cpuBefore);
 const planningMs = performance.now() - started;
+/** CPU time of the planning (user + system): what other processes on a shared machine do not stretch. */
+const planningCpuMs = (cpu.user + cpu.system) / 1000;
 const peakRssBytes = process.resourceUsage().maxRSS * 1024;
 
 const referenceStarted = performance.now();
@@ -56,6 +60,7 @@ process.stdout.write(
   `${JSON.stringify({
     replicas: partitions.reduce((n, p) => n + p.replicas.length, 0),
     planningMs,
+    planningCpuMs,
     peakRssBytes,
     rssBeforeBytes: rssBefore,
     moves: plan.moves.length,

@@ -3,9 +3,9 @@ import type { Placement } from "./placement.js";
 import { SizeSorted } from "./size-sorted.js";
 
 /** Replicas tried per broker pair: the sizes nearest to what is wanted. */
-const NEAREST = 8;
+const NEAREST = 4;
 /** Receivers (or givers) tried per step, by how far they are from the mean. */
-const PARTNERS = 6;
+const PARTNERS = 4;
 /** Entries a nearest-size scan looks at, at most. */
 const SCAN = NEAREST * 8;
 
@@ -72,8 +72,8 @@ export function balanceDisk(
     const to = ids[t] as number;
     for (let k = 0; k < list.length; k++) if (list[k] === to) return false;
     if (
-      !heldBefore(to, p) &&
-      (dataBefore[t] as number) + (arriving[t] as number) + (size[p] as number) > (ceiling[t] as number)
+      (dataBefore[t] as number) + (arriving[t] as number) + (size[p] as number) > (ceiling[t] as number) &&
+      !heldBefore(to, p)
     )
       return false;
     if (!rackOf || list.length > rackCount) return true;
