@@ -12,10 +12,14 @@ import { type Reply, startTestService, type TestService } from "./service-fixtur
 
 const CONFIGS = "kafka.admin.ConfigCommand";
 
-/** What kafka-configs --describe says of a user's SCRAM credentials, e.g. "SCRAM-SHA-256=iterations=4096". */
+/**
+ * What kafka-configs --describe says of a user's SCRAM credentials, e.g. "SCRAM-SHA-256=iterations=4096", sorted by
+ * mechanism (the tool prints them in no fixed order).
+ */
 async function scramOfUser(cluster: KafkaCluster, user: string): Promise<string> {
   const out = await kafkaToolOn(cluster, CONFIGS, ["--entity-type", "users", "--entity-name", user, "--describe"]);
-  return (/SCRAM credential configs for user-principal '[^']+' are (.*)$/m.exec(out)?.[1] ?? "").trim();
+  const listed = (/SCRAM credential configs for user-principal '[^']+' are (.*)$/m.exec(out)?.[1] ?? "").trim();
+  return listed === "" ? "" : listed.split(", ").sort().join(", ");
 }
 
 type Mechanism = "SCRAM-SHA-256" | "SCRAM-SHA-512";

@@ -25,10 +25,13 @@ export async function describeScramUsers(client: KafkaClient, user?: string): Pr
     return response.results
       .map((result) => ({
         user: result.user,
-        credentials: result.credentialInfos.flatMap((info) => {
-          const mechanism = scramMechanismOf(info.mechanism);
-          return mechanism ? [{ mechanism, iterations: info.iterations }] : [];
-        }),
+        // Kafka answers them in no fixed order: by mechanism, so that an answer does not change between reads.
+        credentials: result.credentialInfos
+          .flatMap((info) => {
+            const mechanism = scramMechanismOf(info.mechanism);
+            return mechanism ? [{ mechanism, iterations: info.iterations }] : [];
+          })
+          .sort((a, b) => (a.mechanism < b.mechanism ? -1 : 1)),
       }))
       .sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : 0));
   } catch (error) {
@@ -40,14 +43,34 @@ export async function describeScramUsers(client: KafkaClient, user?: string): Pr
   }
 }
 
-/** One user's credentials after a change; a user left without any is answered with an empty list, not 404. */
-async function credentialsAfter(client: KafkaClient, user: string): Promise<ScramUser> {
+const SETTLE_MS = 5_000;
+const SETTLE_POLL_MS = 100;
+
+/** One user's credentials; a user without any is answered with an empty list, not 404. */
+async function credentialsOf(client: KafkaClient, user: string): Promise<ScramUser> {
   try {
     const [found] = await describeScramUsers(client, user);
     return found ?? { user, credentials: [] };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return { user, credentials: [] };
     throw error;
+  }
+}
+
+/**
+ * The user's credentials after a change. The controller commits it and the brokers learn it from the metadata log a
+ * moment later, so they are read until they show the change (at most 5 s; then the last read is answered).
+ */
+async function credentialsAfter(
+  client: KafkaClient,
+  user: string,
+  showsChange: (read: ScramUser) => boolean,
+): Promise<ScramUser> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const read = await credentialsOf(client, user);
+    if (showsChange(read) || Date.now() > deadline) return read;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }
 
@@ -72,7 +95,9 @@ export async function upsertScramCredential(
   } catch (error) {
     throw toKafkaAppError(error, `setting the ${mechanism} credential of ${user}`, SCRAM_ERRORS);
   }
-  return credentialsAfter(client, user);
+  return credentialsAfter(client, user, (read) =>
+    read.credentials.some((c) => c.mechanism === mechanism && c.iterations === iterations),
+  );
 }
 
 /** AlterUserScramCredentials deletion of one mechanism's credential (404 when the user has none for it). */
@@ -90,5 +115,5 @@ export async function deleteScramCredential(
   } catch (error) {
     throw toKafkaAppError(error, `deleting the ${mechanism} credential of ${user}`, SCRAM_ERRORS);
   }
-  return credentialsAfter(client, user);
+  return credentialsAfter(client, user, (read) => read.credentials.every((c) => c.mechanism !== mechanism));
 }
