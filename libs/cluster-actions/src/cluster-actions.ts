@@ -1,4 +1,4 @@
-import { connectionTarget, enqueueCollection, requestCollection } from "@kcp/clusters";
+import { connectionTarget, enqueueCollection, identityRefusal, requestCollection } from "@kcp/clusters";
 import {
   type AppliedConfigChange,
   type ClientOptionsSettings,
@@ -224,9 +224,14 @@ export class ClusterActions {
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {
     const record = await this.deps.store.clusters.findById(clusterId);
     if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
-    if (kind.capability) {
+    if (kind.capability || kind.changes) {
       const view = await this.deps.store.clusterViews.get(clusterId);
-      const refusal = capabilityRefusal(view?.capabilities as Capabilities | undefined, kind.capability);
+      // Writes go only to the Kafka cluster that was registered (cluster_identity_changed: 409 until confirmed).
+      const refusal =
+        (kind.changes ? identityRefusal(view) : undefined) ??
+        (kind.capability
+          ? capabilityRefusal(view?.capabilities as Capabilities | undefined, kind.capability)
+          : undefined);
       if (refusal) throw refusal;
     }
     const admin = KafkaAdmin.open(connectionTarget(record, this.deps.box), this.deps.kafka);

@@ -11,6 +11,7 @@ import { type CommandSigner, type ProviderReadiness, probeAgents, providerNodes 
 import type { SecretBox, Snapshot } from "@kcp/shared";
 import { AgentsSettingSchema, AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
+import { identityIssue, withIdentityIssue } from "./identity.js";
 import { connectionTarget, type StoredProfile } from "./records.js";
 
 export interface CollectSettings {
@@ -55,6 +56,18 @@ async function providerReadiness(
   return probeAgents(agents.data, access.signer, access.timeoutMs);
 }
 
+/**
+ * A cluster registered without a connection test takes the id Kafka reports at its first successful collection; after
+ * that, every collection compares: another id is the critical `cluster_identity_changed` issue.
+ */
+async function checkIdentity(record: ClusterRecord, deps: CollectDependencies, reported: string | undefined) {
+  if (!record.brokerClusterId && reported) {
+    await deps.store.clusters.update(record.id, { brokerClusterId: reported });
+    return undefined;
+  }
+  return identityIssue(record.brokerClusterId, reported);
+}
+
 async function reachableView(record: ClusterRecord, deps: CollectDependencies, now: Date): Promise<ClusterViewRecord> {
   const profile = record.profile as unknown as StoredProfile;
   const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
@@ -72,10 +85,12 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       providerReadiness(record, deps),
     ]);
     const nodes = providerNodes(readiness);
+    const health = deriveHealth(collection.snapshot, deps.settings.thresholds, now);
+    const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
     return {
       clusterId: record.id,
       snapshot: plain(nodes ? { ...collection.snapshot, providerNodes: nodes } : collection.snapshot),
-      health: plain(deriveHealth(collection.snapshot, deps.settings.thresholds, now)),
+      health: plain(identity ? withIdentityIssue(health, identity) : health),
       capabilities: plain(
         deriveCapabilities({
           profile: { provider: profile.provider, flavor: profile.flavor },

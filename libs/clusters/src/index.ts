@@ -14,6 +14,7 @@ export {
   scheduleCollections,
   unscheduleCollections,
 } from "./collection-jobs.js";
+export { identityIssue, identityRefusal, withIdentityIssue } from "./identity.js";
 export {
   changesConnection,
   clusterResource,

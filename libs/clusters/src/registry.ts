@@ -12,6 +12,7 @@ import {
 } from "@kcp/shared";
 import type { ClusterRecord, Store } from "@kcp/store";
 import { requestCollection, unscheduleCollections } from "./collection-jobs.js";
+import { identityRefusal } from "./identity.js";
 import { OverviewCache } from "./overview-cache.js";
 import { changesConnection, newClusterRecord, patchedProfile, recordChanges } from "./records.js";
 import { type SerializedResponse, serialized } from "./serialized.js";
@@ -160,6 +161,28 @@ export class ClusterRegistry {
     } catch (error) {
       if (options.waitFailure === "throw") throw collectionFailure(record, error);
     }
-    return this.view(record);
+    // The collection may have saved the id Kafka reports (a cluster registered with skipTest): show the stored record.
+    return this.view((await this.deps.store.clusters.findById(record.id)) ?? record);
+  }
+
+  /**
+   * The operator confirms that the bootstrap address now reaches the Kafka cluster `brokerClusterId` (the id the
+   * latest collection reported, typed back): it becomes the registered identity and a new collection clears the
+   * `cluster_identity_changed` issue, so writes and operations are accepted again. 422 when there is nothing to confirm
+   * or the id is not the one reported.
+   */
+  async confirmIdentity(record: ClusterRecord, brokerClusterId: string): Promise<ClusterView> {
+    const view = await this.deps.store.clusterViews.get(record.id);
+    if (!identityRefusal(view))
+      throw new AppError("invalid_request", `Nothing to confirm: ${record.name} reaches its registered Kafka cluster`);
+    const reported = (view?.snapshot as { clusterId?: string } | undefined)?.clusterId;
+    if (brokerClusterId !== reported)
+      throw new AppError(
+        "confirmation_mismatch",
+        "Confirm with brokerClusterId equal to the cluster id the bootstrap servers now reach (see the health issue)",
+      );
+    const updated = await this.deps.store.clusters.update(record.id, { brokerClusterId });
+    this.overviewCache.invalidate();
+    return this.collectedView(updated, { waitFailure: "ignore" });
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { capabilityRefusal } from "@kcp/cluster-actions";
-import type { ClusterRegistry } from "@kcp/clusters";
+import { type ClusterRegistry, identityRefusal } from "@kcp/clusters";
 import {
   acceptsAction,
   type BuiltPlan,
@@ -69,6 +69,8 @@ export class OperationService {
     const builder = PLAN_BUILDERS[request.type] as PlanBuilder<OperationType> | undefined;
     if (!builder) throw new AppError("invalid_request", `Operations of type ${request.type} cannot be planned yet`);
     const view = await this.deps.clusters.refresh(record);
+    const otherCluster = identityRefusal(view);
+    if (otherCluster) throw otherCluster;
     const refusal = capabilityRefusal(view.capabilities, OPERATION_TYPE_INFO[request.type].capability);
     if (refusal) throw refusal;
     if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
@@ -197,6 +199,8 @@ export class OperationService {
   private async revalidate(cluster: ClusterRecord, type: OperationType, document: OperationDocument): Promise<void> {
     if (document.plan.moves) {
       const view = await this.deps.clusters.refresh(cluster);
+      const otherCluster = identityRefusal(view);
+      if (otherCluster) throw otherCluster;
       if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${cluster.name} could be taken`);
       const reason = movesStillApply(document.plan.moves, view.snapshot as Snapshot);
       if (reason) throw new AppError("conflict", `The cluster changed since the plan: ${reason}; plan again`);

@@ -12,6 +12,7 @@ export const HEALTH_ISSUE_CODES = [
   "log_dir_failed",
   "disk_critical",
   "broker_down",
+  "cluster_identity_changed",
   "under_replicated",
   "at_min_isr",
   "broker_fenced",
@@ -40,6 +41,8 @@ export const HEALTH_ISSUE_SEVERITY: Readonly<Record<HealthIssueCode, IssueSeveri
   log_dir_failed: "critical",
   disk_critical: "critical",
   broker_down: "critical",
+  /** The bootstrap address reaches another Kafka cluster than the registered one (writes refused until confirmed). */
+  cluster_identity_changed: "critical",
   under_replicated: "warning",
   at_min_isr: "warning",
   broker_fenced: "warning",

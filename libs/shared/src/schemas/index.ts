@@ -2,6 +2,7 @@ export * from "./acls.js";
 export * from "./audit.js";
 export * from "./auth.js";
 export * from "./capabilities.js";
+export * from "./cluster-identity.js";
 export * from "./clusters.js";
 export * from "./common.js";
 export * from "./groups.js";

@@ -60,7 +60,7 @@ export function operationRoutes(operations: OperationService) {
       path: "/api/v1/clusters/:id/operations",
       role: "operator",
       response: { status: 201, schema: OperationSchema },
-      errors: ["capability_unavailable", "invalid_request", "cluster_unreachable"],
+      errors: ["capability_unavailable", "invalid_request", "cluster_unreachable", "conflict"],
       summary: "Plan an operation (a dry run from a fresh snapshot; nothing changes until it is confirmed)",
       action: "operation.plan",
       params: ClusterPathSchema,

@@ -6,11 +6,13 @@ import type { ErrorCode } from "@kcp/shared";
  * a query, 404 for a path with ids, 500). Grouped by what the route does.
  */
 export const KAFKA_READ_ERRORS: readonly ErrorCode[] = ["cluster_unreachable", "kafka_error"];
+/** `conflict`: a write to a cluster whose bootstrap address now reaches another Kafka cluster (until confirmed). */
 export const KAFKA_ACTION_ERRORS: readonly ErrorCode[] = [
   "capability_unavailable",
   "invalid_request",
   "cluster_unreachable",
   "kafka_error",
+  "conflict",
 ];
 /** `invalid_request`: a bootstrap host KAFKA_ALLOWED_HOSTS does not allow. */
 export const CONNECTION_ERRORS: readonly ErrorCode[] = ["already_exists", "invalid_request", "cluster_unreachable"];

@@ -8,6 +8,7 @@ import { aclRoutes } from "./acl-routes.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
+import { clusterIdentityRoutes } from "./cluster-identity-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import { groupRoutes } from "./group-routes.js";
 import { messageRoutes } from "./message-routes.js";
@@ -38,6 +39,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
     ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER),
+    ...clusterIdentityRoutes(deps.clusters),
     ...topicRoutes(deps.actions),
     ...messageRoutes(deps.actions, deps.auth.BROWSE_MESSAGES_ROLE),
     ...brokerRoutes(deps.actions),

@@ -1,0 +1,32 @@
+import type { ClusterRegistry } from "@kcp/clusters";
+import {
+  type ClusterPath,
+  ClusterPathSchema,
+  ClusterViewSchema,
+  type ConfirmIdentityRequest,
+  ConfirmIdentityRequestSchema,
+} from "@kcp/shared";
+import { route } from "./route.js";
+
+/** Confirming that a cluster's bootstrap address now reaches another Kafka cluster (docs/health-and-capabilities.md). */
+export function clusterIdentityRoutes(clusters: ClusterRegistry) {
+  return [
+    route<ConfirmIdentityRequest, unknown, ClusterPath>({
+      method: "POST",
+      path: "/api/v1/clusters/:id/confirm-identity",
+      role: "operator",
+      response: { status: 200, schema: ClusterViewSchema },
+      errors: ["invalid_request", "confirmation_mismatch"],
+      summary:
+        "Accept the Kafka cluster the bootstrap servers now reach (cluster_identity_changed) as this cluster: writes and operations resume",
+      action: "cluster.confirm_identity",
+      params: ClusterPathSchema,
+      body: ConfirmIdentityRequestSchema,
+      async handle({ res, params, body }) {
+        const record = await clusters.find(params.id);
+        res.locals.auditTarget = record.name;
+        return { status: 200, body: await clusters.confirmIdentity(record, body.brokerClusterId) };
+      },
+    }),
+  ];
+}
