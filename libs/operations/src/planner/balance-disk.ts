@@ -2,12 +2,15 @@ import type { DiskBand } from "./disk-band.js";
 import type { Placement } from "./placement.js";
 import { SizeSorted } from "./size-sorted.js";
 
-/** Replicas tried per broker pair: the sizes nearest to what is wanted. */
-const NEAREST = 4;
-/** Receivers (or givers) tried per step, by how far they are from the mean. */
-const PARTNERS = 4;
-/** Entries a nearest-size scan looks at, at most. */
-const SCAN = NEAREST * 8;
+/**
+ * How wide each step looks: replicas tried per broker pair (the sizes nearest to what is wanted) and receivers (or
+ * givers) tried, by how far they are from the mean. Small inputs afford a wide look (a little less data moved); from
+ * 100k replicas a narrow one keeps a step cheap (1M replicas: about +0.1 % of the disk bound more, 5x faster).
+ */
+function breadth(replicas: number): { NEAREST: number; PARTNERS: number; SCAN: number; DEEP: number } {
+  const [NEAREST, PARTNERS] = replicas <= 100_000 ? [12, 8] : [4, 4];
+  return { NEAREST, PARTNERS, SCAN: NEAREST * 8, DEEP: NEAREST * 256 };
+}
 
 /**
  * Disk goal: brings every broker's data into its band by moving replicas from brokers above it (or the fullest) to
@@ -34,6 +37,7 @@ export function balanceDisk(
 ): boolean {
   const n = ids.length;
   const lists = placement.lists;
+  const { NEAREST, PARTNERS, SCAN, DEEP } = breadth(lists.reduce((total, l) => total + l.length, 0));
   const partitions = placement.partitions;
   const at = new Map(ids.map((id, i) => [id, i]));
   const size = new Float64Array(lists.length);
@@ -134,7 +138,7 @@ export function balanceDisk(
   }
 
   const found = new Int32Array(NEAREST);
-  /** Whether scans go past SCAN while nothing is found (the nearest replicas may all be ones t cannot take). */
+  /** Whether scans go past SCAN (up to DEEP) while nothing is found: the nearest may all be ones t cannot take. */
   let deep = false;
   /** Replicas on broker f whose size is nearest `want` that t can take: up to NEAREST of them, into `found`. */
   const nearest = (f: number, want: number, t: number): number => {
@@ -145,7 +149,7 @@ export function balanceDisk(
     let k = 0;
     for (
       let scanned = 0;
-      k < NEAREST && (down >= 0 || up < list.length) && (scanned < SCAN || (deep && k === 0));
+      k < NEAREST && (down >= 0 || up < list.length) && (scanned < SCAN || (deep && k === 0 && scanned < DEEP));
       scanned++
     ) {
       const takeUp =
