@@ -205,6 +205,18 @@ export interface OperationReadOptions {
   parts?: "full" | "refs";
 }
 
+export interface OperationPageQuery {
+  limit: number;
+  statuses?: readonly OperationStatus[];
+  /** A `nextBefore` of an earlier page: the operation's creation sequence number in the cluster. */
+  before?: number;
+}
+
+export interface OperationPage {
+  operations: OperationRecord[];
+  nextBefore?: number;
+}
+
 /** A page of an array stored apart: items `offset`.. and how many it has. */
 export interface ItemsPage {
   items: unknown[];
@@ -222,6 +234,11 @@ export interface OperationRepository {
   findById(id: string, options?: OperationReadOptions): Promise<OperationRecord | undefined>;
   /** Newest first. */
   listByCluster(clusterId: string, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]>;
+  /**
+   * A page of the cluster's operations, newest first: only those in `statuses` (when given) and created before the
+   * operation whose `cursor` is `before`. `nextBefore` is the cursor of the page's last operation when more may follow.
+   */
+  listPage(clusterId: string, query: OperationPageQuery, options?: OperationReadOptions): Promise<OperationPage>;
   /** Planned operations whose plan expired before `now`, oldest first. */
   findExpiredPlans(now: Date, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]>;
   /**
@@ -276,10 +293,66 @@ export interface AuditRecord {
   detail: Record<string, unknown>;
 }
 
+/** Which audit entries a read or an export selects; every field narrows. */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  result?: AuditRecord["result"];
+  clusterId?: string;
+  /** At or after this time. */
+  from?: Date;
+  /** Before this time. */
+  to?: Date;
+}
+
+export interface AuditListQuery extends AuditFilter {
+  limit: number;
+  /** Only entries with a smaller id (the cursor of a page: ids only grow, so later appends never shift a page). */
+  before?: number;
+}
+
 export interface AuditRepository {
   append(entry: Omit<AuditRecord, "id">): Promise<AuditRecord>;
-  /** Newest first. */
-  list(query: { clusterId?: string; limit: number }): Promise<AuditRecord[]>;
+  /** Newest first (by id). */
+  list(query: AuditListQuery): Promise<AuditRecord[]>;
+  /**
+   * Retention: deletes the entries older than `before`, except the newest entry of the log, which is always kept so
+   * that ids keep growing (the MongoDB adapter numbers an entry after the newest one). Returns how many were deleted.
+   */
+  deleteOlderThan(before: Date): Promise<number>;
+}
+
+/**
+ * An API token for automation: only the SHA-256 of its secret is stored. Its role is at most its owner's at creation;
+ * the gateway also caps it at the owner's current role on every use.
+ */
+export interface ApiTokenRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  role: Role;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt?: Date;
+  revokedAt?: Date;
+}
+export type NewApiToken = Pick<ApiTokenRecord, "name" | "ownerId" | "role" | "tokenHash" | "expiresAt"> &
+  Partial<Pick<ApiTokenRecord, "createdAt">>;
+
+export interface ApiTokenRepository {
+  create(token: NewApiToken): Promise<ApiTokenRecord>;
+  findById(id: string): Promise<ApiTokenRecord | undefined>;
+  /** Only a token that is neither expired nor revoked at `now`. */
+  findActiveByHash(tokenHash: string, now: Date): Promise<ApiTokenRecord | undefined>;
+  /** Tokens not revoked (expired ones included), newest first; of one owner when given. */
+  list(query: { ownerId?: string }): Promise<ApiTokenRecord[]>;
+  /** Revokes the token; returns whether it was not revoked before. */
+  revoke(id: string, at: Date): Promise<boolean>;
+  /** Revokes every token of the owner (disabled); returns how many were not revoked before. */
+  revokeAllOfOwner(ownerId: string, at: Date): Promise<number>;
+  /** Records a use. */
+  touch(id: string, at: Date): Promise<void>;
 }
 
 export interface Repositories {
@@ -290,4 +363,5 @@ export interface Repositories {
   clusterViews: ClusterViewRepository;
   operations: OperationRepository;
   audit: AuditRepository;
+  apiTokens: ApiTokenRepository;
 }

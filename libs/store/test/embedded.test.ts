@@ -2,9 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EmbeddedStore } from "../src/index.js";
-import { describeStoreContract } from "./store-contract.js";
+import { describeStoreContract, type StoreFixture } from "./store-contract.js";
+import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
-describeStoreContract("embedded (node:sqlite)", () => {
+const fixture = (): StoreFixture => {
   const dir = mkdtempSync(join(tmpdir(), "kcp-store-"));
   return { open: async () => new EmbeddedStore(dir), reopen: async () => new EmbeddedStore(dir) };
-});
+};
+describeStoreContract("embedded (node:sqlite)", fixture);
+describeTokensAuditContract("embedded (node:sqlite)", fixture);

@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { getSharedMongo, startFerretDb } from "@kcp/test-infra";
 import { expect } from "chai";
 import { isStoreUnavailable, MongoStore, type NewOperation } from "../src/index.js";
-import { describeStoreContract } from "./store-contract.js";
+import { describeStoreContract, type StoreFixture } from "./store-contract.js";
+import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
-describeStoreContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", () => {
+const fixture = (): StoreFixture => {
   const dbName = `store_${randomUUID().replaceAll("-", "")}`;
   const open = async () => MongoStore.open({ url: (await getSharedMongo()).url, dbName });
   return { open, reopen: open };
-});
+};
+describeStoreContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
+describeTokensAuditContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
 
 describe("MongoDB store: a lost server", function () {
   this.timeout(120_000);

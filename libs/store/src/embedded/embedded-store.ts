@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Store } from "../store.js";
+import { EmbeddedApiTokens } from "./api-tokens.js";
 import { EmbeddedAudit } from "./audit.js";
 import { EmbeddedClusters, EmbeddedClusterViews } from "./clusters.js";
 import { migrate } from "./migrations.js";
@@ -33,6 +34,7 @@ export class EmbeddedStore implements Store {
   readonly clusterViews;
   readonly operations;
   readonly audit;
+  readonly apiTokens;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -51,6 +53,7 @@ export class EmbeddedStore implements Store {
     this.clusterViews = new EmbeddedClusterViews(this.db);
     this.operations = new EmbeddedOperations(this.db);
     this.audit = new EmbeddedAudit(this.db);
+    this.apiTokens = new EmbeddedApiTokens(this.db);
   }
 
   async ping(): Promise<void> {

@@ -53,6 +53,21 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         op_id TEXT NOT NULL, part TEXT NOT NULL, n INTEGER NOT NULL, first INTEGER, count INTEGER, nested TEXT,
         text TEXT NOT NULL, PRIMARY KEY (op_id, part, n));`,
   },
+  {
+    version: 4,
+    name: "API tokens; indexes for the audit filters, the retention sweep and the operation status filter",
+    sql: `
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, owner_id TEXT NOT NULL, role TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, last_used_at TEXT,
+        revoked_at TEXT, seq INTEGER NOT NULL);
+      CREATE INDEX api_tokens_by_owner ON api_tokens (owner_id, seq);
+      CREATE INDEX audit_by_actor ON audit (actor, id);
+      CREATE INDEX audit_by_action ON audit (action, id);
+      CREATE INDEX audit_by_result ON audit (result, id);
+      CREATE INDEX audit_by_time ON audit (at);
+      CREATE INDEX operations_by_cluster_status ON operations (cluster_id, status, seq);`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

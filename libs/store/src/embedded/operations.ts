@@ -6,6 +6,8 @@ import {
   type ItemsPage,
   type NewOperation,
   type OperationChanges,
+  type OperationPage,
+  type OperationPageQuery,
   type OperationReadOptions,
   type OperationRecord,
   type OperationRepository,
@@ -74,6 +76,23 @@ export class EmbeddedOperations implements OperationRepository {
       .prepare("SELECT * FROM operations WHERE cluster_id = ? ORDER BY seq DESC LIMIT ?")
       .all(clusterId, limit) as Row[];
     return rows.map((row) => this.record(row, options));
+  }
+
+  async listPage(clusterId: string, query: OperationPageQuery, options?: OperationReadOptions): Promise<OperationPage> {
+    const statuses = query.statuses ?? [];
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM operations WHERE cluster_id = ? AND seq < ?
+         ${statuses.length > 0 ? `AND status IN (${statuses.map(() => "?").join(", ")})` : ""}
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(clusterId, query.before ?? Number.MAX_SAFE_INTEGER, ...statuses, query.limit + 1) as Row[];
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      operations: page.map((row) => this.record(row, options)),
+      ...(rows.length > query.limit && last ? { nextBefore: Number(last.seq) } : {}),
+    };
   }
 
   async findExpiredPlans(now: Date, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]> {

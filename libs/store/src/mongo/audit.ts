@@ -1,4 +1,4 @@
-import type { AuditRecord, AuditRepository } from "../repositories.js";
+import type { AuditFilter, AuditListQuery, AuditRecord, AuditRepository } from "../repositories.js";
 import { isDuplicateKey } from "./errors.js";
 import { fromJsonText, toJsonText } from "./free-form.js";
 import type { Models } from "./models.js";
@@ -38,14 +38,35 @@ export class MongoAudit implements AuditRepository {
     }
   }
 
-  async list(query: { clusterId?: string; limit: number }): Promise<AuditRecord[]> {
-    const filter = query.clusterId === undefined ? {} : { clusterId: query.clusterId };
-    const docs = await this.models.audit.find(filter).sort({ _id: -1 }).limit(query.limit).lean<AuditDoc[]>();
+  async list(query: AuditListQuery): Promise<AuditRecord[]> {
+    const docs = await this.models.audit.find(filterOf(query)).sort({ _id: -1 }).limit(query.limit).lean<AuditDoc[]>();
     return docs.map(({ _id, detail, ...rest }) => ({ id: _id, ...rest, detail: fromJsonText(detail) }));
+  }
+
+  async deleteOlderThan(before: Date): Promise<number> {
+    const newest = await this.newestId();
+    const result = await this.models.audit.deleteMany({ at: { $lt: before }, _id: { $lt: newest } });
+    return result.deletedCount;
   }
 
   private async newestId(): Promise<number> {
     const [newest] = await this.models.audit.find({}, { _id: 1 }).sort({ _id: -1 }).limit(1).lean<{ _id: number }[]>();
     return newest?._id ?? 0;
   }
+}
+
+function filterOf(query: AuditFilter & { before?: number }): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (query.actor !== undefined) filter.actor = query.actor;
+  if (query.action !== undefined) filter.action = query.action;
+  if (query.result !== undefined) filter.result = query.result;
+  if (query.clusterId !== undefined) filter.clusterId = query.clusterId;
+  if (query.from !== undefined || query.to !== undefined) {
+    filter.at = {
+      ...(query.from === undefined ? {} : { $gte: query.from }),
+      ...(query.to === undefined ? {} : { $lt: query.to }),
+    };
+  }
+  if (query.before !== undefined) filter._id = { $lt: query.before };
+  return filter;
 }

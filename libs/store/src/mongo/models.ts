@@ -66,8 +66,33 @@ clusterLocks.index({ clusterId: 1, n: -1 });
 /** The chain of admin-removing changes, `_id` = n: whoever inserts n+1 first holds the admins (admin-locks.ts). */
 const adminLocks = new Schema({ _id: Number, owner: String, at: Date, releasedAt: Date }, options);
 
-const audit = new Schema({ _id: Number, at: Date, clusterId: String }, options);
+const audit = new Schema(
+  { _id: Number, at: Date, actor: String, action: String, result: String, clusterId: String },
+  options,
+);
 audit.index({ clusterId: 1, _id: -1 });
+audit.index({ actor: 1, _id: -1 });
+audit.index({ action: 1, _id: -1 });
+audit.index({ result: 1, _id: -1 });
+audit.index({ at: 1 });
+
+/** API tokens, `_id` = the token's id; found by the hash of their secret. */
+const apiTokens = new Schema(
+  {
+    _id: String,
+    name: String,
+    ownerId: String,
+    role: String,
+    tokenHash: String,
+    createdAt: Date,
+    expiresAt: Date,
+    lastUsedAt: Date,
+    revokedAt: Date,
+  },
+  options,
+);
+apiTokens.index({ tokenHash: 1 }, { unique: true });
+apiTokens.index({ ownerId: 1, createdAt: -1 });
 
 export function registerModels(connection: Connection) {
   return {
@@ -82,6 +107,7 @@ export function registerModels(connection: Connection) {
     clusterLocks: connection.model("ClusterLock", clusterLocks, "cluster_locks"),
     adminLocks: connection.model("AdminLock", adminLocks, "admin_locks"),
     audit: connection.model("AuditEntry", audit, "audit"),
+    apiTokens: connection.model("ApiToken", apiTokens, "api_tokens"),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type Logger, withDeadline } from "@kcp/shared";
 import mongoose, { type Connection, type ConnectOptions } from "mongoose";
 import type { Store } from "../store.js";
+import { MongoApiTokens } from "./api-tokens.js";
 import { MongoAudit } from "./audit.js";
 import { ClientWatchdog } from "./client-watchdog.js";
 import { MongoClusters, MongoClusterViews } from "./clusters.js";
@@ -37,6 +38,7 @@ export class MongoStore implements Store {
   readonly clusterViews;
   readonly operations;
   readonly audit;
+  readonly apiTokens;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -52,6 +54,7 @@ export class MongoStore implements Store {
     this.clusterViews = new MongoClusterViews(models);
     this.operations = new MongoOperations(models);
     this.audit = new MongoAudit(models);
+    this.apiTokens = new MongoApiTokens(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),

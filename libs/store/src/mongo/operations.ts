@@ -6,6 +6,8 @@ import {
   type NewOperation,
   type OperationChanges,
   type OperationLease,
+  type OperationPage,
+  type OperationPageQuery,
   type OperationReadOptions,
   type OperationRecord,
   type OperationRepository,
@@ -122,6 +124,39 @@ export class MongoOperations implements OperationRepository {
       .lean<{ _id: string }[]>();
     const states = await this.states.latestOf(ops.map((op) => op._id));
     return Promise.all(states.map((s) => this.states.record(s, undefined, options)));
+  }
+
+  /**
+   * The status lives in each operation's newest state, not in its immutable listing document: the listing is read
+   * newest first in batches (index clusterId, seq) and each batch's states are checked, until the page is full.
+   */
+  async listPage(clusterId: string, query: OperationPageQuery, options?: OperationReadOptions): Promise<OperationPage> {
+    const wanted = query.statuses && query.statuses.length > 0 ? new Set(query.statuses) : undefined;
+    const batch = Math.max(query.limit + 1, 100);
+    const found: { seq: number; state: StateDoc }[] = [];
+    let before = query.before ?? Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const ops = await this.models.operations
+        .find({ clusterId, seq: { $lt: before } })
+        .sort({ seq: -1 })
+        .limit(batch)
+        .lean<{ _id: string; seq: number }[]>();
+      const states = await this.states.latestOf(ops.map((op) => op._id));
+      const byId = new Map(states.map((state) => [state.opId, state]));
+      for (const op of ops) {
+        const state = byId.get(op._id);
+        if (state && (!wanted || wanted.has(state.status))) found.push({ seq: op.seq, state });
+      }
+      const last = ops.at(-1);
+      if (found.length > query.limit || ops.length < batch || !last) break;
+      before = last.seq;
+    }
+    const page = found.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      operations: await Promise.all(page.map(({ state }) => this.states.record(state, undefined, options))),
+      ...(found.length > query.limit && last ? { nextBefore: last.seq } : {}),
+    };
   }
 
   async findExpiredPlans(now: Date, limit: number, options?: OperationReadOptions): Promise<OperationRecord[]> {
