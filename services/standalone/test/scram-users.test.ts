@@ -173,6 +173,24 @@ describe("SCRAM users (manageScram, standalone service, the secure cluster's SAS
     expect(await scramOfUser(secureCluster, user)).to.equal("");
   });
 
+  it("goes to Kafka for a principal without ALTER on the cluster: 502 kafka_error naming Kafka's refusal, nothing set", async () => {
+    const unprivileged = secureCluster.spec.credentials?.unprivilegedUser ?? { username: "", password: "" };
+    const aliceId = await service.register({
+      name: "scram-unprivileged",
+      bootstrapServers: secureCluster.describe().listeners.SASL_PLAINTEXT,
+      security: { protocol: "SASL_PLAINTEXT", saslMechanism: "SCRAM-SHA-512", username: unprivileged.username },
+      secrets: { password: unprivileged.password },
+    });
+    const user = uniqueTopicName("scram-alice");
+    const password = "alice-cannot-set-this";
+    const refused = await call("PUT", `/scram-users/${user}/SCRAM-SHA-512`, { password }, token, aliceId);
+    expect(refused.status, refused.text).to.equal(502);
+    expect(refused.body.error.code).to.equal("kafka_error");
+    expect(refused.body.error.message).to.include("CLUSTER_AUTHORIZATION_FAILED");
+    expect(refused.text).to.not.include(password);
+    expect(await scramOfUser(secureCluster, user)).to.equal("");
+  });
+
   it("answers 422 capability_unavailable where the flavor keeps SCRAM users outside Kafka, with the flag's note", async () => {
     const managedId = await service.register({
       name: "scram-managed-a",
