@@ -49,25 +49,36 @@ describe("browse: showing keys, values and headers (pure)", () => {
 
 describe("browse: the page and its cursor (pure)", () => {
   it("takes the oldest `limit` records by timestamp across partitions, oldest first", () => {
-    const matched = [record(1, 0, 30, "c"), record(0, 0, 10, "a"), record(0, 1, 40, "d"), record(1, 1, 20, "b")];
-    const page = buildPage(matched, 3, 1024, false);
+    const partition0 = [record(0, 0, 10, "a"), record(0, 1, 40, "d")];
+    const partition1 = [record(1, 0, 20, "b"), record(1, 1, 30, "c")];
+    const page = buildPage([partition0, partition1], 3, 1024, false);
     expect(page.messages.map((m) => m.value?.data)).to.deep.equal(["a", "b", "c"]);
     expect(page.cut).to.equal("limit");
-    expect([...page.shown]).to.deep.equal(["0:0", "1:1", "1:0"]);
+    expect([...page.shown]).to.deep.equal(["0:0", "1:0", "1:1"]);
+  });
+
+  it("keeps each partition in offset order where timestamps go backwards: a prefix per partition, nothing skipped", () => {
+    // Partition 0's second record is older than its first (a producer's clock went back).
+    const partition0 = [record(0, 0, 50, "late"), record(0, 1, 10, "early")];
+    const partition1 = [record(1, 0, 20, "other")];
+    const page = buildPage([partition0, partition1], 2, 1024, false);
+    expect([...page.shown]).to.deep.equal(["1:0", "0:0"]);
+    const newest = buildPage([partition0, partition1], 1, 1024, true);
+    expect([...newest.shown], "the newest of partition 0 by offset is its last record").to.deep.equal(["1:0"]);
   });
 
   it("from the end, takes the newest `limit`, still shown oldest first", () => {
     const matched = [record(0, 0, 10, "a"), record(0, 1, 20, "b"), record(0, 2, 30, "c")];
-    const page = buildPage(matched, 2, 1024, true);
+    const page = buildPage([matched], 2, 1024, true);
     expect(page.messages.map((m) => m.value?.data)).to.deep.equal(["b", "c"]);
   });
 
   it("stops at the byte cap; a first record larger than the cap alone comes with its fields omitted", () => {
     const matched = [record(0, 0, 1, "x".repeat(600)), record(0, 1, 2, "y".repeat(600))];
-    const page = buildPage(matched, 10, 1024, false);
+    const page = buildPage([matched], 10, 1024, false);
     expect(page.messages).to.have.length(1);
     expect(page.cut).to.equal("bytes");
-    const huge = buildPage([record(0, 0, 1, "z".repeat(5000))], 10, 1024, false);
+    const huge = buildPage([[record(0, 0, 1, "z".repeat(5000))]], 10, 1024, false);
     expect(huge.messages[0]?.value).to.deep.equal({ encoding: "omitted", data: null, bytes: 5000 });
   });
 

@@ -186,6 +186,13 @@ describe("browse messages (GET /clusters/{id}/topics/{topic}/messages, standalon
   it("reads every partition from the beginning, oldest first by timestamp, and the cursor goes on from there", async () => {
     const first = await browse(positions, "from=beginning&limit=6");
     expect(where(first)).to.deep.equal(["0:0", "1:0", "2:0", "0:1", "1:1", "2:1"]);
+    // Each partition resumes after its last message shown; what was read beyond is not counted as scanned.
+    expect(first.partitions.map((p) => [p.partition, p.from, p.to, p.scanned])).to.deep.equal([
+      [0, 0, 2, 2],
+      [1, 0, 2, 2],
+      [2, 0, 2, 2],
+    ]);
+    expect(first.scanned).to.equal(6);
     const second = await browse(positions, `limit=3&cursor=${first.cursor}`);
     expect(where(second)).to.deep.equal(["0:2", "1:2", "2:2"]);
   });

@@ -106,13 +106,14 @@ async function readRounds(
   budget: ScanBudget,
   deadline: number,
   enough: () => boolean,
-  refill: (active: PartitionSlot[]) => void = () => undefined,
+  refill: (active: PartitionSlot[]) => Promise<boolean> = async () => false,
 ): Promise<ReadOutcome> {
   let refreshes = 0;
   for (;;) {
-    refill(active);
+    // refill answers whether partitions are still queued (it stops taking them at the deadline).
+    const queued = await refill(active);
     if (enough()) return { stop: undefined };
-    if (active.every(isDone)) return { stop: "end" };
+    if (active.every(isDone)) return { stop: queued ? "deadline" : "end" };
     if (budget.left <= 0) return { stop: "scan" };
     if (Date.now() >= deadline) return { stop: "deadline" };
     const { leaderMoved } = await fetchRound(client, topic, active, budget);
@@ -172,7 +173,7 @@ async function readNewest(
   }
   const { stop } = await readRounds(client, topic, candidates, budget, deadline, () => false);
   const page = buildPage(
-    candidates.flatMap((s) => s.matched),
+    candidates.map((s) => s.matched),
     query.limit,
     query.maxBytes,
     true,
@@ -185,8 +186,12 @@ async function readNewest(
   return { topic, messages: page.messages, scanned: scannedIn(partitions), stoppedBy, partitions, cursor: null };
 }
 
-function startSlots(bounds: Bounds, start: BrowseStart, cursor: BrowseCursor | undefined, atTime: Map<string, number>) {
-  return slotsOf(bounds, (partition, logStart, end) => {
+/**
+ * The slots of a forward read, in id order. From a timestamp they start at the log start until their window comes:
+ * the offsets by time are asked for then (resolveTimes), so a page of a 10,000-partition topic asks for about 100.
+ */
+function startSlots(bounds: Bounds, start: BrowseStart, cursor: BrowseCursor | undefined, byTime: Set<number>) {
+  return slotsOf(bounds, (partition, logStart) => {
     const resumed = cursor?.positions.get(partition);
     if (resumed !== undefined) return resumed;
     if (cursor && partition < cursor.nextPartition) return undefined;
@@ -195,10 +200,9 @@ function startSlots(bounds: Bounds, start: BrowseStart, cursor: BrowseCursor | u
         return logStart;
       case "offset":
         return start.offset ?? logStart;
-      case "timestamp": {
-        const at = atTime.get(partitionKey(bounds.layout.name, partition));
-        return at === undefined || at < 0 ? end : at;
-      }
+      case "timestamp":
+        byTime.add(partition);
+        return logStart;
     }
   });
 }
@@ -219,8 +223,8 @@ function checkOffset(bounds: Bounds, start: BrowseStart): void {
 
 /**
  * beginning, offset, timestamp or a cursor: reads forward, at most BROWSE_WINDOW partitions at a time in id order,
- * until `limit` records matched; the page is the oldest of them, and the cursor resumes each partition after its last
- * record shown (or scanned, when none of its records was left out).
+ * until `limit` records matched; the page is the oldest of them (each partition's in offset order), and the cursor
+ * resumes each partition after its last record shown (or scanned, when none of its records was left out).
  */
 async function readForward(
   client: KafkaClient,
@@ -233,21 +237,31 @@ async function readForward(
   const start = cursor?.start ?? startOf(query);
   const bounds = await readBounds(client, topic, start.partition);
   if (!cursor) checkOffset(bounds, start);
-  const atTime =
-    start.from === "timestamp"
-      ? await readOffsetsAt(
-          client,
-          [bounds.layout],
-          new Set(bounds.layout.partitions.map((p) => partitionKey(topic, p.id))),
-          BigInt(start.timestamp ?? 0),
-        )
-      : new Map<string, number>();
-  const queue = startSlots(bounds, start, cursor, atTime);
+  const byTime = new Set<number>();
+  const queue = startSlots(bounds, start, cursor, byTime);
   const all = [...queue];
   const active: PartitionSlot[] = [];
-  const refill = (slots: PartitionSlot[]) => {
-    for (let i = slots.length - 1; i >= 0; i--) if (isDone(slots[i] as PartitionSlot)) slots.splice(i, 1);
-    while (slots.length < BROWSE_WINDOW && queue.length > 0) slots.push(queue.shift() as PartitionSlot);
+  /** Partitions that joined the window start from the timestamp: ListOffsets by time for them only. */
+  const resolveTimes = async (joined: PartitionSlot[]) => {
+    const pending = joined.filter((s) => byTime.has(s.partition));
+    if (pending.length === 0) return;
+    const keys = new Set(pending.map((s) => partitionKey(topic, s.partition)));
+    const at = await readOffsetsAt(client, [bounds.layout], keys, BigInt(start.timestamp ?? 0));
+    for (const slot of pending) {
+      const offset = at.get(partitionKey(topic, slot.partition));
+      // No record at or after the timestamp (-1), or no answer: nothing to read there.
+      slot.from = offset === undefined || offset < 0 ? slot.end : Math.min(Math.max(offset, slot.logStart), slot.end);
+      slot.position = slot.from;
+    }
+  };
+  const refill = async (slots: PartitionSlot[]) => {
+    for (;;) {
+      for (let i = slots.length - 1; i >= 0; i--) if (isDone(slots[i] as PartitionSlot)) slots.splice(i, 1);
+      if (slots.length >= BROWSE_WINDOW || queue.length === 0 || Date.now() >= deadline) return queue.length > 0;
+      const joined = queue.splice(0, BROWSE_WINDOW - slots.length);
+      await resolveTimes(joined);
+      slots.push(...joined);
+    }
   };
   const { stop } = await readRounds(
     client,
@@ -259,7 +273,7 @@ async function readForward(
     refill,
   );
   const page = buildPage(
-    all.flatMap((s) => s.matched),
+    all.map((s) => s.matched),
     query.limit,
     query.maxBytes,
     false,

@@ -38,18 +38,35 @@ export interface Page {
 export const recordKey = (r: { partition: number; offset: number }) => `${r.partition}:${r.offset}`;
 
 /**
- * Pure: the page of the matched records — the oldest `limit` (the newest with `newest`), shown oldest first, while
- * their shown bytes fit in `maxBytes`. A first record larger than the cap on its own is shown with its fields
+ * Pure: the page of the matched records, given per partition in offset order — the oldest `limit` (the newest with
+ * `newest`), shown oldest first, while their shown bytes fit in `maxBytes`. Records are taken by timestamp across
+ * partitions but always in offset order within one (a merge of the partitions' lists): a page holds a prefix of each
+ * partition's records (a suffix from the end), so the cursor that resumes after them skips and repeats nothing even
+ * where a producer's timestamps go backwards. A first record larger than the cap on its own is shown with its fields
  * omitted (sizes only), so that a page never comes back empty while records are left.
  */
-export function buildPage(matched: ReadRecord[], limit: number, maxBytes: number, newest: boolean): Page {
-  const ordered = [...matched].sort(byTime);
-  if (newest) ordered.reverse();
+export function buildPage(partitions: ReadRecord[][], limit: number, maxBytes: number, newest: boolean): Page {
+  const lists = partitions.filter((list) => list.length > 0);
+  const heads = lists.map((list) => (newest ? list.length - 1 : 0));
+  const next = (): ReadRecord | undefined => {
+    let best = -1;
+    let bestRecord: ReadRecord | undefined;
+    lists.forEach((list, i) => {
+      const record = list[heads[i] as number];
+      if (!record) return;
+      if (!bestRecord || (newest ? byTime(record, bestRecord) > 0 : byTime(record, bestRecord) < 0)) {
+        best = i;
+        bestRecord = record;
+      }
+    });
+    if (bestRecord) heads[best] = (heads[best] as number) + (newest ? -1 : 1);
+    return bestRecord;
+  };
   const messages: BrowsedMessage[] = [];
   const shown = new Set<string>();
   let used = 0;
   let cut: Page["cut"];
-  for (const record of ordered) {
+  for (let record = next(); record; record = next()) {
     if (messages.length === limit) {
       cut = "limit";
       break;

@@ -113,7 +113,9 @@ export const BrowseMessagesResponseSchema = z.object({
   topic: z.string(),
   messages: z
     .array(BrowsedMessageSchema)
-    .describe("Oldest first (by timestamp, then partition and offset); from=end: the newest `limit`"),
+    .describe(
+      "Oldest first (by timestamp, then partition and offset; each partition's in offset order); from=end: the newest",
+    ),
   scanned: Int32Schema.min(0).describe("Messages read to make this page: the sum of the partitions' `scanned`"),
   stoppedBy: z
     .enum(BROWSE_STOPS)
