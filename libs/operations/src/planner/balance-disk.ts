@@ -119,13 +119,38 @@ export function balanceDisk(
       }
     }
   };
-  const addHome = (p: number) =>
-    pairs(p, (key) => {
-      const s = home.get(key);
-      if (s) s.insert(p);
-      else home.set(key, new SizeSorted(size, [p]));
-    });
-  const dropHome = (p: number) => pairs(p, (key) => home.get(key)?.remove(p));
+  const addHome = (key: number, p: number) => {
+    const s = home.get(key);
+    if (s) s.insert(p);
+    else home.set(key, new SizeSorted(size, [p]));
+  };
+  /** Before p moves from f to t: only the entries that change (t's if it held p before, f's, and t for f). */
+  const homeMove = (p: number, f: number, t: number) => {
+    const list = lists[p] as number[];
+    const from = ids[f] as number;
+    const to = ids[t] as number;
+    for (const h of (partitions[p] as { replicas: number[] }).replicas) {
+      const g = at.get(h);
+      if (g === undefined) continue;
+      if (h === to)
+        // t held p before and takes it back: p is no longer t's to take back.
+        for (const x of list) {
+          const y = at.get(x);
+          if (y !== undefined) home.get(g * n + y)?.remove(p);
+        }
+      else if (h === from)
+        // f held p before and gives it away: every holder after the move holds what f held.
+        for (const x of list) {
+          const y = at.get(x === from ? to : x);
+          if (y !== undefined) addHome(g * n + y, p);
+        }
+      else if (!list.includes(h)) {
+        // g held p before and holds it neither before nor after: p leaves f for t.
+        home.get(g * n + f)?.remove(p);
+        addHome(g * n + t, p);
+      }
+    }
+  };
   if (counts) {
     const gathered = new Map<number, number[]>();
     for (const p of bySize)
@@ -258,9 +283,8 @@ export function balanceDisk(
 
   const moveOne = (p: number, f: number, t: number) => {
     const list = lists[p] as number[];
-    if (counts) dropHome(p);
+    if (counts) homeMove(p, f, t);
     placement.move(p, list.indexOf(ids[f] as number), ids[t] as number);
-    if (counts) addHome(p);
     (sorted[f] as SizeSorted).remove(p);
     (sorted[t] as SizeSorted).insert(p);
     const s = size[p] as number;
