@@ -16,10 +16,12 @@ import {
   type Capabilities,
   type Cluster,
   type ConfirmRequest,
+  encodeCursor,
   isIrreversible,
   OPERATION_TYPE_INFO,
   type Operation,
   type OperationMovesResponse,
+  type OperationStatus,
   type OperationType,
   type PlanOperationRequest,
   type RequestedAction,
@@ -124,11 +126,17 @@ export class OperationService {
     return operationView(await withHeads(this.deps.store, record));
   }
 
-  /** The cluster's operations, newest first. */
-  async list(clusterId: string, limit: number): Promise<{ operations: Operation[] }> {
+  /** A page of the cluster's operations, newest first, in `statuses` when given; `nextCursor` when more match. */
+  async list(
+    clusterId: string,
+    query: { limit: number; statuses?: readonly OperationStatus[]; before?: number },
+  ): Promise<{ operations: Operation[]; nextCursor?: string }> {
     const record = await this.deps.clusters.find(clusterId);
-    const records = await this.deps.store.operations.listByCluster(record.id, limit, LIGHT);
-    return { operations: await Promise.all(records.map((r) => this.view(r))) };
+    const page = await this.deps.store.operations.listPage(record.id, query, LIGHT);
+    return {
+      operations: await Promise.all(page.operations.map((r) => this.view(r))),
+      ...(page.nextBefore === undefined ? {} : { nextCursor: encodeCursor("operation", page.nextBefore) }),
+    };
   }
 
   async get(operationId: string): Promise<Operation> {

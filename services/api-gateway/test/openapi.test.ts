@@ -74,7 +74,8 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
           label,
         ).to.include(`path:${name.slice(1)}`);
       const success = operation.responses[String(route.response.status)];
-      expect(success?.content?.["application/json"]?.schema, `${label}: answer`).to.be.an("object");
+      const contentType = route.response.contentType ?? "application/json";
+      expect(success?.content?.[contentType]?.schema, `${label}: answer`).to.be.an("object");
       const documented = Object.values(operation.responses).flatMap((r) => r["x-error-codes"] ?? []);
       expect(documented, `${label}: errors`).to.have.members(routeErrors(route));
     }

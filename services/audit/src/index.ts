@@ -1,2 +1,8 @@
 export { type AuditEmitter, auditEmitter } from "./audit-emitter.js";
-export { type AuditService, type AuditServiceDependencies, createAuditService } from "./audit-service.js";
+export {
+  type AuditRetention,
+  type AuditService,
+  type AuditServiceDependencies,
+  createAuditService,
+  retentionOf,
+} from "./audit-service.js";

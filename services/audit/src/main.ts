@@ -1,11 +1,11 @@
 import { openBackends, runProcess, separateServiceConfig, workerProcess } from "@kcp/process";
-import { httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
-import { createAuditService } from "./audit-service.js";
+import { auditSection, httpSection, logSection, queueSection, storeSection } from "@kcp/shared";
+import { createAuditService, retentionOf } from "./audit-service.js";
 
 /** The audit service on its own: appends the `audit` queue's events to the store. */
-const schema = separateServiceConfig(logSection.and(httpSection).and(storeSection).and(queueSection));
+const schema = separateServiceConfig(logSection.and(httpSection).and(storeSection).and(queueSection).and(auditSection));
 
 runProcess("audit", schema, async (config, logger) => {
   const backends = await openBackends(config, logger, "audit");
-  return workerProcess(config, backends, createAuditService({ ...backends, logger }));
+  return workerProcess(config, backends, createAuditService({ ...backends, logger, retention: retentionOf(config) }));
 });

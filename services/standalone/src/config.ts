@@ -1,5 +1,6 @@
 import {
   agentSection,
+  auditSection,
   authSection,
   collectorSection,
   httpSection,
@@ -21,4 +22,5 @@ export const standaloneConfigSchema = logSection
   .and(kafkaSection)
   .and(collectorSection)
   .and(operationsSection)
-  .and(agentSection);
+  .and(agentSection)
+  .and(auditSection);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { collectWaitMs, type RunningGateway, startGateway } from "@kcp/api-gateway";
-import { auditEmitter, createAuditService } from "@kcp/audit";
+import { auditEmitter, createAuditService, retentionOf } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { Metrics } from "@kcp/metrics";
 import { createOperationsWorker } from "@kcp/operations-worker";
@@ -8,6 +8,7 @@ import { loadCommandSigner } from "@kcp/providers";
 import { countAll, openQueue } from "@kcp/queue";
 import {
   type AgentConfig,
+  type AuditConfig,
   type AuthConfig,
   type CollectorConfig,
   type Component,
@@ -23,6 +24,7 @@ import {
 import { openStore } from "@kcp/store";
 
 export type StandaloneConfig = HttpConfig &
+  Partial<AuditConfig> &
   StoreConfig &
   QueueConfig &
   AuthConfig &
@@ -49,7 +51,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   metrics.watchQueues(() => countAll(queue));
   const deps = { logger, store, queue, metrics };
   const services = [
-    createAuditService(deps),
+    createAuditService({ ...deps, retention: retentionOf(config) }),
     createCollectorService({ ...deps, box, config, ...(agentSigner ? { agentSigner } : {}) }),
     createOperationsWorker({
       ...deps,

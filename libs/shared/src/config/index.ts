@@ -1,4 +1,5 @@
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
+export { type AuditConfig, auditSection } from "./audit-section.js";
 export { ConfigError, loadConfig } from "./load.js";
 export {
   type AgentConfig,

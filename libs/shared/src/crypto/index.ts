@@ -10,4 +10,4 @@ export {
   secretKeyFromBytes,
 } from "./secret-box.js";
 export { GENERATED_KEY_FILE, loadSecretBox } from "./secret-key-source.js";
-export { hashToken, newSessionToken } from "./tokens.js";
+export { API_TOKEN_PREFIX, hashToken, newApiTokenSecret, newSessionToken } from "./tokens.js";

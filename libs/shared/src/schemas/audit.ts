@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateTimeSchema, IdSchema, Int64Schema, LimitQuerySchema } from "./common.js";
+import { cursorQuery } from "./cursor.js";
 
 export const AUDIT_RESULTS = ["success", "failure", "denied"] as const;
 export const AuditResultSchema = z.enum(AUDIT_RESULTS);
@@ -19,11 +20,36 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-/** GET /audit (20). */
-export const AuditQuerySchema = z.strictObject({ clusterId: IdSchema.optional(), limit: LimitQuerySchema });
+const QueryTimeSchema = z.iso
+  .datetime({ offset: true })
+  .transform((text) => new Date(text))
+  .optional();
+
+/** The filters of the audit list and of its export: every one given narrows. */
+export const AuditFilterQuerySchema = z.strictObject({
+  actor: z.string().min(1).max(256).optional().describe("Only entries of this actor (a username, or anonymous)"),
+  action: z.string().min(1).max(128).optional().describe("Only this action, e.g. topic.create"),
+  result: AuditResultSchema.optional(),
+  clusterId: IdSchema.optional(),
+  from: QueryTimeSchema.describe("Only entries at or after this time (ISO 8601)"),
+  to: QueryTimeSchema.describe("Only entries before this time (ISO 8601)"),
+});
+export type AuditFilterQuery = z.infer<typeof AuditFilterQuerySchema>;
+
+/** GET /audit (20): newest first, a page at a time. */
+export const AuditQuerySchema = AuditFilterQuerySchema.extend({
+  limit: LimitQuerySchema,
+  before: cursorQuery("audit", "The nextCursor of the previous page: the entries older than its last one"),
+});
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditListResponseSchema = z.object({ entries: z.array(AuditEntrySchema) });
+export const AuditListResponseSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  nextCursor: z
+    .string()
+    .optional()
+    .describe("Present when older entries match: pass it as before= for the next page (stable under new entries)"),
+});
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
 
 /** What the gateway sends through the `audit` queue: an entry without its id, the time as ISO text. */

@@ -11,6 +11,7 @@ import {
   offsetQuery,
   PortSchema,
 } from "./common.js";
+import { cursorQuery } from "./cursor.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const OPERATION_STATUSES = [
@@ -378,6 +379,21 @@ export const OperationMovesResponseSchema = z.object({
 });
 export type OperationMovesResponse = z.infer<typeof OperationMovesResponseSchema>;
 
-/** GET /clusters/{id}/operations (18), newest first; its query is ListQuerySchema. */
-export const OperationListResponseSchema = z.object({ operations: z.array(OperationSchema) });
+/** GET /clusters/{id}/operations (18): newest first, a page at a time. */
+export const OperationListQuerySchema = z.strictObject({
+  limit: LimitQuerySchema,
+  status: z
+    .string()
+    .transform((text) => text.split(","))
+    .pipe(z.array(OperationStatusSchema).min(1))
+    .optional()
+    .describe("Only operations in these statuses, comma-separated (e.g. running,paused)"),
+  before: cursorQuery("operation", "The nextCursor of the previous page: the operations created before its last one"),
+});
+export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
+
+export const OperationListResponseSchema = z.object({
+  operations: z.array(OperationSchema),
+  nextCursor: z.string().optional().describe("Present when older operations match: pass it as before="),
+});
 export type OperationListResponse = z.infer<typeof OperationListResponseSchema>;

@@ -3,8 +3,11 @@ import type { UserRecord } from "@kcp/store";
 declare global {
   namespace Express {
     interface Request {
-      /** The authenticated user and the hash of the session token they came with. */
-      principal?: { user: UserRecord; tokenHash: string };
+      /**
+       * The authenticated user and the hash of the token they came with (a session's, or an API token's). With an API
+       * token, `user.role` is the token's role capped at the owner's current role, and `apiToken` names the token.
+       */
+      principal?: { user: UserRecord; tokenHash: string; apiToken?: { id: string; name: string } };
     }
   }
 }

@@ -63,7 +63,9 @@ function responses(route: RouteSpec) {
   return {
     [route.response.status]: {
       description: route.summary,
-      content: { "application/json": { schema: jsonSchema(route.response.schema, "output") } },
+      content: {
+        [route.response.contentType ?? "application/json"]: { schema: jsonSchema(route.response.schema, "output") },
+      },
     },
     ...Object.fromEntries(
       [...byStatus].map(([status, codes]) => [

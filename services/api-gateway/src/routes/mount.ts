@@ -48,13 +48,50 @@ function handler(spec: RouteSpec) {
         query,
         params,
       });
-      if ("json" in result)
+      if ("ndjson" in result) await streamNdjson(req, res, result.status, result.ndjson);
+      else if ("json" in result)
         res.status(result.status).type("application/json").set("ETag", result.etag).send(result.json);
       else res.status(result.status).json(result.body);
     } catch (error) {
       next(error);
     }
   };
+}
+
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/**
+ * Writes each value as one JSON line, waiting for the client to take what was written (backpressure), so a long export
+ * holds one page of the store in memory at a time. A client that goes away stops the reading; a failure after the
+ * first line cannot change the status any more: the connection is cut, so the client sees an incomplete stream.
+ */
+async function streamNdjson(req: Request, res: Response, status: number, lines: AsyncIterable<unknown>) {
+  res.status(status).type("application/x-ndjson");
+  let gone = false;
+  res.on("close", () => {
+    gone = true;
+  });
+  try {
+    for await (const value of lines) {
+      if (gone) break;
+      if (!res.write(`${JSON.stringify(value)}\n`)) await drainedOrClosed(res);
+    }
+    res.end();
+  } catch (error) {
+    if (!res.headersSent) throw error;
+    req.log.error({ err: error }, "NDJSON stream failed after its first line: connection cut");
+    res.destroy();
+  }
 }
 
 /** The methods each path answers, as an `Allow` header lists them (HEAD with GET; OPTIONS always). */

@@ -4,8 +4,8 @@ import {
   ClusterPathSchema,
   type ConfirmRequest,
   ConfirmRequestSchema,
-  type ListQuery,
-  ListQuerySchema,
+  type OperationListQuery,
+  OperationListQuerySchema,
   OperationListResponseSchema,
   type OperationMovesQuery,
   OperationMovesQuerySchema,
@@ -72,16 +72,23 @@ export function operationRoutes(operations: OperationService) {
         return { status: 201, body: operation };
       },
     }),
-    route<unknown, ListQuery, ClusterPath>({
+    route<unknown, OperationListQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/operations",
       role: "viewer",
       response: { status: 200, schema: OperationListResponseSchema },
-      summary: "The cluster's operations, newest first",
+      summary: "The cluster's operations, newest first, by status, a page at a time (before = nextCursor)",
       params: ClusterPathSchema,
-      query: ListQuerySchema,
+      query: OperationListQuerySchema,
       async handle({ params, query }) {
-        return { status: 200, body: await operations.list(params.id, query.limit) };
+        return {
+          status: 200,
+          body: await operations.list(params.id, {
+            limit: query.limit,
+            ...(query.status === undefined ? {} : { statuses: query.status }),
+            ...(query.before === undefined ? {} : { before: query.before }),
+          }),
+        };
       },
     }),
     route<unknown, unknown, OperationPath>({

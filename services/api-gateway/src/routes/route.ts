@@ -19,7 +19,9 @@ export interface RouteContext<Body, Query, Params> {
 export type RouteResult =
   | { status: number; body: unknown }
   /** A body already serialized as JSON (a cached response), with its entity tag. */
-  | { status: number; json: Buffer; etag: string };
+  | { status: number; json: Buffer; etag: string }
+  /** Newline-delimited JSON (application/x-ndjson), streamed: one line per value, read as the client takes them. */
+  | { status: number; ndjson: AsyncIterable<unknown> };
 
 /** One row of the route table: the method and path, the role it needs, its schemas, its audit action, its handler. */
 export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
@@ -39,7 +41,12 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   /** What the audit keeps of the validated body, when not all of it (minus secrets): e.g. sizes of produced data. */
   auditRequest?: (body: Body) => unknown;
   /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */
-  response: { status: 200 | 201; schema: z.ZodType };
+  response: {
+    status: 200 | 201;
+    schema: z.ZodType;
+    /** Default application/json; application/x-ndjson for a streamed export, whose schema is then one line's. */
+    contentType?: "application/json" | "application/x-ndjson";
+  };
   /** Errors beyond those every route of its kind answers (see route-errors.ts). */
   errors?: readonly ErrorCode[];
   body?: z.ZodType<Body>;

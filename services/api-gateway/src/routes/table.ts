@@ -17,6 +17,7 @@ import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { scramRoutes } from "./scram-routes.js";
+import { tokenRoutes } from "./token-routes.js";
 import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
 
@@ -38,6 +39,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     openApiRoute(() => routes, API_VERSION),
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
+    ...tokenRoutes(deps.store),
     ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER),
     ...clusterIdentityRoutes(deps.clusters),
     ...topicRoutes(deps.actions),

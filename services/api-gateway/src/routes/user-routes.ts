@@ -51,7 +51,8 @@ export function userRoutes(store: Store) {
       role: "admin",
       response: { status: 200, schema: UserResponseSchema },
       errors: ["invalid_request", "conflict"],
-      summary: "Change a user's role, disabled flag or password; disabling or a new password revokes their sessions",
+      summary:
+        "Change a user's role, disabled flag or password; disabling or a new password revokes their sessions, disabling also their API tokens",
       action: "user.update",
       params: UserIdParams,
       body: UpdateUserRequestSchema,
@@ -72,6 +73,8 @@ export function userRoutes(store: Store) {
         if (body.disabled === true || body.password !== undefined) {
           await store.sessions.revokeAllOfUser(user.id, new Date());
         }
+        // A disabled user's API tokens are revoked for good: enabling the user again does not bring them back.
+        if (body.disabled === true) await store.apiTokens.revokeAllOfOwner(user.id, new Date());
         return { status: 200, body: { user: userView(user) } };
       },
     }),
