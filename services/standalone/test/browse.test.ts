@@ -31,6 +31,7 @@ interface Page {
   scanned: number;
   stoppedBy: string;
   partitions: { partition: number; logStartOffset: number; highWatermark: number; from: number; to: number }[];
+  partitionsRead: number;
   cursor: string | null;
 }
 interface AuditEntry {
@@ -193,6 +194,7 @@ describe("browse messages (GET /clusters/{id}/topics/{topic}/messages, standalon
       [2, 0, 2, 2],
     ]);
     expect(first.scanned).to.equal(6);
+    expect(first.partitionsRead).to.equal(3);
     const second = await browse(positions, `limit=3&cursor=${first.cursor}`);
     expect(where(second)).to.deep.equal(["0:2", "1:2", "2:2"]);
   });

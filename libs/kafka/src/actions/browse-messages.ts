@@ -144,7 +144,12 @@ function partitionsReport(slots: PartitionSlot[], positionOf: (slot: PartitionSl
     }));
 }
 
-const scannedIn = (partitions: BrowsedPartition[]) => partitions.reduce((sum, p) => sum + p.scanned, 0);
+/** The report's part of the answer: the first partitions listed, all of them counted. */
+const reported = (partitions: BrowsedPartition[]) => ({
+  scanned: partitions.reduce((sum, p) => sum + p.scanned, 0),
+  partitions: partitions.slice(0, BROWSE_LIMITS.partitionsListed),
+  partitionsRead: partitions.length,
+});
 
 /** from=end: the newest `limit` records (matching the filter) of the partitions that hold the newest records. */
 async function readNewest(
@@ -182,8 +187,8 @@ async function readNewest(
   const searchedAll = !leftOut && candidates.every((s) => s.from === s.logStart);
   let stoppedBy: Stop = page.cut ?? stop ?? "end";
   if (stoppedBy === "end" && query.filter && !searchedAll) stoppedBy = "scan";
-  const partitions = partitionsReport(candidates, (s) => s.position);
-  return { topic, messages: page.messages, scanned: scannedIn(partitions), stoppedBy, partitions, cursor: null };
+  const report = reported(partitionsReport(candidates, (s) => s.position));
+  return { topic, messages: page.messages, ...report, stoppedBy, cursor: null };
 }
 
 /**
@@ -288,13 +293,11 @@ async function readForward(
   const nextPartition = queue[0]?.partition ?? Number.MAX_SAFE_INTEGER;
   const more = positions.size > 0 || queue.length > 0;
   const stoppedBy: Stop = page.cut ?? (stop === undefined ? "limit" : stop);
-  const partitions = partitionsReport(all, resumeAt);
   return {
     topic,
     messages: page.messages,
-    scanned: scannedIn(partitions),
+    ...reported(partitionsReport(all, resumeAt)),
     stoppedBy: stoppedBy === "end" && more ? "limit" : stoppedBy,
-    partitions,
     cursor: more ? encodeCursor({ topic, start, positions, nextPartition }) : null,
   };
 }

@@ -7,6 +7,8 @@ export const BROWSE_LIMITS = {
   maxBytes: { default: 1024 * 1024, max: 4 * 1024 * 1024 },
   maxScan: { default: 10_000, max: 100_000 },
   filterChars: 256,
+  /** The answer lists the first this many partitions read (a filter's scan may cross all 10,000). */
+  partitionsListed: 1000,
   /** A cursor names at most this many partitions (a page of 10k partitions still fits in a URL). */
   cursorChars: 16_384,
 } as const;
@@ -125,7 +127,10 @@ export const BrowseMessagesResponseSchema = z.object({
     ),
   partitions: z
     .array(BrowsedPartitionSchema)
-    .describe("The partitions this page read, by id (a page resumes each at its `to`)"),
+    .describe(
+      `The partitions this page read, by id (a page resumes each at its \`to\`): the first ${BROWSE_LIMITS.partitionsListed}`,
+    ),
+  partitionsRead: Int32Schema.min(0).describe("How many partitions this page read (all of them, listed or not)"),
   cursor: z
     .string()
     .nullable()

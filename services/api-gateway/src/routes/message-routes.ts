@@ -33,7 +33,7 @@ function readOutcome(page: BrowseMessagesResponse) {
     returned: page.messages.length,
     scanned: page.scanned,
     stoppedBy: page.stoppedBy,
-    partitionsRead: page.partitions.length,
+    partitionsRead: page.partitionsRead,
     ranges: page.partitions.slice(0, AUDITED_RANGES).map((p) => ({ partition: p.partition, from: p.from, to: p.to })),
   };
 }
