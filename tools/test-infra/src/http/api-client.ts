@@ -33,7 +33,10 @@ export function apiClient(baseUrl: string) {
       status: response.status,
       headers: response.headers,
       text,
-      body: (text ? JSON.parse(text) : {}) as T,
+      // An NDJSON stream (the audit export) is many documents: its lines are in `text`.
+      body: (text && !response.headers.get("content-type")?.startsWith("application/x-ndjson")
+        ? JSON.parse(text)
+        : {}) as T,
     };
     calls.push(result as ApiResponse);
     return result;
