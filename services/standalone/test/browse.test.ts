@@ -30,7 +30,14 @@ interface Page {
   messages: Message[];
   scanned: number;
   stoppedBy: string;
-  partitions: { partition: number; logStartOffset: number; highWatermark: number; from: number; to: number }[];
+  partitions: {
+    partition: number;
+    logStartOffset: number;
+    highWatermark: number;
+    from: number;
+    to: number;
+    scanned: number;
+  }[];
   partitionsRead: number;
   cursor: string | null;
 }
