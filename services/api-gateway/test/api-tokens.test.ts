@@ -106,6 +106,11 @@ describe("API tokens (issue 20 item 4)", function () {
       body: { name: "c", bootstrapServers: ["127.0.0.1:1"], skipTest: true },
     });
     expect(write.status).to.equal(403);
+    // A token making a token for its owner: the default role is the token's (viewer), not the owner's (operator).
+    const child = await createToken(viewer, { name: "child" });
+    expect(child.status).to.equal(201);
+    expect(child.body.token.role).to.equal("viewer");
+    expect((await createToken(viewer, { name: "child2", role: "operator" })).status).to.equal(403);
   });
 
   it("answers 401 for a revoked, an expired or an unknown token; a non-admin cannot revoke another's", async () => {

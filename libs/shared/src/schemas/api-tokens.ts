@@ -23,7 +23,9 @@ export const CreateApiTokenRequestSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, "must be 1-64 letters, digits, spaces, '.', '_' or '-'")
     .describe("A label, e.g. ci-deploy"),
-  role: RoleSchema.optional().describe("Default: the owner's role; never above the creator's or the owner's"),
+  role: RoleSchema.optional().describe(
+    "Default: the owner's role (the creator's when lower); never above the creator's or the owner's",
+  ),
   expiresInDays: z
     .number()
     .int()

@@ -72,7 +72,8 @@ export function tokenRoutes(store: Store) {
       body: CreateApiTokenRequestSchema,
       async handle({ res, body, user }) {
         const owner = await ownerOf(store, user, body);
-        const role = body.role ?? owner.role;
+        // Default: the owner's role, or the creator's when lower (a token making a token for its owner).
+        const role = body.role ?? (roleAtLeast(user.role, owner.role) ? owner.role : user.role);
         res.locals.auditTarget = `${owner.username}/${body.name}`;
         if (!roleAtLeast(user.role, role)) {
           throw new AppError("forbidden", `A token's role cannot be above yours (${user.role})`);
