@@ -152,6 +152,23 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
       expect(after.body).to.have.nested.property("error.code", "unauthenticated");
     });
 
+    it("accepts an API token as Bearer on every instance; revoked on one, it is refused on the other at once", async () => {
+      const created = await api<{ token: { id: string }; secret: string }>("POST", "/api/v1/tokens", {
+        token: adminToken,
+        body: { name: "automation", role: "operator" },
+      });
+      expect(created.status, created.text).to.equal(201);
+      const { secret, token } = created.body;
+      const me = await api2("GET", "/api/v1/auth/me", { token: secret });
+      expect(me.body).to.have.nested.property("user.role", "operator");
+      const listed = await api2("GET", "/api/v1/tokens", { token: adminToken });
+      expect(listed.text).to.include(token.id).and.not.include(secret);
+      expect((await api("DELETE", `/api/v1/tokens/${token.id}`, { token: adminToken })).status).to.equal(200);
+      const after = await api2("GET", "/api/v1/auth/me", { token: secret });
+      expect(after.status).to.equal(401);
+      expect(after.body).to.have.nested.property("error.code", "unauthenticated");
+    });
+
     it("refuses a disabled user at once and at login, and a changed password revokes the old sessions", async () => {
       const id = await createUser("dora", "operator");
       const token = await tokenOf("dora");
