@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createAuditService } from "@kcp/audit";
+import { createAuditService, retentionOf } from "@kcp/audit";
 import { InProcessQueue } from "@kcp/queue";
-import { createLogger } from "@kcp/shared";
+import { auditSection, createLogger, loadConfig } from "@kcp/shared";
 import { type Api, apiClient } from "@kcp/test-infra";
 import { expect } from "chai";
 import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
@@ -163,6 +163,15 @@ describe("audit history and operation pages (issue 20 item 5)", function () {
     expect(deleted).to.equal(TOTAL);
     expect(after.length).to.equal(before + 1 - deleted);
     await queue.stop();
+  });
+
+  it("retention comes from the configuration: unset keeps every entry, AUDIT_RETENTION_DAYS sets the sweep", () => {
+    expect(retentionOf(loadConfig(auditSection, {}))).to.equal(undefined);
+    expect(retentionOf(loadConfig(auditSection, { AUDIT_RETENTION_DAYS: "30" }))).to.deep.equal({
+      days: 30,
+      intervalMs: 3_600_000,
+    });
+    expect(() => loadConfig(auditSection, { AUDIT_RETENTION_DAYS: "0" })).to.throw(/AUDIT_RETENTION_DAYS/);
   });
 
   it("lists a cluster's operations by status, a page at a time", async () => {
