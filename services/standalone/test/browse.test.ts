@@ -39,6 +39,7 @@ interface Page {
     scanned: number;
   }[];
   partitionsRead: number;
+  unavailablePartitions: number[];
   cursor: string | null;
 }
 interface AuditEntry {
@@ -202,6 +203,7 @@ describe("browse messages (GET /clusters/{id}/topics/{topic}/messages, standalon
     ]);
     expect(first.scanned).to.equal(6);
     expect(first.partitionsRead).to.equal(3);
+    expect(first.unavailablePartitions).to.deep.equal([]);
     const second = await browse(positions, `limit=3&cursor=${first.cursor}`);
     expect(where(second)).to.deep.equal(["0:2", "1:2", "2:2"]);
   });

@@ -52,7 +52,30 @@ async function readBounds(client: KafkaClient, topic: string, only: number | und
     readOffsetsAt(client, [chosen], keys, EARLIEST),
     readOffsetsAt(client, [chosen], keys, LATEST),
   ]);
-  return { layout: chosen, earliest, latest };
+  const bounds = { layout: chosen, earliest, latest };
+  const missing = new Set(unanswered(bounds));
+  if (missing.size === 0) return bounds;
+  // A leader may have moved since Metadata was read (the answer is then an error): once more, with fresh leaders.
+  const fresh = (await readTopicLayouts(client, [topic])).topics[0];
+  const retried = { ...chosen, partitions: (fresh?.partitions ?? []).filter((p) => missing.has(p.id)) };
+  const retryKeys = new Set(retried.partitions.map((p) => partitionKey(topic, p.id)));
+  const [earliestAgain, latestAgain] = await Promise.all([
+    readOffsetsAt(client, [retried], retryKeys, EARLIEST),
+    readOffsetsAt(client, [retried], retryKeys, LATEST),
+  ]);
+  for (const [key, offset] of earliestAgain) earliest.set(key, offset);
+  for (const [key, offset] of latestAgain) latest.set(key, offset);
+  const freshById = new Map(retried.partitions.map((p) => [p.id, p]));
+  chosen.partitions = chosen.partitions.map((p) => freshById.get(p.id) ?? p);
+  return bounds;
+}
+
+/** Partitions ListOffsets did not answer for: no leader, or an error even after a second try. They are not read. */
+function unanswered(bounds: Bounds): number[] {
+  const { name, partitions } = bounds.layout;
+  return partitions
+    .filter((p) => !bounds.earliest.has(partitionKey(name, p.id)) || !bounds.latest.has(partitionKey(name, p.id)))
+    .map((p) => p.id);
 }
 
 /** Slots of the partitions whose leader answered ListOffsets (an offline partition cannot be read), by id. */
@@ -144,11 +167,12 @@ function partitionsReport(slots: PartitionSlot[], positionOf: (slot: PartitionSl
     }));
 }
 
-/** The report's part of the answer: the first partitions listed, all of them counted. */
-const reported = (partitions: BrowsedPartition[]) => ({
+/** The report's part of the answer: the first partitions listed, all of them counted, and those not readable. */
+const reported = (partitions: BrowsedPartition[], bounds: Bounds) => ({
   scanned: partitions.reduce((sum, p) => sum + p.scanned, 0),
   partitions: partitions.slice(0, BROWSE_LIMITS.partitionsListed),
   partitionsRead: partitions.length,
+  unavailablePartitions: unanswered(bounds).slice(0, BROWSE_LIMITS.partitionsListed),
 });
 
 /** from=end: the newest `limit` records (matching the filter) of the partitions that hold the newest records. */
@@ -187,7 +211,10 @@ async function readNewest(
   const searchedAll = !leftOut && candidates.every((s) => s.from === s.logStart);
   let stoppedBy: Stop = page.cut ?? stop ?? "end";
   if (stoppedBy === "end" && query.filter && !searchedAll) stoppedBy = "scan";
-  const report = reported(partitionsReport(candidates, (s) => s.position));
+  const report = reported(
+    partitionsReport(candidates, (s) => s.position),
+    bounds,
+  );
   return { topic, messages: page.messages, ...report, stoppedBy, cursor: null };
 }
 
@@ -296,7 +323,7 @@ async function readForward(
   return {
     topic,
     messages: page.messages,
-    ...reported(partitionsReport(all, resumeAt)),
+    ...reported(partitionsReport(all, resumeAt), bounds),
     stoppedBy: stoppedBy === "end" && more ? "limit" : stoppedBy,
     cursor: more ? encodeCursor({ topic, start, positions, nextPartition }) : null,
   };

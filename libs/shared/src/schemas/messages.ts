@@ -131,6 +131,12 @@ export const BrowseMessagesResponseSchema = z.object({
       `The partitions this page read, by id (a page resumes each at its \`to\`): the first ${BROWSE_LIMITS.partitionsListed}`,
     ),
   partitionsRead: Int32Schema.min(0).describe("How many partitions this page read (all of them, listed or not)"),
+  unavailablePartitions: z
+    .array(Int32Schema)
+    .describe(
+      "Partitions that could not be read (no leader, or ListOffsets refused twice): their messages are not in the " +
+        `page nor behind the cursor (the first ${BROWSE_LIMITS.partitionsListed}); usually empty`,
+    ),
   cursor: z
     .string()
     .nullable()
