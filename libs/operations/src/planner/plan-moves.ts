@@ -1,5 +1,7 @@
 import { AppError, type Load, type Move } from "@kcp/shared";
 import { balanceDisk } from "./balance-disk.js";
+import { balanceLeaderBytes, leaderBytesInImpossible } from "./balance-leader-bytes.js";
+import { balanceTopics } from "./balance-topics.js";
 import { evenOut, moveExcess } from "./count-moves.js";
 import { countTargets, shedCost } from "./count-targets.js";
 import { type DiskBand, diskBand, diskBandBound } from "./disk-band.js";
@@ -63,8 +65,9 @@ function eligibleBrokers(input: PlannerInput, warnings: string[]): { receivers: 
  * little data as possible and never bought by breaking a higher one: rack awareness; capacity (no broker's data above
  * its ceiling, copies in flight counted); no replica on a broker being emptied and none arriving on a cordoned one;
  * disk band (each broker's data within ± the band of the capacity-weighted mean); replica count spread ≤ 1; leader
- * count spread ≤ 1 through the preferred-leader order (no data moves). Topic spread and leader bytes-in are measured
- * and reported.
+ * count spread ≤ 1 through the preferred-leader order (no data moves); each topic's replicas spread over the brokers
+ * (balance-topics.ts); leader bytes-in within the band by the preferred-leader order, leader counts kept
+ * (balance-leader-bytes.ts).
  */
 export function planMoves(input: PlannerInput): MovePlan {
   const warnings: string[] = [];
@@ -144,7 +147,14 @@ export function planMoves(input: PlannerInput): MovePlan {
     if (!reached && window && impossible.disk === undefined)
       balanceDisk(placement, ids, band, racksOf, racks.size, window, true);
   }
+  // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
+  // order is settled afterwards. Its work is bounded (steps per replica) so 1M replicas stay fast.
+  if (input.mode === "rebalance" && input.goals.has("topics"))
+    balanceTopics(placement, ids, byData ? band : undefined, racksOf, racks.size, topicBudget(totalReplicas));
   if (input.goals.has("leaders")) balanceLeaders(placement, ids);
+  if (input.mode === "rebalance" && input.goals.has("leaderBytesIn")) balanceLeaderBytes(placement, ids, bandPercent);
+  const hottest = leaderBytesInImpossible(input.partitions, ids.length, bandPercent);
+  if (hottest !== undefined) impossible.leaderBytesIn = hottest;
   const targetCounts = [...(targets?.values() ?? [])];
   const bestReplicaSpread = targetCounts.length > 0 ? Math.max(...targetCounts) - Math.min(...targetCounts) : 0;
   const built = result(input, placement, eligible, kept, lowerBoundBytes, warnings);
@@ -176,6 +186,11 @@ export function planMoves(input: PlannerInput): MovePlan {
     input.mode === "rebalance" ? ALL_GOALS : (["rack", "capacity"] as Goal[]),
   );
   return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
+}
+
+/** Steps the topic phase may take: one per 64 replicas, at least 1,000 (about 1.5 s more at 1M replicas). */
+function topicBudget(replicas: number): number {
+  return Math.max(1_000, Math.ceil(replicas / 64));
 }
 
 /** Goals no plan can meet, found from the input alone, with why. */
