@@ -139,7 +139,10 @@ export function balanceLeaderBytes(placement: Placement, ids: readonly number[],
   const order = Int32Array.from(ids, (_, i) => i);
   const sortOrder = () => order.sort((x, y) => (load[x] as number) - (load[y] as number) || x - y);
   sortOrder();
+  // A broker no trade helps is passed over until a round ends: only the two brokers of a trade are tried again at
+  // once, the others when every broker left outside is stuck and some trade happened since (bounded retries).
   const stuck = new Uint8Array(n);
+  let traded = false;
   let reorders = 0;
   const limit = 2 * lists.length + 1000;
   for (let step = 0; step < limit; step++) {
@@ -152,7 +155,12 @@ export function balanceLeaderBytes(placement: Placement, ids: readonly number[],
         x = i;
       }
     }
-    if (x < 0) break;
+    if (x < 0) {
+      if (!traded) break;
+      traded = false;
+      stuck.fill(0);
+      continue;
+    }
     const above = (load[x] as number) > upper;
     bestP = -1;
     for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
@@ -174,7 +182,9 @@ export function balanceLeaderBytes(placement: Placement, ids: readonly number[],
       reorders++;
     }
     sortOrder();
-    stuck.fill(0);
+    stuck[a] = 0;
+    stuck[b] = 0;
+    traded = true;
   }
   return reorders;
 }

@@ -48,10 +48,17 @@ export function balanceTopics(
     return t;
   });
   const size = Float64Array.from(partitions, (p) => p.sizeBytes);
-  // Per topic and broker index: replicas held (t * n + i).
-  const held = new Map<number, number>();
-  const bump = (t: number, i: number, by: number) => held.set(t * n + i, (held.get(t * n + i) ?? 0) + by);
-  const countOf = (t: number, i: number) => held.get(t * n + i) ?? 0;
+  // Per topic and broker index: replicas held (t * n + i); a dense array unless topics × brokers is very large.
+  const dense = topicIndex.size * n <= 1 << 24 ? new Int32Array(topicIndex.size * n) : undefined;
+  const sparse = new Map<number, number>();
+  const bump = dense
+    ? (t: number, i: number, by: number) => {
+        dense[t * n + i] = (dense[t * n + i] as number) + by;
+      }
+    : (t: number, i: number, by: number) => sparse.set(t * n + i, (sparse.get(t * n + i) ?? 0) + by);
+  const countOf = dense
+    ? (t: number, i: number) => dense[t * n + i] as number
+    : (t: number, i: number) => sparse.get(t * n + i) ?? 0;
   const replicas = ids.map(() => [] as number[]);
   const bySize = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
     (x, y) => (size[x] as number) - (size[y] as number) || x - y,
