@@ -56,6 +56,37 @@ const totalWeight = [...plan.band.weight.values()].reduce((a, b) => a + b, 0);
 const use = (load: typeof plan.after) =>
   load.brokers.map((b) => b.dataBytes / (plan.band.weight.get(b.id) ?? 1) / (totalData / totalWeight));
 
+/** Leader bytes-in per receiving broker, lowest and highest (B/s), from the load rows. */
+const leaderBytesIn = (load: typeof plan.after): [number, number] => {
+  const rates = load.brokers.filter((b) => !b.excluded).map((b) => b.bytesInPerSec ?? 0);
+  return [Math.min(...rates), Math.max(...rates)];
+};
+/** Per topic, its replicas per broker highest − lowest; answered: the widest topic and the mean over topics. */
+const topicSpread = (listOf: (i: number) => readonly number[]): { widest: number; mean: number } => {
+  const index = new Map(brokers.map((b, i) => [b.id, i]));
+  const counts = new Map<string, Int32Array>();
+  partitions.forEach((p, i) => {
+    let c = counts.get(p.topic);
+    if (!c) {
+      c = new Int32Array(brokers.length);
+      counts.set(p.topic, c);
+    }
+    for (const id of listOf(i)) {
+      const k = index.get(id);
+      if (k !== undefined) c[k] = (c[k] as number) + 1;
+    }
+  });
+  let widest = 0;
+  let sum = 0;
+  for (const c of counts.values()) {
+    const spread = Math.max(...c) - Math.min(...c);
+    widest = Math.max(widest, spread);
+    sum += spread;
+  }
+  return { widest, mean: counts.size > 0 ? sum / counts.size : 0 };
+};
+const movedTo = new Map(plan.moves.map((m) => [`${m.topic}:${m.partition}`, m.to]));
+
 process.stdout.write(
   `${JSON.stringify({
     replicas: partitions.reduce((n, p) => n + p.replicas.length, 0),
@@ -81,6 +112,14 @@ process.stdout.write(
       data: plan.before.dataSpreadBytes,
     },
     after: { replicas: plan.after.replicaSpread, leaders: plan.after.leaderSpread, data: plan.after.dataSpreadBytes },
+    leaderBytesIn: { before: leaderBytesIn(plan.before), after: leaderBytesIn(plan.after) },
+    topicSpread: {
+      before: topicSpread((i) => partitions[i]?.replicas ?? []),
+      after: topicSpread((i) => {
+        const p = partitions[i];
+        return (p && movedTo.get(`${p.topic}:${p.partition}`)) ?? p?.replicas ?? [];
+      }),
+    },
     reference: {
       ms: referenceMs,
       replicaMoves: referenceReplicaMoves,

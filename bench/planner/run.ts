@@ -36,6 +36,8 @@ interface Result {
   bestReplicaSpread: number;
   before: { replicas: number; leaders: number; data: number };
   after: { replicas: number; leaders: number; data: number };
+  leaderBytesIn: { before: [number, number]; after: [number, number] };
+  topicSpread: { before: { widest: number; mean: number }; after: { widest: number; mean: number } };
   reference: {
     ms: number;
     replicaMoves: number;
@@ -59,6 +61,7 @@ const SCENARIOS = [
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const here = dirname(fileURLToPath(import.meta.url));
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+const kib = (bytesPerSec: number) => `${(bytesPerSec / 1024).toFixed(0)} KiB/s`;
 
 for (const scenario of SCENARIOS.filter((s) => !values.only || s.name === values.only)) {
   const r = await runNodeScript<Result>(join(here, "plan-once.ts"), [
@@ -94,6 +97,14 @@ for (const scenario of SCENARIOS.filter((s) => !values.only || s.name === values
       [
         `use of ${r.weighted ? "capacity" : "the mean"}, relative to the mean, before → after`,
         `${pct(r.relativeUse.before[0])}–${pct(r.relativeUse.before[1])} → ${pct(r.relativeUse.after[0])}–${pct(r.relativeUse.after[1])}`,
+      ],
+      [
+        "topic spread (replicas per broker, widest topic / mean over topics) before → after",
+        `${r.topicSpread.before.widest} / ${r.topicSpread.before.mean.toFixed(2)} → ${r.topicSpread.after.widest} / ${r.topicSpread.after.mean.toFixed(2)}`,
+      ],
+      [
+        "leader bytes-in per broker (lowest–highest) before → after",
+        `${kib(r.leaderBytesIn.before[0])}–${kib(r.leaderBytesIn.before[1])} → ${kib(r.leaderBytesIn.after[0])}–${kib(r.leaderBytesIn.after[1])}`,
       ],
       ...r.goals.map(
         (g) =>
