@@ -106,7 +106,8 @@ describe("browse messages (GET /clusters/{id}/topics/{topic}/messages, standalon
     clusterId = await service.register({ name: "browse-single", bootstrapServers: single.bootstrapServers });
     await Promise.all([
       createTopic(single, { name: kinds, partitions: 1 }),
-      createTopic(single, { name: positions, partitions: 3 }),
+      // Its records carry timestamps of 2026-01-01: no time retention, or the broker would delete them mid-test.
+      createTopic(single, { name: positions, partitions: 3, configs: { "retention.ms": "-1" } }),
       createTopic(single, { name: haystack, partitions: 1 }),
       createTopic(single, { name: sizes, partitions: 1 }),
     ]);
