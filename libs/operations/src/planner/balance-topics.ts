@@ -23,8 +23,9 @@ export interface TopicSpreadResult {
  * with every step and the phase ends). Every leg keeps the hard goals (racks, capacity with copies in flight,
  * receivers only) and neither broker's distance from its disk band grows (`band` undefined: the disk goal is off).
  * Of the candidates, the cheapest in data wins (a replica going back to a broker that held it costs nothing), then
- * the smallest, then partition order. Work is bounded by `budget` steps (a step tries at most PAIRS × the topic's
- * replicas on the giver × LOOK counterparts), so 1M replicas stay fast; what is left is reported as uneven.
+ * the smallest, then partition order. Work is bounded by `budget` steps (a step tries at most PAIRS × GIVE replicas
+ * of the topic × LOOK counterparts), so 1M replicas stay fast; the topics needing fewest steps go first, and what is
+ * left is reported as uneven.
  */
 export function balanceTopics(
   placement: Placement,
@@ -178,7 +179,17 @@ export function balanceTopics(
   let steps = 0;
   let replicaMoves = 0;
   let uneven = 0;
-  const topics = [...members.keys()].sort((x, y) => x - y);
+  // The topics needing fewest steps first (replicas above their even share), so a spent budget leaves fewest uneven.
+  const excess = new Map<number, number>();
+  for (const t of members.keys()) {
+    let total = 0;
+    for (let i = 0; i < n; i++) total += countOf(t, i);
+    const share = Math.ceil(total / n);
+    let above = 0;
+    for (let i = 0; i < n; i++) above += Math.max(0, countOf(t, i) - share);
+    excess.set(t, above);
+  }
+  const topics = [...members.keys()].sort((x, y) => (excess.get(x) ?? 0) - (excess.get(y) ?? 0) || x - y);
   for (const t of topics) {
     while (spreadOf(t) > 1) {
       if (steps >= budget) {
