@@ -154,6 +154,22 @@ describe("the rebalance planner's topic and leader bytes-in goals (issue 19, pur
     expect(measured.moves).to.deep.equal([]);
   });
 
+  it("topic spread says impossible, with why, when racks of unequal size keep a topic uneven", () => {
+    // Rack c has one broker: it holds a replica of every RF 3 partition, racks a and b two brokers each.
+    const unequal = [1, 2, 3, 4, 5].map((id) => ({
+      id,
+      rack: ["a", "a", "b", "b", "c"][id - 1] as string,
+      alive: true,
+    }));
+    const partitions: PlannerPartition[] = Array.from({ length: 6 }, (_, i) => {
+      const replicas = [1 + (i % 2), 3 + (i % 2), 5];
+      return { topic: "t", partition: i, replicas, leader: replicas[0] as number, sizeBytes: 100 };
+    });
+    const plan = planMoves(input({ brokers: unequal, partitions }));
+    expect(goal(plan, "topics")).to.deep.include({ status: "impossible", before: 1, after: 1 });
+    expect(goal(plan, "topics")?.why).to.match(/racks hold 1 to 2 brokers: 1 topic\(s\) with a replica in every rack/);
+  });
+
   it("leader bytes-in says impossible, with why, when one partition alone is above the band", () => {
     const partitions = hotLeaders().map((p, i) => (i === 0 ? { ...p, bytesInPerSec: 1_000_000 } : p));
     const plan = planMoves(input({ brokers: four, partitions }));

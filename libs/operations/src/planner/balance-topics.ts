@@ -228,3 +228,33 @@ export function balanceTopics(
   }
   return { replicaMoves, uneven };
 }
+
+/**
+ * Why some topic's spread cannot reach 1 whatever the plan: with racks of unequal size, a partition with a replica in
+ * every rack puts one in each, so the smallest rack's brokers hold more of such a topic than the largest rack's.
+ */
+export function topicsImpossible(
+  partitions: readonly { topic: string; replicas: readonly number[] }[],
+  ids: readonly number[],
+  rackOf: ReadonlyMap<number, string | undefined> | undefined,
+  rackCount: number,
+): string | undefined {
+  if (!rackOf) return undefined;
+  const perRack = new Map<string | undefined, number>();
+  for (const id of ids) perRack.set(rackOf.get(id), (perRack.get(rackOf.get(id)) ?? 0) + 1);
+  const sizes = [...perRack.values()];
+  const smallest = Math.min(...sizes);
+  const largest = Math.max(...sizes);
+  if (smallest === largest) return undefined;
+  const forced = new Map<string, number>();
+  for (const p of partitions) if (p.replicas.length === rackCount) forced.set(p.topic, (forced.get(p.topic) ?? 0) + 1);
+  let uneven = 0;
+  let example: string | undefined;
+  for (const [topic, f] of forced)
+    if (Math.ceil(f / smallest) - Math.floor(f / largest) > 1) {
+      uneven++;
+      example ??= topic;
+    }
+  if (uneven === 0) return undefined;
+  return `racks hold ${smallest} to ${largest} brokers: ${uneven} topic(s) with a replica in every rack (e.g. ${example}) put more per broker in the smallest rack`;
+}

@@ -1,7 +1,7 @@
 import { AppError, type Load, type Move } from "@kcp/shared";
 import { balanceDisk } from "./balance-disk.js";
 import { balanceLeaderBytes, leaderBytesInImpossible } from "./balance-leader-bytes.js";
-import { balanceTopics } from "./balance-topics.js";
+import { balanceTopics, topicsImpossible } from "./balance-topics.js";
 import { evenOut, moveExcess } from "./count-moves.js";
 import { countTargets, shedCost } from "./count-targets.js";
 import { type DiskBand, diskBand, diskBandBound } from "./disk-band.js";
@@ -155,6 +155,8 @@ export function planMoves(input: PlannerInput): MovePlan {
   if (input.mode === "rebalance" && input.goals.has("leaderBytesIn")) balanceLeaderBytes(placement, ids, bandPercent);
   const hottest = leaderBytesInImpossible(input.partitions, ids.length, bandPercent);
   if (hottest !== undefined) impossible.leaderBytesIn = hottest;
+  const unequalRacks = topicsImpossible(input.partitions, ids, racksOf, racks.size);
+  if (unequalRacks !== undefined) impossible.topics = unequalRacks;
   const targetCounts = [...(targets?.values() ?? [])];
   const bestReplicaSpread = targetCounts.length > 0 ? Math.max(...targetCounts) - Math.min(...targetCounts) : 0;
   const built = result(input, placement, eligible, kept, lowerBoundBytes, warnings);
