@@ -9,8 +9,11 @@ export const BROWSE_LIMITS = {
   filterChars: 256,
   /** The answer lists the first this many partitions read (a filter's scan may cross all 10,000). */
   partitionsListed: 1000,
-  /** A cursor names at most this many partitions (a page of 10k partitions still fits in a URL). */
-  cursorChars: 16_384,
+  /**
+   * A cursor's length: it names at most 100 partitions (about 1.5 KB), and with the longest filter the request line
+   * stays well inside Node's 16 KiB header limit (beyond it Node answers 431 before any route runs).
+   */
+  cursorChars: 8192,
 } as const;
 
 /** A query integer: an empty value is refused rather than read as 0 (`Number("")` is 0). */
