@@ -54,7 +54,7 @@ export function outside(band: DiskBand, id: number, data: number): number {
  * least those replicas' bytes — so the total is at least `emptiedBytes + max(Σ above upper, rackBytes)`. Receiving: a
  * broker below its lower edge must receive at least the difference (data only rises by receiving), so the total is at
  * least `Σ below lower`. The larger of the two holds. Kept (cordoned) brokers are outside the band and count for
- * nothing.
+ * nothing. Rounded up to whole bytes (band edges are fractions; bytes moved are not), which keeps it sound.
  */
 export function diskBandBound(
   band: DiskBand,
@@ -69,5 +69,5 @@ export function diskBandBound(
     above += Math.max(0, data - upper);
     below += Math.max(0, (band.lower.get(id) ?? 0) - data);
   }
-  return Math.max(emptiedBytes + Math.max(above, rackBytes), below);
+  return Math.ceil(Math.max(emptiedBytes + Math.max(above, rackBytes), below));
 }
