@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { auditRequests, durableAudit } from "./audit/audit-requests.js";
 import { authenticate } from "./auth/authenticate.js";
 import type { LoginService } from "./auth/login.js";
+import { consoleSite } from "./console/console-site.js";
 import { accessLog } from "./http/access-log.js";
 import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
@@ -43,11 +44,14 @@ export interface GatewayDependencies {
   queue: JobQueue;
   /** Check every API answer against the OpenAPI document (test runs; default: KCP_CHECK_RESPONSES=1). */
   checkResponses?: boolean;
+  /** The built web console served at `/` (CONSOLE_DIR; default apps/console/dist of this checkout). */
+  consoleDir?: string;
 }
 
 /**
  * The Express application. Order: request id → request metrics → security headers → access log → audit (registered early so refusals
- * are audited too) → body → session → CSRF header → routes → unknown route → errors.
+ * are audited too) → body → session → CSRF header → routes → queue dashboard → web console (GET of any other page) →
+ * unknown route → errors.
  */
 export function createGatewayApp(deps: GatewayDependencies): Express {
   const app = express();
@@ -83,6 +87,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use("/api", authenticate(deps.store), requireServiceHeader);
   app.use(mountRoutes(routes));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));
+  app.use(consoleSite(deps.consoleDir));
   app.use(unknownRoute);
   app.use(errorResponder);
   return app;

@@ -32,6 +32,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    ...(config.CONSOLE_DIR ? { consoleDir: config.CONSOLE_DIR } : {}),
     headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
     logger,
     store,

@@ -44,6 +44,8 @@ export interface GatewayOptions {
   readinessChecks?: readonly ReadinessCheck[];
   /** The process's metrics (the standalone process shares one registry among its services). */
   metrics?: Metrics;
+  /** The built web console (CONSOLE_DIR); default apps/console/dist of this checkout. */
+  consoleDir?: string;
 }
 
 export interface RunningGateway extends Component {
@@ -95,6 +97,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     isShuttingDown: () => shuttingDown,
     metrics: options.metrics ?? new Metrics({ service: "api-gateway" }),
     queue,
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   const server: Server = app.listen(options.port, options.host);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? HTTP_DEFAULTS.HTTP_KEEP_ALIVE_TIMEOUT_MS;

@@ -27,6 +27,8 @@ export const httpSection = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(65_000),
     /** How long a client may take to send a request's headers; above the keep-alive timeout, as Node requires. */
     HTTP_HEADERS_TIMEOUT_MS: positiveMs.default(66_000),
+    /** The built web console the gateway serves at `/`; default: apps/console/dist of this checkout. */
+    CONSOLE_DIR: z.string().min(1).optional(),
   })
   .refine((c) => c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_KEEP_ALIVE_TIMEOUT_MS, {
     path: ["HTTP_HEADERS_TIMEOUT_MS"],

@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+
+/** Where `npm run build` puts the console, from this file in src/ or dist/ of the gateway package. */
+export const DEFAULT_CONSOLE_DIR = resolve(fileURLToPath(new URL("../../../../apps/console/dist", import.meta.url)));
+
+/**
+ * The console's own policy, stricter than helmet's default: no inline script or style at all (helmet allows inline
+ * styles for pages such as the queue dashboard), no framing, API calls to this origin only.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** Paths the console never answers: the API, the queue dashboard, health and metrics keep their own answers. */
+const NOT_CONSOLE = /^\/(api|admin|healthz|readyz|metrics)(\/|$)/;
+
+function setConsoleHeaders(res: Response, path: string): void {
+  res.setHeader("Content-Security-Policy", CONSOLE_CSP);
+  // Vite names built assets by content hash: they never change; index.html always revalidates.
+  res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+}
+
+/**
+ * The web console at `/`: the built files, and index.html for every other page URL (the console routes in the
+ * browser, so a deep link or a reload of `/clusters/x/topics` works). Without a build, pages answer 503 in plain text.
+ */
+export function consoleSite(directory: string = DEFAULT_CONSOLE_DIR): Router {
+  const router = express.Router();
+  const index = join(directory, "index.html");
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (NOT_CONSOLE.test(req.path)) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (!existsSync(index)) {
+      res.status(503).type("text/plain").send("The web console is not built: run `npm run build` (or npm start).\n");
+      return;
+    }
+    next();
+  });
+  router.use(
+    express.static(directory, {
+      index: false,
+      etag: true,
+      setHeaders: (res, path) => setConsoleHeaders(res, path),
+    }),
+  );
+  router.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
+    if (NOT_CONSOLE.test(req.path) || /\.[a-z0-9]+$/i.test(req.path) || !req.accepts("html")) return next();
+    setConsoleHeaders(res, "index.html");
+    res.sendFile(index);
+  });
+  return router;
+}
