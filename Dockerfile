@@ -5,12 +5,13 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./
+COPY apps ./apps
 COPY libs ./libs
 COPY services ./services
 COPY tools ./tools
 COPY bench ./bench
 RUN npm install --no-save --no-audit --no-fund --loglevel=error
-RUN npx turbo run build --filter=@kcp/standalone... --filter=@kcp/api-gateway... --filter=@kcp/collector... --filter=@kcp/operations-worker... --filter=@kcp/audit... --output-logs=errors-only
+RUN npx turbo run build --filter=@kcp/standalone... --filter=@kcp/api-gateway... --filter=@kcp/collector... --filter=@kcp/operations-worker... --filter=@kcp/audit... --filter=@kcp/console --output-logs=errors-only
 # Production dependencies only in the final image.
 RUN npm prune --omit=dev --no-audit --no-fund --loglevel=error
 
@@ -21,6 +22,8 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/libs ./libs
 COPY --from=build --chown=node:node /app/services ./services
+# The web console the gateway serves at / (CONSOLE_DIR's default: apps/console/dist).
+COPY --from=build --chown=node:node /app/apps/console/dist ./apps/console/dist
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ensureChromium } from "./browser/chromium.js";
 import { type AgentClusterDescription, startAgentCluster, stopDescribedAgentCluster } from "./kafka/agents.js";
 import { type ClusterDescription, startCluster } from "./kafka/cluster.js";
 import { resolveKafka } from "./kafka/maven.js";
@@ -12,7 +13,7 @@ const USAGE = `usage:
   npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller] [--agents]
   npm run kafka -- down --name NAME
   npm run kafka -- status
-  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB)
+  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
 profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
@@ -93,7 +94,10 @@ async function install(): Promise<void> {
   for (const version of KAFKA_VERSIONS) await resolveKafka(version);
   await ensureRedisServer();
   if (!process.env.MONGO_URL?.trim()) await ensureFerretDb();
-  print({ installed: { kafka: KAFKA_VERSIONS, redis: true, ferretdb: !process.env.MONGO_URL?.trim() } });
+  await ensureChromium();
+  print({
+    installed: { kafka: KAFKA_VERSIONS, redis: true, ferretdb: !process.env.MONGO_URL?.trim(), chromium: true },
+  });
 }
 
 async function main(): Promise<void> {

@@ -1,3 +1,4 @@
+export * from "./browser/index.js";
 export * from "./common/index.js";
 export * from "./http/index.js";
 export * from "./kafka/index.js";

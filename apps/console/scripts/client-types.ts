@@ -1,0 +1,10 @@
+import { currentOpenApiDocument } from "@kcp/api-gateway";
+import openapiTS, { astToString } from "openapi-typescript";
+
+const HEADER = "// Generated from the service's OpenAPI document by `npm run generate -w @kcp/console`. Do not edit.\n";
+
+/** The console's API types: openapi-typescript's output for the document the gateway serves at /api/v1/openapi.json. */
+export async function clientTypes(): Promise<string> {
+  const ast = await openapiTS(currentOpenApiDocument() as Parameters<typeof openapiTS>[0]);
+  return HEADER + astToString(ast);
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap, WRITE } from "./client.js";
+import type { paths } from "./schema.js";
+
+export type ClusterView = paths["/api/v1/clusters/{id}"]["get"]["responses"][200]["content"]["application/json"];
+export type OverviewItem =
+  paths["/api/v1/overview"]["get"]["responses"][200]["content"]["application/json"]["clusters"][number];
+export type RegisterRequest = NonNullable<
+  paths["/api/v1/clusters"]["post"]["requestBody"]
+>["content"]["application/json"];
+export type CapabilityFlag = Exclude<keyof ClusterView["capabilities"], "notes" | "error">;
+
+/** The overview is polled: health changes while the page is open. */
+export function useOverview() {
+  return useQuery({
+    queryKey: ["overview"],
+    queryFn: async () => unwrap(await api.GET("/api/v1/overview")).clusters,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useCluster(id: string) {
+  return useQuery({
+    queryKey: ["cluster", id],
+    queryFn: async () => unwrap(await api.GET("/api/v1/clusters/{id}", { params: { path: { id } } })),
+    refetchInterval: 15_000,
+  });
+}
+
+export function useRegisterCluster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RegisterRequest) =>
+      unwrap(await api.POST("/api/v1/clusters", { params: { header: WRITE }, body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["overview"] }),
+  });
+}
+
+/** The note the service gives for a flag that is false (capabilities.notes), else a generic reason. */
+export function capabilityNote(capabilities: ClusterView["capabilities"], flag: CapabilityFlag): string {
+  return capabilities.notes?.find((note) => note.includes(flag)) ?? `Not available on this cluster (${flag} is false)`;
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api, unwrap, WRITE } from "./client.js";
+import type { paths } from "./schema.js";
+
+export type SessionUser = paths["/api/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"]["user"];
+export type Role = SessionUser["role"];
+
+const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
+
+/** Whether a user of `role` may do what `needed` may. */
+export function hasRole(role: Role | undefined, needed: Role): boolean {
+  return role !== undefined && RANK[role] >= RANK[needed];
+}
+
+export const SESSION_KEY = ["session"] as const;
+
+/** The signed-in user, or null when there is no session (401). */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async (): Promise<SessionUser | null> => {
+      try {
+        return unwrap(await api.GET("/api/v1/auth/me")).user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { username: string; password: string }) =>
+      unwrap(await api.POST("/api/v1/auth/login", { params: { header: WRITE }, body })),
+    onSuccess: async () => {
+      client.clear();
+      await client.invalidateQueries({ queryKey: SESSION_KEY });
+    },
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const result = await api.POST("/api/v1/auth/logout", { params: { header: WRITE } });
+      if (!result.response.ok && result.response.status !== 401) unwrap(result);
+    },
+    onSettled: () => {
+      client.clear();
+      client.setQueryData(SESSION_KEY, null);
+    },
+  });
+}

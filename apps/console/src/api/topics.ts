@@ -1,0 +1,97 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap, WRITE } from "./client.js";
+import type { paths } from "./schema.js";
+
+export type TopicRow =
+  paths["/api/v1/clusters/{id}/topics"]["get"]["responses"][200]["content"]["application/json"]["topics"][number];
+export type CreateTopicRequest = NonNullable<
+  paths["/api/v1/clusters/{id}/topics"]["post"]["requestBody"]
+>["content"]["application/json"];
+export type ProduceRequest = NonNullable<
+  paths["/api/v1/clusters/{id}/topics/{topic}/messages"]["post"]["requestBody"]
+>["content"]["application/json"];
+export type BrowseQuery = NonNullable<
+  paths["/api/v1/clusters/{id}/topics/{topic}/messages"]["get"]["parameters"]["query"]
+>;
+
+/** Pages of the largest size the API gives: a 10,000-topic list is 10 requests, fetched as the list scrolls. */
+export const TOPIC_PAGE = 1_000;
+
+export function useTopicPages(id: string, search: string) {
+  return useInfiniteQuery({
+    queryKey: ["topics", id, search],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) =>
+      unwrap(
+        await api.GET("/api/v1/clusters/{id}/topics", {
+          params: {
+            path: { id },
+            query: { limit: TOPIC_PAGE, offset: pageParam, ...(search ? { search } : {}) },
+          },
+        }),
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.topics.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateTopic(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateTopicRequest) =>
+      unwrap(await api.POST("/api/v1/clusters/{id}/topics", { params: { header: WRITE, path: { id } }, body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["topics", id] }),
+  });
+}
+
+export function useDeleteTopic(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (topic: string) =>
+      unwrap(
+        await api.DELETE("/api/v1/clusters/{id}/topics/{topic}", {
+          params: { header: WRITE, path: { id, topic } },
+          body: { confirmName: topic },
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["topics", id] }),
+  });
+}
+
+export function useProduce(id: string, topic: string) {
+  return useMutation({
+    mutationFn: async (body: ProduceRequest) =>
+      unwrap(
+        await api.POST("/api/v1/clusters/{id}/topics/{topic}/messages", {
+          params: { header: WRITE, path: { id, topic } },
+          body,
+        }),
+      ),
+  });
+}
+
+/** A page of messages: run when the user asks (reads are audited), not on every render. */
+export function useBrowse(id: string, topic: string, query: BrowseQuery | null) {
+  return useQuery({
+    queryKey: ["browse", id, topic, query],
+    enabled: query !== null,
+    queryFn: async () =>
+      unwrap(
+        await api.GET("/api/v1/clusters/{id}/topics/{topic}/messages", {
+          params: { path: { id, topic }, query: query ?? {} },
+        }),
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useTopic(id: string, topic: string) {
+  return useQuery({
+    queryKey: ["topic", id, topic],
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/clusters/{id}/topics/{topic}", { params: { path: { id, topic } } })),
+  });
+}

@@ -1,0 +1,71 @@
+import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { useLogout, useSession } from "../api/session.js";
+import { ErrorMessage } from "../ui/ErrorMessage.js";
+import { Loading } from "../ui/Loading.js";
+import { ThemeToggle } from "../ui/ThemeToggle.js";
+
+/** Every page: a skip link, the header (nav, the session's user and role, theme, logout), the page itself. */
+export function Shell() {
+  const session = useSession();
+  const location = useLocation();
+  const onLogin = location.pathname === "/login";
+  if (session.isPending) return <Loading label="Opening the console" />;
+  if (session.isError) return <ErrorMessage error={session.error} />;
+  if (!session.data && !onLogin) return <Navigate to="/login" search={{ next: location.href }} />;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-2">
+          <Link to="/" className="font-semibold">
+            Kafka control plane
+          </Link>
+          {session.data ? <SignedIn username={session.data.username} role={session.data.role} /> : null}
+          <div className="ml-auto">
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+function SignedIn({ username, role }: { username: string; role: string }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <>
+      <nav aria-label="Main">
+        <ul className="flex gap-3 text-sm">
+          <li>
+            <Link to="/" activeOptions={{ exact: true }} className="hover:underline [&.active]:font-semibold">
+              Clusters
+            </Link>
+          </li>
+          {role === "admin" ? (
+            <li>
+              <a href="/admin/queues" className="hover:underline">
+                Queue dashboard
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <p className="text-sm" data-testid="session-user">
+        Signed in as <strong>{username}</strong> ({role})
+      </p>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => logout.mutate(undefined, { onSettled: () => navigate({ to: "/login", search: {} }) })}
+      >
+        Log out
+      </button>
+    </>
+  );
+}

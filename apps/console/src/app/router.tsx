@@ -1,0 +1,45 @@
+import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import { LoginPage } from "../pages/auth/LoginPage.js";
+import { ClusterPage } from "../pages/cluster/ClusterPage.js";
+import { OverviewPage } from "../pages/overview/OverviewPage.js";
+import { RegisterClusterPage } from "../pages/overview/RegisterClusterPage.js";
+import { TopicPage } from "../pages/topics/TopicPage.js";
+import { TopicsPage } from "../pages/topics/TopicsPage.js";
+import { Shell } from "./Shell.js";
+
+/** A search parameter kept only when it is a non-empty text (so links need not name it). */
+function optionalText<K extends string>(key: K, search: Record<string, unknown>): Partial<Record<K, string>> {
+  const value = search[key];
+  return typeof value === "string" && value ? ({ [key]: value } as Record<K, string>) : {};
+}
+
+const root = createRootRoute({ component: Shell });
+
+const login = createRoute({
+  getParentRoute: () => root,
+  path: "/login",
+  component: LoginPage,
+  validateSearch: (search: Record<string, unknown>) => optionalText("next", search),
+});
+const overview = createRoute({ getParentRoute: () => root, path: "/", component: OverviewPage });
+const register = createRoute({ getParentRoute: () => root, path: "/clusters/new", component: RegisterClusterPage });
+const cluster = createRoute({ getParentRoute: () => root, path: "/clusters/$id", component: ClusterPage });
+const topics = createRoute({
+  getParentRoute: () => root,
+  path: "/clusters/$id/topics",
+  component: TopicsPage,
+  validateSearch: (search: Record<string, unknown>) => optionalText("q", search),
+});
+const topic = createRoute({ getParentRoute: () => root, path: "/clusters/$id/topics/$topic", component: TopicPage });
+
+/** Every page has its own URL: shareable, and the back button works. */
+export const router = createRouter({
+  routeTree: root.addChildren([login, overview, register, cluster, topics, topic]),
+  defaultPreload: "intent",
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLogger, loadConfig } from "@kcp/shared";
+import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/standalone";
+import { apiClient, getSharedCluster, type KafkaCluster, kafkaToolOn, uniqueTopicName } from "@kcp/test-infra";
+import { expect } from "chai";
+import type { Browser, Page } from "playwright-core";
+import { describeViolations, launchBrowser, screenshot, seriousAccessibilityViolations } from "./browser.js";
+
+const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
+const ADMIN = { username: "admin", password: "console-e2e-admin-password" };
+const VIEWER = { username: "viewer1", password: "console-e2e-viewer-password" };
+
+async function signIn(page: Page, url: string, user: { username: string; password: string }) {
+  await page.goto(`${url}/`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Clusters" }).waitFor();
+}
+
+async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(describeViolations(violations), `axe on ${what}`).to.deep.equal([]);
+}
+
+describe("web console in Chromium against the real service and Kafka (issue 21)", function () {
+  this.timeout(120_000);
+  let kafka: KafkaCluster;
+  let service: Standalone;
+  let url: string;
+  let dataDir: string;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  before(async () => {
+    kafka = await getSharedCluster("single");
+    dataDir = await mkdtemp(join(tmpdir(), "kcp-console-e2e-"));
+    const config = loadConfig(standaloneConfigSchema, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      CONSOLE_DIR,
+      COLLECT_TIMEOUT_MS: "15000",
+    });
+    service = await startStandalone(config, createLogger({ name: "console-e2e", level: "silent" }));
+    url = service.gateway.url;
+    const api = apiClient(url);
+    const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    const created = await api("POST", "/api/v1/users", { token, body: { ...VIEWER, role: "viewer" } });
+    expect(created.status, created.text).to.equal(201);
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    for (const component of service?.components ?? []) await component.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // A CSP refusal or an uncaught error is a bug the user would meet: collect them all. (Failed API answers are
+    // logged by Chromium too; the tests check that the page shows them.)
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        errors.push(message.text());
+    });
+    page.on("response", (response) => {
+      if (response.status() === 404 && !response.url().includes("/api/")) errors.push(`404 ${response.url()}`);
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    return page;
+  }
+
+  const cluster = `e2e-${Date.now().toString(36)}`;
+  const topic = uniqueTopicName("console");
+
+  it("signs in (a page without a session goes to the login), shows the user and role, and the login page passes axe", async () => {
+    const page = await newPage();
+    await page.goto(`${url}/clusters/new`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await expectAccessible(page, "login");
+    await screenshot(page, "login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await page.getByRole("alert").textContent()).to.match(/invalid|password|credentials/i);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/clusters\/new$/);
+    expect(await page.getByTestId("session-user").textContent()).to.equal("Signed in as admin (admin)");
+    await page.context().close();
+  });
+
+  it("registers a cluster through the form and shows its brokers, quorum, features and capabilities", async () => {
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.getByRole("link", { name: "Register a cluster" }).click();
+    await expectAccessible(page, "register a cluster");
+    await page.getByLabel("Name").fill(cluster);
+    await page.getByLabel(/Bootstrap servers/).fill("127.0.0.1:1");
+    await page.getByRole("button", { name: "Register" }).click();
+    expect(await page.getByRole("alert").textContent(), "an unreachable address is refused, readably").to.match(/./);
+    await page.getByLabel(/Bootstrap servers/).fill(kafka.bootstrapServers.join(","));
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("heading", { name: cluster }).waitFor();
+    await page.getByRole("heading", { name: "Brokers" }).waitFor();
+    const brokerRows = await page.getByRole("table").first().locator("tbody tr").count();
+    expect(brokerRows).to.equal(kafka.brokerIds.length);
+    await page.getByRole("heading", { name: "Capabilities" }).waitFor();
+    await expectAccessible(page, "cluster");
+    await screenshot(page, "cluster");
+    await page.goto(`${url}/`);
+    await page.getByRole("link", { name: cluster }).waitFor();
+    await expectAccessible(page, "overview");
+    await screenshot(page, "overview");
+    await page.context().close();
+  });
+
+  it("creates a topic, produces a message and browses it back; kafka-topics sees the topic", async () => {
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.getByRole("link", { name: cluster }).click();
+    await page.getByRole("link", { name: "Topics" }).click();
+    await page.getByRole("button", { name: "Create topic" }).click();
+    await page.getByLabel("Topic name").fill(topic);
+    await page.getByLabel(/Partitions/).fill("3");
+    await page.getByLabel(/Replication factor/).fill("1");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("heading", { name: topic }).waitFor();
+    const described = await kafkaToolOn(kafka, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
+    expect(described).to.include("PartitionCount: 3");
+    await page.getByLabel("Key (optional)").fill("k1");
+    await page.getByLabel("Value", { exact: true }).fill("hello from the console");
+    await page.getByRole("button", { name: "Produce" }).click();
+    expect(await page.getByText(/Written to partition \d+ at offset 0/).textContent()).to.match(/offset 0/);
+    await page.getByRole("button", { name: "Read messages" }).click();
+    await page.getByRole("cell", { name: "hello from the console" }).waitFor();
+    expect(await page.getByRole("cell", { name: "k1", exact: true }).count()).to.equal(1);
+    await expectAccessible(page, "topic");
+    await screenshot(page, "topic");
+    await page.getByRole("link", { name: "All topics" }).click();
+    await page.getByLabel("Search topics").fill(topic);
+    await page.getByRole("link", { name: topic }).waitFor();
+    expect(await page.getByText("1 topic", { exact: true }).count()).to.equal(1);
+    expect(page.url()).to.include(`q=${topic}`);
+    await expectAccessible(page, "topics");
+    await screenshot(page, "topics");
+    await page.context().close();
+  });
+
+  it("a viewer sees the same pages without any write action", async () => {
+    const page = await newPage();
+    await signIn(page, url, VIEWER);
+    expect(await page.getByTestId("session-user").textContent()).to.equal("Signed in as viewer1 (viewer)");
+    expect(await page.getByRole("link", { name: "Register a cluster" }).count()).to.equal(0);
+    await page.getByRole("link", { name: cluster }).click();
+    await page.getByRole("link", { name: "Topics" }).click();
+    await page.getByRole("link", { name: topic }).waitFor();
+    expect(await page.getByRole("button", { name: "Create topic" }).count()).to.equal(0);
+    await page.getByRole("link", { name: topic }).click();
+    await page.getByRole("heading", { name: "Browse messages" }).waitFor();
+    expect(await page.getByRole("button", { name: "Delete topic" }).count()).to.equal(0);
+    expect(await page.getByRole("button", { name: "Produce" }).count()).to.equal(0);
+    await page.context().close();
+  });
+
+  it("deletes the topic only once its name is typed exactly; kafka-topics no longer lists it", async () => {
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.goto(`${url}/clusters/${await clusterId(page)}/topics/${topic}`);
+    await page.getByRole("button", { name: "Delete topic" }).click();
+    const confirm = page.getByRole("button", { name: "Deleting the topic" });
+    await page.getByLabel("Name to confirm").fill(`${topic}-wrong`);
+    expect(await confirm.isDisabled()).to.equal(true);
+    await page.getByLabel("Name to confirm").fill(topic);
+    await confirm.click();
+    await page.getByRole("heading", { name: "Topics" }).waitFor();
+    const listed = await kafkaToolOn(kafka, "org.apache.kafka.tools.TopicCommand", ["--list"]);
+    expect(listed.split("\n")).to.not.include(topic);
+    await page.context().close();
+  });
+
+  it("logs out: the session ends and every page asks to sign in again; no page logged an error", async () => {
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${url}/`);
+    await page.waitForURL(/\/login/);
+    const me = await page.request.get(`${url}/api/v1/auth/me`);
+    expect(me.status()).to.equal(401);
+    await page.context().close();
+    expect(errors, "console errors and CSP refusals in the browser").to.deep.equal([]);
+  });
+
+  async function clusterId(page: Page): Promise<string> {
+    const response = await page.request.get(`${url}/api/v1/clusters`);
+    const body = (await response.json()) as { clusters: { cluster: { id: string; name: string } }[] };
+    const found = body.clusters.find((c) => c.cluster.name === cluster);
+    if (!found) throw new Error(`cluster ${cluster} is not registered`);
+    return found.cluster.id;
+  }
+});

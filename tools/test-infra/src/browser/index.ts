@@ -1,0 +1,1 @@
+export { CHROMIUM_PATH, ensureChromium } from "./chromium.js";
