@@ -1,6 +1,8 @@
 import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
 import { LoginPage } from "../pages/auth/LoginPage.js";
 import { ClusterPage } from "../pages/cluster/ClusterPage.js";
+import { OperationPage } from "../pages/operations/OperationPage.js";
+import { OperationsPage } from "../pages/operations/OperationsPage.js";
 import { OverviewPage } from "../pages/overview/OverviewPage.js";
 import { RegisterClusterPage } from "../pages/overview/RegisterClusterPage.js";
 import { TopicPage } from "../pages/topics/TopicPage.js";
@@ -31,10 +33,16 @@ const topics = createRoute({
   validateSearch: (search: Record<string, unknown>) => optionalText("q", search),
 });
 const topic = createRoute({ getParentRoute: () => root, path: "/clusters/$id/topics/$topic", component: TopicPage });
+const operations = createRoute({
+  getParentRoute: () => root,
+  path: "/clusters/$id/operations",
+  component: OperationsPage,
+});
+const operation = createRoute({ getParentRoute: () => root, path: "/operations/$op", component: OperationPage });
 
 /** Every page has its own URL: shareable, and the back button works. */
 export const router = createRouter({
-  routeTree: root.addChildren([login, overview, register, cluster, topics, topic]),
+  routeTree: root.addChildren([login, overview, register, cluster, topics, topic, operations, operation]),
   defaultPreload: "intent",
 });
 

@@ -5,12 +5,14 @@ interface Props {
   name: string;
   action: string;
   busy?: boolean;
+  /** Let any text through (the service checks it and refuses a wrong one itself). */
+  allowMismatch?: boolean;
   onConfirm: (typed: string) => void;
   onCancel: () => void;
 }
 
 /** An irreversible action asks for the name again: the button is enabled once it is typed exactly. */
-export function ConfirmByTyping({ name, action, busy, onConfirm, onCancel }: Props) {
+export function ConfirmByTyping({ name, action, busy, allowMismatch, onConfirm, onCancel }: Props) {
   const [typed, setTyped] = useState("");
   const id = useId();
   return (
@@ -29,7 +31,11 @@ export function ConfirmByTyping({ name, action, busy, onConfirm, onCancel }: Pro
       </label>
       <input id={id} className="field" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
       <div className="flex gap-2">
-        <button type="submit" className="btn btn-danger" disabled={busy || typed !== name}>
+        <button
+          type="submit"
+          className="btn btn-danger"
+          disabled={busy || typed === "" || (!allowMismatch && typed !== name)}
+        >
           {action}
         </button>
         <button type="button" className="btn" onClick={onCancel}>

@@ -21,6 +21,9 @@ export function ClusterPage() {
         <Link to="/clusters/$id/topics" params={{ id }} className="btn">
           Topics
         </Link>
+        <Link to="/clusters/$id/operations" params={{ id }} className="btn">
+          Operations
+        </Link>
       </div>
       <Issues view={view} />
       <Brokers view={view} />

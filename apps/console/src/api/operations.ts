@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap, WRITE } from "./client.js";
+import type { CapabilityFlag } from "./clusters.js";
+import type { paths } from "./schema.js";
+
+export type Operation = paths["/api/v1/operations/{op}"]["get"]["responses"][200]["content"]["application/json"];
+export type PlanRequest = NonNullable<
+  paths["/api/v1/clusters/{id}/operations"]["post"]["requestBody"]
+>["content"]["application/json"];
+export type OperationType = PlanRequest["type"];
+
+/**
+ * Each type, the capability that gates it and example params to start from. The service decides (422 when a flag is
+ * false); the console only uses the flag to offer or disable the choice.
+ */
+export const OPERATION_TYPES: Record<OperationType, { capability: CapabilityFlag; example: object }> = {
+  electLeaders: { capability: "electLeaders", example: { electionType: "preferred" } },
+  rebalance: { capability: "reassign", example: { throttleBytesPerSec: 50_000_000 } },
+  drainBrokers: { capability: "reassign", example: { brokers: [4] } },
+  cordonBrokers: { capability: "cordon", example: { brokers: [4] } },
+  uncordonBrokers: { capability: "cordon", example: { brokers: [4] } },
+  unregisterBrokers: { capability: "unregisterBrokers", example: { brokers: [4] } },
+  addControllers: { capability: "addControllers", example: { controllers: [] } },
+  removeVoters: { capability: "removeVoters", example: { voters: [] } },
+  finalizeFeatures: { capability: "finalizeFeatures", example: {} },
+  migrateQuorum: { capability: "migrateQuorum", example: {} },
+  restartNodes: { capability: "restartNodes", example: { waitHealthy: true } },
+  upgradeVersion: { capability: "upgradeVersion", example: { version: "4.4.0", finalize: false } },
+  provisionNodes: { capability: "provisionNodes", example: { role: "broker", count: 1 } },
+  scaleNodePools: { capability: "scaleNodePools", example: { pool: "brokers", replicas: 3 } },
+};
+
+/** Statuses in which the operation still changes: the page polls them. */
+export const LIVE_STATUSES = new Set(["pending", "running"]);
+
+export function useOperations(clusterId: string) {
+  return useQuery({
+    queryKey: ["operations", clusterId],
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/clusters/{id}/operations", { params: { path: { id: clusterId } } })),
+    refetchInterval: 5_000,
+  });
+}
+
+export function useOperation(op: string) {
+  return useQuery({
+    queryKey: ["operation", op],
+    queryFn: async () => unwrap(await api.GET("/api/v1/operations/{op}", { params: { path: { op } } })),
+    refetchInterval: (query) => (LIVE_STATUSES.has(query.state.data?.status ?? "") ? 1_000 : false),
+  });
+}
+
+export function usePlanOperation(clusterId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PlanRequest) =>
+      unwrap(
+        await api.POST("/api/v1/clusters/{id}/operations", {
+          params: { header: WRITE, path: { id: clusterId } },
+          body,
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["operations", clusterId] }),
+  });
+}
+
+type Action = "confirm" | "pause" | "resume" | "cancel";
+
+/** Confirm (with the cluster name for irreversible plans), pause, resume or cancel; the answer is the operation. */
+export function useOperationAction(op: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, confirmName }: { action: Action; confirmName?: string }) => {
+      const params = { header: WRITE, path: { op } };
+      if (action === "confirm") {
+        return unwrap(
+          await api.POST("/api/v1/operations/{op}/confirm", {
+            params,
+            body: confirmName === undefined ? {} : { confirmName },
+          }),
+        );
+      }
+      if (action === "pause") return unwrap(await api.POST("/api/v1/operations/{op}/pause", { params }));
+      if (action === "resume") return unwrap(await api.POST("/api/v1/operations/{op}/resume", { params }));
+      return unwrap(await api.POST("/api/v1/operations/{op}/cancel", { params }));
+    },
+    onSuccess: (operation) => client.setQueryData(["operation", op], operation),
+  });
+}

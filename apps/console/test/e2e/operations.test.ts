@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLogger, loadConfig } from "@kcp/shared";
+import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/standalone";
+import {
+  apiClient,
+  createTopic,
+  getSharedCluster,
+  type KafkaCluster,
+  partitionFromTool,
+  reassignPartition,
+  uniqueTopicName,
+  votersFromTool,
+  waitFor,
+} from "@kcp/test-infra";
+import { expect } from "chai";
+import type { Browser, Page } from "playwright-core";
+import { describeViolations, launchBrowser, screenshot, seriousAccessibilityViolations } from "./browser.js";
+
+const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
+const ADMIN = { username: "admin", password: "console-ops-admin-password" };
+
+describe("web console: operations planned, confirmed and followed in Chromium on a real 3c3b (issue 21)", function () {
+  this.timeout(180_000);
+  let kafka: KafkaCluster;
+  let service: Standalone;
+  let url: string;
+  let dataDir: string;
+  let browser: Browser;
+  let clusterId: string;
+  const clusterName = `ops-e2e-${Date.now().toString(36)}`;
+
+  before(async () => {
+    kafka = await getSharedCluster("3c3b");
+    dataDir = await mkdtemp(join(tmpdir(), "kcp-console-ops-"));
+    const config = loadConfig(standaloneConfigSchema, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      CONSOLE_DIR,
+      COLLECT_TIMEOUT_MS: "15000",
+    });
+    service = await startStandalone(config, createLogger({ name: "console-ops-e2e", level: "silent" }));
+    url = service.gateway.url;
+    const api = apiClient(url);
+    const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+      token,
+      body: { name: clusterName, bootstrapServers: kafka.bootstrapServers },
+    });
+    expect(registered.status, registered.text).to.equal(201);
+    clusterId = registered.body.cluster.id;
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    for (const component of service?.components ?? []) await component.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedInPage(): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${url}/login`);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Clusters" }).waitFor();
+    return page;
+  }
+
+  async function planFromForm(page: Page, type: string, params: unknown) {
+    await page.goto(`${url}/clusters/${clusterId}/operations`);
+    await page.getByLabel("Operation type").selectOption(type);
+    await page.getByLabel(/Parameters/).fill(JSON.stringify(params));
+    await page.getByRole("button", { name: "Plan (dry run)" }).click();
+    await page.getByTestId("status").waitFor();
+  }
+
+  it("plans a preferred leader election (dry run, countdown), confirms it and follows it to success; Kafka agrees", async () => {
+    const topic = await createTopic(kafka, {
+      name: uniqueTopicName("console-elect"),
+      partitions: 1,
+      replicationFactor: 3,
+    });
+    const [first, ...rest] = (await partitionFromTool(kafka, topic)).replicas;
+    await reassignPartition(kafka, topic, 0, [...rest, first as number]);
+    const preferred = rest[0] as number;
+    await waitFor("the new replica order", async () =>
+      (await partitionFromTool(kafka, topic)).replicas[0] === preferred ? true : undefined,
+    );
+    const page = await signedInPage();
+    await page.goto(`${url}/clusters/${clusterId}/operations`);
+    await page.getByRole("heading", { name: "Plan an operation" }).waitFor();
+    await expectAccessible(page, "operations");
+    await planFromForm(page, "electLeaders", { electionType: "preferred", partitions: [{ topic, partition: 0 }] });
+    expect(await page.getByTestId("status").textContent()).to.equal("planned");
+    await page.getByText("Preferred leader election for 1 partition(s)").first().waitFor();
+    await page.getByText(/The plan expires in 1[45] min/).waitFor();
+    expect((await partitionFromTool(kafka, topic)).leader, "a plan changes nothing").to.not.equal(preferred);
+    await expectAccessible(page, "planned operation");
+    await screenshot(page, "operation-planned");
+    await page.getByRole("button", { name: "Confirm and run" }).click();
+    await page.getByTestId("status").filter({ hasText: "succeeded" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("heading", { name: "Steps (1 of 1 done)" }).waitFor();
+    expect((await partitionFromTool(kafka, topic)).leader).to.equal(preferred);
+    await screenshot(page, "operation-succeeded");
+    await page.context().close();
+  });
+
+  it("an irreversible plan confirmed with a wrong cluster name is refused with the service's message and stays planned", async () => {
+    const [voter] = (await votersFromTool(kafka)).slice(-1);
+    const page = await signedInPage();
+    await planFromForm(page, "removeVoters", { voters: [{ nodeId: voter?.id, directoryId: voter?.directoryId }] });
+    expect(await page.getByTestId("status").textContent()).to.equal("planned");
+    expect(await page.getByRole("button", { name: "Confirm and run" }).count(), "no one-click confirm").to.equal(0);
+    await page.getByRole("button", { name: "Confirm (irreversible)…" }).click();
+    await page.getByLabel("Name to confirm").fill(`${clusterName}-wrong`);
+    await page.getByRole("button", { name: "Running this irreversible operation" }).click();
+    expect(await page.getByRole("alert").textContent()).to.match(/name/i);
+    await page.reload();
+    expect(await page.getByTestId("status").textContent()).to.equal("planned");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("status").filter({ hasText: "cancelled" }).waitFor();
+    expect((await votersFromTool(kafka)).map((v) => v.id)).to.include(voter?.id);
+    await page.context().close();
+  });
+});
+
+async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousAccessibilityViolations(page);
+  expect(describeViolations(violations), `axe on ${what}`).to.deep.equal([]);
+}
