@@ -217,8 +217,18 @@ export class ClusterActions {
     return (await this.deps.store.clusterViews.get(clusterId))?.snapshot as unknown as Snapshot | undefined;
   }
 
-  listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
-    return this.run(clusterId, READ, (admin) => admin.listGroups(query));
+  /** Live from Kafka; each group's total lag from the last collection (the list itself reads no offsets). */
+  async listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
+    const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query));
+    const collected = (await this.collectedSnapshot(clusterId))?.groups ?? [];
+    const lagOf = new Map(collected.map((group) => [group.id, group.lag]));
+    return {
+      ...listed,
+      groups: listed.groups.map((group) => {
+        const lag = lagOf.get(group.id);
+        return lag === undefined ? group : { ...group, lag };
+      }),
+    };
   }
 
   private async run<T>(clusterId: string, kind: ActionKind, work: (admin: KafkaAdmin) => Promise<T>): Promise<T> {

@@ -6873,6 +6873,8 @@ export interface paths {
                                 protocolType: string;
                                 /** @description The broker coordinating the group */
                                 coordinator: number;
+                                /** @description The group's total lag at the last collection (absent for a group the last collection did not see) */
+                                lag?: number;
                             }[];
                             total: number;
                         };

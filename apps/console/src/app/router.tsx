@@ -1,6 +1,8 @@
 import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
 import { LoginPage } from "../pages/auth/LoginPage.js";
 import { ClusterPage } from "../pages/cluster/ClusterPage.js";
+import { GroupPage } from "../pages/groups/GroupPage.js";
+import { GroupsPage } from "../pages/groups/GroupsPage.js";
 import { OperationPage } from "../pages/operations/OperationPage.js";
 import { OperationsPage } from "../pages/operations/OperationsPage.js";
 import { OverviewPage } from "../pages/overview/OverviewPage.js";
@@ -33,6 +35,8 @@ const topics = createRoute({
   validateSearch: (search: Record<string, unknown>) => optionalText("q", search),
 });
 const topic = createRoute({ getParentRoute: () => root, path: "/clusters/$id/topics/$topic", component: TopicPage });
+const groups = createRoute({ getParentRoute: () => root, path: "/clusters/$id/groups", component: GroupsPage });
+const group = createRoute({ getParentRoute: () => root, path: "/clusters/$id/groups/$group", component: GroupPage });
 const operations = createRoute({
   getParentRoute: () => root,
   path: "/clusters/$id/operations",
@@ -42,7 +46,18 @@ const operation = createRoute({ getParentRoute: () => root, path: "/operations/$
 
 /** Every page has its own URL: shareable, and the back button works. */
 export const router = createRouter({
-  routeTree: root.addChildren([login, overview, register, cluster, topics, topic, operations, operation]),
+  routeTree: root.addChildren([
+    login,
+    overview,
+    register,
+    cluster,
+    topics,
+    topic,
+    groups,
+    group,
+    operations,
+    operation,
+  ]),
   defaultPreload: "intent",
 });
 

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLogger, loadConfig } from "@kcp/shared";
 import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/standalone";
-import { apiClient, getSharedCluster, type KafkaCluster, kafkaToolOn, uniqueTopicName } from "@kcp/test-infra";
+import {
+  apiClient,
+  commitGroupOffsets,
+  getSharedCluster,
+  type KafkaCluster,
+  kafkaToolOn,
+  uniqueTopicName,
+} from "@kcp/test-infra";
 import { expect } from "chai";
 import type { Browser, Page } from "playwright-core";
 import { describeViolations, launchBrowser, screenshot, seriousAccessibilityViolations } from "./browser.js";
@@ -34,6 +41,7 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
   let url: string;
   let dataDir: string;
   let browser: Browser;
+  let token: string;
   const errors: string[] = [];
 
   before(async () => {
@@ -50,7 +58,7 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     service = await startStandalone(config, createLogger({ name: "console-e2e", level: "silent" }));
     url = service.gateway.url;
     const api = apiClient(url);
-    const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
     const created = await api("POST", "/api/v1/users", { token, body: { ...VIEWER, role: "viewer" } });
     expect(created.status, created.text).to.equal(201);
     browser = await launchBrowser();
@@ -156,6 +164,54 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.context().close();
   });
 
+  it("lists the group with its lag, previews a reset to latest, then resets: the lag is 0 and Kafka agrees", async () => {
+    const group = `console-group-${Date.now().toString(36)}`;
+    await commitGroupOffsets(kafka, group, topic, { 0: 0, 1: 0, 2: 0 });
+    const id = await clusterIdByName();
+    const refreshed = await apiClient(url)("POST", `/api/v1/clusters/${id}/refresh`, { token });
+    expect(refreshed.status, refreshed.text).to.equal(200);
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.goto(`${url}/clusters/${id}`);
+    await page.getByRole("link", { name: "Consumer groups" }).click();
+    await page.getByLabel("Search groups").fill(group);
+    const row = page.getByRole("listitem").filter({ hasText: group });
+    await row.waitFor();
+    expect(await row.textContent())
+      .to.match(/classic|consumer/)
+      .and.match(/Empty/)
+      .and.match(/1$/);
+    await expectAccessible(page, "groups");
+    await screenshot(page, "groups");
+    await page.getByRole("link", { name: group }).click();
+    await page.getByText(/total lag 1/).waitFor();
+    expect(
+      await page.getByRole("button", { name: "Reset offsets" }).isDisabled(),
+      "no reset before a preview",
+    ).to.equal(true);
+    await page.getByLabel("Reset to").selectOption("latest");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByText("Preview: nothing has changed yet").waitFor();
+    expect(await page.getByRole("cell", { name: "1", exact: true }).count()).to.be.at.least(1);
+    await page.getByText(/total lag 1/).waitFor();
+    await expectAccessible(page, "group");
+    await screenshot(page, "group");
+    await page.getByRole("button", { name: "Reset offsets" }).click();
+    await page.getByText(/Offsets reset for 3 partition/).waitFor();
+    await page.getByText(/total lag 0/).waitFor();
+    const described = await kafkaToolOn(kafka, "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", [
+      "--describe",
+      "--group",
+      group,
+    ]);
+    const lags = described
+      .split("\n")
+      .filter((line) => line.includes(topic))
+      .map((line) => line.trim().split(/\s+/)[5]);
+    expect(lags).to.deep.equal(["0", "0", "0"]);
+    await page.context().close();
+  });
+
   it("a viewer sees the same pages without any write action", async () => {
     const page = await newPage();
     await signIn(page, url, VIEWER);
@@ -175,7 +231,7 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
   it("deletes the topic only once its name is typed exactly; kafka-topics no longer lists it", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);
-    await page.goto(`${url}/clusters/${await clusterId(page)}/topics/${topic}`);
+    await page.goto(`${url}/clusters/${await clusterIdByName()}/topics/${topic}`);
     await page.getByRole("button", { name: "Delete topic" }).click();
     const confirm = page.getByRole("button", { name: "Deleting the topic" });
     await page.getByLabel("Name to confirm").fill(`${topic}-wrong`);
@@ -201,9 +257,9 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     expect(errors, "console errors and CSP refusals in the browser").to.deep.equal([]);
   });
 
-  async function clusterId(page: Page): Promise<string> {
-    const response = await page.request.get(`${url}/api/v1/clusters`);
-    const body = (await response.json()) as { clusters: { cluster: { id: string; name: string } }[] };
+  async function clusterIdByName(): Promise<string> {
+    const response = await apiClient(url)("GET", "/api/v1/clusters", { token });
+    const body = response.body as unknown as { clusters: { cluster: { id: string; name: string } }[] };
     const found = body.clusters.find((c) => c.cluster.name === cluster);
     if (!found) throw new Error(`cluster ${cluster} is not registered`);
     return found.cluster.id;

@@ -102,6 +102,11 @@ export const GroupListingSchema = z.object({
   state: z.string(),
   protocolType: z.string(),
   coordinator: z.number().int().describe("The broker coordinating the group"),
+  lag: z
+    .number()
+    .int()
+    .optional()
+    .describe("The group's total lag at the last collection (absent for a group the last collection did not see)"),
 });
 export type GroupListing = z.infer<typeof GroupListingSchema>;
 export const GroupListResponseSchema = z.object({ groups: z.array(GroupListingSchema), total: z.number().int() });

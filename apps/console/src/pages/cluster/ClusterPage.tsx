@@ -21,6 +21,9 @@ export function ClusterPage() {
         <Link to="/clusters/$id/topics" params={{ id }} className="btn">
           Topics
         </Link>
+        <Link to="/clusters/$id/groups" params={{ id }} className="btn">
+          Consumer groups
+        </Link>
         <Link to="/clusters/$id/operations" params={{ id }} className="btn">
           Operations
         </Link>

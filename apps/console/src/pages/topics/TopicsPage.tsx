@@ -1,14 +1,12 @@
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useDeferredValue, useEffect, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useCluster } from "../../api/clusters.js";
-import { useTopicPages } from "../../api/topics.js";
+import { type TopicRow, useTopicPages } from "../../api/topics.js";
 import { CapabilityAction } from "../../ui/CapabilityAction.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
+import { VirtualTable } from "../../ui/VirtualTable.js";
 import { CreateTopicForm } from "./CreateTopicForm.js";
-
-const ROW_HEIGHT = 36;
 
 /** A cluster's topics: searched on the server, fetched a page at a time as the list scrolls, only visible rows drawn. */
 export function TopicsPage() {
@@ -80,69 +78,35 @@ export function TopicsPage() {
   );
 }
 
-interface ListProps {
-  clusterId: string;
-  rows: ReturnType<typeof useTopicPages>["data"] extends infer D
-    ? D extends { pages: Array<{ topics: infer T }> }
-      ? T
-      : never
-    : never;
-  hasMore: boolean;
-  loadMore: () => void;
-}
+/** Tailwind must see whole class names: the grid template of the topic list. */
+const TOPIC_COLUMNS = "grid-cols-[1fr_7rem_5rem_8rem_8rem]";
 
-function TopicList({ clusterId, rows, hasMore, loadMore }: ListProps) {
-  const scroller = useRef<HTMLElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-  });
-  const items = virtual.getVirtualItems();
-  const last = items.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (hasMore && last >= rows.length - 50) loadMore();
-  }, [hasMore, last, rows.length, loadMore]);
-
+function TopicList(props: { clusterId: string; rows: TopicRow[]; hasMore: boolean; loadMore: () => void }) {
   return (
-    <div className="card p-0">
-      <div className="grid grid-cols-[1fr_7rem_5rem_8rem_8rem] border-b border-slate-300 px-3 py-2 text-sm font-semibold dark:border-slate-700">
-        <span>Name</span>
-        <span>Partitions</span>
-        <span>RF</span>
-        <span>Size</span>
-        <span>Under-replicated</span>
-      </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
-      <section ref={scroller} className="h-[60vh] overflow-auto" tabIndex={0} aria-label="Topic list">
-        <ul className="relative" style={{ height: virtual.getTotalSize() }}>
-          {items.map((item) => {
-            const topic = rows[item.index];
-            if (!topic) return null;
-            return (
-              <li
-                key={topic.name}
-                className="absolute left-0 grid w-full grid-cols-[1fr_7rem_5rem_8rem_8rem] items-center border-b border-slate-200 px-3 text-sm dark:border-slate-800"
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                <Link
-                  to="/clusters/$id/topics/$topic"
-                  params={{ id: clusterId, topic: topic.name }}
-                  className="truncate hover:underline"
-                >
-                  {topic.name}
-                </Link>
-                <span>{topic.partitions}</span>
-                <span>{topic.replicationFactor}</span>
-                <span>{formatBytes(topic.sizeBytes)}</span>
-                <span>{topic.underReplicatedPartitions ?? 0}</span>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-    </div>
+    <VirtualTable
+      label="Topic list"
+      columns={["Name", "Partitions", "RF", "Size", "Under-replicated"]}
+      template={TOPIC_COLUMNS}
+      rows={props.rows}
+      rowKey={(topic) => topic.name}
+      hasMore={props.hasMore}
+      loadMore={props.loadMore}
+      cells={(topic) => (
+        <>
+          <Link
+            to="/clusters/$id/topics/$topic"
+            params={{ id: props.clusterId, topic: topic.name }}
+            className="truncate hover:underline"
+          >
+            {topic.name}
+          </Link>
+          <span>{topic.partitions}</span>
+          <span>{topic.replicationFactor}</span>
+          <span>{formatBytes(topic.sizeBytes)}</span>
+          <span>{topic.underReplicatedPartitions ?? 0}</span>
+        </>
+      )}
+    />
   );
 }
 
