@@ -47,12 +47,29 @@ function SignedIn({ username, role }: { username: string; role: string }) {
               Clusters
             </Link>
           </li>
+          <li>
+            <Link to="/audit" className="hover:underline [&.active]:font-semibold">
+              Audit log
+            </Link>
+          </li>
+          <li>
+            <Link to="/tokens" className="hover:underline [&.active]:font-semibold">
+              API tokens
+            </Link>
+          </li>
           {role === "admin" ? (
-            <li>
-              <a href="/admin/queues" className="hover:underline">
-                Queue dashboard
-              </a>
-            </li>
+            <>
+              <li>
+                <Link to="/users" className="hover:underline [&.active]:font-semibold">
+                  Users
+                </Link>
+              </li>
+              <li>
+                <a href="/admin/queues" className="hover:underline">
+                  Queue dashboard
+                </a>
+              </li>
+            </>
           ) : null}
         </ul>
       </nav>

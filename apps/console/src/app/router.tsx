@@ -1,4 +1,7 @@
 import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import { TokensPage } from "../pages/admin/TokensPage.js";
+import { UsersPage } from "../pages/admin/UsersPage.js";
+import { AuditPage } from "../pages/audit/AuditPage.js";
 import { LoginPage } from "../pages/auth/LoginPage.js";
 import { ClusterPage } from "../pages/cluster/ClusterPage.js";
 import { GroupPage } from "../pages/groups/GroupPage.js";
@@ -7,6 +10,9 @@ import { OperationPage } from "../pages/operations/OperationPage.js";
 import { OperationsPage } from "../pages/operations/OperationsPage.js";
 import { OverviewPage } from "../pages/overview/OverviewPage.js";
 import { RegisterClusterPage } from "../pages/overview/RegisterClusterPage.js";
+import { AclsPage } from "../pages/security/AclsPage.js";
+import { QuotasPage } from "../pages/security/QuotasPage.js";
+import { ScramUsersPage } from "../pages/security/ScramUsersPage.js";
 import { TopicPage } from "../pages/topics/TopicPage.js";
 import { TopicsPage } from "../pages/topics/TopicsPage.js";
 import { Shell } from "./Shell.js";
@@ -37,6 +43,12 @@ const topics = createRoute({
 const topic = createRoute({ getParentRoute: () => root, path: "/clusters/$id/topics/$topic", component: TopicPage });
 const groups = createRoute({ getParentRoute: () => root, path: "/clusters/$id/groups", component: GroupsPage });
 const group = createRoute({ getParentRoute: () => root, path: "/clusters/$id/groups/$group", component: GroupPage });
+const acls = createRoute({ getParentRoute: () => root, path: "/clusters/$id/acls", component: AclsPage });
+const quotas = createRoute({ getParentRoute: () => root, path: "/clusters/$id/quotas", component: QuotasPage });
+const scram = createRoute({ getParentRoute: () => root, path: "/clusters/$id/scram-users", component: ScramUsersPage });
+const audit = createRoute({ getParentRoute: () => root, path: "/audit", component: AuditPage });
+const users = createRoute({ getParentRoute: () => root, path: "/users", component: UsersPage });
+const tokens = createRoute({ getParentRoute: () => root, path: "/tokens", component: TokensPage });
 const operations = createRoute({
   getParentRoute: () => root,
   path: "/clusters/$id/operations",
@@ -55,8 +67,14 @@ export const router = createRouter({
     topic,
     groups,
     group,
+    acls,
+    quotas,
+    scram,
     operations,
     operation,
+    audit,
+    users,
+    tokens,
   ]),
   defaultPreload: "intent",
 });

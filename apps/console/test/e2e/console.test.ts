@@ -244,6 +244,75 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.context().close();
   });
 
+  it("ACLs, quotas and SCRAM users: changes reach Kafka (its own tools agree); a refusal is shown as the service words it", async () => {
+    const id = await clusterIdByName();
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.goto(`${url}/clusters/${id}/acls`);
+    await page.getByLabel("Resource name").fill("console-acl-topic");
+    await page.getByLabel("Principal").fill("User:console-alice");
+    await page.getByRole("button", { name: "Add ACL" }).click();
+    // This broker has no authorizer: Kafka refuses ACLs, and the page says so in the service's words.
+    expect(await page.getByRole("alert").first().textContent()).to.include("SECURITY_DISABLED");
+    expect(await page.getByRole("cell", { name: "User:console-alice" }).count()).to.equal(0);
+    await expectAccessible(page, "ACLs");
+
+    await page.goto(`${url}/clusters/${id}/quotas`);
+    await page.getByLabel(/Entity name/).fill("console-bob");
+    await page.getByLabel("Value").fill("2048");
+    await page.getByRole("button", { name: "Set quota" }).click();
+    await page.getByRole("cell", { name: "producer_byte_rate = 2048" }).waitFor();
+    const quotas = await kafkaToolOn(kafka, "kafka.admin.ConfigCommand", [
+      "--describe",
+      "--entity-type",
+      "users",
+      "--entity-name",
+      "console-bob",
+    ]);
+    expect(quotas).to.include("producer_byte_rate=2048");
+    await expectAccessible(page, "quotas");
+
+    await page.goto(`${url}/clusters/${id}/scram-users`);
+    await page.getByLabel("User", { exact: true }).fill("console-carol");
+    await page.getByLabel(/Password/).fill("console-carol-secret");
+    await page.getByRole("button", { name: "Set credential" }).click();
+    await page.getByRole("cell", { name: "console-carol", exact: true }).waitFor();
+    expect(await page.content()).to.not.include("console-carol-secret");
+    await expectAccessible(page, "SCRAM users");
+    await page.context().close();
+  });
+
+  it("audit log, users and API tokens: a token's secret is shown once, works as Bearer, and is revoked", async () => {
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await page.getByLabel("Action").fill("topic.create");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByRole("cell", { name: topic }).first().waitFor();
+    await expectAccessible(page, "audit log");
+    await screenshot(page, "audit");
+
+    await page.getByRole("link", { name: "Users" }).click();
+    await page.getByRole("cell", { name: VIEWER.username, exact: true }).waitFor();
+    await expectAccessible(page, "users");
+
+    await page.getByRole("link", { name: "API tokens" }).click();
+    await page.getByLabel("Token name").fill("console-ci");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const secret = (await page.getByTestId("token-secret").textContent()) ?? "";
+    expect(secret).to.match(/^kcp_/);
+    const asBearer = await apiClient(url)("GET", "/api/v1/clusters", { token: secret });
+    expect(asBearer.status).to.equal(200);
+    await expectAccessible(page, "API tokens");
+    await page.reload();
+    await page.getByRole("cell", { name: "console-ci", exact: true }).waitFor();
+    expect(await page.getByTestId("token-secret").count(), "the secret is not shown again").to.equal(0);
+    await page.getByRole("button", { name: "Revoke console-ci" }).click();
+    await page.getByRole("cell", { name: "console-ci", exact: true }).waitFor({ state: "detached" });
+    expect((await apiClient(url)("GET", "/api/v1/clusters", { token: secret })).status).to.equal(401);
+    await page.context().close();
+  });
+
   it("logs out: the session ends and every page asks to sign in again; no page logged an error", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);

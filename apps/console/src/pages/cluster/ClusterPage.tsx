@@ -24,6 +24,15 @@ export function ClusterPage() {
         <Link to="/clusters/$id/groups" params={{ id }} className="btn">
           Consumer groups
         </Link>
+        <Link to="/clusters/$id/acls" params={{ id }} className="btn">
+          ACLs
+        </Link>
+        <Link to="/clusters/$id/quotas" params={{ id }} className="btn">
+          Quotas
+        </Link>
+        <Link to="/clusters/$id/scram-users" params={{ id }} className="btn">
+          SCRAM users
+        </Link>
         <Link to="/clusters/$id/operations" params={{ id }} className="btn">
           Operations
         </Link>
