@@ -95,3 +95,30 @@ export function useTopic(id: string, topic: string) {
       unwrap(await api.GET("/api/v1/clusters/{id}/topics/{topic}", { params: { path: { id, topic } } })),
   });
 }
+
+export type TopicConfigChange = NonNullable<
+  paths["/api/v1/clusters/{id}/topics/{topic}/configs"]["patch"]["requestBody"]
+>["content"]["application/json"];
+
+/** Every config of the topic with where its value comes from (topic, broker, default…). */
+export function useTopicConfigs(id: string, topic: string) {
+  return useQuery({
+    queryKey: ["topic-configs", id, topic],
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/clusters/{id}/topics/{topic}/configs", { params: { path: { id, topic } } })),
+  });
+}
+
+export function useChangeTopicConfigs(id: string, topic: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TopicConfigChange) =>
+      unwrap(
+        await api.PATCH("/api/v1/clusters/{id}/topics/{topic}/configs", {
+          params: { header: WRITE, path: { id, topic } },
+          body,
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["topic-configs", id, topic] }),
+  });
+}

@@ -152,6 +152,18 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.getByRole("button", { name: "Read messages" }).click();
     await page.getByRole("cell", { name: "hello from the console" }).waitFor();
     expect(await page.getByRole("cell", { name: "k1", exact: true }).count()).to.equal(1);
+    await page.getByLabel("Config", { exact: true }).fill("retention.ms");
+    await page.getByLabel("New value").fill("3600000");
+    await page.getByRole("button", { name: "Set on the topic" }).click();
+    await page.getByRole("row", { name: "retention.ms 3600000 topic", exact: true }).waitFor();
+    const described2 = await kafkaToolOn(kafka, "kafka.admin.ConfigCommand", [
+      "--describe",
+      "--entity-type",
+      "topics",
+      "--entity-name",
+      topic,
+    ]);
+    expect(described2).to.include("retention.ms=3600000");
     await expectAccessible(page, "topic");
     await screenshot(page, "topic");
     await page.getByRole("link", { name: "All topics" }).click();

@@ -9,6 +9,7 @@ import { Loading } from "../../ui/Loading.js";
 import { useNow } from "../../ui/useNow.js";
 import { formatBytes } from "../topics/TopicsPage.js";
 import { LoadChart } from "./LoadChart.js";
+import { MovementProgress } from "./MovementProgress.js";
 
 /** One operation: its plan (the dry run) until confirmed, then its live progress, with pause, resume and cancel. */
 export function OperationPage() {
@@ -41,6 +42,7 @@ function OperationView({ operation }: { operation: Operation }) {
       {operation.error ? <ErrorMessage error={new Error(operation.error)} /> : null}
       <Plan operation={operation} />
       {canAct ? <Actions operation={operation} clusterName={cluster.data?.cluster.name} /> : null}
+      {operation.details ? <MovementProgress details={operation.details} /> : null}
       <section aria-labelledby="steps">
         <h2 id="steps" className="mb-2 text-lg font-semibold">
           Steps ({done} of {operation.steps.length} done)

@@ -8,6 +8,7 @@ import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { BrowseMessages } from "./BrowseMessages.js";
 import { ProduceForm } from "./ProduceForm.js";
+import { TopicConfigs } from "./TopicConfigs.js";
 import { formatBytes } from "./TopicsPage.js";
 
 /** One topic: its partitions, produce a message, browse messages, delete (the name typed again). */
@@ -91,6 +92,7 @@ export function TopicPage() {
         </CapabilityAction>
       ) : null}
       <BrowseMessages clusterId={id} topic={topic} />
+      <TopicConfigs clusterId={id} topic={topic} capabilities={capabilities} />
     </section>
   );
 }
