@@ -10,24 +10,24 @@ export type PlanRequest = NonNullable<
 export type OperationType = PlanRequest["type"];
 
 /**
- * Each type, the capability that gates it and example params to start from. The service decides (422 when a flag is
- * false); the console only uses the flag to offer or disable the choice.
+ * The capability each type needs (contract §5). The service decides (422 when a flag is false); the console only uses
+ * the flag to offer or disable the choice.
  */
-export const OPERATION_TYPES: Record<OperationType, { capability: CapabilityFlag; example: object }> = {
-  electLeaders: { capability: "electLeaders", example: { electionType: "preferred" } },
-  rebalance: { capability: "reassign", example: { throttleBytesPerSec: 50_000_000 } },
-  drainBrokers: { capability: "reassign", example: { brokers: [4] } },
-  cordonBrokers: { capability: "cordon", example: { brokers: [4] } },
-  uncordonBrokers: { capability: "cordon", example: { brokers: [4] } },
-  unregisterBrokers: { capability: "unregisterBrokers", example: { brokers: [4] } },
-  addControllers: { capability: "addControllers", example: { controllers: [] } },
-  removeVoters: { capability: "removeVoters", example: { voters: [] } },
-  finalizeFeatures: { capability: "finalizeFeatures", example: {} },
-  migrateQuorum: { capability: "migrateQuorum", example: {} },
-  restartNodes: { capability: "restartNodes", example: { waitHealthy: true } },
-  upgradeVersion: { capability: "upgradeVersion", example: { version: "4.4.0", finalize: false } },
-  provisionNodes: { capability: "provisionNodes", example: { role: "broker", count: 1 } },
-  scaleNodePools: { capability: "scaleNodePools", example: { pool: "brokers", replicas: 3 } },
+export const OPERATION_CAPABILITY: Record<OperationType, CapabilityFlag> = {
+  electLeaders: "electLeaders",
+  rebalance: "reassign",
+  drainBrokers: "reassign",
+  cordonBrokers: "cordon",
+  uncordonBrokers: "cordon",
+  unregisterBrokers: "unregisterBrokers",
+  addControllers: "addControllers",
+  removeVoters: "removeVoters",
+  finalizeFeatures: "finalizeFeatures",
+  migrateQuorum: "migrateQuorum",
+  restartNodes: "restartNodes",
+  upgradeVersion: "upgradeVersion",
+  provisionNodes: "provisionNodes",
+  scaleNodePools: "scaleNodePools",
 };
 
 /** Statuses in which the operation still changes: the page polls them. */

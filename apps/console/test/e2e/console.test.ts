@@ -7,14 +7,17 @@ import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/s
 import {
   apiClient,
   commitGroupOffsets,
+  describeViolations,
   getSharedCluster,
   type KafkaCluster,
   kafkaToolOn,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
   uniqueTopicName,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import type { Browser, Page } from "playwright-core";
-import { describeViolations, launchBrowser, screenshot, seriousAccessibilityViolations } from "./browser.js";
 
 const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
 const ADMIN = { username: "admin", password: "console-e2e-admin-password" };
@@ -237,6 +240,17 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.getByRole("heading", { name: "Browse messages" }).waitFor();
     expect(await page.getByRole("button", { name: "Delete topic" }).count()).to.equal(0);
     expect(await page.getByRole("button", { name: "Produce" }).count()).to.equal(0);
+    expect(await page.getByRole("button", { name: "Set on the topic" }).count()).to.equal(0);
+    // Every page has its URL: the back button returns to the list.
+    await page.goBack();
+    await page.getByRole("heading", { name: "Topics" }).waitFor();
+    // The dark theme: chosen once, kept across reloads, and as readable (axe checks colour contrast too).
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await page.reload();
+    await page.getByRole("heading", { name: "Topics" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).to.equal(true);
+    await expectAccessible(page, "topics, dark theme");
+    await screenshot(page, "topics-dark");
     await page.context().close();
   });
 

@@ -7,17 +7,20 @@ import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/s
 import {
   apiClient,
   createTopic,
+  describeViolations,
   getSharedCluster,
   type KafkaCluster,
+  launchBrowser,
   partitionFromTool,
   reassignPartition,
+  screenshot,
+  seriousAccessibilityViolations,
   uniqueTopicName,
   votersFromTool,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import type { Browser, Page } from "playwright-core";
-import { describeViolations, launchBrowser, screenshot, seriousAccessibilityViolations } from "./browser.js";
 
 const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
 const ADMIN = { username: "admin", password: "console-ops-admin-password" };
@@ -72,10 +75,15 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     return page;
   }
 
-  async function planFromForm(page: Page, type: string, params: unknown) {
+  /** The type chosen, then its fields (drawn from the service's schema) filled: `select`s by value, others as typed. */
+  async function planFromForm(page: Page, type: string, fields: Record<string, string>) {
     await page.goto(`${url}/clusters/${clusterId}/operations`);
     await page.getByLabel("Operation type").selectOption(type);
-    await page.getByLabel(/Parameters/).fill(JSON.stringify(params));
+    for (const [name, value] of Object.entries(fields)) {
+      const field = page.getByLabel(new RegExp(`^${name}( \\(required\\))?$`));
+      if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(value);
+      else await field.fill(value);
+    }
     await page.getByRole("button", { name: "Plan (dry run)" }).click();
     await page.getByTestId("status").waitFor();
   }
@@ -96,7 +104,10 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     await page.goto(`${url}/clusters/${clusterId}/operations`);
     await page.getByRole("heading", { name: "Plan an operation" }).waitFor();
     await expectAccessible(page, "operations");
-    await planFromForm(page, "electLeaders", { electionType: "preferred", partitions: [{ topic, partition: 0 }] });
+    await planFromForm(page, "electLeaders", {
+      electionType: "preferred",
+      partitions: JSON.stringify([{ topic, partition: 0 }]),
+    });
     expect(await page.getByTestId("status").textContent()).to.equal("planned");
     await page.getByText("Preferred leader election for 1 partition(s)").first().waitFor();
     await page.getByText(/The plan expires in 1[45] min/).waitFor();
@@ -114,7 +125,9 @@ describe("web console: operations planned, confirmed and followed in Chromium on
   it("an irreversible plan confirmed with a wrong cluster name is refused with the service's message and stays planned", async () => {
     const [voter] = (await votersFromTool(kafka)).slice(-1);
     const page = await signedInPage();
-    await planFromForm(page, "removeVoters", { voters: [{ nodeId: voter?.id, directoryId: voter?.directoryId }] });
+    await planFromForm(page, "removeVoters", {
+      voters: JSON.stringify([{ nodeId: voter?.id, directoryId: voter?.directoryId }]),
+    });
     expect(await page.getByTestId("status").textContent()).to.equal("planned");
     expect(await page.getByRole("button", { name: "Confirm and run" }).count(), "no one-click confirm").to.equal(0);
     await page.getByRole("button", { name: "Confirm (irreversible)…" }).click();

@@ -2,15 +2,18 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useCluster } from "../../api/clusters.js";
 import {
-  OPERATION_TYPES,
+  OPERATION_CAPABILITY,
   type OperationType,
   type PlanRequest,
   useOperations,
   usePlanOperation,
 } from "../../api/operations.js";
+import { useOperationParamSchemas } from "../../api/param-schemas.js";
 import { hasRole, useSession } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
+import { ParamsForm } from "./ParamsForm.js";
+import { paramsFrom } from "./params.js";
 
 /** A cluster's operations, newest first, and the form that plans a new one (a dry run: nothing changes yet). */
 export function OperationsPage() {
@@ -63,28 +66,31 @@ export function OperationsPage() {
 
 function PlanForm({ clusterId }: { clusterId: string }) {
   const cluster = useCluster(clusterId);
+  const schemas = useOperationParamSchemas();
   const plan = usePlanOperation(clusterId);
   const navigate = useNavigate();
   const [type, setType] = useState<OperationType>("electLeaders");
-  const [params, setParams] = useState(JSON.stringify(OPERATION_TYPES.electLeaders.example, null, 2));
+  const [values, setValues] = useState<Record<string, string>>({ electionType: "preferred" });
   const [parseError, setParseError] = useState<string | null>(null);
   const capabilities = cluster.data?.capabilities;
-  const available = capabilities ? capabilities[OPERATION_TYPES[type].capability] : false;
+  const capability = OPERATION_CAPABILITY[type];
+  const available = capabilities ? capabilities[capability] : false;
+  const schema = schemas.data?.get(type);
   return (
     <form
       className="card space-y-3"
       aria-labelledby="plan-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        let parsed: unknown;
+        let params: Record<string, unknown>;
         try {
-          parsed = JSON.parse(params || "{}");
+          params = paramsFrom(schema ?? {}, values);
           setParseError(null);
         } catch {
-          setParseError("The parameters are not valid JSON");
+          setParseError("A JSON field does not hold valid JSON");
           return;
         }
-        plan.mutate({ type, params: parsed } as PlanRequest, {
+        plan.mutate({ type, params } as PlanRequest, {
           onSuccess: (op) => navigate({ to: "/operations/$op", params: { op: op.id } }),
         });
       }}
@@ -102,35 +108,25 @@ function PlanForm({ clusterId }: { clusterId: string }) {
           className="field max-w-sm"
           value={type}
           onChange={(e) => {
-            const next = e.target.value as OperationType;
-            setType(next);
-            setParams(JSON.stringify(OPERATION_TYPES[next].example, null, 2));
+            setType(e.target.value as OperationType);
+            setValues({});
           }}
         >
-          {Object.entries(OPERATION_TYPES).map(([name, info]) => (
+          {Object.entries(OPERATION_CAPABILITY).map(([name, flag]) => (
             <option key={name} value={name}>
               {name}
-              {capabilities && !capabilities[info.capability] ? " (not available here)" : ""}
+              {capabilities && !capabilities[flag] ? " (not available here)" : ""}
             </option>
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="op-params" className="label">
-          Parameters (JSON; docs/operations.md lists them per type)
-        </label>
-        <textarea
-          id="op-params"
-          className="field font-mono"
-          rows={5}
-          value={params}
-          onChange={(e) => setParams(e.target.value)}
-        />
-      </div>
+      {schemas.isPending ? <Loading label="Loading the parameters" /> : null}
+      <ErrorMessage error={schemas.error} />
+      {schema ? <ParamsForm schema={schema} values={values} onChange={setValues} /> : null}
       {capabilities && !available ? (
         <p className="text-sm">
-          {capabilities.notes?.find((n) => n.includes(OPERATION_TYPES[type].capability)) ??
-            `This cluster does not offer ${type} (${OPERATION_TYPES[type].capability} is false).`}
+          {capabilities.notes?.find((n) => n.includes(capability)) ??
+            `This cluster does not offer ${type} (${capability} is false).`}
         </p>
       ) : null}
       <ErrorMessage error={parseError ? new Error(parseError) : plan.error} />

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { ensureChromium } from "@kcp/test-infra";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { ensureChromium } from "./chromium.js";
 
 const require = createRequire(import.meta.url);
 
