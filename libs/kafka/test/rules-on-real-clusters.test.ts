@@ -218,13 +218,26 @@ describe("health and capabilities on real clusters (the conditions created for r
       }
       await setBrokerConfig(cluster, 1, "cordoned.log.dirs", "*");
       try {
-        const { health } = await derive(cluster.bootstrapServers);
-        expect(health.brokersCordoned).to.equal(1);
+        // The broker re-registers its cordoned dirs with the controller: the metadata shows it a moment later.
+        const health = await waitFor(
+          "the broker to show as cordoned",
+          async () => {
+            const { health } = await derive(cluster.bootstrapServers);
+            return health.brokersCordoned === 1 ? health : undefined;
+          },
+          { timeoutMs: 30_000 },
+        );
         expect(health.issues.find((i) => i.code === "broker_cordoned")?.message).to.equal(
           "1 broker cordoned (no new replicas): 1",
         );
       } finally {
         await setBrokerConfig(cluster, 1, "cordoned.log.dirs", null);
+        // The cluster is shared: the next test must not find the broker still cordoned.
+        await waitFor(
+          "the broker to show as uncordoned",
+          async () => ((await derive(cluster.bootstrapServers)).health.brokersCordoned === 0 ? true : undefined),
+          { timeoutMs: 30_000 },
+        );
       }
     });
   }

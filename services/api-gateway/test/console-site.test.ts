@@ -55,6 +55,14 @@ describe("gateway: the web console at / (issue 21)", () => {
     expect(await health.json()).to.deep.equal({ status: "ok" });
   });
 
+  it("gives index.html only to a browser navigating: an API client's unknown path is a 404 and OPTIONS is not a page", async () => {
+    const client = await fetch(`${test.gateway.url}/no/such/route`, { headers: { accept: "*/*" } });
+    expect(client.status).to.equal(404);
+    const options = await fetch(`${test.gateway.url}/clusters/abc`, { method: "OPTIONS" });
+    expect(options.status).to.equal(404);
+    expect(options.headers.get("allow")).to.equal(null);
+  });
+
   it("without a build, pages answer 503 saying how to build it, and the service keeps running", async () => {
     const bare = await startTestGateway(undefined, {}, { consoleDir: mkdtempSync(join(tmpdir(), "kcp-none-")) });
     try {

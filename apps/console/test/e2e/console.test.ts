@@ -172,7 +172,8 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.getByRole("link", { name: "All topics" }).click();
     await page.getByLabel("Search topics").fill(topic);
     await page.getByRole("link", { name: topic }).waitFor();
-    expect(await page.getByText("1 topic", { exact: true }).count()).to.equal(1);
+    // The count follows the filtered answer, which can land just after the link (kept from the unfiltered list).
+    await page.getByText("1 topic", { exact: true }).waitFor();
     expect(page.url()).to.include(`q=${topic}`);
     await expectAccessible(page, "topics");
     await screenshot(page, "topics");

@@ -33,6 +33,16 @@ function setConsoleHeaders(res: Response, path: string): void {
 }
 
 /**
+ * A browser loading a page of the console: GET or HEAD, no file extension, and text/html named in Accept (as
+ * browsers do when they navigate). API clients sending `Accept: *\/*` to an unknown path keep getting 404.
+ */
+function isPageNavigation(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (NOT_CONSOLE.test(req.path) || /\.[a-z0-9]+$/i.test(req.path)) return false;
+  return (req.headers.accept ?? "").includes("text/html");
+}
+
+/**
  * The web console at `/`: the built files, and index.html for every other page URL (the console routes in the
  * browser, so a deep link or a reload of `/clusters/x/topics` works). Without a build, pages answer 503 in plain text.
  */
@@ -40,9 +50,7 @@ export function consoleSite(directory: string = DEFAULT_CONSOLE_DIR): Router {
   const router = express.Router();
   const index = join(directory, "index.html");
   router.use((req: Request, res: Response, next: NextFunction) => {
-    if (NOT_CONSOLE.test(req.path)) return next();
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!existsSync(index)) {
+    if (isPageNavigation(req) && !existsSync(index)) {
       res.status(503).type("text/plain").send("The web console is not built: run `npm run build` (or npm start).\n");
       return;
     }
@@ -55,8 +63,9 @@ export function consoleSite(directory: string = DEFAULT_CONSOLE_DIR): Router {
       setHeaders: (res, path) => setConsoleHeaders(res, path),
     }),
   );
-  router.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
-    if (NOT_CONSOLE.test(req.path) || /\.[a-z0-9]+$/i.test(req.path) || !req.accepts("html")) return next();
+  // A middleware, not `router.get`: a route matching every path would make Express answer every OPTIONS with 200.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isPageNavigation(req)) return next();
     setConsoleHeaders(res, "index.html");
     res.sendFile(index);
   });
