@@ -34,13 +34,13 @@ import {
   type ScramMechanism,
   type ScramUser,
   type SecretBox,
-  type Snapshot,
   type Topic,
   type TopicListQuery,
   type TopicListResponse,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
+import { CollectedFiguresCache } from "./collected-figures-cache.js";
 import { listWithRates, topicWithRates } from "./topic-rates.js";
 
 export interface ActionDependencies {
@@ -72,7 +72,11 @@ const READ: ActionKind = { capability: null, changes: false };
  * for this request, and a change queues a background re-collection so the views catch up.
  */
 export class ClusterActions {
-  constructor(private readonly deps: ActionDependencies) {}
+  private readonly collected: CollectedFiguresCache;
+
+  constructor(private readonly deps: ActionDependencies) {
+    this.collected = new CollectedFiguresCache(deps.store.clusterViews);
+  }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
   private refuseTooManyPartitions(partitions: number): void {
@@ -204,24 +208,18 @@ export class ClusterActions {
 
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
     const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query));
-    return listWithRates(list, await this.collectedSnapshot(clusterId));
+    return listWithRates(list, await this.collected.get(clusterId));
   }
 
   async describeTopic(clusterId: string, name: string): Promise<Topic> {
     const topic = await this.run(clusterId, READ, (admin) => admin.describeTopic(name));
-    return topicWithRates(topic, await this.collectedSnapshot(clusterId));
-  }
-
-  /** The snapshot of the cluster's stored view: the rates measured between its last two collections. */
-  private async collectedSnapshot(clusterId: string): Promise<Snapshot | undefined> {
-    return (await this.deps.store.clusterViews.get(clusterId))?.snapshot as unknown as Snapshot | undefined;
+    return topicWithRates(topic, await this.collected.get(clusterId));
   }
 
   /** Live from Kafka; each group's total lag from the last collection (the list itself reads no offsets). */
   async listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
     const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query));
-    const collected = (await this.collectedSnapshot(clusterId))?.groups ?? [];
-    const lagOf = new Map(collected.map((group) => [group.id, group.lag]));
+    const lagOf = (await this.collected.get(clusterId))?.groupLag ?? new Map<string, number>();
     return {
       ...listed,
       groups: listed.groups.map((group) => {
@@ -235,7 +233,7 @@ export class ClusterActions {
     const record = await this.deps.store.clusters.findById(clusterId);
     if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
     if (kind.capability || kind.changes) {
-      const view = await this.deps.store.clusterViews.get(clusterId);
+      const view = await this.deps.store.clusterViews.getSummary(clusterId);
       // Writes go only to the Kafka cluster that was registered (cluster_identity_changed: 409 until confirmed).
       const refusal =
         (kind.changes ? identityRefusal(view) : undefined) ??

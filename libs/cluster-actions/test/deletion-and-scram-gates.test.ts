@@ -13,7 +13,7 @@ function actionsWith(capabilities: Record<string, unknown>) {
       },
     },
     clusterViews: {
-      get: async (id: string) => {
+      getSummary: async (id: string) => {
         reads.push(`view ${id}`);
         return { capabilities };
       },

@@ -1,6 +1,6 @@
 import type { Snapshot, Topic } from "@kcp/shared";
 import { expect } from "chai";
-import { listWithRates, topicWithRates } from "../src/topic-rates.js";
+import { figuresOf, listWithRates, topicWithRates } from "../src/topic-rates.js";
 
 const partition = (id: number, rates: { bytesInPerSec?: number; messagesInPerSec?: number } = {}) => ({
   id,
@@ -24,7 +24,7 @@ const topic = (id: string, over: Partial<Topic> = {}): Topic => ({
   partitions: [partition(0), partition(1)],
   ...over,
 });
-const collected = (t: Topic): Snapshot => ({
+const snapshotOf = (t: Topic): Snapshot => ({
   collectedAt: "2026-01-01T00:00:00.000Z",
   durationMs: 1,
   clusterId: "c",
@@ -35,6 +35,7 @@ const collected = (t: Topic): Snapshot => ({
   groups: [],
   errors: [],
 });
+const collected = (t: Topic) => figuresOf(snapshotOf(t));
 const measured = topic("id-1", {
   bytesInPerSec: 300,
   messagesInPerSec: 3,

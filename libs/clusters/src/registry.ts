@@ -122,8 +122,11 @@ export class ClusterRegistry {
     return record;
   }
 
-  async view(record: ClusterRecord): Promise<ClusterView> {
-    return clusterView(record, await this.deps.store.clusterViews.get(record.id), { withSnapshot: true });
+  /** The cluster's latest view; without the snapshot, the store does not even read it. */
+  async view(record: ClusterRecord, options = { withSnapshot: true }): Promise<ClusterView> {
+    const views = this.deps.store.clusterViews;
+    const view = options.withSnapshot ? await views.get(record.id) : await views.getSummary(record.id);
+    return clusterView(record, view, options);
   }
 
   /** The overview response (`{clusters}`) serialized, from a cache at most a second old (see OverviewCache). */

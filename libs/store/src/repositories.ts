@@ -143,6 +143,8 @@ export interface ClusterViewRepository {
   /** Replaces the cluster's view (the latest collection wins). */
   put(view: ClusterViewRecord): Promise<void>;
   get(clusterId: string): Promise<ClusterViewRecord | undefined>;
+  /** The cluster's latest view without its snapshot: health, capabilities and updatedAt, read without the snapshot. */
+  getSummary(clusterId: string): Promise<ClusterViewSummary | undefined>;
   /**
    * Every cluster's latest view without its snapshot, in one query: what the overview shows. Snapshots are stored
    * apart, so the overview never reads (or parses) them.

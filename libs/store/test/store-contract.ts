@@ -258,6 +258,11 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
         ]);
         expect(all.every((v) => !("snapshot" in v))).to.equal(true);
         expect((await store.clusterViews.get("c2"))?.snapshot).to.deep.equal({ topics: [] });
+        const summary = await store.clusterViews.getSummary("c2");
+        expect(summary).to.deep.include({ clusterId: "c2", health: { status: "ok" } });
+        expect(summary?.updatedAt.getTime()).to.equal(at.getTime());
+        expect(summary && "snapshot" in summary).to.equal(false);
+        expect(await store.clusterViews.getSummary("nope")).to.equal(undefined);
         await store.clusterViews.remove("c2");
         expect(await store.clusterViews.get("c2")).to.equal(undefined);
       });

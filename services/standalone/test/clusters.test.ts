@@ -76,6 +76,16 @@ describe("cluster registry (standalone service, real Kafka)", function () {
     expect(response.body).to.have.nested.property("capabilities.manageTopics", true);
     const snapshot = response.body.snapshot as { topics: { name: string; partitions: unknown[] }[] };
     expect(snapshot.topics.find((t) => t.name === topic)?.partitions).to.have.length(3);
+
+    const id = (response.body as { cluster: { id: string } }).cluster.id;
+    const full = await api("GET", `/api/v1/clusters/${id}`, { token });
+    expect(full.body).to.have.nested.property("snapshot.topics");
+    const light = await api("GET", `/api/v1/clusters/${id}?snapshot=none`, { token });
+    expect(light.status).to.equal(200);
+    expect(light.body).to.not.have.property("snapshot");
+    expect(light.body).to.deep.include({ health: full.body.health, capabilities: full.body.capabilities });
+    const wrong = await api("GET", `/api/v1/clusters/${id}?snapshot=some`, { token });
+    expect(wrong.status).to.equal(400);
   });
 
   it("refuses to register a cluster whose test fails (502, nothing saved) and a taken name (409)", async () => {

@@ -19,10 +19,25 @@ export function useOverview() {
   });
 }
 
+/**
+ * A cluster's name, health and capabilities, without its snapshot: what every page of a cluster needs to offer its
+ * actions. The snapshot (every topic, partition and group) is tens of megabytes on a large cluster.
+ */
 export function useCluster(id: string) {
   return useQuery({
     queryKey: ["cluster", id],
-    queryFn: async () => unwrap(await api.GET("/api/v1/clusters/{id}", { params: { path: { id } } })),
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/clusters/{id}", { params: { path: { id }, query: { snapshot: "none" } } })),
+    refetchInterval: 15_000,
+  });
+}
+
+/** The same view with its latest snapshot (brokers, quorum, features): the cluster page only. */
+export function useClusterWithSnapshot(id: string) {
+  return useQuery({
+    queryKey: ["cluster", id, "snapshot"],
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/clusters/{id}", { params: { path: { id }, query: { snapshot: "full" } } })),
     refetchInterval: 15_000,
   });
 }

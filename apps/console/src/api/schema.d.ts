@@ -2415,10 +2415,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One cluster's latest view, with its snapshot */
+        /** One cluster's latest view, with its snapshot unless snapshot=none */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description full (default): the view with its latest snapshot; none: without it — health and capabilities only, a few kilobytes where a snapshot of 50,000 partitions is tens of megabytes */
+                    snapshot?: "full" | "none";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -2427,7 +2430,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description One cluster's latest view, with its snapshot */
+                /** @description One cluster's latest view, with its snapshot unless snapshot=none */
                 200: {
                     headers: {
                         [name: string]: unknown;

@@ -187,6 +187,18 @@ export const ClusterViewSchema = z.object({
 });
 export type ClusterView = z.infer<typeof ClusterViewSchema>;
 
+/** GET /clusters/{id}: the snapshot can be left out by pages that need only health and capabilities. */
+export const ClusterViewQuerySchema = z.strictObject({
+  snapshot: z
+    .enum(["full", "none"])
+    .default("full")
+    .describe(
+      "full (default): the view with its latest snapshot; none: without it — health and capabilities only, " +
+        "a few kilobytes where a snapshot of 50,000 partitions is tens of megabytes",
+    ),
+});
+export type ClusterViewQuery = z.infer<typeof ClusterViewQuerySchema>;
+
 /** Overview (3); GET /clusters answers the same payload. */
 export const OverviewResponseSchema = z.object({ clusters: z.array(ClusterViewSchema) });
 export type OverviewResponse = z.infer<typeof OverviewResponseSchema>;

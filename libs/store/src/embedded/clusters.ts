@@ -109,6 +109,13 @@ export class EmbeddedClusterViews implements ClusterViewRepository {
     return row && toView(row);
   }
 
+  async getSummary(clusterId: string): Promise<ClusterViewSummary | undefined> {
+    const row = this.db
+      .prepare("SELECT cluster_id, doc, updated_at FROM cluster_views WHERE cluster_id = ?")
+      .get(clusterId) as Row | undefined;
+    return row && toSummary(row);
+  }
+
   async listSummaries(): Promise<ClusterViewSummary[]> {
     return (this.db.prepare("SELECT cluster_id, doc, updated_at FROM cluster_views").all() as Row[]).map(toSummary);
   }

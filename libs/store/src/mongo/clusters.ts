@@ -120,6 +120,13 @@ export class MongoClusterViews implements ClusterViewRepository {
     return { clusterId: _id, ...rest, ...(unpacked ? { snapshot: unpacked } : {}) };
   }
 
+  async getSummary(clusterId: string): Promise<ClusterViewSummary | undefined> {
+    const doc = await this.models.clusterViews.findById(clusterId, { snapshot: 0 }).lean<ViewDoc>();
+    if (!doc) return undefined;
+    const { _id, ...rest } = doc;
+    return { clusterId: _id, ...rest };
+  }
+
   async listSummaries(): Promise<ClusterViewSummary[]> {
     const docs = await this.models.clusterViews.find({}, { snapshot: 0 }).lean<ViewDoc[]>();
     return docs.map(({ _id, ...rest }) => ({ clusterId: _id, ...rest }));

@@ -4,6 +4,8 @@ import {
   type ClusterPatch,
   ClusterPatchSchema,
   ClusterPathSchema,
+  type ClusterViewQuery,
+  ClusterViewQuerySchema,
   ClusterViewSchema,
   type ConnectionProfile,
   ConnectionProfileSchema,
@@ -89,15 +91,17 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
         return { status: 200, body: await connectionTest(user, () => clusters.test(body)) };
       },
     }),
-    route<unknown, unknown, ClusterPath>({
+    route<unknown, ClusterViewQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id",
       role: "viewer",
       response: { status: 200, schema: ClusterViewSchema },
-      summary: "One cluster's latest view, with its snapshot",
+      summary: "One cluster's latest view, with its snapshot unless snapshot=none",
       params: ClusterPathSchema,
-      async handle({ params }) {
-        return { status: 200, body: await clusters.view(await clusters.find(params.id)) };
+      query: ClusterViewQuerySchema,
+      async handle({ params, query }) {
+        const record = await clusters.find(params.id);
+        return { status: 200, body: await clusters.view(record, { withSnapshot: query.snapshot === "full" }) };
       },
     }),
     route<ClusterPatch, unknown, ClusterPath>({

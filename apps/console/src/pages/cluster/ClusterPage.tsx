@@ -1,5 +1,5 @@
 import { Link, useParams } from "@tanstack/react-router";
-import { type ClusterView, useCluster } from "../../api/clusters.js";
+import { type ClusterView, useClusterWithSnapshot } from "../../api/clusters.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
@@ -9,7 +9,7 @@ const GIB = 1024 ** 3;
 /** One cluster: health issues, brokers (racks, fenced, cordoned, disk use), the quorum, features, capabilities. */
 export function ClusterPage() {
   const { id } = useParams({ from: "/clusters/$id" });
-  const cluster = useCluster(id);
+  const cluster = useClusterWithSnapshot(id);
   if (cluster.isPending) return <Loading label="Loading the cluster" />;
   if (cluster.isError) return <ErrorMessage error={cluster.error} />;
   const view = cluster.data;
