@@ -14,7 +14,12 @@ export type BrowseQuery = NonNullable<
   paths["/api/v1/clusters/{id}/topics/{topic}/messages"]["get"]["parameters"]["query"]
 >;
 
-/** Pages of the largest size the API gives: a 10,000-topic list is 10 requests, fetched as the list scrolls. */
+/**
+ * The first page is small: a page costs the sizes and configs of its topics, so 100 rows come back in about half the
+ * time of 1,000 on a 10,000-topic cluster, and fill more than a screen. Then pages of the largest size the API gives,
+ * fetched as the list scrolls.
+ */
+export const FIRST_TOPIC_PAGE = 100;
 export const TOPIC_PAGE = 1_000;
 
 export function useTopicPages(id: string, search: string) {
@@ -26,7 +31,11 @@ export function useTopicPages(id: string, search: string) {
         await api.GET("/api/v1/clusters/{id}/topics", {
           params: {
             path: { id },
-            query: { limit: TOPIC_PAGE, offset: pageParam, ...(search ? { search } : {}) },
+            query: {
+              limit: pageParam === 0 ? FIRST_TOPIC_PAGE : TOPIC_PAGE,
+              offset: pageParam,
+              ...(search ? { search } : {}),
+            },
           },
         }),
       ),
