@@ -49,11 +49,23 @@ export function nextRetryDelay(
   return elapsedMs + delay < policy.budgetMs ? delay : undefined;
 }
 
+/**
+ * Kafka's produce errors that say the record was not appended, so that sending it again cannot write it twice: the
+ * partition's leader or the topic is not yet known to the broker asked (a topic just created, leadership moving),
+ * or too few replicas in sync to accept it. A timeout is not among them: the record may have been written.
+ */
+export const NOT_APPENDED_PRODUCE_ERRORS: ReadonlySet<string> = new Set([
+  "NOT_LEADER_OR_FOLLOWER",
+  "UNKNOWN_TOPIC_OR_PARTITION",
+  "LEADER_NOT_AVAILABLE",
+  "NOT_ENOUGH_REPLICAS",
+]);
+
 /** Whether a failure is only Kafka's retriable errors (raw client errors, or a kafka_error AppError made of them). */
-export function isRetriableKafkaError(error: unknown): boolean {
+export function isRetriableKafkaError(error: unknown, retriable = RETRIABLE_KAFKA_ERRORS): boolean {
   if (error instanceof AppError && error.code !== "kafka_error") return false;
   const names = kafkaErrorNames(error instanceof AppError ? error.cause : error);
-  return names.length > 0 && names.every((name) => RETRIABLE_KAFKA_ERRORS.has(name));
+  return names.length > 0 && names.every((name) => retriable.has(name));
 }
 
 export interface RetryClock {
@@ -66,18 +78,24 @@ const realClock: RetryClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Runs `work` again while it fails with retriable Kafka errors only, backing off, within the policy's budget. */
+/**
+ * Runs `work` again while it fails with retriable Kafka errors only (`retriable` names them), backing off, within
+ * the policy's budget. `work` is given the attempt's number (0 = the first).
+ */
 export async function withKafkaRetries<T>(
-  work: () => Promise<T>,
+  work: (attempt: number) => Promise<T>,
   policy: BackoffPolicy = KAFKA_BACKOFF,
   clock: RetryClock = realClock,
+  retriable: ReadonlySet<string> = RETRIABLE_KAFKA_ERRORS,
 ): Promise<T> {
   const started = clock.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await work();
+      return await work(attempt);
     } catch (error) {
-      const delay = isRetriableKafkaError(error) ? nextRetryDelay(attempt, clock.now() - started, policy) : undefined;
+      const delay = isRetriableKafkaError(error, retriable)
+        ? nextRetryDelay(attempt, clock.now() - started, policy)
+        : undefined;
       if (delay === undefined) throw error;
       await clock.sleep(delay);
     }

@@ -5,6 +5,7 @@ import {
   backoffDelay,
   isRetriableKafkaError,
   KAFKA_BACKOFF,
+  NOT_APPENDED_PRODUCE_ERRORS,
   nextRetryDelay,
   type RetryClock,
   retryingCalls,
@@ -119,5 +120,27 @@ describe("Kafka retries (issue 20 item 10)", () => {
     expect(await wrapped.read()).to.equal(2);
     await wrapped.produce().catch(() => undefined);
     expect(produced, "a produce is never sent twice").to.equal(1);
+  });
+
+  it("a produce is sent again only after refusals that say the record was not appended, never after a timeout", async () => {
+    const attempts = async (refusal: string) => {
+      const clock = fakeClock();
+      let sent = 0;
+      await withKafkaRetries(
+        async () => {
+          sent++;
+          if (sent === 1) throw kafkaFailure(refusal);
+          return sent;
+        },
+        { ...KAFKA_BACKOFF, budgetMs: 5_000 },
+        clock,
+        NOT_APPENDED_PRODUCE_ERRORS,
+      ).catch(() => undefined);
+      return sent;
+    };
+    for (const refusal of ["NOT_LEADER_OR_FOLLOWER", "UNKNOWN_TOPIC_OR_PARTITION", "NOT_ENOUGH_REPLICAS"])
+      expect(await attempts(refusal), refusal).to.equal(2);
+    for (const refusal of ["REQUEST_TIMED_OUT", "NOT_ENOUGH_REPLICAS_AFTER_APPEND", "TOPIC_AUTHORIZATION_FAILED"])
+      expect(await attempts(refusal), refusal).to.equal(1);
   });
 });

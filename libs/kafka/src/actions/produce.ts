@@ -3,6 +3,7 @@ import { AppError, type ProduceRequest, type ProduceResponse } from "@kcp/shared
 import { murmur2 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { KAFKA_BACKOFF, NOT_APPENDED_PRODUCE_ERRORS, withKafkaRetries } from "../retry.js";
 import { describeConfigs } from "./configs.js";
 import { partitionCount } from "./topics.js";
 
@@ -24,7 +25,14 @@ async function valueLimit(client: KafkaClient, topic: string): Promise<number> {
   return Math.min(topicLimit, MAX_PRODUCED_VALUE_BYTES);
 }
 
-/** Produces one record (acks=all) and answers where it landed. Key, value and headers are UTF-8. */
+/** Sending again what Kafka refused without appending it: for at most 5 s (a topic created a moment ago). */
+const PRODUCE_RETRIES = { ...KAFKA_BACKOFF, budgetMs: 5_000 };
+
+/**
+ * Produces one record (acks=all) and answers where it landed. Key, value and headers are UTF-8. Refusals that say
+ * the record was not appended are sent again, with the producer's metadata read afresh (see
+ * NOT_APPENDED_PRODUCE_ERRORS); a timeout is not, so a record is never written twice by us.
+ */
 export async function produceMessage(
   client: KafkaClient,
   topic: string,
@@ -39,22 +47,12 @@ export async function produceMessage(
     throw new AppError("payload_too_large", `The value is ${size} bytes; ${topic} accepts at most ${limit} bytes`);
   const partition = message.partition ?? defaultPartition(message.key, partitions);
   try {
-    const result = await client.producer().send({
-      acks: -1,
-      messages: [
-        {
-          topic,
-          partition,
-          ...(message.key === null ? {} : { key: Buffer.from(message.key, "utf8") }),
-          value: Buffer.from(message.value, "utf8"),
-          // Buffer keys: two headers of the same name stay two headers, as Kafka allows.
-          headers: new Map(message.headers.map((h) => [Buffer.from(h.key, "utf8"), Buffer.from(h.value, "utf8")])),
-        },
-      ],
-    });
-    const offset = result.offsets?.find((o) => o.topic === topic && o.partition === partition)?.offset;
-    if (offset === undefined) throw new Error("the broker did not return the record's offset");
-    return { partition, offset: Number(offset) };
+    return await withKafkaRetries(
+      (attempt) => sendOne(client, topic, partition, message, attempt > 0),
+      PRODUCE_RETRIES,
+      undefined,
+      NOT_APPENDED_PRODUCE_ERRORS,
+    );
   } catch (error) {
     throw toKafkaAppError(error, `producing to ${topic}`, {
       RECORD_TOO_LARGE: "payload_too_large",
@@ -62,4 +60,31 @@ export async function produceMessage(
       UNKNOWN_TOPIC_OR_PARTITION: "not_found",
     });
   }
+}
+
+async function sendOne(
+  client: KafkaClient,
+  topic: string,
+  partition: number,
+  message: ProduceRequest,
+  freshMetadata: boolean,
+): Promise<ProduceResponse> {
+  const producer = client.producer();
+  if (freshMetadata) producer.clearMetadata();
+  const result = await producer.send({
+    acks: -1,
+    messages: [
+      {
+        topic,
+        partition,
+        ...(message.key === null ? {} : { key: Buffer.from(message.key, "utf8") }),
+        value: Buffer.from(message.value, "utf8"),
+        // Buffer keys: two headers of the same name stay two headers, as Kafka allows.
+        headers: new Map(message.headers.map((h) => [Buffer.from(h.key, "utf8"), Buffer.from(h.value, "utf8")])),
+      },
+    ],
+  });
+  const offset = result.offsets?.find((o) => o.topic === topic && o.partition === partition)?.offset;
+  if (offset === undefined) throw new Error("the broker did not return the record's offset");
+  return { partition, offset: Number(offset) };
 }

@@ -4,6 +4,7 @@ import { metadataV12 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
 import { toKafkaUuid } from "../protocol/uuid.js";
+import { untilTopicServed } from "./topic-served.js";
 
 /** What Kafka says about an impossible topic request (contract §2: 422 invalid_request, with Kafka's message). */
 const INVALID_TOPIC_REQUEST: ExpectedKafkaErrors = {
@@ -16,22 +17,27 @@ const INVALID_TOPIC_REQUEST: ExpectedKafkaErrors = {
   INVALID_REQUEST: "invalid_request",
 };
 
-/** CreateTopics: 0 partitions or replication factor means the broker default (sent as -1). */
+/**
+ * CreateTopics: 0 partitions or replication factor means the broker default (sent as -1). Answers once every broker
+ * serves the topic (at most a few seconds), so that a produce right after it lands.
+ */
 export async function createTopic(client: KafkaClient, request: CreateTopicRequest): Promise<CreateTopicResponse> {
+  let created: Awaited<ReturnType<typeof client.admin.createTopics>>[number] | undefined;
   try {
-    const [created] = await client.admin.createTopics({
+    [created] = await client.admin.createTopics({
       topics: [request.name],
       partitions: request.partitions === 0 ? -1 : request.partitions,
       replicas: request.replicationFactor === 0 ? -1 : request.replicationFactor,
       configs: Object.entries(request.configs).map(([name, value]) => ({ name, value })),
     });
-    return { topic: request.name, id: toKafkaUuid(created?.id ?? "") ?? "" };
   } catch (error) {
     throw toKafkaAppError(error, `creating topic ${request.name}`, {
       ...INVALID_TOPIC_REQUEST,
       TOPIC_ALREADY_EXISTS: "already_exists",
     });
   }
+  await untilTopicServed(client, request.name, created?.partitions ?? Math.max(request.partitions, 1));
+  return { topic: request.name, id: toKafkaUuid(created?.id ?? "") ?? "" };
 }
 
 /**
@@ -49,7 +55,10 @@ export async function partitionCount(client: KafkaClient, topic: string): Promis
   }
 }
 
-/** CreatePartitions to a new total; a total not above the current count is refused before Kafka is asked. */
+/**
+ * CreatePartitions to a new total; a total not above the current count is refused before Kafka is asked. Answers once
+ * every broker serves the new partitions, as a created topic.
+ */
 export async function increasePartitions(
   client: KafkaClient,
   topic: string,
@@ -64,11 +73,12 @@ export async function increasePartitions(
   }
   try {
     await client.admin.createPartitions({ topics: [{ name: topic, count }] });
-    return { topic, partitions: count };
   } catch (error) {
     throw toKafkaAppError(error, `increasing the partitions of ${topic}`, {
       ...INVALID_TOPIC_REQUEST,
       UNKNOWN_TOPIC_OR_PARTITION: "not_found",
     });
   }
+  await untilTopicServed(client, topic, count);
+  return { topic, partitions: count };
 }
