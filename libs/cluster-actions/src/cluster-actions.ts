@@ -41,6 +41,7 @@ import {
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
 import { CollectedFiguresCache } from "./collected-figures-cache.js";
+import { TopicLayoutCache } from "./topic-layout-cache.js";
 import { listWithRates, topicWithRates } from "./topic-rates.js";
 
 export interface ActionDependencies {
@@ -53,7 +54,11 @@ export interface ActionDependencies {
   collectWaitMs?: number;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
   topicMaxPartitions?: number;
+  /** How long a topic list may reuse the layouts another list read (TOPIC_LIST_CACHE_MS; 0: never). */
+  topicLayoutMaxAgeMs?: number;
 }
+
+export const DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS = 5_000;
 
 /** Kafka's own bound on the partitions one CreateTopics request may create. */
 export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
@@ -73,9 +78,11 @@ const READ: ActionKind = { capability: null, changes: false };
  */
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
+  private readonly layouts: TopicLayoutCache;
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = new CollectedFiguresCache(deps.store.clusterViews);
+    this.layouts = new TopicLayoutCache(deps.topicLayoutMaxAgeMs ?? DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS);
   }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
@@ -206,8 +213,11 @@ export class ClusterActions {
     return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
   }
 
+  /** Layouts kept a few seconds (TopicLayoutCache); sizes and configs of the page live; rates from the last collection. */
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
-    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query));
+    const list = await this.run(clusterId, READ, async (admin) =>
+      admin.listTopics(query, await this.layouts.get(clusterId, () => admin.topicLayouts())),
+    );
     return listWithRates(list, await this.collected.get(clusterId));
   }
 
@@ -248,6 +258,8 @@ export class ClusterActions {
       if (kind.changes) this.recollect(clusterId);
       return result;
     } finally {
+      // Even a failed write may have changed something.
+      if (kind.changes) this.layouts.drop(clusterId);
       await admin.close().catch(() => undefined);
     }
   }

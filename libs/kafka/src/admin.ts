@@ -68,6 +68,7 @@ import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
 import { retryingCalls } from "./retry.js";
 import { collectSnapshot } from "./snapshot/collect.js";
+import { readTopicLayouts, type TopicLayouts } from "./snapshot/topics.js";
 
 /** Calls that must not run twice (a message produced again after a timeout) or that keep their own deadline (snapshot, browse). */
 const NOT_RETRIED: ReadonlySet<string | symbol> = new Set(["produce", "snapshot", "browseMessages", "close"]);
@@ -171,8 +172,13 @@ export class KafkaAdmin {
     return resetOffsets(this.client, groupId, request);
   }
 
-  listTopics(query: TopicListQuery): Promise<TopicListResponse> {
-    return listTopics(this.client, query);
+  /** Every topic's partitions and the brokers, as a topic list reads them (see listTopics). */
+  topicLayouts(): Promise<TopicLayouts> {
+    return readTopicLayouts(this.client);
+  }
+
+  listTopics(query: TopicListQuery, layouts?: TopicLayouts): Promise<TopicListResponse> {
+    return listTopics(this.client, query, layouts);
   }
 
   describeTopic(name: string): Promise<Topic> {

@@ -48,3 +48,4 @@ export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresh
 export { groupByVolume, type VolumeFacts, volumeKey } from "./rules/volumes.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";
 export { readQuorum } from "./snapshot/quorum.js";
+export type { TopicLayout, TopicLayouts } from "./snapshot/topics.js";

@@ -42,6 +42,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     allowedHosts: config.KAFKA_ALLOWED_HOSTS,
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
+    topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

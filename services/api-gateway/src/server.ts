@@ -40,6 +40,8 @@ export interface GatewayOptions {
   allowedHosts?: AllowedHosts;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
   topicMaxPartitions?: number;
+  /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
+  topicListCacheMs?: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
   /** The process's metrics (the standalone process shares one registry among its services). */
@@ -91,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       box: options.box,
       logger,
       ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
+      ...(options.topicListCacheMs === undefined ? {} : { topicLayoutMaxAgeMs: options.topicListCacheMs }),
     }),
     operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],

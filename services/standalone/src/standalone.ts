@@ -79,6 +79,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
+    topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };

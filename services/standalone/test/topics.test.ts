@@ -411,4 +411,19 @@ describe("topics, configs and produce (endpoints 7–11, standalone service, rea
     expect(partitions[1]?.sizeBytes).to.equal(0);
     expect((await call("GET", `/topics/${uniqueTopicName("none")}`)).status).to.equal(404);
   });
+
+  it("lists a topic created through the service at once, and one created outside it within TOPIC_LIST_CACHE_MS (5 s)", async () => {
+    const prefix = uniqueTopicName("fresh");
+    const listed = async () =>
+      ((await call("GET", `/topics?search=${prefix}`)).body.topics as { name: string }[]).map((t) => t.name).sort();
+    expect(await listed()).to.deep.equal([]);
+    await call("POST", "/topics", { name: `${prefix}-ours`, partitions: 1 });
+    expect(await listed(), "a write through the service drops the layouts kept").to.deep.equal([`${prefix}-ours`]);
+    await createTopic(single, { name: `${prefix}-outside`, partitions: 1 });
+    await waitFor(
+      "the topic created with kafka-topics in the list",
+      async () => ((await listed()).length === 2 ? true : undefined),
+      { timeoutMs: 8_000, intervalMs: 200 },
+    );
+  });
 });

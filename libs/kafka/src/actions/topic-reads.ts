@@ -3,7 +3,7 @@ import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
 import { topicOf } from "../snapshot/assemble.js";
 import { type BrokerLogDirs, readBrokerLogDirs } from "../snapshot/log-dirs.js";
-import { readTopicConfigs, readTopicLayouts, type TopicLayout } from "../snapshot/topics.js";
+import { readTopicConfigs, readTopicLayouts, type TopicLayout, type TopicLayouts } from "../snapshot/topics.js";
 
 /** Configs and replica sizes of these topics only, from every broker that holds one of their replicas. */
 async function topicsWithSizes(client: KafkaClient, layouts: TopicLayout[], brokerIds: number[]): Promise<Topic[]> {
@@ -41,12 +41,17 @@ function summaryOf(topic: Topic): TopicSummary {
 }
 
 /**
- * A page of topics by name: the names come from one Metadata request; configs and sizes are read for the page's
- * topics only, so a page costs the same on a cluster of ten topics or of fifty thousand.
+ * A page of topics by name: the names come from one Metadata request (or `layouts`, read a moment ago by the
+ * caller); configs and sizes are read for the page's topics only, so a page costs the same on a cluster of ten
+ * topics or of fifty thousand.
  */
-export async function listTopics(client: KafkaClient, query: TopicListQuery): Promise<TopicListResponse> {
+export async function listTopics(
+  client: KafkaClient,
+  query: TopicListQuery,
+  layouts?: TopicLayouts,
+): Promise<TopicListResponse> {
   try {
-    const { topics, brokers } = await readTopicLayouts(client);
+    const { topics, brokers } = layouts ?? (await readTopicLayouts(client));
     const matching = topics.filter(
       (t) => (!query.search || t.name.includes(query.search)) && (query.internal !== "false" || !t.internal),
     );

@@ -7,6 +7,12 @@ const UNKNOWN_TOPIC_OR_PARTITION = 3;
 /** Kafka's internal topics (Topic.isInternal on the broker side). */
 export const INTERNAL_TOPICS = new Set(["__consumer_offsets", "__transaction_state", "__share_group_state"]);
 
+/** What one Metadata request says of the topics asked for and of the unfenced brokers. */
+export interface TopicLayouts {
+  topics: TopicLayout[];
+  brokers: MetadataBroker[];
+}
+
 export interface TopicLayout {
   name: string;
   id: string;
@@ -55,10 +61,7 @@ async function topicsMetadata(client: KafkaClient, names: string[] | null): Prom
  * Every topic (internal ones too), or the named ones, with its partitions' leaders, replicas and ISR, and the
  * unfenced brokers. A named topic that does not exist is left out.
  */
-export async function readTopicLayouts(
-  client: KafkaClient,
-  names: string[] | null = null,
-): Promise<{ topics: TopicLayout[]; brokers: MetadataBroker[] }> {
+export async function readTopicLayouts(client: KafkaClient, names: string[] | null = null): Promise<TopicLayouts> {
   const metadata = await topicsMetadata(client, names);
   const topics = metadata.topics
     .filter((topic) => topic.errorCode !== UNKNOWN_TOPIC_OR_PARTITION)

@@ -127,6 +127,8 @@ export const kafkaSection = z.object({
    * controller run out of heap and stop: this bound keeps one request from taking a cluster down.
    */
   TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** How long a topic list reuses the topic layouts another list read (a write through the process drops them). */
+  TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 
 const percent = z.coerce.number().min(1).max(100);
