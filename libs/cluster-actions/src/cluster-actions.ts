@@ -59,6 +59,8 @@ export interface ActionDependencies {
 }
 
 export const DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS = 5_000;
+/** After a topic list, how long its cluster's layouts are kept fresh in the background (see TopicLayoutCache). */
+export const TOPIC_LAYOUTS_KEPT_WARM_MS = 60_000;
 
 /** Kafka's own bound on the partitions one CreateTopics request may create. */
 export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
@@ -82,7 +84,16 @@ export class ClusterActions {
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = new CollectedFiguresCache(deps.store.clusterViews);
-    this.layouts = new TopicLayoutCache(deps.topicLayoutMaxAgeMs ?? DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS);
+    this.layouts = new TopicLayoutCache({
+      maxAgeMs: deps.topicLayoutMaxAgeMs ?? DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS,
+      keepWarmMs: TOPIC_LAYOUTS_KEPT_WARM_MS,
+      readInBackground: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicLayouts()),
+    });
+  }
+
+  /** Stops background work (the topic layouts kept warm); the process is shutting down. */
+  close(): void {
+    this.layouts.close();
   }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */

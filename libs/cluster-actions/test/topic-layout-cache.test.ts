@@ -22,13 +22,27 @@ function kafkaRead() {
 
 const names = async (layouts: Promise<TopicLayouts>) => (await layouts).topics.map((t) => t.name);
 
+/** Polls (real time) until `check` holds, for at most 2 s. */
+async function eventually(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 5) {
+    if (waited > 2_000) throw new Error("not within 2 s");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe("topic layouts kept a few seconds for topic lists (searches and pages without a Metadata request each)", () => {
   let now: number;
   let cache: TopicLayoutCache;
+  let backgroundReads: number;
+  const notWarmed = () => Promise.reject(new Error("no background read in this test"));
+  const cacheOf = (options: Partial<ConstructorParameters<typeof TopicLayoutCache>[0]>) =>
+    new TopicLayoutCache({ maxAgeMs: 5_000, keepWarmMs: 0, readInBackground: notWarmed, now: () => now, ...options });
   beforeEach(() => {
     now = 0;
-    cache = new TopicLayoutCache(5_000, () => now);
+    backgroundReads = 0;
+    cache = cacheOf({});
   });
+  afterEach(() => cache.close());
 
   it("a search or page within 5 s reuses the layouts read; later ones read Kafka again", async () => {
     const kafka = kafkaRead();
@@ -69,7 +83,7 @@ describe("topic layouts kept a few seconds for topic lists (searches and pages w
     const again = await cache.get("c3", failing).catch((e: Error) => e.message);
     expect(again).to.equal("Kafka unreachable 2");
 
-    const off = new TopicLayoutCache(0, () => now);
+    const off = cacheOf({ maxAgeMs: 0 });
     let reads = 0;
     const counted = async () => {
       reads++;
@@ -78,5 +92,52 @@ describe("topic layouts kept a few seconds for topic lists (searches and pages w
     await off.get("c1", counted);
     await off.get("c1", counted);
     expect(reads).to.equal(2);
+  });
+
+  it("while lists are used, the layouts are read again in the background before they expire; not after 60 s unused", async () => {
+    cache = cacheOf({
+      keepWarmMs: 60_000,
+      tickMs: 5,
+      readInBackground: async () => layoutsWith(`background ${++backgroundReads}`),
+    });
+    let foregroundReads = 0;
+    const foreground = async () => layoutsWith(`foreground ${++foregroundReads}`);
+    expect(await names(cache.get("c1", foreground))).to.deep.equal(["foreground 1"]);
+    now = 2_600; // past half the maximum age
+    await eventually(() => backgroundReads === 1);
+    now = 7_000; // the first read has expired, the background one (at 2,600) has not
+    expect(await names(cache.get("c1", foreground))).to.deep.equal(["background 1"]);
+    expect(foregroundReads).to.equal(1);
+
+    now = 7_000 + 60_001; // no list has asked for over a minute
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reads = backgroundReads;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(backgroundReads, "background reads stop once lists are no longer used").to.equal(reads);
+    expect(await names(cache.get("c1", foreground))).to.deep.equal(["foreground 2"]);
+  });
+
+  it("a background read does not bring back layouts older than a write made while it ran", async () => {
+    let answer: (layouts: TopicLayouts) => void = () => undefined;
+    cache = cacheOf({
+      keepWarmMs: 60_000,
+      tickMs: 5,
+      readInBackground: () => {
+        backgroundReads++;
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    await cache.get("c1", async () => layoutsWith("orders"));
+    now = 2_600;
+    await eventually(() => backgroundReads === 1);
+    cache.drop("c1"); // a topic created through the service while the background read was on its way
+    answer(layoutsWith("orders"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await names(cache.get("c1", async () => layoutsWith("orders", "created")))).to.deep.equal([
+      "orders",
+      "created",
+    ]);
   });
 });

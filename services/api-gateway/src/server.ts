@@ -80,6 +80,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     collectWaitMs: options.collectWaitMs,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
+  const actions = new ClusterActions({
+    store,
+    queue,
+    box: options.box,
+    logger,
+    ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
+    ...(options.topicListCacheMs === undefined ? {} : { topicLayoutMaxAgeMs: options.topicListCacheMs }),
+  });
   const app = createGatewayApp({
     logger,
     store,
@@ -87,14 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     login: loginService(store, options.auth),
     audit: auditEmitter(queue, store, logger),
     clusters,
-    actions: new ClusterActions({
-      store,
-      queue,
-      box: options.box,
-      logger,
-      ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
-      ...(options.topicListCacheMs === undefined ? {} : { topicLayoutMaxAgeMs: options.topicListCacheMs }),
-    }),
+    actions,
     operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
@@ -123,6 +124,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(prune);
+      actions.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle when their last response is done; close them as they do.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
