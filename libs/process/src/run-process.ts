@@ -1,4 +1,12 @@
-import { type Component, ConfigError, createLogger, type Logger, loadConfig, stopOnSignals } from "@kcp/shared";
+import {
+  type Component,
+  ConfigError,
+  createLogger,
+  type LogFormat,
+  type Logger,
+  loadConfig,
+  stopOnSignals,
+} from "@kcp/shared";
 import type { z } from "zod";
 import { surviveDependencyOutages } from "./dependency-outage.js";
 
@@ -15,7 +23,7 @@ export interface StartedProcess {
  * The main of a service process: loads and checks its configuration (an error names the variable and exits 1), starts
  * it, stops it in order on SIGTERM/SIGINT, and logs one "listening" line with its URL (what scripts and tests wait for).
  */
-export function runProcess<S extends z.ZodType<{ LOG_LEVEL: string }>>(
+export function runProcess<S extends z.ZodType<{ LOG_LEVEL: string; LOG_FORMAT: LogFormat }>>(
   service: string,
   schema: S,
   start: (config: z.infer<S>, logger: Logger) => Promise<StartedProcess>,
@@ -28,7 +36,7 @@ export function runProcess<S extends z.ZodType<{ LOG_LEVEL: string }>>(
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const logger = createLogger({ name: service, level: config.LOG_LEVEL as "info" });
+  const logger = createLogger({ name: service, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   surviveDependencyOutages(logger);
   start(config, logger).then(
     (started) => {

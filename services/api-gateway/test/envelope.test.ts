@@ -74,6 +74,16 @@ describe("gateway: error envelope and request ids", () => {
     expect(JSON.stringify(test.logLines())).to.not.include("hunter2");
   });
 
+  it("logs probes (/healthz, /readyz, /metrics) at debug level only: at info they leave no line", async () => {
+    for (const path of ["/healthz", "/readyz", "/metrics"])
+      await fetch(`${test.gateway.url}${path}`, { headers: { "x-request-id": `probe-${path.slice(1)}` } });
+    await fetch(`${test.gateway.url}/api/v1/clusters`, { headers: { "x-request-id": "not-a-probe" } });
+    const ids = test.logLines().map((entry) => entry.requestId);
+    expect(ids).to.include("not-a-probe");
+    expect(ids).to.not.include.members(["probe-healthz", "probe-readyz", "probe-metrics"]);
+    expect(ids.filter((id) => String(id).startsWith("probe-"))).to.deep.equal([]);
+  });
+
   it("sets security headers (helmet) and hides the framework", async () => {
     const response = await fetch(`${test.gateway.url}/healthz`);
     expect(response.headers.get("x-content-type-options")).to.equal("nosniff");

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const logger = createLogger({ name: "standalone", level: config.LOG_LEVEL });
+  const logger = createLogger({ name: "standalone", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   surviveDependencyOutages(logger);
   const standalone = await startStandalone(config, logger);
   stopOnSignals({ logger, components: () => standalone.components });

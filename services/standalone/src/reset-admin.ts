@@ -20,7 +20,12 @@ import { openStore } from "@kcp/store";
  */
 async function main(): Promise<void> {
   const config = loadConfig(logSection.and(storeSection).and(authSection));
-  const logger = createLogger({ name: "reset-admin", level: config.LOG_LEVEL, destination: process.stderr });
+  const logger = createLogger({
+    name: "reset-admin",
+    level: config.LOG_LEVEL,
+    format: config.LOG_FORMAT,
+    destination: process.stderr,
+  });
   const username = process.argv[2] ?? config.ADMIN_USERNAME;
   if (!UsernameSchema.safeParse(username).success) {
     throw new Error(

@@ -16,7 +16,7 @@ import { openStore } from "@kcp/store";
  */
 async function main(): Promise<void> {
   const config = loadConfig(logSection.and(storeSection).and(secretsSection));
-  const logger = createLogger({ name: "rotate-secret-key", level: config.LOG_LEVEL });
+  const logger = createLogger({ name: "rotate-secret-key", level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   if (!config.SECRET_KEY && !config.SECRET_KEY_FILE)
     throw new ConfigError(["SECRET_KEY or SECRET_KEY_FILE: the new key is required"]);
   const box = await loadSecretBox(config, { logger });

@@ -11,6 +11,8 @@ const positiveMs = z.coerce.number().int().positive();
 
 export const logSection = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a container's log collector). */
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
 });
 
 export const httpSection = z

@@ -1,1 +1,9 @@
-export { createLogger, type Logger, type LoggerOptions, SECRET_FIELDS, SENSITIVE_CONFIG_NAME } from "./logger.js";
+export {
+  createLogger,
+  isPrettyFormat,
+  type LogFormat,
+  type Logger,
+  type LoggerOptions,
+  SECRET_FIELDS,
+  SENSITIVE_CONFIG_NAME,
+} from "./logger.js";

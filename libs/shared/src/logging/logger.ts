@@ -1,4 +1,5 @@
 import { type Logger, pino } from "pino";
+import pretty from "pino-pretty";
 
 export type { Logger } from "pino";
 
@@ -39,22 +40,44 @@ function redactPaths(): string[] {
   return paths;
 }
 
+/** LOG_FORMAT: `json` (one object per line, for collectors), `pretty` (for people), `auto` (pretty on a terminal). */
+export type LogFormat = "auto" | "json" | "pretty";
+
 export interface LoggerOptions {
   level: string;
   name: string;
   /** Where log lines go; defaults to stdout. Tests pass a stream to read them back. */
   destination?: NodeJS.WritableStream;
+  format?: LogFormat;
 }
 
+/** Whether lines go to a person: `pretty`, or `auto` with a terminal as the destination. */
+export function isPrettyFormat(format: LogFormat, destination: NodeJS.WritableStream): boolean {
+  return format === "pretty" || (format === "auto" && (destination as { isTTY?: boolean }).isTTY === true);
+}
+
+/**
+ * Pino's JSON lines, or the same lines made readable (time, level, service, message, then the fields) when a person
+ * reads them. Redaction happens before either, so a secret is hidden in both.
+ */
 export function createLogger(options: LoggerOptions): Logger {
-  return pino(
-    {
-      name: options.name,
-      level: options.level,
-      redact: { paths: redactPaths(), censor: "[redacted]" },
-      base: { service: options.name },
-      timestamp: pino.stdTimeFunctions.isoTime,
-    },
-    options.destination ?? process.stdout,
-  );
+  const destination = options.destination ?? process.stdout;
+  const settings = {
+    name: options.name,
+    level: options.level,
+    redact: { paths: redactPaths(), censor: "[redacted]" },
+    base: { service: options.name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  if (!isPrettyFormat(options.format ?? "auto", destination)) return pino(settings, destination);
+  const readable = pretty({
+    destination,
+    sync: true,
+    colorize: (destination as { isTTY?: boolean }).isTTY === true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,name,service",
+    singleLine: true,
+    messageFormat: "{service}: {msg}",
+  });
+  return pino(settings, readable);
 }
