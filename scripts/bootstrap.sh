@@ -11,7 +11,7 @@ ensure_dependencies() {
   if [[ -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
     return 0
   fi
-  echo "bootstrap: installing dependencies" >&2
+  echo "bootstrap: installing the npm dependencies (package-lock.json changed or first run; a minute or two)" >&2
   # `npm install --no-save` rather than `npm ci`: it installs what package-lock.json pins just the same, but tolerates
   # optional per-platform packages (Biome's, turbo's) that a partial registry mirror does not serve.
   npm install --no-save --no-audit --no-fund --loglevel=error >&2

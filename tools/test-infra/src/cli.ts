@@ -1,18 +1,22 @@
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ensureChromium } from "./browser/chromium.js";
+import { CHROMIUM_PATH, ensureChromium } from "./browser/chromium.js";
+import { ensurePrerequisites, probePrerequisites } from "./common/index.js";
 import { type AgentClusterDescription, startAgentCluster, stopDescribedAgentCluster } from "./kafka/agents.js";
 import { type ClusterDescription, startCluster } from "./kafka/cluster.js";
 import { resolveKafka } from "./kafka/maven.js";
 import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopProcesses } from "./kafka/registry.js";
 import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
 import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
-import { ensureFerretDb } from "./mongo/ferretdb-binary.js";
+import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensureRedisServer } from "./redis/redis-binary.js";
 
 const USAGE = `usage:
   npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller] [--agents]
   npm run kafka -- down --name NAME
   npm run kafka -- status
+  npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
+                                 Debian's redis-server and chromium installed where the harness may)
   npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
@@ -100,6 +104,12 @@ async function install(): Promise<void> {
   });
 }
 
+/** The machine's prerequisites, checked before `npm test` builds anything (see ensurePrerequisites). */
+async function check(): Promise<void> {
+  const needGo = !process.env.MONGO_URL?.trim() && !(await ferretDbBuilt());
+  await ensurePrerequisites(await probePrerequisites({ chromiumPresent: existsSync(CHROMIUM_PATH), needGo }));
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -115,6 +125,7 @@ async function main(): Promise<void> {
   if (command === "up") await up(values);
   else if (command === "down") await down(values);
   else if (command === "status") await status();
+  else if (command === "check") await check();
   else if (command === "install") await install();
   else fail(`unknown command "${command ?? ""}"`);
 }

@@ -3,5 +3,12 @@ export { aptInstall, onPath, systemInstallAllowed } from "./install.js";
 export { withFileLock } from "./lock.js";
 export { cacheDir, makeRunDir, repoRoot } from "./paths.js";
 export { freePort } from "./ports.js";
+export {
+  ensurePrerequisites,
+  javaMajor,
+  missingPrerequisitesMessage,
+  type Prerequisite,
+  probePrerequisites,
+} from "./prerequisites.js";
 export { type ManagedProcess, type StartOptions, startProcess, waitFor } from "./processes.js";
 export { sharedInstance, stopSharedInstances } from "./shared-instance.js";

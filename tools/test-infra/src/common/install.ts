@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -13,10 +14,20 @@ export async function onPath(command: string): Promise<boolean> {
   }
 }
 
-/** Installing system packages happens only where it is allowed: in CI, or when the developer says so. */
-export function systemInstallAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.CI === "true" || env.KCP_ALLOW_APT === "1";
+/**
+ * Whether the harness may install Debian packages: where it can without asking anyone (root, with apt-get, as on
+ * CI machines and fresh containers), in CI, or when the developer says so (KCP_ALLOW_APT=1). KCP_ALLOW_APT=0 forbids
+ * it everywhere: the harness then names what is missing instead.
+ */
+export function systemInstallAllowed(
+  env: NodeJS.ProcessEnv = process.env,
+  machine: { root: boolean; aptGet: boolean } = { root: process.getuid?.() === 0, aptGet: existsSync(APT_GET) },
+): boolean {
+  if (env.KCP_ALLOW_APT === "0") return false;
+  return env.CI === "true" || env.KCP_ALLOW_APT === "1" || (machine.root && machine.aptGet);
 }
+
+const APT_GET = "/usr/bin/apt-get";
 
 /** `apt-get install` of Debian packages (as root, where allowed), for servers the tests need. */
 export async function aptInstall(packages: string[]): Promise<void> {

@@ -47,6 +47,11 @@ async function build(target: string): Promise<void> {
   await rm(source, { recursive: true, force: true });
 }
 
+/** Whether FerretDB is already built in the cache (then Go is not needed). */
+export function ferretDbBuilt(): Promise<boolean> {
+  return exists(binaryPath());
+}
+
 /** The FerretDB binary, built on first use (and reused by later runs from the cache folder). */
 export async function ensureFerretDb(): Promise<string> {
   const target = binaryPath();
