@@ -54,6 +54,8 @@ export interface ActionDependencies {
   collectWaitMs?: number;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
   topicMaxPartitions?: number;
+  /** The last collections' figures, when the process shares them (the gateway's Kafka metrics read them too). */
+  collectedFigures?: CollectedFiguresCache;
   /** How long a topic list may reuse the layouts another list read (TOPIC_LIST_CACHE_MS; 0: never). */
   topicLayoutMaxAgeMs?: number;
 }
@@ -83,7 +85,7 @@ export class ClusterActions {
   private readonly layouts: TopicLayoutCache;
 
   constructor(private readonly deps: ActionDependencies) {
-    this.collected = new CollectedFiguresCache(deps.store.clusterViews);
+    this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
     this.layouts = new TopicLayoutCache({
       maxAgeMs: deps.topicLayoutMaxAgeMs ?? DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS,
       keepWarmMs: TOPIC_LAYOUTS_KEPT_WARM_MS,

@@ -1,6 +1,6 @@
 import type { Snapshot } from "@kcp/shared";
 import type { ClusterViewRepository } from "@kcp/store";
-import { type CollectedFigures, figuresOf } from "./topic-rates.js";
+import { type CollectedFigures, figuresOf } from "./collected-figures.js";
 
 interface Entry {
   updatedAt: number;

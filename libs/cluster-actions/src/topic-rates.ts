@@ -1,42 +1,5 @@
-import type { Snapshot, Topic, TopicListResponse } from "@kcp/shared";
-
-type Rates = Pick<Topic, "bytesInPerSec" | "messagesInPerSec">;
-
-interface TopicFigures {
-  id: string;
-  rates: Rates;
-  partitions: Map<number, Rates>;
-}
-
-/**
- * What live reads take from the last collection, indexed: each topic's rates (by name, with its id) and each group's
- * total lag. Small beside the snapshot it comes from, so it can be kept between requests (see CollectedFiguresCache).
- */
-export interface CollectedFigures {
-  topics: Map<string, TopicFigures>;
-  groupLag: Map<string, number>;
-}
-
-function ratesOf(measured: Rates): Rates {
-  return {
-    ...(measured.bytesInPerSec === undefined ? {} : { bytesInPerSec: measured.bytesInPerSec }),
-    ...(measured.messagesInPerSec === undefined ? {} : { messagesInPerSec: measured.messagesInPerSec }),
-  };
-}
-
-/** Pure: the figures of one collection. */
-export function figuresOf(snapshot: Snapshot): CollectedFigures {
-  const topics = new Map<string, TopicFigures>();
-  for (const topic of snapshot.topics) {
-    const partitions = new Map<number, Rates>();
-    for (const partition of topic.partitions) {
-      const rates = ratesOf(partition);
-      if (Object.keys(rates).length > 0) partitions.set(partition.id, rates);
-    }
-    topics.set(topic.name, { id: topic.id, rates: ratesOf(topic), partitions });
-  }
-  return { topics, groupLag: new Map(snapshot.groups.map((group) => [group.id, group.lag])) };
-}
+import type { Topic, TopicListResponse } from "@kcp/shared";
+import type { CollectedFigures } from "./collected-figures.js";
 
 /** The same topic in the last collection (same id: a topic deleted and created again since has no rate yet). */
 function collected(figures: CollectedFigures | undefined, topic: { name: string; id: string }) {

@@ -1,6 +1,7 @@
 import type { Snapshot, Topic } from "@kcp/shared";
 import { expect } from "chai";
-import { figuresOf, listWithRates, topicWithRates } from "../src/topic-rates.js";
+import { figuresOf } from "../src/collected-figures.js";
+import { listWithRates, topicWithRates } from "../src/topic-rates.js";
 
 const partition = (id: number, rates: { bytesInPerSec?: number; messagesInPerSec?: number } = {}) => ({
   id,

@@ -1,2 +1,9 @@
+export {
+  type ActiveOperationFacts,
+  type ClusterFacts,
+  type GaugeFamily,
+  type KafkaFacts,
+  kafkaGauges,
+} from "./kafka-metrics.js";
 export { Metrics, type QueueCounts, timedJobs } from "./metrics.js";
 export { type OpsServer, type OpsServerOptions, startOpsServer } from "./ops-server.js";

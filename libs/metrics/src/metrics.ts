@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { GaugeFamily } from "./kafka-metrics.js";
 
 /** Counts of one queue's jobs, read at each scrape. */
 export type QueueCounts = () => Promise<Record<string, { waiting: number; active: number; delayed: number }>>;
@@ -50,10 +51,16 @@ export class Metrics {
   });
 
   private queueCounts: QueueCounts | undefined;
+  private kafkaSource: (() => Promise<GaugeFamily[]>) | undefined;
+  private readonly kafkaGauges = new Map<string, Gauge>();
 
   constructor(options: { service: string }) {
     this.registry.setDefaultLabels({ service: options.service });
     collectDefaultMetrics({ register: this.registry, prefix: "kcp_" });
+    // prom-client names these gauges *_total, which Prometheus keeps for counters (promtool check metrics says so);
+    // their series by type (kcp_nodejs_active_handles{type}, ...) stay, and sum to the same.
+    for (const name of ["handles", "requests", "resources"])
+      this.registry.removeSingleMetric(`kcp_nodejs_active_${name}_total`);
     const metrics = this;
     new Gauge({
       name: "kcp_queue_jobs",
@@ -73,9 +80,33 @@ export class Metrics {
     this.queueCounts = counts;
   }
 
+  /** The Kafka clusters' and operations' gauges are read from `source` at each scrape (see kafkaGauges). */
+  watchKafka(source: () => Promise<GaugeFamily[]>): void {
+    this.kafkaSource = source;
+  }
+
   /** The text exposition format Prometheus scrapes. */
-  text(): Promise<string> {
+  async text(): Promise<string> {
+    if (this.kafkaSource) this.setKafkaGauges(await this.kafkaSource());
     return this.registry.metrics();
+  }
+
+  /** Replaces every Kafka series by this scrape's: a cluster forgotten or an operation ended leaves no series behind. */
+  private setKafkaGauges(families: GaugeFamily[]): void {
+    for (const gauge of this.kafkaGauges.values()) gauge.reset();
+    for (const family of families) {
+      let gauge = this.kafkaGauges.get(family.name);
+      if (!gauge) {
+        gauge = new Gauge({
+          name: family.name,
+          help: family.help,
+          labelNames: [...new Set(family.samples.flatMap((sample) => Object.keys(sample.labels)))],
+          registers: [this.registry],
+        });
+        this.kafkaGauges.set(family.name, gauge);
+      }
+      for (const sample of family.samples) gauge.set(sample.labels, sample.value);
+    }
   }
 
   get contentType(): string {

@@ -43,6 +43,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     allowedHosts: config.KAFKA_ALLOWED_HOSTS,
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
+    metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { auditEmitter } from "@kcp/audit";
-import { ClusterActions } from "@kcp/cluster-actions";
+import { ClusterActions, CollectedFiguresCache } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
 import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
@@ -20,6 +20,10 @@ import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
 import { loginService } from "./auth/login.js";
+import { kafkaGaugeReader } from "./metrics/kafka-facts.js";
+
+/** METRICS_GROUP_LAG_LIMIT's default: consumer groups per cluster with a lag series. */
+export const DEFAULT_METRICS_GROUP_LAG_LIMIT = 500;
 
 export interface GatewayOptions {
   host: string;
@@ -42,6 +46,8 @@ export interface GatewayOptions {
   topicMaxPartitions?: number;
   /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
   topicListCacheMs?: number;
+  /** The most consumer groups per cluster with a lag series on /metrics (METRICS_GROUP_LAG_LIMIT). */
+  metricsGroupLagLimit?: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
   /** The process's metrics (the standalone process shares one registry among its services). */
@@ -80,11 +86,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     collectWaitMs: options.collectWaitMs,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
+  // One set of last-collection figures for the topic lists and the Kafka metrics.
+  const collectedFigures = new CollectedFiguresCache(store.clusterViews);
+  const metrics = options.metrics ?? new Metrics({ service: "api-gateway" });
+  metrics.watchKafka(
+    kafkaGaugeReader(store, collectedFigures, options.metricsGroupLagLimit ?? DEFAULT_METRICS_GROUP_LAG_LIMIT),
+  );
   const actions = new ClusterActions({
     store,
     queue,
     box: options.box,
     logger,
+    collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
     ...(options.topicListCacheMs === undefined ? {} : { topicLayoutMaxAgeMs: options.topicListCacheMs }),
   });
@@ -99,7 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     operations: new OperationService({ store, clusters, queue }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
-    metrics: options.metrics ?? new Metrics({ service: "api-gateway" }),
+    metrics,
     queue,
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });

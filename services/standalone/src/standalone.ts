@@ -80,6 +80,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
+    metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
     metrics,
   });
   return { gateway, components: [gateway, ...services.reverse(), queue, store] };

@@ -3,5 +3,6 @@ export * from "./common/index.js";
 export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./mongo/index.js";
+export { ensurePromlint, lintMetrics } from "./prometheus/promlint.js";
 export * from "./redis/index.js";
 export * from "./schemathesis/index.js";

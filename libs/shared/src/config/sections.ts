@@ -131,6 +131,8 @@ export const kafkaSection = z.object({
   TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** How long a topic list reuses the topic layouts another list read (a write through the process drops them). */
   TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Consumer groups per cluster with a lag series on /metrics (those with the largest lags): bounds cardinality. */
+  METRICS_GROUP_LAG_LIMIT: z.coerce.number().int().min(0).max(100_000).default(500),
 });
 
 const percent = z.coerce.number().min(1).max(100);

@@ -50,7 +50,7 @@ async function installedJavaMajor(): Promise<number> {
   }
 }
 
-/** What the machine has of what the tests need (Go only where FerretDB must still be built from source). */
+/** What the machine has of what the tests need (Go only while FerretDB or promlint must still be built). */
 export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
@@ -76,7 +76,7 @@ export async function probePrerequisites(options: {
     },
     {
       name: "Go",
-      neededFor: "building FerretDB, the MongoDB-compatible server (or set MONGO_URL to a MongoDB)",
+      neededFor: "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), and promlint",
       present: go,
       install: "install Go 1.22+ from https://go.dev/dl/ (or your distribution's golang package)",
     },

@@ -1,0 +1,49 @@
+import type { Snapshot, Topic } from "@kcp/shared";
+
+export type Rates = Pick<Topic, "bytesInPerSec" | "messagesInPerSec">;
+
+interface TopicFigures {
+  id: string;
+  rates: Rates;
+  partitions: Map<number, Rates>;
+}
+
+/**
+ * What live reads and the metrics take from the last collection, indexed: each topic's rates (by name, with its id),
+ * each group's total lag, each voter's lag. Small beside the snapshot it comes from, so it can be kept between
+ * requests (see CollectedFiguresCache).
+ */
+export interface CollectedFigures {
+  /** When that collection was made (the last that reached Kafka: an unreachable cluster keeps its last snapshot). */
+  collectedAt: Date;
+  topics: Map<string, TopicFigures>;
+  groupLag: Map<string, number>;
+  /** Each quorum voter's lag behind the leader (records). */
+  voterLag: Map<number, number>;
+}
+
+function ratesOf(measured: Rates): Rates {
+  return {
+    ...(measured.bytesInPerSec === undefined ? {} : { bytesInPerSec: measured.bytesInPerSec }),
+    ...(measured.messagesInPerSec === undefined ? {} : { messagesInPerSec: measured.messagesInPerSec }),
+  };
+}
+
+/** Pure: the figures of one collection. */
+export function figuresOf(snapshot: Snapshot): CollectedFigures {
+  const topics = new Map<string, TopicFigures>();
+  for (const topic of snapshot.topics) {
+    const partitions = new Map<number, Rates>();
+    for (const partition of topic.partitions) {
+      const rates = ratesOf(partition);
+      if (Object.keys(rates).length > 0) partitions.set(partition.id, rates);
+    }
+    topics.set(topic.name, { id: topic.id, rates: ratesOf(topic), partitions });
+  }
+  return {
+    collectedAt: new Date(snapshot.collectedAt),
+    topics,
+    groupLag: new Map(snapshot.groups.map((group) => [group.id, group.lag])),
+    voterLag: new Map((snapshot.quorum?.voters ?? []).map((voter) => [voter.nodeId, voter.lag])),
+  };
+}
