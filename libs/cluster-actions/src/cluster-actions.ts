@@ -41,7 +41,7 @@ import {
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
 import { CollectedFiguresCache } from "./collected-figures-cache.js";
-import { TopicLayoutCache } from "./topic-layout-cache.js";
+import { TopicListingCache } from "./topic-listing-cache.js";
 import { listWithRates, topicWithRates } from "./topic-rates.js";
 
 export interface ActionDependencies {
@@ -56,13 +56,13 @@ export interface ActionDependencies {
   topicMaxPartitions?: number;
   /** The last collections' figures, when the process shares them (the gateway's Kafka metrics read them too). */
   collectedFigures?: CollectedFiguresCache;
-  /** How long a topic list may reuse the layouts another list read (TOPIC_LIST_CACHE_MS; 0: never). */
-  topicLayoutMaxAgeMs?: number;
+  /** How long a topic list may reuse the listing (layouts and sizes) another list read (TOPIC_LIST_CACHE_MS; 0: never). */
+  topicListingMaxAgeMs?: number;
 }
 
-export const DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS = 5_000;
-/** After a topic list, how long its cluster's layouts are kept fresh in the background (see TopicLayoutCache). */
-export const TOPIC_LAYOUTS_KEPT_WARM_MS = 60_000;
+export const DEFAULT_TOPIC_LISTING_MAX_AGE_MS = 5_000;
+/** After a topic list, how long its cluster's listing is kept fresh in the background (see TopicListingCache). */
+export const TOPIC_LISTING_KEPT_WARM_MS = 60_000;
 
 /** Kafka's own bound on the partitions one CreateTopics request may create. */
 export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
@@ -82,20 +82,20 @@ const READ: ActionKind = { capability: null, changes: false };
  */
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
-  private readonly layouts: TopicLayoutCache;
+  private readonly listings: TopicListingCache;
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
-    this.layouts = new TopicLayoutCache({
-      maxAgeMs: deps.topicLayoutMaxAgeMs ?? DEFAULT_TOPIC_LAYOUT_MAX_AGE_MS,
-      keepWarmMs: TOPIC_LAYOUTS_KEPT_WARM_MS,
-      readInBackground: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicLayouts()),
+    this.listings = new TopicListingCache({
+      maxAgeMs: deps.topicListingMaxAgeMs ?? DEFAULT_TOPIC_LISTING_MAX_AGE_MS,
+      keepWarmMs: TOPIC_LISTING_KEPT_WARM_MS,
+      readInBackground: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
     });
   }
 
   /** Stops background work (the topic layouts kept warm); the process is shutting down. */
   close(): void {
-    this.layouts.close();
+    this.listings.close();
   }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
@@ -226,10 +226,10 @@ export class ClusterActions {
     return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
   }
 
-  /** Layouts kept a few seconds (TopicLayoutCache); sizes and configs of the page live; rates from the last collection. */
+  /** Layouts and sizes kept a few seconds (TopicListingCache); the page's configs live; rates from the last collection. */
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
     const list = await this.run(clusterId, READ, async (admin) =>
-      admin.listTopics(query, await this.layouts.get(clusterId, () => admin.topicLayouts())),
+      admin.listTopics(query, await this.listings.get(clusterId, () => admin.topicListing())),
     );
     return listWithRates(list, await this.collected.get(clusterId));
   }
@@ -272,7 +272,7 @@ export class ClusterActions {
       return result;
     } finally {
       // Even a failed write may have changed something.
-      if (kind.changes) this.layouts.drop(clusterId);
+      if (kind.changes) this.listings.drop(clusterId);
       await admin.close().catch(() => undefined);
     }
   }

@@ -61,14 +61,13 @@ import {
 import { resetOffsets } from "./actions/reset-offsets.js";
 import { deleteScramCredential, describeScramUsers, upsertScramCredential } from "./actions/scram-users.js";
 import { deleteTopic } from "./actions/topic-deletion.js";
-import { describeTopic, listTopics } from "./actions/topic-reads.js";
+import { describeTopic, listTopics, readTopicListing, type TopicListing } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
 import { retryingCalls } from "./retry.js";
 import { collectSnapshot } from "./snapshot/collect.js";
-import { readTopicLayouts, type TopicLayouts } from "./snapshot/topics.js";
 
 /** Calls that must not run twice (a message produced again after a timeout) or that keep their own deadline (snapshot, browse). */
 const NOT_RETRIED: ReadonlySet<string | symbol> = new Set(["produce", "snapshot", "browseMessages", "close"]);
@@ -172,13 +171,13 @@ export class KafkaAdmin {
     return resetOffsets(this.client, groupId, request);
   }
 
-  /** Every topic's partitions and the brokers, as a topic list reads them (see listTopics). */
-  topicLayouts(): Promise<TopicLayouts> {
-    return readTopicLayouts(this.client);
+  /** Every topic's partitions and replica sizes, as topic lists read them (see listTopics). */
+  topicListing(): Promise<TopicListing> {
+    return readTopicListing(this.client);
   }
 
-  listTopics(query: TopicListQuery, layouts?: TopicLayouts): Promise<TopicListResponse> {
-    return listTopics(this.client, query, layouts);
+  listTopics(query: TopicListQuery, listing?: TopicListing): Promise<TopicListResponse> {
+    return listTopics(this.client, query, listing);
   }
 
   describeTopic(name: string): Promise<Topic> {

@@ -99,7 +99,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
-    ...(options.topicListCacheMs === undefined ? {} : { topicLayoutMaxAgeMs: options.topicListCacheMs }),
+    ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),
   });
   const app = createGatewayApp({
     logger,

@@ -5,6 +5,38 @@ import { topicOf } from "../snapshot/assemble.js";
 import { type BrokerLogDirs, readBrokerLogDirs } from "../snapshot/log-dirs.js";
 import { readTopicConfigs, readTopicLayouts, type TopicLayout, type TopicLayouts } from "../snapshot/topics.js";
 
+/**
+ * What a topic list reads of every topic at once: the layouts (one Metadata request) and each broker's replica sizes
+ * (DescribeLogDirs of all its replicas). A caller keeps it a few seconds to share it between lists (searches, pages).
+ */
+export interface TopicListing extends TopicLayouts {
+  sizes: Map<number, BrokerLogDirs>;
+}
+
+export async function readTopicListing(client: KafkaClient): Promise<TopicListing> {
+  const layouts = await readTopicLayouts(client);
+  const sizes = await Promise.all(
+    layouts.brokers.map(async (broker) => [broker.id, await readBrokerLogDirs(client, broker.id)] as const),
+  );
+  return { ...layouts, sizes: new Map(sizes) };
+}
+
+/** Configs of these topics, with their replica sizes from `sizes` (every broker's, read by the caller). */
+async function topicsWithKnownSizes(
+  client: KafkaClient,
+  layouts: TopicLayout[],
+  brokerIds: number[],
+  sizes: Map<number, BrokerLogDirs>,
+): Promise<Topic[]> {
+  if (layouts.length === 0) return [];
+  const topicConfigs = await readTopicConfigs(
+    client,
+    layouts.map((t) => t.name),
+    brokerIds,
+  );
+  return layouts.map((layout) => topicOf(layout, { topicConfigs, logDirs: sizes }));
+}
+
 /** Configs and replica sizes of these topics only, from every broker that holds one of their replicas. */
 async function topicsWithSizes(client: KafkaClient, layouts: TopicLayout[], brokerIds: number[]): Promise<Topic[]> {
   if (layouts.length === 0) return [];
@@ -41,26 +73,25 @@ function summaryOf(topic: Topic): TopicSummary {
 }
 
 /**
- * A page of topics by name: the names come from one Metadata request (or `layouts`, read a moment ago by the
- * caller); configs and sizes are read for the page's topics only, so a page costs the same on a cluster of ten
- * topics or of fifty thousand.
+ * A page of topics by name: the names come from one Metadata request; configs and sizes are read for the page's
+ * topics only, so a page costs the same on a cluster of ten topics or of fifty thousand. With `listing` (every topic's
+ * layout and size, read a moment ago by the caller), only the page's configs are read.
  */
 export async function listTopics(
   client: KafkaClient,
   query: TopicListQuery,
-  layouts?: TopicLayouts,
+  listing?: TopicListing,
 ): Promise<TopicListResponse> {
   try {
-    const { topics, brokers } = layouts ?? (await readTopicLayouts(client));
+    const { topics, brokers } = listing ?? (await readTopicLayouts(client));
     const matching = topics.filter(
       (t) => (!query.search || t.name.includes(query.search)) && (query.internal !== "false" || !t.internal),
     );
     const page = matching.slice(query.offset, query.offset + query.limit);
-    const described = await topicsWithSizes(
-      client,
-      page,
-      brokers.map((b) => b.id),
-    );
+    const brokerIds = brokers.map((b) => b.id);
+    const described = listing
+      ? await topicsWithKnownSizes(client, page, brokerIds, listing.sizes)
+      : await topicsWithSizes(client, page, brokerIds);
     return { topics: described.map(summaryOf), total: matching.length };
   } catch (error) {
     throw toKafkaAppError(error, "listing topics");

@@ -129,7 +129,7 @@ export const kafkaSection = z.object({
    * controller run out of heap and stop: this bound keeps one request from taking a cluster down.
    */
   TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  /** How long a topic list reuses the topic layouts another list read (a write through the process drops them). */
+  /** How long a topic list reuses the layouts and sizes another list read (a write through the process drops them). */
   TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Consumer groups per cluster with a lag series on /metrics (those with the largest lags): bounds cardinality. */
   METRICS_GROUP_LAG_LIMIT: z.coerce.number().int().min(0).max(100_000).default(500),

@@ -1,35 +1,36 @@
-import type { TopicLayouts } from "@kcp/kafka";
+import type { TopicListing } from "@kcp/kafka";
 
 interface Entry {
   readAt: number;
-  layouts: Promise<TopicLayouts>;
+  listing: Promise<TopicListing>;
 }
 
-export interface TopicLayoutCacheOptions {
-  /** How long layouts read are answered (TOPIC_LIST_CACHE_MS); 0 turns the cache off. */
+export interface TopicListingCacheOptions {
+  /** How long listing read are answered (TOPIC_LIST_CACHE_MS); 0 turns the cache off. */
   maxAgeMs: number;
-  /** After a list asked, the layouts are read again in the background as they age, for this long. */
+  /** After a list asked, the listing are read again in the background as they age, for this long. */
   keepWarmMs: number;
-  /** Reads a cluster's layouts on its own connection (for the background reads). */
-  readInBackground: (clusterId: string) => Promise<TopicLayouts>;
+  /** Reads a cluster's listing on its own connection (for the background reads). */
+  readInBackground: (clusterId: string) => Promise<TopicListing>;
   now?: () => number;
-  /** How often the background reads check the layouts' age (default: a quarter of maxAgeMs). */
+  /** How often the background reads check the listing' age (default: a quarter of maxAgeMs). */
   tickMs?: number;
 }
 
 /**
- * Each cluster's topic layouts (every topic's partitions, leaders, replicas, ISR) for a few seconds. A topic list
- * needs every name for its search and paging, and Kafka answers them only all at once: at 50,000 partitions that
- * Metadata request and its reading cost about 200 ms, paid again on every search keystroke and every page fetched
- * while scrolling. Sizes and configs are still read live for the page's topics.
+ * Each cluster's topic listing (every topic's partitions, leaders, replicas, ISR, and every replica's size) for a few
+ * seconds. A topic list needs every name for its search and paging, and Kafka answers them only all at once: at
+ * 50,000 partitions the Metadata request and the brokers' DescribeLogDirs (each broker goes through all its logs even
+ * for one topic) cost a few hundred milliseconds, paid again on every search keystroke and every page fetched while
+ * scrolling. The page's topic configs are still read for each list.
  *
- * While lists are being used (within `keepWarmMs` of the last one), the layouts are read again in the background as
- * they age, so a search typed a while after the page opened finds them fresh instead of waiting for Kafka.
+ * While lists are being used (within `keepWarmMs` of the last one), the listing is read again in the background as
+ * it ages, so a search typed a while after the page opened finds it fresh instead of waiting for Kafka.
  *
  * A change made through this process drops its cluster's entry at once (and a read that began before the change is
  * not kept); changes made elsewhere show once the entry is `maxAgeMs` old.
  */
-export class TopicLayoutCache {
+export class TopicListingCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by each drop: a read that began under an older generation is answered but not kept. */
   private readonly generations = new Map<string, number>();
@@ -38,17 +39,17 @@ export class TopicLayoutCache {
   private readonly refreshing = new Set<string>();
   private readonly now: () => number;
 
-  constructor(private readonly options: TopicLayoutCacheOptions) {
+  constructor(private readonly options: TopicListingCacheOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  /** The cluster's layouts: kept ones younger than maxAgeMs, else `read` (the caller's connection). */
-  get(clusterId: string, read: () => Promise<TopicLayouts>): Promise<TopicLayouts> {
+  /** The cluster's listing: kept ones younger than maxAgeMs, else `read` (the caller's connection). */
+  get(clusterId: string, read: () => Promise<TopicListing>): Promise<TopicListing> {
     if (this.options.maxAgeMs <= 0) return read();
     this.lastAsked.set(clusterId, this.now());
     this.keepWarm(clusterId);
     const cached = this.entries.get(clusterId);
-    if (cached && this.now() - cached.readAt < this.options.maxAgeMs) return cached.layouts;
+    if (cached && this.now() - cached.readAt < this.options.maxAgeMs) return cached.listing;
     return this.store(clusterId, read());
   }
 
@@ -64,22 +65,22 @@ export class TopicLayoutCache {
     this.warmers.clear();
   }
 
-  private store(clusterId: string, layouts: Promise<TopicLayouts>): Promise<TopicLayouts> {
+  private store(clusterId: string, listing: Promise<TopicListing>): Promise<TopicListing> {
     const generation = this.generations.get(clusterId) ?? 0;
-    const entry: Entry = { readAt: this.now(), layouts };
-    // Requests arriving while the layouts are read share the one read.
+    const entry: Entry = { readAt: this.now(), listing };
+    // Requests arriving while the listing are read share the one read.
     this.entries.set(clusterId, entry);
-    layouts.then(
+    listing.then(
       () => {
         if ((this.generations.get(clusterId) ?? 0) !== generation) this.forget(clusterId, entry);
       },
       () => this.forget(clusterId, entry),
     );
-    return layouts;
+    return listing;
   }
 
   /**
-   * While lists ask (within keepWarmMs of the last one), the layouts are read again once half their maximum age has
+   * While lists ask (within keepWarmMs of the last one), the listing are read again once half their maximum age has
    * passed, so a list finds them well before they expire; one background read at a time per cluster.
    */
   private keepWarm(clusterId: string): void {
@@ -102,12 +103,12 @@ export class TopicLayoutCache {
     this.warmers.set(clusterId, timer);
   }
 
-  /** The fresh layouts replace `previous` unless the cluster changed meanwhile; until then lists get `previous`. */
+  /** The fresh listing replace `previous` unless the cluster changed meanwhile; until then lists get `previous`. */
   private refreshInBackground(clusterId: string, previous: Entry | undefined): void {
     const generation = this.generations.get(clusterId) ?? 0;
-    const entry: Entry = { readAt: this.now(), layouts: this.options.readInBackground(clusterId) };
+    const entry: Entry = { readAt: this.now(), listing: this.options.readInBackground(clusterId) };
     this.refreshing.add(clusterId);
-    entry.layouts
+    entry.listing
       .then(
         () => {
           const unchanged = (this.generations.get(clusterId) ?? 0) === generation;

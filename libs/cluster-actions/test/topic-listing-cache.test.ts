@@ -1,26 +1,27 @@
-import type { TopicLayouts } from "@kcp/kafka";
+import type { TopicListing } from "@kcp/kafka";
 import { expect } from "chai";
-import { TopicLayoutCache } from "../src/topic-layout-cache.js";
+import { TopicListingCache } from "../src/topic-listing-cache.js";
 
-const layoutsWith = (...names: string[]): TopicLayouts => ({
+const layoutsWith = (...names: string[]): TopicListing => ({
   topics: names.map((name) => ({ name, id: name, internal: false, partitions: [] })),
   brokers: [],
+  sizes: new Map(),
 });
 
 /** A read of Kafka that answers when told to, counting how often it was asked. */
 function kafkaRead() {
-  const pending: ((layouts: TopicLayouts) => void)[] = [];
-  const read = () => new Promise<TopicLayouts>((resolve) => pending.push(resolve));
+  const pending: ((layouts: TopicListing) => void)[] = [];
+  const read = () => new Promise<TopicListing>((resolve) => pending.push(resolve));
   return {
     read,
     get reads() {
       return pending.length;
     },
-    answer: (index: number, layouts: TopicLayouts) => pending[index]?.(layouts),
+    answer: (index: number, layouts: TopicListing) => pending[index]?.(layouts),
   };
 }
 
-const names = async (layouts: Promise<TopicLayouts>) => (await layouts).topics.map((t) => t.name);
+const names = async (layouts: Promise<TopicListing>) => (await layouts).topics.map((t) => t.name);
 
 /** Polls (real time) until `check` holds, for at most 2 s. */
 async function eventually(check: () => boolean): Promise<void> {
@@ -30,13 +31,13 @@ async function eventually(check: () => boolean): Promise<void> {
   }
 }
 
-describe("topic layouts kept a few seconds for topic lists (searches and pages without a Metadata request each)", () => {
+describe("topic listings kept a few seconds for topic lists (searches and pages without reading every topic each)", () => {
   let now: number;
-  let cache: TopicLayoutCache;
+  let cache: TopicListingCache;
   let backgroundReads: number;
   const notWarmed = () => Promise.reject(new Error("no background read in this test"));
-  const cacheOf = (options: Partial<ConstructorParameters<typeof TopicLayoutCache>[0]>) =>
-    new TopicLayoutCache({ maxAgeMs: 5_000, keepWarmMs: 0, readInBackground: notWarmed, now: () => now, ...options });
+  const cacheOf = (options: Partial<ConstructorParameters<typeof TopicListingCache>[0]>) =>
+    new TopicListingCache({ maxAgeMs: 5_000, keepWarmMs: 0, readInBackground: notWarmed, now: () => now, ...options });
   beforeEach(() => {
     now = 0;
     backgroundReads = 0;
@@ -44,7 +45,7 @@ describe("topic layouts kept a few seconds for topic lists (searches and pages w
   });
   afterEach(() => cache.close());
 
-  it("a search or page within 5 s reuses the layouts read; later ones read Kafka again", async () => {
+  it("a search or page within 5 s reuses the listing read; later ones read Kafka again", async () => {
     const kafka = kafkaRead();
     const first = cache.get("c1", kafka.read);
     const meanwhile = cache.get("c1", kafka.read);
@@ -94,7 +95,7 @@ describe("topic layouts kept a few seconds for topic lists (searches and pages w
     expect(reads).to.equal(2);
   });
 
-  it("while lists are used, the layouts are read again in the background before they expire; not after 60 s unused", async () => {
+  it("while lists are used, the listing is read again in the background before they expire; not after 60 s unused", async () => {
     cache = cacheOf({
       keepWarmMs: 60_000,
       tickMs: 5,
@@ -117,8 +118,8 @@ describe("topic layouts kept a few seconds for topic lists (searches and pages w
     expect(await names(cache.get("c1", foreground))).to.deep.equal(["foreground 2"]);
   });
 
-  it("a background read does not bring back layouts older than a write made while it ran", async () => {
-    let answer: (layouts: TopicLayouts) => void = () => undefined;
+  it("a background read does not bring back a listing older than a write made while it ran", async () => {
+    let answer: (layouts: TopicListing) => void = () => undefined;
     cache = cacheOf({
       keepWarmMs: 60_000,
       tickMs: 5,
