@@ -236,6 +236,7 @@ try {
       `Console on ${shape.topics} topics × ${shape.partitions} partitions and ${shape.groups} groups, 3 brokers (Kafka ${cluster.version}, Chromium, ${new Date().toISOString()})`,
       [
         ["lists as shown", `${topicsTotal}, ${groupsTotal}`],
+        ["topic list: navigation → usable, the first time (every topic read)", ms(topicsUsable[0] ?? Number.NaN)],
         ["topic list: navigation → usable (median of 3)", `${ms(median(topicsUsable))}  (target < 1,000 ms)`],
         ["group list: navigation → usable (median of 3)", `${ms(median(groupsUsable))}  (target < 1,000 ms)`],
         [`topic search → list updated (median of ${searches})`, `${ms(median(topicSearch))}  (target < 100 ms)`],

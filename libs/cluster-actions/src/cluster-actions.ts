@@ -226,11 +226,13 @@ export class ClusterActions {
     return this.run(clusterId, kind, (admin) => admin.resetOffsets(groupId, request));
   }
 
-  /** Layouts and sizes kept a few seconds (TopicListingCache); the page's configs live; rates from the last collection. */
+  /**
+   * From every topic's layout and size read a moment ago (TopicListingCache) when there is one, else the page read
+   * directly; the page's configs live; rates from the last collection.
+   */
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
-    const list = await this.run(clusterId, READ, async (admin) =>
-      admin.listTopics(query, await this.listings.get(clusterId, () => admin.topicListing())),
-    );
+    const listing = this.listings.get(clusterId);
+    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query, listing));
     return listWithRates(list, await this.collected.get(clusterId));
   }
 

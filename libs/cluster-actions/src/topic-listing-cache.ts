@@ -1,8 +1,9 @@
 import type { TopicListing } from "@kcp/kafka";
 
 interface Entry {
+  /** When the read that gave it began. */
   readAt: number;
-  listing: Promise<TopicListing>;
+  listing: TopicListing;
 }
 
 export interface TopicListingCacheOptions {
@@ -10,7 +11,7 @@ export interface TopicListingCacheOptions {
   maxAgeMs: number;
   /** After a list asked, the listing are read again in the background as they age, for this long. */
   keepWarmMs: number;
-  /** Reads a cluster's listing on its own connection (for the background reads). */
+  /** Reads a cluster's listing on its own connection (every read is in the background). */
   readInBackground: (clusterId: string) => Promise<TopicListing>;
   now?: () => number;
   /** How often the background reads check the listing' age (default: a quarter of maxAgeMs). */
@@ -22,17 +23,19 @@ export interface TopicListingCacheOptions {
  * seconds. A topic list needs every name for its search and paging, and Kafka answers them only all at once: at
  * 50,000 partitions the Metadata request and the brokers' DescribeLogDirs (each broker goes through all its logs even
  * for one topic) cost a few hundred milliseconds, paid again on every search keystroke and every page fetched while
- * scrolling. The page's topic configs are still read for each list.
+ * scrolling.
  *
- * While lists are being used (within `keepWarmMs` of the last one), the listing is read again in the background as
- * it ages, so a search typed a while after the page opened finds it fresh instead of waiting for Kafka.
+ * The listing is only ever read in the background: a list that finds none fresh reads its own page directly (as fast
+ * as before: Metadata and its topics' sizes) and starts one, which the lists after it use. While lists are being used
+ * (within `keepWarmMs` of the last one), it is read again as it ages, so a search typed a while after the page opened
+ * finds it fresh instead of waiting for Kafka.
  *
- * A change made through this process drops its cluster's entry at once (and a read that began before the change is
- * not kept); changes made elsewhere show once the entry is `maxAgeMs` old.
+ * A change made through this process drops its cluster's listing at once (and a read that began before the change
+ * is not kept); changes made elsewhere show once it is `maxAgeMs` old.
  */
 export class TopicListingCache {
   private readonly entries = new Map<string, Entry>();
-  /** Bumped by each drop: a read that began under an older generation is answered but not kept. */
+  /** Bumped by each drop: a read that began under an older generation is not kept. */
   private readonly generations = new Map<string, number>();
   private readonly lastAsked = new Map<string, number>();
   private readonly warmers = new Map<string, NodeJS.Timeout>();
@@ -43,14 +46,18 @@ export class TopicListingCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The cluster's listing: kept ones younger than maxAgeMs, else `read` (the caller's connection). */
-  get(clusterId: string, read: () => Promise<TopicListing>): Promise<TopicListing> {
-    if (this.options.maxAgeMs <= 0) return read();
+  /**
+   * The cluster's listing if one younger than maxAgeMs has been read, else undefined (the caller reads its page
+   * directly) and a read of it is started.
+   */
+  get(clusterId: string): TopicListing | undefined {
+    if (this.options.maxAgeMs <= 0) return undefined;
     this.lastAsked.set(clusterId, this.now());
     this.keepWarm(clusterId);
-    const cached = this.entries.get(clusterId);
-    if (cached && this.now() - cached.readAt < this.options.maxAgeMs) return cached.listing;
-    return this.store(clusterId, read());
+    const kept = this.entries.get(clusterId);
+    if (kept && this.now() - kept.readAt < this.options.maxAgeMs) return kept.listing;
+    if (!this.refreshing.has(clusterId)) this.readInBackground(clusterId);
+    return undefined;
   }
 
   /** The cluster changed (a write through this process): the next list reads Kafka again. */
@@ -65,23 +72,9 @@ export class TopicListingCache {
     this.warmers.clear();
   }
 
-  private store(clusterId: string, listing: Promise<TopicListing>): Promise<TopicListing> {
-    const generation = this.generations.get(clusterId) ?? 0;
-    const entry: Entry = { readAt: this.now(), listing };
-    // Requests arriving while the listing are read share the one read.
-    this.entries.set(clusterId, entry);
-    listing.then(
-      () => {
-        if ((this.generations.get(clusterId) ?? 0) !== generation) this.forget(clusterId, entry);
-      },
-      () => this.forget(clusterId, entry),
-    );
-    return listing;
-  }
-
   /**
-   * While lists ask (within keepWarmMs of the last one), the listing are read again once half their maximum age has
-   * passed, so a list finds them well before they expire; one background read at a time per cluster.
+   * While lists ask (within keepWarmMs of the last one), the listing is read again once half its maximum age has
+   * passed, so a list finds it well before it expires.
    */
   private keepWarm(clusterId: string): void {
     if (this.warmers.has(clusterId) || this.options.keepWarmMs <= 0) return;
@@ -92,10 +85,9 @@ export class TopicListingCache {
           this.warmers.delete(clusterId);
           return;
         }
-        const current = this.entries.get(clusterId);
-        if (this.refreshing.has(clusterId) || (current && this.now() - current.readAt < this.options.maxAgeMs / 2))
-          return;
-        this.refreshInBackground(clusterId, current);
+        const kept = this.entries.get(clusterId);
+        if (this.refreshing.has(clusterId) || (kept && this.now() - kept.readAt < this.options.maxAgeMs / 2)) return;
+        this.readInBackground(clusterId);
       },
       this.options.tickMs ?? this.options.maxAgeMs / 4,
     );
@@ -103,23 +95,19 @@ export class TopicListingCache {
     this.warmers.set(clusterId, timer);
   }
 
-  /** The fresh listing replace `previous` unless the cluster changed meanwhile; until then lists get `previous`. */
-  private refreshInBackground(clusterId: string, previous: Entry | undefined): void {
+  /** One read at a time per cluster; its listing is kept unless the cluster changed (a drop) while it ran. */
+  private readInBackground(clusterId: string): void {
     const generation = this.generations.get(clusterId) ?? 0;
-    const entry: Entry = { readAt: this.now(), listing: this.options.readInBackground(clusterId) };
+    const readAt = this.now();
     this.refreshing.add(clusterId);
-    entry.listing
+    this.options
+      .readInBackground(clusterId)
       .then(
-        () => {
-          const unchanged = (this.generations.get(clusterId) ?? 0) === generation;
-          if (unchanged && this.entries.get(clusterId) === previous) this.entries.set(clusterId, entry);
+        (listing) => {
+          if ((this.generations.get(clusterId) ?? 0) === generation) this.entries.set(clusterId, { readAt, listing });
         },
-        () => undefined, // not kept: the next list reads Kafka itself
+        () => undefined, // not kept: lists read their pages directly until a read succeeds
       )
       .finally(() => this.refreshing.delete(clusterId));
-  }
-
-  private forget(clusterId: string, entry: Entry): void {
-    if (this.entries.get(clusterId) === entry) this.entries.delete(clusterId);
   }
 }

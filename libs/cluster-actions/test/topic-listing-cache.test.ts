@@ -2,26 +2,32 @@ import type { TopicListing } from "@kcp/kafka";
 import { expect } from "chai";
 import { TopicListingCache } from "../src/topic-listing-cache.js";
 
-const layoutsWith = (...names: string[]): TopicListing => ({
+const listingOf = (...names: string[]): TopicListing => ({
   topics: names.map((name) => ({ name, id: name, internal: false, partitions: [] })),
   brokers: [],
   sizes: new Map(),
 });
 
-/** A read of Kafka that answers when told to, counting how often it was asked. */
-function kafkaRead() {
-  const pending: ((layouts: TopicListing) => void)[] = [];
-  const read = () => new Promise<TopicListing>((resolve) => pending.push(resolve));
+/** Reads of Kafka that answer when told to, in the order they were asked. */
+function kafkaReads() {
+  const pending: { resolve: (listing: TopicListing) => void; reject: (error: Error) => void }[] = [];
   return {
-    read,
-    get reads() {
+    read: () => new Promise<TopicListing>((resolve, reject) => pending.push({ resolve, reject })),
+    get count() {
       return pending.length;
     },
-    answer: (index: number, layouts: TopicListing) => pending[index]?.(layouts),
+    answer: async (index: number, listing: TopicListing) => {
+      pending[index]?.resolve(listing);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    fail: async (index: number) => {
+      pending[index]?.reject(new Error("Kafka unreachable"));
+      await new Promise((resolve) => setImmediate(resolve));
+    },
   };
 }
 
-const names = async (layouts: Promise<TopicListing>) => (await layouts).topics.map((t) => t.name);
+const names = (listing: TopicListing | undefined) => listing?.topics.map((t) => t.name);
 
 /** Polls (real time) until `check` holds, for at most 2 s. */
 async function eventually(check: () => boolean): Promise<void> {
@@ -33,112 +39,73 @@ async function eventually(check: () => boolean): Promise<void> {
 
 describe("topic listings kept a few seconds for topic lists (searches and pages without reading every topic each)", () => {
   let now: number;
+  let kafka: ReturnType<typeof kafkaReads>;
   let cache: TopicListingCache;
-  let backgroundReads: number;
-  const notWarmed = () => Promise.reject(new Error("no background read in this test"));
-  const cacheOf = (options: Partial<ConstructorParameters<typeof TopicListingCache>[0]>) =>
-    new TopicListingCache({ maxAgeMs: 5_000, keepWarmMs: 0, readInBackground: notWarmed, now: () => now, ...options });
+  const cacheOf = (options: Partial<ConstructorParameters<typeof TopicListingCache>[0]> = {}) =>
+    new TopicListingCache({ maxAgeMs: 5_000, keepWarmMs: 0, readInBackground: kafka.read, now: () => now, ...options });
   beforeEach(() => {
     now = 0;
-    backgroundReads = 0;
-    cache = cacheOf({});
+    kafka = kafkaReads();
+    cache = cacheOf();
   });
   afterEach(() => cache.close());
 
-  it("a search or page within 5 s reuses the listing read; later ones read Kafka again", async () => {
-    const kafka = kafkaRead();
-    const first = cache.get("c1", kafka.read);
-    const meanwhile = cache.get("c1", kafka.read);
-    kafka.answer(0, layoutsWith("orders"));
-    expect([await names(first), await names(meanwhile), kafka.reads]).to.deep.equal([["orders"], ["orders"], 1]);
+  it("the first list reads its page itself and starts one read of every topic, which the lists within 5 s use", async () => {
+    expect(cache.get("c1"), "nothing read yet: the list reads its own page").to.equal(undefined);
+    expect(cache.get("c1"), "still being read").to.equal(undefined);
+    expect(kafka.count, "one read for both").to.equal(1);
+    await kafka.answer(0, listingOf("orders"));
     now = 4_999;
-    expect(await names(cache.get("c1", kafka.read))).to.deep.equal(["orders"]);
+    expect(names(cache.get("c1"))).to.deep.equal(["orders"]);
     now = 5_000;
-    const later = cache.get("c1", kafka.read);
-    kafka.answer(1, layoutsWith("orders", "payments"));
-    expect([await names(later), kafka.reads]).to.deep.equal([["orders", "payments"], 2]);
+    expect(cache.get("c1"), "too old: read again").to.equal(undefined);
+    await kafka.answer(1, listingOf("orders", "payments"));
+    expect(names(cache.get("c1"))).to.deep.equal(["orders", "payments"]);
+    expect(kafka.count).to.equal(2);
   });
 
-  it("a write through the process shows at once, even when a list was reading Kafka while it ran", async () => {
-    const kafka = kafkaRead();
-    const before = cache.get("c1", kafka.read);
-    cache.drop("c1"); // a topic created while that read was on its way
-    kafka.answer(0, layoutsWith("orders"));
-    expect(await names(before)).to.deep.equal(["orders"]);
-    const after = cache.get("c1", kafka.read);
-    kafka.answer(1, layoutsWith("orders", "created"));
-    expect([await names(after), kafka.reads]).to.deep.equal([["orders", "created"], 2]);
+  it("a write through the process shows at once, even when the listing was being read while it ran", async () => {
+    cache.get("c1");
+    await kafka.answer(0, listingOf("orders"));
+    cache.drop("c1"); // a topic created through the service
+    expect(cache.get("c1"), "dropped: the next list reads its page itself").to.equal(undefined);
+    cache.drop("c1"); // another write while that read is on its way
+    await kafka.answer(1, listingOf("orders"));
+    expect(cache.get("c1"), "a read begun before the write is not kept").to.equal(undefined);
+    await kafka.answer(2, listingOf("orders", "created"));
+    expect(names(cache.get("c1"))).to.deep.equal(["orders", "created"]);
   });
 
-  it("keeps clusters apart, keeps no failed read, and reads every time when turned off (0)", async () => {
-    const kafka = kafkaRead();
-    const one = cache.get("c1", kafka.read);
-    const two = cache.get("c2", kafka.read);
-    kafka.answer(0, layoutsWith("a"));
-    kafka.answer(1, layoutsWith("b"));
-    expect([await names(one), await names(two)]).to.deep.equal([["a"], ["b"]]);
+  it("keeps clusters apart, keeps no failed read, and never reads when turned off (0)", async () => {
+    cache.get("c1");
+    cache.get("c2");
+    await kafka.answer(0, listingOf("a"));
+    await kafka.answer(1, listingOf("b"));
+    expect([names(cache.get("c1")), names(cache.get("c2"))]).to.deep.equal([["a"], ["b"]]);
 
-    let failures = 0;
-    const failing = () => Promise.reject(new Error(`Kafka unreachable ${++failures}`));
-    await cache.get("c3", failing).catch(() => undefined);
-    const again = await cache.get("c3", failing).catch((e: Error) => e.message);
-    expect(again).to.equal("Kafka unreachable 2");
+    cache.get("c3");
+    await kafka.fail(2);
+    expect(cache.get("c3"), "a failed read leaves nothing").to.equal(undefined);
+    expect(kafka.count, "and the next list starts another").to.equal(4);
 
     const off = cacheOf({ maxAgeMs: 0 });
-    let reads = 0;
-    const counted = async () => {
-      reads++;
-      return layoutsWith("a");
-    };
-    await off.get("c1", counted);
-    await off.get("c1", counted);
-    expect(reads).to.equal(2);
+    expect([off.get("c1"), off.get("c1"), kafka.count]).to.deep.equal([undefined, undefined, 4]);
   });
 
-  it("while lists are used, the listing is read again in the background before they expire; not after 60 s unused", async () => {
-    cache = cacheOf({
-      keepWarmMs: 60_000,
-      tickMs: 5,
-      readInBackground: async () => layoutsWith(`background ${++backgroundReads}`),
-    });
-    let foregroundReads = 0;
-    const foreground = async () => layoutsWith(`foreground ${++foregroundReads}`);
-    expect(await names(cache.get("c1", foreground))).to.deep.equal(["foreground 1"]);
+  it("while lists are used, the listing is read again before it expires; not after 60 s unused", async () => {
+    cache = cacheOf({ keepWarmMs: 60_000, tickMs: 5 });
+    cache.get("c1");
+    await kafka.answer(0, listingOf("first"));
     now = 2_600; // past half the maximum age
-    await eventually(() => backgroundReads === 1);
-    now = 7_000; // the first read has expired, the background one (at 2,600) has not
-    expect(await names(cache.get("c1", foreground))).to.deep.equal(["background 1"]);
-    expect(foregroundReads).to.equal(1);
+    await eventually(() => kafka.count === 2);
+    await kafka.answer(1, listingOf("second"));
+    now = 7_000; // the first read has expired, the one begun at 2,600 has not
+    expect(names(cache.get("c1"))).to.deep.equal(["second"]);
 
     now = 7_000 + 60_001; // no list has asked for over a minute
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const reads = backgroundReads;
+    const reads = kafka.count;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(backgroundReads, "background reads stop once lists are no longer used").to.equal(reads);
-    expect(await names(cache.get("c1", foreground))).to.deep.equal(["foreground 2"]);
-  });
-
-  it("a background read does not bring back a listing older than a write made while it ran", async () => {
-    let answer: (layouts: TopicListing) => void = () => undefined;
-    cache = cacheOf({
-      keepWarmMs: 60_000,
-      tickMs: 5,
-      readInBackground: () => {
-        backgroundReads++;
-        return new Promise((resolve) => {
-          answer = resolve;
-        });
-      },
-    });
-    await cache.get("c1", async () => layoutsWith("orders"));
-    now = 2_600;
-    await eventually(() => backgroundReads === 1);
-    cache.drop("c1"); // a topic created through the service while the background read was on its way
-    answer(layoutsWith("orders"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await names(cache.get("c1", async () => layoutsWith("orders", "created")))).to.deep.equal([
-      "orders",
-      "created",
-    ]);
+    expect(kafka.count, "background reads stop once lists are no longer used").to.equal(reads);
   });
 });

@@ -8,6 +8,8 @@ import { Loading } from "../../ui/Loading.js";
 import { VirtualTable } from "../../ui/VirtualTable.js";
 import { CreateTopicForm } from "./CreateTopicForm.js";
 
+const URL_UPDATE_DELAY_MS = 300;
+
 /** A cluster's topics: searched on the server, fetched a page at a time as the list scrolls, only visible rows drawn. */
 export function TopicsPage() {
   const { id } = useParams({ from: "/clusters/$id/topics" });
@@ -21,8 +23,11 @@ export function TopicsPage() {
   const rows = pages.data?.pages.flatMap((page) => page.topics) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
 
+  // The URL follows the search once typing pauses: updating the route on every keystroke re-renders the page while
+  // the answer is on its way, which made a search show its result later (bench:console).
   useEffect(() => {
-    navigate({ search: query ? { q: query } : {}, replace: true });
+    const later = setTimeout(() => navigate({ search: query ? { q: query } : {}, replace: true }), URL_UPDATE_DELAY_MS);
+    return () => clearTimeout(later);
   }, [query, navigate]);
 
   return (
