@@ -40,6 +40,7 @@ import {
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
+import { searchCandidates } from "./collected-figures.js";
 import { CollectedFiguresCache } from "./collected-figures-cache.js";
 import { TopicListingCache } from "./topic-listing-cache.js";
 import { listWithRates, topicWithRates } from "./topic-rates.js";
@@ -83,6 +84,8 @@ const READ: ActionKind = { capability: null, changes: false };
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
   private readonly listings: TopicListingCache;
+  /** When each cluster was last changed through this process (a search trusts no collection begun before). */
+  private readonly changedAt = new Map<string, number>();
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
@@ -228,12 +231,19 @@ export class ClusterActions {
 
   /**
    * From every topic's layout and size read a moment ago (TopicListingCache) when there is one, else the page read
-   * directly; the page's configs live; rates from the last collection.
+   * directly — a search then asks Kafka only about the names the last collection knew matching it (see
+   * searchCandidates); the page's configs live; rates from the last collection.
    */
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
     const listing = this.listings.get(clusterId);
-    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query, listing));
-    return listWithRates(list, await this.collected.get(clusterId));
+    const figures = await this.collected.get(clusterId);
+    // A collection begun before our last write here may lack what it changed: then every topic is read.
+    const current = figures && figures.collectedAt.getTime() > (this.changedAt.get(clusterId) ?? 0);
+    const candidates = !listing && query.search && current ? searchCandidates(figures, query.search) : undefined;
+    const list = await this.run(clusterId, READ, (admin) =>
+      admin.listTopics(query, { ...(listing ? { listing } : {}), ...(candidates ? { candidates } : {}) }),
+    );
+    return listWithRates(list, figures);
   }
 
   async describeTopic(clusterId: string, name: string): Promise<Topic> {
@@ -274,7 +284,10 @@ export class ClusterActions {
       return result;
     } finally {
       // Even a failed write may have changed something.
-      if (kind.changes) this.listings.drop(clusterId);
+      if (kind.changes) {
+        this.listings.drop(clusterId);
+        this.changedAt.set(clusterId, Date.now());
+      }
       await admin.close().catch(() => undefined);
     }
   }

@@ -47,3 +47,13 @@ export function figuresOf(snapshot: Snapshot): CollectedFigures {
     voterLag: new Map((snapshot.quorum?.voters ?? []).map((voter) => [voter.nodeId, voter.lag])),
   };
 }
+
+/**
+ * Pure: the topics of the last collection whose name contains `search`, for a search that finds no listing kept: Kafka
+ * is then asked about those names only instead of every topic (a few milliseconds instead of a few hundred at 50,000
+ * partitions). A topic created elsewhere since that collection is missing from this one answer only: the listing
+ * read it starts has it, and so has every later list. Our own writes re-collect at once.
+ */
+export function searchCandidates(figures: CollectedFigures, search: string): string[] {
+  return [...figures.topics.keys()].filter((name) => name.includes(search));
+}

@@ -1,6 +1,6 @@
 import type { Snapshot, Topic } from "@kcp/shared";
 import { expect } from "chai";
-import { figuresOf } from "../src/collected-figures.js";
+import { figuresOf, searchCandidates } from "../src/collected-figures.js";
 import { listWithRates, topicWithRates } from "../src/topic-rates.js";
 
 const partition = (id: number, rates: { bytesInPerSec?: number; messagesInPerSec?: number } = {}) => ({
@@ -72,5 +72,14 @@ describe("topic reads with the rates of the last collections (pure)", () => {
       listWithRates({ topics: [{ ...summary, id: "id-2" }], total: 1 }, collected(measured)).topics[0],
     ).to.not.have.property("bytesInPerSec");
     expect(topicWithRates(topic("id-1"), undefined)).to.not.have.property("bytesInPerSec");
+  });
+
+  it("a search without a listing asks Kafka about the names the last collection knew that match it", () => {
+    const figures = figuresOf({
+      ...snapshotOf(topic("id-1")),
+      topics: ["orders", "orders-dlq", "payments"].map((name) => topic(name, { name })),
+    });
+    expect(searchCandidates(figures, "orders")).to.deep.equal(["orders", "orders-dlq"]);
+    expect(searchCandidates(figures, "nothing")).to.deep.equal([]);
   });
 });

@@ -176,8 +176,11 @@ export class KafkaAdmin {
     return readTopicListing(this.client);
   }
 
-  listTopics(query: TopicListQuery, listing?: TopicListing): Promise<TopicListResponse> {
-    return listTopics(this.client, query, listing);
+  listTopics(
+    query: TopicListQuery,
+    known?: { listing?: TopicListing; candidates?: string[] },
+  ): Promise<TopicListResponse> {
+    return listTopics(this.client, query, known);
   }
 
   describeTopic(name: string): Promise<Topic> {

@@ -74,16 +74,20 @@ function summaryOf(topic: Topic): TopicSummary {
 
 /**
  * A page of topics by name: the names come from one Metadata request; configs and sizes are read for the page's
- * topics only, so a page costs the same on a cluster of ten topics or of fifty thousand. With `listing` (every topic's
- * layout and size, read a moment ago by the caller), only the page's configs are read.
+ * topics only, so a page costs the same on a cluster of ten topics or of fifty thousand. With `known.listing` (every
+ * topic's layout and size, read a moment ago by the caller), only the page's configs are read. With
+ * `known.candidates` (the names a search can match, from what the caller knows of the cluster), Metadata is asked
+ * for those names only.
  */
 export async function listTopics(
   client: KafkaClient,
   query: TopicListQuery,
-  listing?: TopicListing,
+  known: { listing?: TopicListing; candidates?: string[] } = {},
 ): Promise<TopicListResponse> {
+  const { listing, candidates } = known;
+  if (!listing && candidates?.length === 0) return { topics: [], total: 0 };
   try {
-    const { topics, brokers } = listing ?? (await readTopicLayouts(client));
+    const { topics, brokers } = listing ?? (await readTopicLayouts(client, candidates ?? null));
     const matching = topics.filter(
       (t) => (!query.search || t.name.includes(query.search)) && (query.internal !== "false" || !t.internal),
     );
