@@ -62,8 +62,6 @@ export interface ActionDependencies {
 }
 
 export const DEFAULT_TOPIC_LISTING_MAX_AGE_MS = 5_000;
-/** After a topic list, how long its cluster's listing is kept fresh in the background (see TopicListingCache). */
-export const TOPIC_LISTING_KEPT_WARM_MS = 60_000;
 
 /** Kafka's own bound on the partitions one CreateTopics request may create. */
 export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
@@ -91,14 +89,8 @@ export class ClusterActions {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
     this.listings = new TopicListingCache({
       maxAgeMs: deps.topicListingMaxAgeMs ?? DEFAULT_TOPIC_LISTING_MAX_AGE_MS,
-      keepWarmMs: TOPIC_LISTING_KEPT_WARM_MS,
-      readInBackground: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
+      read: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
     });
-  }
-
-  /** Stops background work (the topic layouts kept warm); the process is shutting down. */
-  close(): void {
-    this.listings.close();
   }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
@@ -243,6 +235,8 @@ export class ClusterActions {
     const list = await this.run(clusterId, READ, (admin) =>
       admin.listTopics(query, { ...(listing ? { listing } : {}), ...(candidates ? { candidates } : {}) }),
     );
+    // Read after this list, not beside it: parsing every topic would hold this answer up.
+    if (!listing) this.listings.refresh(clusterId);
     return listWithRates(list, figures);
   }
 

@@ -7,15 +7,11 @@ interface Entry {
 }
 
 export interface TopicListingCacheOptions {
-  /** How long listing read are answered (TOPIC_LIST_CACHE_MS); 0 turns the cache off. */
+  /** How long a listing read is used (TOPIC_LIST_CACHE_MS); 0 turns the cache off. */
   maxAgeMs: number;
-  /** After a list asked, the listing are read again in the background as they age, for this long. */
-  keepWarmMs: number;
-  /** Reads a cluster's listing on its own connection (every read is in the background). */
-  readInBackground: (clusterId: string) => Promise<TopicListing>;
+  /** Reads a cluster's listing on its own connection. */
+  read: (clusterId: string) => Promise<TopicListing>;
   now?: () => number;
-  /** How often the background reads check the listing' age (default: a quarter of maxAgeMs). */
-  tickMs?: number;
 }
 
 /**
@@ -25,10 +21,9 @@ export interface TopicListingCacheOptions {
  * for one topic) cost a few hundred milliseconds, paid again on every search keystroke and every page fetched while
  * scrolling.
  *
- * The listing is only ever read in the background: a list that finds none fresh reads its own page directly (as fast
- * as before: Metadata and its topics' sizes) and starts one, which the lists after it use. While lists are being used
- * (within `keepWarmMs` of the last one), it is read again as it ages, so a search typed a while after the page opened
- * finds it fresh instead of waiting for Kafka.
+ * The listing is never read while a request waits: a list that finds none fresh reads its own page directly and then
+ * asks for one (`refresh`), which the lists after it use. Reading it blocks the process for a while at that size (the
+ * answer is parsed on the main thread), so it is read only on demand, never on a timer.
  *
  * A change made through this process drops its cluster's listing at once (and a read that began before the change
  * is not kept); changes made elsewhere show once it is `maxAgeMs` old.
@@ -37,77 +32,43 @@ export class TopicListingCache {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by each drop: a read that began under an older generation is not kept. */
   private readonly generations = new Map<string, number>();
-  private readonly lastAsked = new Map<string, number>();
-  private readonly warmers = new Map<string, NodeJS.Timeout>();
-  private readonly refreshing = new Set<string>();
+  private readonly reading = new Set<string>();
   private readonly now: () => number;
 
   constructor(private readonly options: TopicListingCacheOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  /**
-   * The cluster's listing if one younger than maxAgeMs has been read, else undefined (the caller reads its page
-   * directly) and a read of it is started.
-   */
+  /** The cluster's listing if one younger than maxAgeMs has been read, else undefined (the caller reads its page). */
   get(clusterId: string): TopicListing | undefined {
     if (this.options.maxAgeMs <= 0) return undefined;
-    this.lastAsked.set(clusterId, this.now());
-    this.keepWarm(clusterId);
     const kept = this.entries.get(clusterId);
-    if (kept && this.now() - kept.readAt < this.options.maxAgeMs) return kept.listing;
-    if (!this.refreshing.has(clusterId)) this.readInBackground(clusterId);
-    return undefined;
+    return kept && this.now() - kept.readAt < this.options.maxAgeMs ? kept.listing : undefined;
+  }
+
+  /**
+   * Starts a read of the cluster's listing unless one is fresh or already under way; its listing is kept unless the
+   * cluster changed (a drop) while it ran. Failures are not kept: lists read their pages until a read succeeds.
+   */
+  refresh(clusterId: string): void {
+    if (this.options.maxAgeMs <= 0 || this.reading.has(clusterId) || this.get(clusterId)) return;
+    const generation = this.generations.get(clusterId) ?? 0;
+    const readAt = this.now();
+    this.reading.add(clusterId);
+    this.options
+      .read(clusterId)
+      .then(
+        (listing) => {
+          if ((this.generations.get(clusterId) ?? 0) === generation) this.entries.set(clusterId, { readAt, listing });
+        },
+        () => undefined,
+      )
+      .finally(() => this.reading.delete(clusterId));
   }
 
   /** The cluster changed (a write through this process): the next list reads Kafka again. */
   drop(clusterId: string): void {
     this.generations.set(clusterId, (this.generations.get(clusterId) ?? 0) + 1);
     this.entries.delete(clusterId);
-  }
-
-  /** Stops the background reads (the process is shutting down). */
-  close(): void {
-    for (const timer of this.warmers.values()) clearInterval(timer);
-    this.warmers.clear();
-  }
-
-  /**
-   * While lists ask (within keepWarmMs of the last one), the listing is read again once half its maximum age has
-   * passed, so a list finds it well before it expires.
-   */
-  private keepWarm(clusterId: string): void {
-    if (this.warmers.has(clusterId) || this.options.keepWarmMs <= 0) return;
-    const timer = setInterval(
-      () => {
-        if (this.now() - (this.lastAsked.get(clusterId) ?? 0) > this.options.keepWarmMs) {
-          clearInterval(timer);
-          this.warmers.delete(clusterId);
-          return;
-        }
-        const kept = this.entries.get(clusterId);
-        if (this.refreshing.has(clusterId) || (kept && this.now() - kept.readAt < this.options.maxAgeMs / 2)) return;
-        this.readInBackground(clusterId);
-      },
-      this.options.tickMs ?? this.options.maxAgeMs / 4,
-    );
-    timer.unref();
-    this.warmers.set(clusterId, timer);
-  }
-
-  /** One read at a time per cluster; its listing is kept unless the cluster changed (a drop) while it ran. */
-  private readInBackground(clusterId: string): void {
-    const generation = this.generations.get(clusterId) ?? 0;
-    const readAt = this.now();
-    this.refreshing.add(clusterId);
-    this.options
-      .readInBackground(clusterId)
-      .then(
-        (listing) => {
-          if ((this.generations.get(clusterId) ?? 0) === generation) this.entries.set(clusterId, { readAt, listing });
-        },
-        () => undefined, // not kept: lists read their pages directly until a read succeeds
-      )
-      .finally(() => this.refreshing.delete(clusterId));
   }
 }

@@ -137,7 +137,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(prune);
-      actions.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle when their last response is done; close them as they do.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
