@@ -10,6 +10,7 @@ import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
 import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
 import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensurePromlint, promlintBuilt } from "./prometheus/promlint.js";
+import { ensurePromtool, promtoolBuilt } from "./prometheus/promtool.js";
 import { ensureRedisServer } from "./redis/redis-binary.js";
 
 const USAGE = `usage:
@@ -18,7 +19,7 @@ const USAGE = `usage:
   npm run kafka -- status
   npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
                                  Debian's redis-server and chromium installed where the harness may)
-  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint)
+  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
 profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
@@ -101,6 +102,7 @@ async function install(): Promise<void> {
   if (!process.env.MONGO_URL?.trim()) await ensureFerretDb();
   await ensureChromium();
   await ensurePromlint();
+  await ensurePromtool();
   print({
     installed: {
       kafka: KAFKA_VERSIONS,
@@ -108,13 +110,17 @@ async function install(): Promise<void> {
       ferretdb: !process.env.MONGO_URL?.trim(),
       chromium: true,
       promlint: true,
+      promtool: true,
     },
   });
 }
 
 /** The machine's prerequisites, checked before `npm test` builds anything (see ensurePrerequisites). */
 async function check(): Promise<void> {
-  const needGo = (!process.env.MONGO_URL?.trim() && !(await ferretDbBuilt())) || !(await promlintBuilt());
+  const needGo =
+    (!process.env.MONGO_URL?.trim() && !(await ferretDbBuilt())) ||
+    !(await promlintBuilt()) ||
+    !(await promtoolBuilt());
   await ensurePrerequisites(await probePrerequisites({ chromiumPresent: existsSync(CHROMIUM_PATH), needGo }));
 }
 

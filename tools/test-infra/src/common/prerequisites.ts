@@ -50,7 +50,7 @@ async function installedJavaMajor(): Promise<number> {
   }
 }
 
-/** What the machine has of what the tests need (Go only while FerretDB or promlint must still be built). */
+/** What the machine has of what the tests need (Go only while FerretDB, promlint or promtool must still be built). */
 export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
@@ -76,7 +76,8 @@ export async function probePrerequisites(options: {
     },
     {
       name: "Go",
-      neededFor: "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), and promlint",
+      neededFor:
+        "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), promlint and promtool",
       present: go,
       install: "install Go 1.22+ from https://go.dev/dl/ (or your distribution's golang package)",
     },
