@@ -60,7 +60,7 @@ try {
       await waitForTopicLeaders(admin, [topic]);
     });
   }
-  const producer = new Producer(cluster.clientOptions(undefined, "bench-browse-producer"));
+  const producer = new Producer({ ...cluster.clientOptions(undefined, "bench-browse-producer"), idempotent: true });
   try {
     // Record i of partition p is at BASE + i s + p ms.
     for (let i = 0; i < perPartition; i++) {

@@ -54,7 +54,10 @@ interface AuditEntry {
 const BASE = Date.parse("2026-01-01T00:00:00Z");
 const PER_PARTITION = 30;
 
-/** Writes records with the client itself (binary bytes and chosen timestamps are not what the produce endpoint takes). */
+/**
+ * Writes records with the client itself (binary bytes and chosen timestamps are not what the produce endpoint takes),
+ * idempotent: the client resends a whole request when one partition of it is refused, which would duplicate the others.
+ */
 async function produceRaw(
   cluster: KafkaCluster,
   messages: {
@@ -66,7 +69,7 @@ async function produceRaw(
     timestamp?: bigint;
   }[],
 ) {
-  const producer = new Producer(cluster.clientOptions(undefined, "browse-test-producer"));
+  const producer = new Producer({ ...cluster.clientOptions(undefined, "browse-test-producer"), idempotent: true });
   try {
     await producer.send({ messages, acks: -1 });
   } finally {

@@ -82,7 +82,11 @@ export interface ProduceOptions {
   batchSize?: number;
 }
 
-/** Produces `count` UTF-8 messages (acks=all) and resolves when all are written. */
+/**
+ * Produces `count` UTF-8 messages (acks=all) and resolves when all are written, each once: the client resends a whole
+ * request when one of its partitions is refused (a new topic's leader not known yet), and only an idempotent producer
+ * lets the broker drop what the first attempt already appended.
+ */
 export async function produceMessages(
   cluster: KafkaCluster,
   topic: string,
@@ -91,6 +95,7 @@ export async function produceMessages(
 ): Promise<void> {
   const producer = new Producer({
     ...cluster.clientOptions(undefined, "kcp-test-producer"),
+    idempotent: true,
     serializers: stringSerializers,
   });
   try {
