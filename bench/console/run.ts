@@ -8,7 +8,9 @@
  * beside the API's own time for the requests behind them. Targets: < 1 s to usable, < 100 ms per search, no task
  * over 200 ms.
  *
- *   npm run bench:console [-- --topics 10000 --partitions 5 --groups 10000 --searches 5]
+ *   npm run bench:console [-- --topics 10000 --partitions 5 --groups 10000 --searches 5 --trace]
+ *
+ * --trace prints what the longest tasks while scrolling the topic list were made of (from a Chromium trace).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,6 +22,7 @@ import { standaloneConfigSchema, startStandalone } from "@kcp/standalone";
 import { apiClient, generateData, launchBrowser, startCluster } from "@kcp/test-infra";
 import type { Page } from "playwright-core";
 import { percentile, table } from "../common/report.js";
+import { longestTasksTraced } from "./trace-tasks.js";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     partitions: { type: "string", default: "5" },
     groups: { type: "string", default: "10000" },
     searches: { type: "string", default: "5" },
+    trace: { type: "boolean", default: false },
   },
 });
 const shape = { topics: Number(values.topics), partitions: Number(values.partitions), groups: Number(values.groups) };
@@ -42,6 +46,8 @@ const median = (values: number[]) =>
 /** Every long task (> 50 ms) of the page, collected from its first script on (the observer is not page code). */
 /** What topic lists read of every topic is kept TOPIC_LIST_CACHE_MS (5 s, TopicListingCache): past it, nothing is. */
 const LISTING_COLD_AFTER_MS = 6_000;
+/** Searches after such a pause: one alone may meet a collection of the cluster running in the same process. */
+const COLD_SEARCHES = 3;
 
 const LONG_TASKS = `
   window.__longTasks = [];
@@ -207,18 +213,24 @@ try {
       topicSearch.push(await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic"));
     }
     // What topic lists read of every topic is kept 5 s; a search typed after that finds nothing kept. The field is cleared (the full list shown again) before the wait, not after.
+    const coldTopicSearch: number[] = [];
+    for (let i = 0; i < COLD_SEARCHES; i++) {
+      await page.getByLabel("Search topics").fill("");
+      await page.getByText(topicsTotal, { exact: true }).waitFor();
+      const n = String(1234 + i * 2000).padStart(5, "0");
+      coldTopicSearch.push(
+        await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic", LISTING_COLD_AFTER_MS),
+      );
+    }
     await page.getByLabel("Search topics").fill("");
     await page.getByText(topicsTotal, { exact: true }).waitFor();
-    const coldTopicSearch = await timeSearch(
-      page,
-      "Search topics",
-      "bench-topic-01234",
-      "1 topic",
-      LISTING_COLD_AFTER_MS,
-    );
-    await page.getByLabel("Search topics").fill("");
-    await page.getByText(topicsTotal, { exact: true }).waitFor();
-    const topicScroll = await longestTaskWhileScrolling(page, "Topic list");
+    let topicScroll = { longest: 0, tasks: 0 };
+    const scrollTopics = async () => {
+      topicScroll = await longestTaskWhileScrolling(page, "Topic list");
+    };
+    let scrollTrace: string[] = [];
+    if (values.trace) scrollTrace = await longestTasksTraced(browser, page, scrollTopics);
+    else await scrollTopics();
     const groupSearch: number[] = [];
     await timeToUsable(page, `${url}/clusters/${id}/groups`, "groups", "Group list");
     const groupsTotal = await shownTotal(page, "groups");
@@ -239,7 +251,10 @@ try {
         ["topic list: navigation → usable (median of 3)", `${ms(median(topicsUsable))}  (target < 1,000 ms)`],
         ["group list: navigation → usable (median of 3)", `${ms(median(groupsUsable))}  (target < 1,000 ms)`],
         [`topic search → list updated (median of ${searches})`, `${ms(median(topicSearch))}  (target < 100 ms)`],
-        ["a topic search after 6 s without lists (nothing kept)", ms(coldTopicSearch)],
+        [
+          `a topic search after 6 s without lists (nothing kept; median, max of ${COLD_SEARCHES})`,
+          `${ms(median(coldTopicSearch))}, ${ms(Math.max(...coldTopicSearch))}  (target < 100 ms)`,
+        ],
         [`group search → list updated (median of ${searches})`, `${ms(median(groupSearch))}  (target < 100 ms)`],
         [
           "longest task scrolling all topics",
@@ -251,6 +266,8 @@ try {
         ],
       ],
     );
+    if (scrollTrace.length > 0)
+      console.log(`\nThe longest tasks scrolling the topic list (--trace)\n${scrollTrace.join("\n")}`);
     const someTopic = `bench-topic-${String(Math.floor(shape.topics / 2)).padStart(5, "0")}`;
     const someGroup = `bench-group-${String(Math.floor(shape.groups / 2)).padStart(5, "0")}`;
     table("The API's own time for the same requests (median of 10, from this process)", [

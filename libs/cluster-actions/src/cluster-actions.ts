@@ -40,7 +40,7 @@ import {
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { capabilityRefusal } from "./capability-gate.js";
-import { searchCandidates } from "./collected-figures.js";
+import { collectedSizes, searchCandidates } from "./collected-figures.js";
 import { CollectedFiguresCache } from "./collected-figures-cache.js";
 import { TopicListingCache } from "./topic-listing-cache.js";
 import { listWithRates, topicWithRates } from "./topic-rates.js";
@@ -224,7 +224,8 @@ export class ClusterActions {
   /**
    * From every topic's layout and size read a moment ago (TopicListingCache) when there is one, else the page read
    * directly — a search then asks Kafka only about the names the last collection knew matching it (see
-   * searchCandidates); the page's configs live; rates from the last collection.
+   * searchCandidates) and shows the sizes that collection measured; the page's configs live; rates from the last
+   * collection.
    */
   async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
     const listing = this.listings.get(clusterId);
@@ -232,9 +233,12 @@ export class ClusterActions {
     // A collection begun before our last write here may lack what it changed: then every topic is read.
     const current = figures && figures.collectedAt.getTime() > (this.changedAt.get(clusterId) ?? 0);
     const candidates = !listing && query.search && current ? searchCandidates(figures, query.search) : undefined;
-    const list = await this.run(clusterId, READ, (admin) =>
-      admin.listTopics(query, { ...(listing ? { listing } : {}), ...(candidates ? { candidates } : {}) }),
-    );
+    const known = listing
+      ? { listing }
+      : candidates && figures
+        ? { candidates, collectedSizes: collectedSizes(figures, candidates) }
+        : {};
+    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query, known));
     // Read after this list, not beside it: parsing every topic would hold this answer up.
     if (!listing) this.listings.refresh(clusterId);
     return listWithRates(list, figures);

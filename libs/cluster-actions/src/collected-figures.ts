@@ -4,6 +4,8 @@ export type Rates = Pick<Topic, "bytesInPerSec" | "messagesInPerSec">;
 
 interface TopicFigures {
   id: string;
+  /** Its size when collected (the leaders' replicas). */
+  sizeBytes: number;
   rates: Rates;
   partitions: Map<number, Rates>;
 }
@@ -38,7 +40,7 @@ export function figuresOf(snapshot: Snapshot): CollectedFigures {
       const rates = ratesOf(partition);
       if (Object.keys(rates).length > 0) partitions.set(partition.id, rates);
     }
-    topics.set(topic.name, { id: topic.id, rates: ratesOf(topic), partitions });
+    topics.set(topic.name, { id: topic.id, sizeBytes: topic.sizeBytes, rates: ratesOf(topic), partitions });
   }
   return {
     collectedAt: new Date(snapshot.collectedAt),
@@ -56,4 +58,14 @@ export function figuresOf(snapshot: Snapshot): CollectedFigures {
  */
 export function searchCandidates(figures: CollectedFigures, search: string): string[] {
   return [...figures.topics.keys()].filter((name) => name.includes(search));
+}
+
+/** Pure: the size of each of these topics when last collected (those the collection knew). */
+export function collectedSizes(figures: CollectedFigures, names: string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const name of names) {
+    const size = figures.topics.get(name)?.sizeBytes;
+    if (size !== undefined) sizes.set(name, size);
+  }
+  return sizes;
 }

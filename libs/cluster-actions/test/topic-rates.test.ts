@@ -1,6 +1,6 @@
 import type { Snapshot, Topic } from "@kcp/shared";
 import { expect } from "chai";
-import { figuresOf, searchCandidates } from "../src/collected-figures.js";
+import { collectedSizes, figuresOf, searchCandidates } from "../src/collected-figures.js";
 import { listWithRates, topicWithRates } from "../src/topic-rates.js";
 
 const partition = (id: number, rates: { bytesInPerSec?: number; messagesInPerSec?: number } = {}) => ({
@@ -81,5 +81,16 @@ describe("topic reads with the rates of the last collections (pure)", () => {
     });
     expect(searchCandidates(figures, "orders")).to.deep.equal(["orders", "orders-dlq"]);
     expect(searchCandidates(figures, "nothing")).to.deep.equal([]);
+  });
+
+  it("and shows the sizes that collection measured, for the topics it knew", () => {
+    const figures = figuresOf({
+      ...snapshotOf(topic("id-1")),
+      topics: [topic("a", { name: "orders", sizeBytes: 1234 }), topic("b", { name: "orders-dlq", sizeBytes: 0 })],
+    });
+    expect([...collectedSizes(figures, ["orders", "orders-dlq", "orders-new"])]).to.deep.equal([
+      ["orders", 1234],
+      ["orders-dlq", 0],
+    ]);
   });
 });

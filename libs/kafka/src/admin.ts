@@ -61,7 +61,13 @@ import {
 import { resetOffsets } from "./actions/reset-offsets.js";
 import { deleteScramCredential, describeScramUsers, upsertScramCredential } from "./actions/scram-users.js";
 import { deleteTopic } from "./actions/topic-deletion.js";
-import { describeTopic, listTopics, readTopicListing, type TopicListing } from "./actions/topic-reads.js";
+import {
+  describeTopic,
+  type KnownTopics,
+  listTopics,
+  readTopicListing,
+  type TopicListing,
+} from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
@@ -176,10 +182,7 @@ export class KafkaAdmin {
     return readTopicListing(this.client);
   }
 
-  listTopics(
-    query: TopicListQuery,
-    known?: { listing?: TopicListing; candidates?: string[] },
-  ): Promise<TopicListResponse> {
+  listTopics(query: TopicListQuery, known?: KnownTopics): Promise<TopicListResponse> {
     return listTopics(this.client, query, known);
   }
 

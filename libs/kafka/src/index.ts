@@ -10,7 +10,7 @@ export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js
 export type { NewVoter, VoterRef } from "./actions/quorum-voters.js";
 export type { PartitionReplicas, ReassignmentInProgress } from "./actions/reassignments.js";
 export { targetOffset } from "./actions/reset-offsets.js";
-export type { TopicListing } from "./actions/topic-reads.js";
+export type { KnownTopics, TopicListing } from "./actions/topic-reads.js";
 export { KafkaAdmin } from "./admin.js";
 export { KafkaClient } from "./client.js";
 export {
