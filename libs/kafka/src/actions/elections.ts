@@ -2,6 +2,7 @@ import { protocolErrorsCodesById } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
 import { type ElectionType, ElectionTypes, electLeadersV2 } from "../protocol/elect-leaders-v2.js";
+import { appendTo } from "../util/group.js";
 
 export interface PartitionRef {
   topic: string;
@@ -18,7 +19,7 @@ const ELECTION_TIMEOUT_MS = 60_000;
 
 function byTopic(partitions: PartitionRef[]) {
   const topics = new Map<string, number[]>();
-  for (const { topic, partition } of partitions) topics.set(topic, [...(topics.get(topic) ?? []), partition]);
+  for (const { topic, partition } of partitions) appendTo(topics, topic, partition);
   return [...topics].map(([topic, ids]) => ({ topic, partitions: ids }));
 }
 

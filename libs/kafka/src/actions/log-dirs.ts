@@ -2,6 +2,7 @@ import { alterReplicaLogDirsV2, protocolErrorsCodesById, ResponseError } from "@
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
 import { readBrokerLogDirs } from "../snapshot/log-dirs.js";
+import { appendTo } from "../util/group.js";
 
 /** One replica of a broker to be put into one of that broker's log dirs. */
 export interface LogDirMoveRequest {
@@ -26,7 +27,7 @@ function byDir(moves: readonly LogDirMoveRequest[]) {
   const dirs = new Map<string, Map<string, number[]>>();
   for (const m of moves) {
     const topics = dirs.get(m.logDir) ?? new Map<string, number[]>();
-    topics.set(m.topic, [...(topics.get(m.topic) ?? []), m.partition]);
+    appendTo(topics, m.topic, m.partition);
     dirs.set(m.logDir, topics);
   }
   return [...dirs].map(([path, topics]) => ({
@@ -77,7 +78,7 @@ export async function replicaPlacements(
   partitions: readonly { topic: string; partition: number }[],
 ): Promise<Map<string, ReplicaPlacement>> {
   const topics = new Map<string, number[]>();
-  for (const p of partitions) topics.set(p.topic, [...(topics.get(p.topic) ?? []), p.partition]);
+  for (const p of partitions) appendTo(topics, p.topic, p.partition);
   try {
     const only = [...topics].map(([name, ids]) => ({ name, partitions: ids }));
     const read = await readBrokerLogDirs(client, brokerId, only);

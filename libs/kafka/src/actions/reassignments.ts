@@ -3,6 +3,7 @@ import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
 import { readBrokerLogDirs } from "../snapshot/log-dirs.js";
 import { readReassignments } from "../snapshot/reassignments.js";
+import { appendTo } from "../util/group.js";
 
 export interface PartitionReplicas {
   topic: string;
@@ -19,8 +20,7 @@ const REASSIGN_TIMEOUT_MS = 60_000;
 
 function byTopic(changes: { topic: string; partition: number; replicas: number[] | null }[]) {
   const topics = new Map<string, { partitionIndex: number; replicas: number[] | null }[]>();
-  for (const c of changes)
-    topics.set(c.topic, [...(topics.get(c.topic) ?? []), { partitionIndex: c.partition, replicas: c.replicas }]);
+  for (const c of changes) appendTo(topics, c.topic, { partitionIndex: c.partition, replicas: c.replicas });
   return [...topics].map(([name, partitions]) => ({ name, partitions }));
 }
 
@@ -74,7 +74,7 @@ export async function replicaSizes(
   partitions: { topic: string; partition: number }[],
 ): Promise<Map<string, number>> {
   const topics = new Map<string, number[]>();
-  for (const p of partitions) topics.set(p.topic, [...(topics.get(p.topic) ?? []), p.partition]);
+  for (const p of partitions) appendTo(topics, p.topic, p.partition);
   try {
     const only = [...topics].map(([name, ids]) => ({ name, partitions: ids }));
     return (await readBrokerLogDirs(client, brokerId, only)).replicaBytes;

@@ -7,6 +7,7 @@ import {
 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { appendTo } from "../util/group.js";
 import { matchesFilter } from "./decode.js";
 
 /** One record read, raw: decoded only if it makes the page. */
@@ -141,7 +142,7 @@ export async function fetchRound(
   budget: ScanBudget,
 ): Promise<{ leaderMoved: boolean }> {
   const byLeader = new Map<number, PartitionSlot[]>();
-  for (const slot of slots) if (!isDone(slot)) byLeader.set(slot.leader, [...(byLeader.get(slot.leader) ?? []), slot]);
+  for (const slot of slots) if (!isDone(slot)) appendTo(byLeader, slot.leader, slot);
   if (byLeader.size === 0) return { leaderMoved: false };
   const connections = await client.connections([...byLeader.keys()]);
   let leaderMoved = false;
@@ -212,7 +213,7 @@ export async function maxTimestamps(
   const byLeader = new Map<number, listOffsetsV7.ListOffsetsRequestPartition[]>();
   for (const s of slots) {
     const partition = { partitionIndex: s.partition, currentLeaderEpoch: s.leaderEpoch, timestamp: MAX_TIMESTAMP };
-    byLeader.set(s.leader, [...(byLeader.get(s.leader) ?? []), partition]);
+    appendTo(byLeader, s.leader, partition);
   }
   const connections = await client.connections([...byLeader.keys()]);
   const found = new Map<number, number>();

@@ -1,5 +1,6 @@
 import { type Connection, FetchIsolationLevels, listOffsetsV7 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
+import { appendTo } from "../util/group.js";
 import type { TopicLayout } from "./topics.js";
 
 export const LATEST = -1n;
@@ -27,11 +28,36 @@ function byLeader(topics: TopicLayout[], keys: Set<string>, timestamp: bigint): 
     for (const p of topic.partitions) {
       if (p.leader < 0 || !keys.has(partitionKey(topic.name, p.id))) continue;
       const partition = { partitionIndex: p.id, currentLeaderEpoch: p.leaderEpoch, timestamp };
-      perLeader.set(p.leader, [...(perLeader.get(p.leader) ?? []), partition]);
+      appendTo(perLeader, p.leader, partition);
     }
-    for (const [leader, partitions] of perLeader)
-      requests.set(leader, [...(requests.get(leader) ?? []), { name: topic.name, partitions }]);
+    for (const [leader, partitions] of perLeader) appendTo(requests, leader, { name: topic.name, partitions });
   }
+  return requests;
+}
+
+/**
+ * Partitions asked about in one ListOffsets request. Each answer is decoded in one go on the event loop: one request
+ * per leader at 50,000 partitions held it for hundreds of milliseconds (any API request waited meanwhile).
+ */
+const PARTITIONS_PER_REQUEST = 2_000;
+
+/** A leader's topics split into requests of at most PARTITIONS_PER_REQUEST partitions (a large topic across several). */
+export function inRequests(topics: listOffsetsV7.ListOffsetsRequestTopic[], most = PARTITIONS_PER_REQUEST) {
+  const requests: listOffsetsV7.ListOffsetsRequestTopic[][] = [];
+  let request: listOffsetsV7.ListOffsetsRequestTopic[] = [];
+  let size = 0;
+  for (const topic of topics)
+    for (let from = 0; from < topic.partitions.length; from += most) {
+      const partitions = topic.partitions.slice(from, from + most);
+      if (size + partitions.length > most && request.length > 0) {
+        requests.push(request);
+        request = [];
+        size = 0;
+      }
+      request.push({ name: topic.name, partitions });
+      size += partitions.length;
+    }
+  if (request.length > 0) requests.push(request);
   return requests;
 }
 
@@ -55,14 +81,14 @@ async function listLatest(connection: Connection, topics: listOffsetsV7.ListOffs
   }
 }
 
-/** The log end offset of each named partition: one ListOffsets request per leader, sent side by side. */
+/** The log end offset of each named partition (see readOffsetsAt). */
 export function readEndOffsets(client: KafkaClient, topics: TopicLayout[], keys: Set<string>) {
   return readOffsetsAt(client, topics, keys, LATEST);
 }
 
 /**
  * The offset of each named partition at `timestamp` (Unix ms: the first offset whose record is at or after it, -1
- * when there is none; or EARLIEST / the latest): one ListOffsets request per leader, sent side by side.
+ * when there is none; or EARLIEST / the latest): ListOffsets requests to each leader, the leaders side by side.
  */
 export async function readOffsetsAt(
   client: KafkaClient,
@@ -73,10 +99,14 @@ export async function readOffsetsAt(
   const requests = byLeader(topics, keys, timestamp);
   if (requests.size === 0) return new Map();
   const connections = await client.connections([...requests.keys()]);
+  // Leaders side by side; each leader's requests one after the other, so their answers are decoded apart.
   const responses = await Promise.all(
     [...requests].map(async ([leader, leaderTopics]) => {
       const connection = connections.get(leader);
-      return connection ? (await listLatest(connection, leaderTopics)).topics : [];
+      const answered: listOffsetsV7.ListOffsetsResponse["topics"] = [];
+      if (!connection) return answered;
+      for (const request of inRequests(leaderTopics)) answered.push(...(await listLatest(connection, request)).topics);
+      return answered;
     }),
   );
   const ends = new Map<string, number>();

@@ -9,6 +9,7 @@ import {
 import type { KafkaClient } from "../client.js";
 import { shareGroupDescribeV1 } from "../protocol/share-group-describe-v1.js";
 import { streamsGroupDescribeV0 } from "../protocol/streams-group-describe-v0.js";
+import { appendTo } from "../util/group.js";
 import type { ApiVersionRanges } from "./cluster.js";
 import { partitionKey, readEndOffsets, splitPartitionKey } from "./end-offsets.js";
 import type { Parts } from "./parts.js";
@@ -97,7 +98,7 @@ async function describeAtCoordinators(
   if (ids.length === 0) return new Map();
   const coordinators = await client.admin.findCoordinator({ keyType: FindCoordinatorKeyTypes.GROUP, keys: ids });
   const byNode = new Map<number, string[]>();
-  for (const c of coordinators) byNode.set(c.nodeId, [...(byNode.get(c.nodeId) ?? []), c.key]);
+  for (const c of coordinators) appendTo(byNode, c.nodeId, c.key);
   const result = new Map<string, Membership>();
   for (const [nodeId, groupIds] of byNode) {
     const connection = (await client.connections([nodeId])).get(nodeId);
