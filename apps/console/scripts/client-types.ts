@@ -5,6 +5,10 @@ const HEADER = "// Generated from the service's OpenAPI document by `npm run gen
 
 /** The console's API types: openapi-typescript's output for the document the gateway serves at /api/v1/openapi.json. */
 export async function clientTypes(): Promise<string> {
-  const ast = await openapiTS(currentOpenApiDocument() as Parameters<typeof openapiTS>[0]);
+  // A default does not make a field required: request shapes are components too, and the service fills their defaults
+  // (answers list every field they always carry as required).
+  const ast = await openapiTS(currentOpenApiDocument() as Parameters<typeof openapiTS>[0], {
+    defaultNonNullable: false,
+  });
   return HEADER + astToString(ast);
 }

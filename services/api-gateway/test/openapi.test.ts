@@ -8,6 +8,7 @@ import { startTestGateway, type TestGateway, testRouteTable } from "./helpers.js
 const require = createRequire(import.meta.url);
 
 type Operation = {
+  operationId: string;
   summary: string;
   "x-role": string;
   requestBody?: { content: Record<string, { schema: unknown }> };
@@ -17,7 +18,12 @@ type Operation = {
 
 describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
   let test: TestGateway;
-  let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
+  let document: {
+    openapi: string;
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, unknown> };
+  };
 
   before(async () => {
     test = await startTestGateway();
@@ -50,10 +56,35 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
           schemas.push(...Object.values(response.content ?? {}).map((c) => c.schema));
       }
     expect(schemas.length).to.be.greaterThan(100);
-    for (const schema of schemas) {
+    for (const schema of [...schemas, ...Object.values(document.components.schemas)]) {
       if (typeof schema === "object" && schema !== null && "$ref" in schema) continue;
       expect(ajv.validateSchema(schema as object), JSON.stringify(ajv.errors)).to.equal(true);
     }
+  });
+
+  it("names every operation (a unique camelCase operationId) and every shared shape once, as a component", () => {
+    const operations = Object.values(document.paths).flatMap((byMethod) => Object.values(byMethod));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id ?? ""))).to.deep.equal([]);
+    expect(new Set(ids).size, "unique").to.equal(ids.length);
+    expect(ids).to.include.members([
+      "listTopics",
+      "createTopic",
+      "planOperation",
+      "confirmOperation",
+      "pauseOperation",
+    ]);
+    // A shape answered by several routes is one type for a generated client, not one per route.
+    const topic = { $ref: "#/components/schemas/Topic" };
+    expect(document.paths["/api/v1/clusters/{id}/topics/{topic}"]?.get?.responses["200"]?.content).to.deep.equal({
+      "application/json": { schema: topic },
+    });
+    expect(document.components.schemas).to.include.keys("Topic", "Operation", "ClusterView", "ErrorEnvelope");
+    const text = JSON.stringify(document);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      expect(document.components.schemas, `${name} is referred to`).to.have.property(name as string);
+    expect(text, "no reference left to a schema's own $defs").to.not.include("#/$defs/");
+    expect(document.servers).to.deep.equal([{ url: "/", description: "The service serving this document" }]);
   });
 
   it("documents every route of the role table with its role, parameters, body, answer and errors", () => {

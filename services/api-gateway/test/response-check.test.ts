@@ -13,6 +13,7 @@ const thingsRoute = {
   method: "GET",
   path: "/api/v1/things/:id",
   role: "viewer",
+  operationId: "getThings",
   summary: "Things",
   response: { status: 200, schema: z.object({ things: z.array(z.object({ name: z.string() })) }) },
   errors: ["conflict"],

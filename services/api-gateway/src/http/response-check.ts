@@ -26,21 +26,18 @@ export async function responseJudge(routes: readonly RouteSpec[], version: strin
   const { Ajv2020 } = await import("ajv/dist/2020.js");
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const document = openApiDocument(routes, version) as unknown as Document;
-  ajv.addSchema({ ...document.components.schemas.ErrorEnvelope, $id: "ErrorEnvelope" } as JsonSchema);
   const compiled = new Map<string, Validator>();
+  // The components beside the schema: its "#/components/schemas/…" references resolve within what is compiled.
   const validator = (key: string, schema: JsonSchema): Validator => {
     let validate = compiled.get(key);
     if (!validate) {
-      const resolved = JSON.parse(
-        JSON.stringify(schema).replaceAll('"#/components/schemas/ErrorEnvelope"', '"ErrorEnvelope"'),
-      );
-      validate = ajv.compile(resolved) as Validator;
+      validate = ajv.compile({ ...schema, components: document.components }) as Validator;
       compiled.set(key, validate);
     }
     return validate;
   };
   const envelopeProblem = (body: unknown) => {
-    const validate = ajv.getSchema("ErrorEnvelope") as Validator;
+    const validate = validator("ErrorEnvelope", { $ref: "#/components/schemas/ErrorEnvelope" });
     return validate(body) ? undefined : `the error envelope does not match: ${JSON.stringify(validate.errors)}`;
   };
 

@@ -1,14 +1,9 @@
 import { ERROR_CATALOG, type ErrorCode, ErrorEnvelopeSchema } from "@kcp/shared";
-import { z } from "zod";
+import type { z } from "zod";
 import type { RouteSpec } from "../routes/route.js";
+import { ComponentSchemas } from "./component-schemas.js";
 
 type JsonSchema = Record<string, unknown>;
-
-/** JSON Schema 2020-12 (what OpenAPI 3.1 uses) of a zod schema, as a request (input) or a response (output). */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
-}
 
 /**
  * The errors a route answers: those of its kind (session, CSRF, body, params, ids), its own, and those of every route:
@@ -26,10 +21,10 @@ export function routeErrors(route: RouteSpec): ErrorCode[] {
   return [...codes];
 }
 
-function parameters(route: RouteSpec) {
+function parameters(route: RouteSpec, schemas: ComponentSchemas) {
   const from = (schema: z.ZodType | undefined, place: "path" | "query") => {
     if (!schema) return [];
-    const object = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const object = schemas.inline(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, property]) => ({
       name,
       in: place,
@@ -53,7 +48,7 @@ function parameters(route: RouteSpec) {
   return [...from(route.params, "path"), ...from(route.query, "query"), ...csrf];
 }
 
-function responses(route: RouteSpec) {
+function responses(route: RouteSpec, schemas: ComponentSchemas) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of routeErrors(route)) {
     const status = ERROR_CATALOG[code].status;
@@ -64,7 +59,7 @@ function responses(route: RouteSpec) {
     [route.response.status]: {
       description: route.summary,
       content: {
-        [route.response.contentType ?? "application/json"]: { schema: jsonSchema(route.response.schema, "output") },
+        [route.response.contentType ?? "application/json"]: { schema: schemas.of(route.response.schema, "output") },
       },
     },
     ...Object.fromEntries(
@@ -80,42 +75,73 @@ function responses(route: RouteSpec) {
   };
 }
 
-const tagOf = (path: string) => path.split("/")[3] ?? "api";
+/** The document's tags: the first segment after /api/v1, each with what its operations are about. */
+const TAGS = {
+  api: "This API's own description",
+  auth: "Sessions: log in, log out, who is logged in",
+  users: "The service's users and their roles (admin)",
+  tokens: "API tokens for scripts and CI",
+  overview: "Every registered cluster at a glance",
+  clusters: "Registered clusters and what is in them: topics, configs, messages, groups, ACLs, quotas, SCRAM users",
+  operations: "Planned, confirmed, step-by-step operations: plan, confirm, follow, pause, resume, cancel",
+  audit: "The audit log",
+} as const;
+
+function tagOf(path: string): keyof typeof TAGS {
+  const segment = path.split("/")[3] ?? "api";
+  return segment in TAGS ? (segment as keyof typeof TAGS) : "api";
+}
+
+/** What a generated client's documentation shows for an operation: its summary, who may call it, what is audited. */
+function descriptionOf(route: RouteSpec): string {
+  const who = route.role === "anonymous" ? "No session needed." : `Lowest role allowed: ${route.role}.`;
+  return [`${route.summary}.`, who, route.action ? `Audited as \`${route.action}\`.` : ""].join(" ").trim();
+}
 
 /** The OpenAPI 3.1 document of the route table: every route with its role, parameters, body, answer and errors. */
 export function openApiDocument(routes: readonly RouteSpec[], version: string): JsonSchema {
+  const schemas = new ComponentSchemas();
+  schemas.of(ErrorEnvelopeSchema, "output"); // the component every error answer refers to
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, "{$1}");
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = {
+      operationId: route.operationId,
       summary: route.summary,
+      description: descriptionOf(route),
       tags: [tagOf(route.path)],
       "x-role": route.role,
       ...(route.action ? { "x-audit-action": route.action } : {}),
       security: route.role === "anonymous" ? [] : [{ session: [] }, { bearer: [] }],
-      parameters: parameters(route),
+      parameters: parameters(route, schemas),
       ...(route.body
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+              content: { "application/json": { schema: schemas.of(route.body, "input") } },
             },
           }
         : {}),
-      responses: responses(route),
+      responses: responses(route, schemas),
     };
   }
+  const { document, components } = schemas.finish({ paths });
   return {
     openapi: "3.1.0",
     info: {
       title: "Kafka control plane API",
       version,
       description: "Register Kafka clusters, see their health, manage them, and run planned, confirmed operations.",
+      contact: { name: "Kafka control plane maintainers" },
+      license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
     },
-    paths,
+    // Relative: the document is served by the service it describes, wherever that is reached.
+    servers: [{ url: "/", description: "The service serving this document" }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths: document.paths,
     components: {
-      schemas: { ErrorEnvelope: jsonSchema(ErrorEnvelopeSchema, "output") },
+      schemas: components,
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "service_session" },
         bearer: { type: "http", scheme: "bearer" },

@@ -21,6 +21,7 @@ export function aclRoutes(actions: ClusterActions) {
     route<AclBinding, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/acls",
+      operationId: "createAcls",
       role: "operator",
       response: { status: 201, schema: CreateAclResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -36,6 +37,7 @@ export function aclRoutes(actions: ClusterActions) {
     route<AclBinding, unknown, ClusterPath>({
       method: "DELETE",
       path: "/api/v1/clusters/:id/acls",
+      operationId: "deleteAcls",
       role: "operator",
       response: { status: 200, schema: DeleteAclResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -51,6 +53,7 @@ export function aclRoutes(actions: ClusterActions) {
     route<unknown, AclListQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/acls",
+      operationId: "listAcls",
       role: "viewer",
       response: { status: 200, schema: AclListResponseSchema },
       errors: KAFKA_ACTION_ERRORS,

@@ -41,6 +41,7 @@ export function auditRoutes(store: Store) {
     route<unknown, AuditQuery>({
       method: "GET",
       path: "/api/v1/audit",
+      operationId: "listAuditEntries",
       role: "viewer",
       response: { status: 200, schema: AuditListResponseSchema },
       summary: "The audit log, newest first, filtered, a page at a time (before = the previous page's nextCursor)",
@@ -65,6 +66,7 @@ export function auditRoutes(store: Store) {
     route<unknown, Partial<AuditQuery>>({
       method: "GET",
       path: "/api/v1/audit/export",
+      operationId: "exportAuditEntries",
       role: "admin",
       response: { status: 200, schema: AuditEntrySchema, contentType: "application/x-ndjson" },
       summary: "Every matching audit entry as NDJSON, one entry per line, newest first, streamed (admin; audited)",

@@ -28,6 +28,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
     route({
       method: "POST",
       path: "/api/v1/auth/login",
+      operationId: "login",
       role: "anonymous",
       response: { status: 200, schema: SessionSchema },
       errors: ["invalid_credentials", "too_many_attempts"],
@@ -48,6 +49,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
     route({
       method: "POST",
       path: "/api/v1/auth/logout",
+      operationId: "logout",
       role: "viewer",
       response: { status: 200, schema: LogoutResponseSchema },
       summary: "Log out: the session is revoked on every instance",
@@ -62,6 +64,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
     route({
       method: "GET",
       path: "/api/v1/auth/me",
+      operationId: "getSession",
       role: "viewer",
       response: { status: 200, schema: UserResponseSchema },
       summary: "The user of the session",

@@ -16,6 +16,7 @@ export function brokerRoutes(actions: ClusterActions) {
     route<ConfigChangeRequest, unknown, BrokerPath>({
       method: "PATCH",
       path: "/api/v1/clusters/:id/brokers/:broker/configs",
+      operationId: "alterBrokerConfigs",
       role: "operator",
       response: { status: 200, schema: BrokerConfigChangeResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -32,6 +33,7 @@ export function brokerRoutes(actions: ClusterActions) {
     route<unknown, unknown, BrokerPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/brokers/:broker/configs",
+      operationId: "getBrokerConfigs",
       role: "viewer",
       response: { status: 200, schema: BrokerConfigsResponseSchema },
       errors: KAFKA_READ_ERRORS,

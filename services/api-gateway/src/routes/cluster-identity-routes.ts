@@ -14,6 +14,7 @@ export function clusterIdentityRoutes(clusters: ClusterRegistry) {
     route<ConfirmIdentityRequest, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/confirm-identity",
+      operationId: "confirmClusterIdentity",
       role: "operator",
       response: { status: 200, schema: ClusterViewSchema },
       errors: ["invalid_request", "confirmation_mismatch"],

@@ -50,6 +50,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route({
       method: "GET",
       path: "/api/v1/overview",
+      operationId: "getOverview",
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
       summary: "Every cluster's latest view (no snapshots; no Kafka call)",
@@ -58,6 +59,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route({
       method: "GET",
       path: "/api/v1/clusters",
+      operationId: "listClusters",
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
       summary: "Same payload as the overview",
@@ -66,6 +68,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<ConnectionProfile>({
       method: "POST",
       path: "/api/v1/clusters",
+      operationId: "registerCluster",
       role: "operator",
       response: { status: 201, schema: ClusterViewSchema },
       errors: [...CONNECTION_ERRORS, "too_many_attempts"],
@@ -80,6 +83,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<ConnectionProfile>({
       method: "POST",
       path: "/api/v1/clusters/test",
+      operationId: "testClusterConnection",
       role: "operator",
       response: { status: 200, schema: ConnectionTestResultSchema },
       errors: ["invalid_request", "too_many_attempts"],
@@ -94,6 +98,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<unknown, ClusterViewQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id",
+      operationId: "getCluster",
       role: "viewer",
       response: { status: 200, schema: ClusterViewSchema },
       summary: "One cluster's latest view, with its snapshot unless snapshot=none",
@@ -107,6 +112,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<ClusterPatch, unknown, ClusterPath>({
       method: "PATCH",
       path: "/api/v1/clusters/:id",
+      operationId: "updateCluster",
       role: "operator",
       response: { status: 200, schema: ClusterViewSchema },
       errors: [...CONNECTION_ERRORS, "too_many_attempts"],
@@ -124,6 +130,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<unknown, unknown, ClusterPath>({
       method: "DELETE",
       path: "/api/v1/clusters/:id",
+      operationId: "deregisterCluster",
       role: "admin",
       response: { status: 200, schema: DeleteClusterResponseSchema },
       errors: ["conflict"],
@@ -140,6 +147,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
     route<unknown, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/refresh",
+      operationId: "refreshCluster",
       role: "viewer",
       response: { status: 200, schema: ClusterViewSchema },
       errors: ["cluster_unreachable"],

@@ -21,6 +21,7 @@ export function groupRoutes(actions: ClusterActions) {
     route<unknown, GroupListQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/groups",
+      operationId: "listGroups",
       role: "viewer",
       response: { status: 200, schema: GroupListResponseSchema },
       errors: KAFKA_READ_ERRORS,
@@ -34,6 +35,7 @@ export function groupRoutes(actions: ClusterActions) {
     route<unknown, unknown, GroupPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/groups/:group",
+      operationId: "getGroup",
       role: "viewer",
       response: { status: 200, schema: GroupDetailSchema },
       errors: KAFKA_READ_ERRORS,
@@ -46,6 +48,7 @@ export function groupRoutes(actions: ClusterActions) {
     route<ResetOffsetsRequest, unknown, GroupPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/groups/:group/reset-offsets",
+      operationId: "resetGroupOffsets",
       role: "operator",
       response: { status: 200, schema: ResetOffsetsResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "conflict"],

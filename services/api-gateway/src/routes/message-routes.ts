@@ -44,6 +44,7 @@ export function messageRoutes(actions: ClusterActions, role: Role) {
     route<unknown, BrowseMessagesQuery, TopicPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic/messages",
+      operationId: "browseMessages",
       role,
       response: { status: 200, schema: BrowseMessagesResponseSchema },
       errors: KAFKA_ACTION_ERRORS,

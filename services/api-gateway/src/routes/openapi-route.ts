@@ -16,6 +16,7 @@ export function openApiRoute(routes: () => readonly RouteSpec[], version: string
   return route({
     method: "GET",
     path: "/api/v1/openapi.json",
+    operationId: "getOpenApiDocument",
     role: "anonymous",
     summary: "The OpenAPI 3.1 document of this API, made from the same schemas that validate requests",
     response: { status: 200, schema: OpenApiDocumentSchema },

@@ -39,6 +39,7 @@ function requestRoute(operations: OperationService, action: RequestedAction) {
   return route<unknown, unknown, OperationPath>({
     method: "POST",
     path: `/api/v1/operations/:op/${action}`,
+    operationId: `${action}Operation`,
     role: "operator",
     response: { status: 200, schema: OperationSchema },
     errors: ["conflict"],
@@ -58,6 +59,7 @@ export function operationRoutes(operations: OperationService) {
     route<PlanOperationRequest, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/operations",
+      operationId: "planOperation",
       role: "operator",
       response: { status: 201, schema: OperationSchema },
       errors: ["capability_unavailable", "invalid_request", "cluster_unreachable", "conflict"],
@@ -75,6 +77,7 @@ export function operationRoutes(operations: OperationService) {
     route<unknown, OperationListQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/operations",
+      operationId: "listOperations",
       role: "viewer",
       response: { status: 200, schema: OperationListResponseSchema },
       summary: "The cluster's operations, newest first, by status, a page at a time (before = nextCursor)",
@@ -94,6 +97,7 @@ export function operationRoutes(operations: OperationService) {
     route<unknown, unknown, OperationPath>({
       method: "GET",
       path: "/api/v1/operations/:op",
+      operationId: "getOperation",
       role: "viewer",
       response: { status: 200, schema: OperationSchema },
       summary: "One operation with its plan and steps (at most the first 1000 moves: the rest through /moves)",
@@ -105,6 +109,7 @@ export function operationRoutes(operations: OperationService) {
     route<unknown, OperationMovesQuery, OperationPath>({
       method: "GET",
       path: "/api/v1/operations/:op/moves",
+      operationId: "listOperationMoves",
       role: "viewer",
       response: { status: 200, schema: OperationMovesResponseSchema },
       summary: "The plan's moves in plan order, a page at a time (plans of any size)",
@@ -117,6 +122,7 @@ export function operationRoutes(operations: OperationService) {
     route<ConfirmRequest, unknown, OperationPath>({
       method: "POST",
       path: "/api/v1/operations/:op/confirm",
+      operationId: "confirmOperation",
       role: "operator",
       response: { status: 200, schema: OperationSchema },
       errors: ["conflict", "plan_expired", "confirmation_mismatch", "cluster_unreachable"],

@@ -16,6 +16,7 @@ export function quotaRoutes(actions: ClusterActions) {
     route<QuotaRequest, unknown, ClusterPath>({
       method: "PUT",
       path: "/api/v1/clusters/:id/quotas",
+      operationId: "setQuotas",
       role: "operator",
       response: { status: 200, schema: QuotaResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -31,6 +32,7 @@ export function quotaRoutes(actions: ClusterActions) {
     route<unknown, unknown, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/quotas",
+      operationId: "listQuotas",
       role: "viewer",
       response: { status: 200, schema: QuotaListResponseSchema },
       errors: KAFKA_ACTION_ERRORS,

@@ -30,6 +30,8 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   path: string;
   /** The lowest role allowed (roles are ordered); "anonymous" for login only. */
   role: Role | "anonymous";
+  /** The operation's name in the OpenAPI document, unique, camelCase: what generated clients call the method. */
+  operationId: string;
   summary: string;
   /** Dotted audit action of a mutating route (contract §8). */
   action?: string;

@@ -23,6 +23,7 @@ export function scramRoutes(actions: ClusterActions) {
     route<unknown, unknown, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/scram-users",
+      operationId: "listScramUsers",
       role: "viewer",
       response: { status: 200, schema: ScramUserListResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -35,6 +36,7 @@ export function scramRoutes(actions: ClusterActions) {
     route<unknown, unknown, ScramUserPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/scram-users/:user",
+      operationId: "getScramUser",
       role: "viewer",
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -47,6 +49,7 @@ export function scramRoutes(actions: ClusterActions) {
     route<ScramCredentialRequest, unknown, ScramCredentialPath>({
       method: "PUT",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
+      operationId: "setScramCredential",
       role: "admin",
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -67,6 +70,7 @@ export function scramRoutes(actions: ClusterActions) {
     route<unknown, unknown, ScramCredentialPath>({
       method: "DELETE",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
+      operationId: "deleteScramCredential",
       role: "admin",
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,

@@ -64,6 +64,7 @@ export function tokenRoutes(store: Store) {
     route({
       method: "POST",
       path: "/api/v1/tokens",
+      operationId: "createToken",
       role: "viewer",
       response: { status: 201, schema: CreatedApiTokenResponseSchema },
       errors: ["invalid_request", "not_found"],
@@ -97,6 +98,7 @@ export function tokenRoutes(store: Store) {
     route<unknown, z.infer<typeof TokenListQuerySchema>>({
       method: "GET",
       path: "/api/v1/tokens",
+      operationId: "listTokens",
       role: "viewer",
       response: { status: 200, schema: ApiTokenListResponseSchema },
       summary: "List API tokens not revoked (never their secrets): one's own, or an admin's view of everyone's",
@@ -126,6 +128,7 @@ export function tokenRoutes(store: Store) {
     route<unknown, unknown, z.infer<typeof ApiTokenPathSchema>>({
       method: "DELETE",
       path: "/api/v1/tokens/:id",
+      operationId: "revokeToken",
       role: "viewer",
       response: { status: 200, schema: ApiTokenResponseSchema },
       summary: "Revoke an API token (one's own, or any as admin): refused at once on every instance",

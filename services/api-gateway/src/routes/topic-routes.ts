@@ -50,6 +50,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<unknown, TopicListQuery, ClusterPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics",
+      operationId: "listTopics",
       role: "viewer",
       response: { status: 200, schema: TopicListResponseSchema },
       errors: KAFKA_READ_ERRORS,
@@ -63,6 +64,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<unknown, unknown, TopicPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic",
+      operationId: "getTopic",
       role: "viewer",
       response: { status: 200, schema: TopicSchema },
       errors: KAFKA_READ_ERRORS,
@@ -75,6 +77,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<CreateTopicRequest, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/topics",
+      operationId: "createTopic",
       role: "operator",
       response: { status: 201, schema: CreateTopicResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "already_exists"],
@@ -90,6 +93,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<DeleteTopicRequest, unknown, TopicPath>({
       method: "DELETE",
       path: "/api/v1/clusters/:id/topics/:topic",
+      operationId: "deleteTopic",
       role: "operator",
       response: { status: 200, schema: DeleteTopicResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "confirmation_mismatch"],
@@ -106,6 +110,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<ProduceRequest, unknown, TopicPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/topics/:topic/messages",
+      operationId: "produceMessage",
       role: "operator",
       response: { status: 200, schema: ProduceResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -122,6 +127,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<IncreasePartitionsRequest, unknown, TopicPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/topics/:topic/partitions",
+      operationId: "increasePartitions",
       role: "operator",
       response: { status: 200, schema: IncreasePartitionsResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -137,6 +143,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<ConfigChangeRequest, unknown, TopicPath>({
       method: "PATCH",
       path: "/api/v1/clusters/:id/topics/:topic/configs",
+      operationId: "alterTopicConfigs",
       role: "operator",
       response: { status: 200, schema: TopicConfigChangeResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -153,6 +160,7 @@ export function topicRoutes(actions: ClusterActions) {
     route<unknown, unknown, TopicPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic/configs",
+      operationId: "getTopicConfigs",
       role: "viewer",
       response: { status: 200, schema: TopicConfigsResponseSchema },
       errors: KAFKA_READ_ERRORS,

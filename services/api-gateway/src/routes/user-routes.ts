@@ -18,6 +18,7 @@ export function userRoutes(store: Store) {
     route({
       method: "POST",
       path: "/api/v1/users",
+      operationId: "createUser",
       role: "admin",
       response: { status: 201, schema: UserResponseSchema },
       errors: ["already_exists"],
@@ -38,6 +39,7 @@ export function userRoutes(store: Store) {
     route({
       method: "GET",
       path: "/api/v1/users",
+      operationId: "listUsers",
       role: "admin",
       response: { status: 200, schema: UserListResponseSchema },
       summary: "List users",
@@ -48,6 +50,7 @@ export function userRoutes(store: Store) {
     route({
       method: "PATCH",
       path: "/api/v1/users/:id",
+      operationId: "updateUser",
       role: "admin",
       response: { status: 200, schema: UserResponseSchema },
       errors: ["invalid_request", "conflict"],
