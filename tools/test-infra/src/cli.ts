@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CHROMIUM_PATH, ensureChromium } from "./browser/chromium.js";
 import { ensurePrerequisites, probePrerequisites } from "./common/index.js";
+import { ensureHelm, helmBuilt } from "./helm/helm.js";
 import { type AgentClusterDescription, startAgentCluster, stopDescribedAgentCluster } from "./kafka/agents.js";
 import { type ClusterDescription, startCluster } from "./kafka/cluster.js";
 import { resolveKafka } from "./kafka/maven.js";
@@ -19,7 +20,7 @@ const USAGE = `usage:
   npm run kafka -- status
   npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
                                  Debian's redis-server and chromium installed where the harness may)
-  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool)
+  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
 profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
@@ -103,6 +104,7 @@ async function install(): Promise<void> {
   await ensureChromium();
   await ensurePromlint();
   await ensurePromtool();
+  await ensureHelm();
   print({
     installed: {
       kafka: KAFKA_VERSIONS,
@@ -111,6 +113,7 @@ async function install(): Promise<void> {
       chromium: true,
       promlint: true,
       promtool: true,
+      helm: true,
     },
   });
 }
@@ -120,7 +123,8 @@ async function check(): Promise<void> {
   const needGo =
     (!process.env.MONGO_URL?.trim() && !(await ferretDbBuilt())) ||
     !(await promlintBuilt()) ||
-    !(await promtoolBuilt());
+    !(await promtoolBuilt()) ||
+    !(await helmBuilt());
   await ensurePrerequisites(await probePrerequisites({ chromiumPresent: existsSync(CHROMIUM_PATH), needGo }));
 }
 

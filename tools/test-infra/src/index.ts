@@ -1,5 +1,6 @@
 export * from "./browser/index.js";
 export * from "./common/index.js";
+export { ensureHelm, HELM_VERSION, runHelm } from "./helm/helm.js";
 export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./mongo/index.js";

@@ -50,7 +50,7 @@ async function installedJavaMajor(): Promise<number> {
   }
 }
 
-/** What the machine has of what the tests need (Go only while FerretDB, promlint or promtool must still be built). */
+/** What the machine has of what the tests need (Go only while FerretDB, promlint, promtool or helm must still be built). */
 export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
@@ -77,7 +77,7 @@ export async function probePrerequisites(options: {
     {
       name: "Go",
       neededFor:
-        "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), promlint and promtool",
+        "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), promlint, promtool and helm",
       present: go,
       install: "install Go 1.22+ from https://go.dev/dl/ (or your distribution's golang package)",
     },

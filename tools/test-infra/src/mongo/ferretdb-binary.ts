@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { access, chmod, cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { fileExists } from "../common/go-build.js";
 import { cacheDir, withFileLock } from "../common/index.js";
 
 const run = promisify(execFile);
@@ -11,13 +12,6 @@ export const FERRETDB_VERSION = "v1.24.2";
 const MODULE = "github.com/FerretDB/FerretDB";
 
 const binaryPath = () => join(cacheDir, "ferretdb", FERRETDB_VERSION, "ferretdb");
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Builds FerretDB from the Go module proxy into the cache, once. `go install module@version` is refused here (the
@@ -49,15 +43,15 @@ async function build(target: string): Promise<void> {
 
 /** Whether FerretDB is already built in the cache (then Go is not needed). */
 export function ferretDbBuilt(): Promise<boolean> {
-  return exists(binaryPath());
+  return fileExists(binaryPath());
 }
 
 /** The FerretDB binary, built on first use (and reused by later runs from the cache folder). */
 export async function ensureFerretDb(): Promise<string> {
   const target = binaryPath();
-  if (await exists(target)) return target;
+  if (await fileExists(target)) return target;
   await withFileLock(join(cacheDir, "locks", "ferretdb"), async () => {
-    if (!(await exists(target))) await build(target);
+    if (!(await fileExists(target))) await build(target);
   });
   return target;
 }

@@ -1,7 +1,8 @@
 import { execFile, spawn } from "node:child_process";
-import { access, mkdir, rename } from "node:fs/promises";
+import { mkdir, rename } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { fileExists } from "../common/go-build.js";
 import { cacheDir, repoRoot, withFileLock } from "../common/index.js";
 
 const run = promisify(execFile);
@@ -10,16 +11,9 @@ const run = promisify(execFile);
 const SOURCE = join(repoRoot, "tools", "test-infra", "go", "promlint");
 const binaryPath = () => join(cacheDir, "promlint", "promlint");
 
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Whether promlint is already built in the cache (then Go is not needed for it). */
 export function promlintBuilt(): Promise<boolean> {
-  return exists(binaryPath());
+  return fileExists(binaryPath());
 }
 
 /**
@@ -28,9 +22,9 @@ export function promlintBuilt(): Promise<boolean> {
  */
 export async function ensurePromlint(): Promise<string> {
   const target = binaryPath();
-  if (await exists(target)) return target;
+  if (await fileExists(target)) return target;
   await withFileLock(join(cacheDir, "locks", "promlint"), async () => {
-    if (await exists(target)) return;
+    if (await fileExists(target)) return;
     process.stderr.write("test-infra: building promlint (promtool check metrics) from the Go module proxy\n");
     await mkdir(join(target, ".."), { recursive: true });
     await run("go", ["build", "-trimpath", "-o", `${target}.partial`, "."], {

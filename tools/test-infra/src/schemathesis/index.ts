@@ -1,7 +1,8 @@
 import { execFile, spawn } from "node:child_process";
-import { access, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { fileExists } from "../common/go-build.js";
 import { cacheDir, onPath, withFileLock } from "../common/index.js";
 
 const run = promisify(execFile);
@@ -11,13 +12,6 @@ export const SCHEMATHESIS_VERSION = "4.32.5";
 
 const venvDir = () => join(cacheDir, "schemathesis", SCHEMATHESIS_VERSION);
 const marker = () => join(venvDir(), ".installed");
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** `KCP_PYTHON`, else `python3` from PATH. */
 function python(): string {
@@ -45,9 +39,9 @@ async function install(dir: string): Promise<void> {
  */
 export async function ensureSchemathesis(): Promise<string> {
   const bin = join(venvDir(), "bin", "schemathesis");
-  if (await exists(marker())) return bin;
+  if (await fileExists(marker())) return bin;
   await withFileLock(join(cacheDir, "locks", "schemathesis"), async () => {
-    if (!(await exists(marker()))) await install(venvDir());
+    if (!(await fileExists(marker()))) await install(venvDir());
   });
   return bin;
 }
