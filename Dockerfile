@@ -2,15 +2,24 @@
 # One image for every service; the command picks the service (services/<name>/dist/main.js). Built as the tests build:
 # the same install (npm install from package-lock.json) and the same turbo build of the entry points.
 
+# Only the package manifests, at their places: the install below is redone when a manifest or the lock file changes,
+# not on every code edit.
+FROM node:24-bookworm-slim AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests && cp package.json package-lock.json /manifests/ \
+  && find apps libs services tools bench -name package.json -not -path "*/node_modules/*" -exec cp --parents {} /manifests/ \;
+
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json turbo.json tsconfig.base.json ./
+COPY --from=manifests /manifests/ ./
+RUN npm install --no-save --no-audit --no-fund --loglevel=error
+COPY turbo.json tsconfig.base.json ./
 COPY apps ./apps
 COPY libs ./libs
 COPY services ./services
 COPY tools ./tools
 COPY bench ./bench
-RUN npm install --no-save --no-audit --no-fund --loglevel=error
 RUN npx turbo run build --filter=@kcp/standalone... --filter=@kcp/api-gateway... --filter=@kcp/collector... --filter=@kcp/operations-worker... --filter=@kcp/audit... --filter=@kcp/console --output-logs=errors-only
 # Production dependencies only in the final image.
 RUN npm prune --omit=dev --no-audit --no-fund --loglevel=error

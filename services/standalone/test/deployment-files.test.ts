@@ -87,6 +87,19 @@ describe("deployment files (no container engine here: what can be checked withou
       expect(read("scripts/test.sh")).to.include("npx turbo run build --filter=@kcp/standalone...");
     });
 
+    it("installs dependencies from the manifests alone, before the sources: a code edit does not reinstall them", () => {
+      const build = dockerfile.slice(dockerfile.indexOf("AS build"));
+      const install = build.indexOf("RUN npm install");
+      expect(install).to.be.greaterThan(0);
+      expect(build.slice(0, install)).to.match(/^COPY --from=manifests \/manifests\/ \.\/$/m);
+      expect(build.slice(0, install), "no source copied before the install").to.not.match(
+        /^COPY (apps|libs|services)/m,
+      );
+      expect(build.slice(install)).to.match(/^COPY libs \.\/libs$/m);
+      const manifests = dockerfile.slice(dockerfile.indexOf("AS manifests"), dockerfile.indexOf("AS build"));
+      expect(manifests).to.match(/-name package\.json/);
+    });
+
     it("runs as a non-root user with production dependencies only, a health check and the standalone default", () => {
       const final = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
       expect(final).to.match(/^USER node$/m);
@@ -95,6 +108,12 @@ describe("deployment files (no container engine here: what can be checked withou
       expect(final).to.match(/^CMD \["node", "services\/standalone\/dist\/main\.js"\]$/m);
       expect(dockerfile.match(/^FROM node:(\d+)/m)?.[1]).to.equal(process.versions.node.split(".")[0]);
     });
+  });
+
+  it("has the LICENSE its package.json names (Apache-2.0)", () => {
+    expect(JSON.parse(read("package.json")).license).to.equal("Apache-2.0");
+    expect(read("LICENSE")).to.match(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(read("LICENSE")).to.include("END OF TERMS AND CONDITIONS");
   });
 
   describe("k8s/base (Kustomize)", () => {
@@ -148,6 +167,17 @@ describe("deployment files (no container engine here: what can be checked withou
         for (const variable of container?.env ?? [])
           expect(KNOWN_VARIABLES, `${name}: ${variable.name}`).to.include(variable.name);
       }
+      const scaled = new Set(kinds("HorizontalPodAutoscaler"));
+      for (const deployment of documents.filter((d) => d.kind === "Deployment") as unknown as Deployment[]) {
+        const name = deployment.metadata?.name ?? "";
+        expect(deployment.spec?.replicas === undefined, `${name}: replicas only without an HPA`).to.equal(
+          scaled.has(name),
+        );
+      }
+      const gateway = documents.find((d) => d.kind === "Deployment" && d.metadata.name === "api-gateway");
+      expect(
+        (gateway as unknown as Deployment).spec?.template.spec?.containers[0]?.lifecycle?.preStop?.exec?.command,
+      ).to.deep.equal(["sleep", "5"]);
       const config = documents.find((d) => d.kind === "ConfigMap") as unknown as { data: Record<string, string> };
       for (const key of Object.keys(config.data)) expect(KNOWN_VARIABLES, key).to.include(key);
     });

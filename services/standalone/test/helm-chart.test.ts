@@ -1,0 +1,182 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  agentSection,
+  authSection,
+  collectorSection,
+  httpSection,
+  logSection,
+  operationsSection,
+  queueSection,
+  storeSection,
+} from "@kcp/shared";
+import { runHelm } from "@kcp/test-infra";
+import { expect } from "chai";
+import { Deployment } from "kubernetes-models/apps/v1/Deployment";
+import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
+import { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
+import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
+import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
+import { Service } from "kubernetes-models/v1/Service";
+import { parseAllDocuments, stringify } from "yaml";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const CHART = join(root, "k8s", "helm", "kafka-control-plane");
+const KUBE_VERSION = "1.31.0";
+const SERVICES = ["api-gateway", "collector", "operations-worker", "audit"];
+const KNOWN_VARIABLES = new Set(
+  [
+    logSection,
+    httpSection,
+    storeSection,
+    queueSection,
+    authSection,
+    collectorSection,
+    operationsSection,
+    agentSection,
+  ].flatMap((section) => Object.keys(section.shape)),
+);
+
+type Manifest = { kind: string; metadata: { name: string }; spec?: Record<string, unknown> };
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  Deployment,
+  Service,
+  PodDisruptionBudget,
+  HorizontalPodAutoscaler,
+  ConfigMap,
+  NetworkPolicy,
+  Ingress,
+};
+
+/** Every option the chart has, turned on. */
+const EVERYTHING = {
+  apiGateway: { autoscaling: { enabled: true } },
+  agents: { signingKeySecret: "kcp-agent-key" },
+  ingress: { enabled: true, className: "nginx", host: "kcp.example.org", tlsSecretName: "kcp-tls" },
+  serviceMonitor: { enabled: true, labels: { release: "prometheus" } },
+};
+
+describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, values schema; issue 22 item 3)", function () {
+  this.timeout(600_000);
+  let folder: string;
+  const valuesFile = async (values: object) => {
+    const file = join(folder, `values-${Math.random().toString(36).slice(2)}.yaml`);
+    await writeFile(file, stringify(values));
+    return file;
+  };
+  // As a cluster of that version would report it (helm built from source defaults to an old one without a cluster).
+  const render = async (...args: string[]): Promise<Manifest[]> =>
+    parseAllDocuments(await runHelm(["template", "kcp", CHART, "--kube-version", KUBE_VERSION, ...args], root))
+      .map((document) => document.toJS() as Manifest)
+      .filter((manifest) => manifest !== null);
+  const named = (manifests: Manifest[], kind: string) =>
+    manifests.filter((m) => m.kind === kind).map((m) => m.metadata.name.replace(/^kcp-kafka-control-plane-?/, ""));
+
+  before(async () => {
+    folder = await mkdtemp(join(tmpdir(), "kcp-helm-"));
+  });
+  after(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("passes helm lint --strict with its defaults and with every option on", async () => {
+    await runHelm(["lint", "--strict", CHART], root);
+    await runHelm(["lint", "--strict", CHART, "-f", await valuesFile(EVERYTHING)], root);
+  });
+
+  it("renders a Deployment and a Service per service, all valid Kubernetes objects, secrets only by reference", async () => {
+    const manifests = await render();
+    for (const manifest of manifests) {
+      const Model = MODELS[manifest.kind];
+      expect(Model, manifest.kind).to.not.equal(undefined);
+      expect(
+        () => new (Model as NonNullable<typeof Model>)(manifest as never).validate(),
+        manifest.kind,
+      ).to.not.throw();
+    }
+    expect(named(manifests, "Deployment")).to.have.members(SERVICES);
+    expect(named(manifests, "Service")).to.have.members(SERVICES);
+    expect(named(manifests, "Secret"), "the chart never holds a secret").to.deep.equal([]);
+    for (const deployment of manifests.filter((m) => m.kind === "Deployment") as unknown as Deployment[]) {
+      const container = deployment.spec?.template.spec?.containers[0];
+      const service = container?.name ?? "";
+      expect(container?.command).to.deep.equal(["node", `services/${service}/dist/main.js`]);
+      expect(container?.image).to.equal("kafka-control-plane:0.1.0");
+      expect(container?.readinessProbe?.httpGet?.path).to.equal("/readyz");
+      const fromSecret = (container?.env ?? []).filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name);
+      expect(fromSecret, service).to.include.members(["SECRET_KEY", "MONGO_URL", "REDIS_URL"]);
+      expect(
+        (container?.env ?? []).filter((e) => e.value !== undefined),
+        service,
+      ).to.deep.equal([]);
+    }
+    const config = manifests.find((m) => m.kind === "ConfigMap") as unknown as { data: Record<string, string> };
+    expect(config.data).to.include({ STORE: "mongo", QUEUE: "bullmq", LOG_LEVEL: "info" });
+    for (const key of Object.keys(config.data)) expect(KNOWN_VARIABLES, key).to.include(key);
+  });
+
+  it("leaves replicas to the HorizontalPodAutoscaler where there is one, and drains the gateway before it stops", async () => {
+    for (const values of [{}, EVERYTHING]) {
+      const manifests = await render("-f", await valuesFile(values));
+      const scaled = new Set(named(manifests, "HorizontalPodAutoscaler"));
+      expect(scaled.size).to.be.greaterThan(0);
+      for (const deployment of manifests.filter((m) => m.kind === "Deployment")) {
+        const name = deployment.metadata.name.replace(/^kcp-kafka-control-plane-/, "");
+        expect(deployment.spec?.replicas === undefined, `${name}: replicas set only without an HPA`).to.equal(
+          scaled.has(name),
+        );
+      }
+      const gateway = manifests.find((m) => m.kind === "Deployment" && m.metadata.name.endsWith("api-gateway"));
+      const container = (gateway as unknown as Deployment).spec?.template.spec?.containers[0];
+      expect(container?.lifecycle?.preStop?.exec?.command).to.deep.equal(["sleep", "5"]);
+    }
+    expect(named(await render(), "HorizontalPodAutoscaler")).to.have.members(["collector", "operations-worker"]);
+    expect(named(await render("-f", await valuesFile(EVERYTHING)), "HorizontalPodAutoscaler")).to.include(
+      "api-gateway",
+    );
+  });
+
+  it("with every option: an Ingress to the gateway, a ServiceMonitor on /metrics, the agents' key mounted", async () => {
+    const manifests = await render("-f", await valuesFile(EVERYTHING));
+    const ingress = manifests.find((m) => m.kind === "Ingress") as unknown as Ingress;
+    expect(() => new Ingress(ingress).validate()).to.not.throw();
+    expect(ingress.spec?.rules?.[0]?.host).to.equal("kcp.example.org");
+    expect(ingress.spec?.rules?.[0]?.http?.paths[0]?.backend.service?.name).to.equal(
+      "kcp-kafka-control-plane-api-gateway",
+    );
+    expect(ingress.spec?.tls?.[0]?.secretName).to.equal("kcp-tls");
+    const monitor = manifests.find((m) => m.kind === "ServiceMonitor") as unknown as {
+      apiVersion: string;
+      metadata: { labels: Record<string, string> };
+      spec: { endpoints: { port: string; path: string }[] };
+    };
+    expect(monitor.apiVersion).to.equal("monitoring.coreos.com/v1");
+    expect(monitor.metadata.labels).to.include({ release: "prometheus" });
+    expect(monitor.spec.endpoints).to.deep.equal([{ port: "http", path: "/metrics", interval: "30s" }]);
+    for (const deployment of manifests.filter((m) => m.kind === "Deployment") as unknown as Deployment[]) {
+      const pod = deployment.spec?.template.spec;
+      const container = pod?.containers[0];
+      const signs = ["collector", "operations-worker"].includes(container?.name ?? "");
+      const keyFile = container?.env?.find((e) => e.name === "AGENT_SIGNING_KEY_FILE")?.value;
+      expect(keyFile, container?.name).to.equal(signs ? "/etc/kafka-control-plane/agents/signing-key.pem" : undefined);
+      if (signs) expect(pod?.volumes?.[0]?.secret?.secretName).to.equal("kcp-agent-key");
+    }
+  });
+
+  it("refuses values its schema does not allow, naming them, and renders nothing", async () => {
+    const refused = async (values: object) =>
+      render("-f", await valuesFile(values)).then(
+        () => "rendered",
+        (error: Error) => error.message,
+      );
+    expect(await refused({ apiGateway: { replicas: "two" } })).to.match(/apiGateway.*replicas/s);
+    expect(await refused({ config: { SECRET_KEY: "in plain text" } }), "secrets do not go in config").to.match(
+      /invalid propertyName 'SECRET_KEY'/,
+    );
+    expect(await refused({ ingres: { enabled: true } }), "a typo").to.match(/ingres/);
+    expect(await refused({ image: { pullPolicy: "Sometimes" } })).to.match(/pullPolicy/);
+  });
+});
