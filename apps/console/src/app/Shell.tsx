@@ -4,14 +4,17 @@ import { ErrorMessage } from "../ui/ErrorMessage.js";
 import { Loading } from "../ui/Loading.js";
 import { ThemeToggle } from "../ui/ThemeToggle.js";
 
+/** Pages shown without a session: the login, and the API reference (the OpenAPI document is public too). */
+const OPEN_PAGES = ["/login", "/api-reference"];
+
 /** Every page: a skip link, the header (nav, the session's user and role, theme, logout), the page itself. */
 export function Shell() {
   const session = useSession();
   const location = useLocation();
-  const onLogin = location.pathname === "/login";
+  const open = OPEN_PAGES.includes(location.pathname);
   if (session.isPending) return <Loading label="Opening the console" />;
   if (session.isError) return <ErrorMessage error={session.error} />;
-  if (!session.data && !onLogin) return <Navigate to="/login" search={{ next: location.href }} />;
+  if (!session.data && !open) return <Navigate to="/login" search={{ next: location.href }} />;
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
@@ -55,6 +58,11 @@ function SignedIn({ username, role }: { username: string; role: string }) {
           <li>
             <Link to="/tokens" className="hover:underline [&.active]:font-semibold">
               API tokens
+            </Link>
+          </li>
+          <li>
+            <Link to="/api-reference" className="hover:underline [&.active]:font-semibold">
+              API reference
             </Link>
           </li>
           {role === "admin" ? (

@@ -10,6 +10,7 @@ import { OperationPage } from "../pages/operations/OperationPage.js";
 import { OperationsPage } from "../pages/operations/OperationsPage.js";
 import { OverviewPage } from "../pages/overview/OverviewPage.js";
 import { RegisterClusterPage } from "../pages/overview/RegisterClusterPage.js";
+import { ApiReferencePage } from "../pages/reference/ApiReferencePage.js";
 import { AclsPage } from "../pages/security/AclsPage.js";
 import { QuotasPage } from "../pages/security/QuotasPage.js";
 import { ScramUsersPage } from "../pages/security/ScramUsersPage.js";
@@ -55,6 +56,13 @@ const operations = createRoute({
   component: OperationsPage,
 });
 const operation = createRoute({ getParentRoute: () => root, path: "/operations/$op", component: OperationPage });
+/** Open without a session, like the document it shows. */
+const apiReference = createRoute({
+  getParentRoute: () => root,
+  path: "/api-reference",
+  component: ApiReferencePage,
+  validateSearch: (search: Record<string, unknown>) => optionalText("q", search),
+});
 
 /** Every page has its own URL: shareable, and the back button works. */
 export const router = createRouter({
@@ -75,6 +83,7 @@ export const router = createRouter({
     audit,
     users,
     tokens,
+    apiReference,
   ]),
   defaultPreload: "intent",
 });

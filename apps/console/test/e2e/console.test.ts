@@ -110,6 +110,32 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await page.context().close();
   });
 
+  it("API reference: every operation of the live document, open without a session, filtered by its URL, passes axe", async () => {
+    const page = await newPage();
+    await page.goto(`${url}/login`);
+    await page.getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL(/\/api-reference$/);
+    await page.getByRole("heading", { name: "API reference" }).waitFor();
+    const document = (await (await fetch(`${url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((o) => o.operationId));
+    const shown = await page.locator("details[id] > summary code.font-semibold").count();
+    expect(shown, "one entry per operation").to.equal(ids.length);
+    await page.locator("#planOperation > summary").click();
+    await page.locator("#planOperation").getByText("planOperation · lowest role: operator").waitFor();
+    await page.locator("#planOperation").getByRole("link", { name: "PlanOperationRequest" }).waitFor();
+    await expectAccessible(page, "API reference");
+    await screenshot(page, "api-reference");
+    await page.getByLabel("Filter operations").fill("topics");
+    await page.waitForURL(/\/api-reference\?q=topics$/);
+    expect(await page.locator("#listTopics").count()).to.equal(1);
+    expect(await page.locator("#listUsers").count(), "filtered out").to.equal(0);
+    await page.reload();
+    expect(await page.getByLabel("Filter operations").inputValue(), "the filter is in the URL").to.equal("topics");
+    await page.context().close();
+  });
+
   it("registers a cluster through the form and shows its brokers, quorum, features and capabilities", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useLogin } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
@@ -55,6 +55,12 @@ export function LoginPage() {
           {login.isPending ? "Signing in…" : "Sign in"}
         </button>
       </form>
+      <p className="mt-4 text-sm">
+        <Link to="/api-reference" className="hover:underline">
+          API reference
+        </Link>{" "}
+        (no sign-in needed)
+      </p>
     </section>
   );
 }
