@@ -1,6 +1,6 @@
+import type { paths } from "@kcp/api-client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, WRITE } from "./client.js";
-import type { paths } from "./schema.js";
 
 export type AuditFilter = Omit<NonNullable<paths["/api/v1/audit"]["get"]["parameters"]["query"]>, "before" | "limit">;
 export type NewUser = NonNullable<paths["/api/v1/users"]["post"]["requestBody"]>["content"]["application/json"];

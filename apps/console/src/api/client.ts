@@ -1,5 +1,5 @@
+import type { paths } from "@kcp/api-client";
 import createClient from "openapi-fetch";
-import type { paths } from "./schema.js";
 
 /** The service's error envelope (docs/api.md): every non-2xx answer of the API carries one. */
 export interface ErrorEnvelope {

@@ -1,6 +1,6 @@
+import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, WRITE } from "./client.js";
-import type { paths } from "./schema.js";
 
 export type ClusterView = paths["/api/v1/clusters/{id}"]["get"]["responses"][200]["content"]["application/json"];
 export type OverviewItem =

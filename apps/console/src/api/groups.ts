@@ -1,6 +1,6 @@
+import type { paths } from "@kcp/api-client";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, WRITE } from "./client.js";
-import type { paths } from "./schema.js";
 
 type ListQuery = NonNullable<paths["/api/v1/clusters/{id}/groups"]["get"]["parameters"]["query"]>;
 export type GroupType = NonNullable<ListQuery["type"]>;

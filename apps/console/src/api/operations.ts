@@ -1,7 +1,7 @@
+import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, WRITE } from "./client.js";
 import type { CapabilityFlag } from "./clusters.js";
-import type { paths } from "./schema.js";
 
 export type Operation = paths["/api/v1/operations/{op}"]["get"]["responses"][200]["content"]["application/json"];
 export type PlanRequest = NonNullable<

@@ -1,6 +1,6 @@
+import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, WRITE } from "./client.js";
-import type { paths } from "./schema.js";
 
 export type AclBinding = NonNullable<
   paths["/api/v1/clusters/{id}/acls"]["post"]["requestBody"]

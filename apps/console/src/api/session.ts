@@ -1,6 +1,6 @@
+import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, unwrap, WRITE } from "./client.js";
-import type { paths } from "./schema.js";
 
 export type SessionUser = paths["/api/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"]["user"];
 export type Role = SessionUser["role"];

@@ -1,3 +1,4 @@
+import { createApiClient } from "@kcp/api-client";
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -43,6 +44,19 @@ export function apiClient(baseUrl: string) {
   }
   /** Every response this client received, for leak checks. */
   call.responses = calls;
+  /** The generated client (@kcp/api-client, typed by the OpenAPI document) on the same service; its answers recorded too. */
+  call.typed = (token?: string) =>
+    createApiClient({
+      baseUrl,
+      ...(token ? { token } : {}),
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        const response = await fetch(input, init);
+        const text = await response.clone().text();
+        const json = response.headers.get("content-type")?.startsWith("application/json") && text;
+        calls.push({ status: response.status, headers: response.headers, text, body: json ? JSON.parse(text) : {} });
+        return response;
+      },
+    });
   return call;
 }
 

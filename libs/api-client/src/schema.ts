@@ -1,4 +1,4 @@
-// Generated from the service's OpenAPI document by `npm run generate -w @kcp/console`. Do not edit.
+// Generated from the service's OpenAPI document by `npm run generate-client -w @kcp/api-gateway`. Do not edit.
 export interface paths {
     "/api/v1/openapi.json": {
         parameters: {

@@ -1,0 +1,9 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  ApiError,
+  createApiClient,
+  type ErrorEnvelope,
+  unwrap,
+} from "./client.js";
+export type { components, operations, paths } from "./schema.js";
