@@ -12,7 +12,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLogger, loadConfig } from "@kcp/shared";
 import { standaloneConfigSchema, startStandalone } from "@kcp/standalone";
-import { apiClient, createTopic, kafkaToolOn, startCluster, waitForTopicLeaders, withAdmin } from "@kcp/test-infra";
+import {
+  apiClient,
+  createTopic,
+  IDEMPOTENT,
+  kafkaToolOn,
+  startCluster,
+  waitForTopicLeaders,
+  withAdmin,
+} from "@kcp/test-infra";
 import { Producer } from "@platformatic/kafka";
 import { percentile, seconds, table } from "../common/report.js";
 
@@ -60,7 +68,7 @@ try {
       await waitForTopicLeaders(admin, [topic]);
     });
   }
-  const producer = new Producer({ ...cluster.clientOptions(undefined, "bench-browse-producer"), idempotent: true });
+  const producer = new Producer({ ...cluster.clientOptions(undefined, "bench-browse-producer"), ...IDEMPOTENT });
   try {
     // Record i of partition p is at BASE + i s + p ms.
     for (let i = 0; i < perPartition; i++) {

@@ -3,6 +3,7 @@ import {
   type Api,
   createTopic,
   getSharedCluster,
+  IDEMPOTENT,
   type KafkaCluster,
   produceMessages,
   uniqueTopicName,
@@ -69,7 +70,7 @@ async function produceRaw(
     timestamp?: bigint;
   }[],
 ) {
-  const producer = new Producer({ ...cluster.clientOptions(undefined, "browse-test-producer"), idempotent: true });
+  const producer = new Producer({ ...cluster.clientOptions(undefined, "browse-test-producer"), ...IDEMPOTENT });
   try {
     await producer.send({ messages, acks: -1 });
   } finally {

@@ -83,6 +83,12 @@ export interface ProduceOptions {
 }
 
 /**
+ * An idempotent producer's settings. Its first request asks for a producer id, which a cluster started a moment ago
+ * answers with a retriable error for a while (the controller allocates the ids): retried for about 5 s.
+ */
+export const IDEMPOTENT = { idempotent: true, retries: 20, retryDelay: 250 } as const;
+
+/**
  * Produces `count` UTF-8 messages (acks=all) and resolves when all are written, each once: the client resends a whole
  * request when one of its partitions is refused (a new topic's leader not known yet), and only an idempotent producer
  * lets the broker drop what the first attempt already appended.
@@ -95,7 +101,7 @@ export async function produceMessages(
 ): Promise<void> {
   const producer = new Producer({
     ...cluster.clientOptions(undefined, "kcp-test-producer"),
-    idempotent: true,
+    ...IDEMPOTENT,
     serializers: stringSerializers,
   });
   try {

@@ -36,6 +36,7 @@ export {
   consumeMessages,
   createConsumerGroupWithOffsets,
   createTopic,
+  IDEMPOTENT,
   kafkaToolOn,
   type ProduceOptions,
   partitionFromTool,
