@@ -1,0 +1,3 @@
+export { confirm, plan, progressLine, watch } from "./operations.js";
+export { audit, clusters, groups, topics } from "./reads.js";
+export { login, logout } from "./session.js";

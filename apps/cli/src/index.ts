@@ -1,0 +1,3 @@
+export { EXIT } from "./exit-codes.js";
+export { formatBytes, progressBar, table } from "./output.js";
+export { run, USAGE } from "./run.js";
