@@ -43,7 +43,7 @@ const REF = /"#\/\$defs\/([^"]+)"/g;
 export class ComponentSchemas {
   private readonly defs: Record<Io, Map<string, string>> = { input: new Map(), output: new Map() };
 
-  /** The schema, with `$ref`s to `#/components/schemas/…` for the named shapes in it (see `components`). */
+  /** The schema, with `$ref`s to `#/components/schemas/…` for the named shapes in it (resolved by `finish`). */
   of(schema: z.ZodType, io: Io): JsonSchema {
     const {
       $schema: _,

@@ -23,7 +23,9 @@ function entriesByTag(document: ReferenceDocument, filter: string): Map<string, 
       const text = `${operation.operationId} ${method} ${path} ${operation.summary}`.toLowerCase();
       if (wanted && !text.includes(wanted)) continue;
       const tag = operation.tags[0] ?? "api";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), { method: method.toUpperCase(), path, operation }]);
+      const entries = byTag.get(tag) ?? [];
+      entries.push({ method: method.toUpperCase(), path, operation });
+      byTag.set(tag, entries);
     }
   return byTag;
 }
