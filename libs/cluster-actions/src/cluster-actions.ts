@@ -57,7 +57,7 @@ export interface ActionDependencies {
   topicMaxPartitions?: number;
   /** The last collections' figures, when the process shares them (the gateway's Kafka metrics read them too). */
   collectedFigures?: CollectedFiguresCache;
-  /** How long a topic list may reuse the listing (layouts and sizes) another list read (TOPIC_LIST_CACHE_MS; 0: never). */
+  /** How long a topic list may reuse the listing another list read (TOPIC_LIST_CACHE_MS; 0: never). */
   topicListingMaxAgeMs?: number;
 }
 

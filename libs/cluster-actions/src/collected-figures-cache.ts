@@ -1,5 +1,5 @@
 import type { Snapshot } from "@kcp/shared";
-import type { ClusterViewRepository } from "@kcp/store";
+import type { ClusterViewRepository, ClusterViewSummary } from "@kcp/store";
 import { type CollectedFigures, figuresOf } from "./collected-figures.js";
 
 interface Entry {
@@ -17,8 +17,9 @@ export class CollectedFiguresCache {
 
   constructor(private readonly views: ClusterViewRepository) {}
 
-  async get(clusterId: string): Promise<CollectedFigures | undefined> {
-    const summary = await this.views.getSummary(clusterId);
+  /** `view`: the cluster's view summary when the caller has just read it (the metrics read them all at once). */
+  async get(clusterId: string, view?: ClusterViewSummary): Promise<CollectedFigures | undefined> {
+    const summary = view ?? (await this.views.getSummary(clusterId));
     if (!summary) {
       this.entries.delete(clusterId);
       return undefined;

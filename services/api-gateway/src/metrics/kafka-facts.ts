@@ -14,7 +14,7 @@ async function clusterFacts(
   view: ClusterViewSummary | undefined,
   figures: CollectedFiguresCache,
 ): Promise<ClusterFacts> {
-  const collected = view ? await figures.get(cluster.id).catch(() => undefined) : undefined;
+  const collected = view ? await figures.get(cluster.id, view).catch(() => undefined) : undefined;
   return {
     id: cluster.id,
     name: cluster.name,
