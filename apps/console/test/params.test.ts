@@ -1,5 +1,6 @@
+import { currentOpenApiDocument } from "@kcp/api-gateway";
 import { expect } from "chai";
-import type { ParamSchema } from "../src/api/param-schemas.js";
+import { inlineRefs, type ParamSchema } from "../src/api/param-schemas.js";
 import { kindOf, paramsFrom } from "../src/pages/operations/params.js";
 
 const rebalanceLike: ParamSchema = {
@@ -54,5 +55,21 @@ describe("console: operation params from the form's fields", () => {
 
   it("refuses a JSON field that is not JSON (the form shows it; nothing is sent)", () => {
     expect(() => paramsFrom(rebalanceLike, { partitions: "[{topic" })).to.throw(SyntaxError);
+  });
+
+  it("reads each operation type's params from the service's document, its named shapes inlined", () => {
+    const document = currentOpenApiDocument() as {
+      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const body = document.paths["/api/v1/clusters/{id}/operations"]?.post?.requestBody.content["application/json"];
+    expect(body?.schema, "the body is a named component").to.have.property("$ref");
+    const inlined = inlineRefs(body?.schema, document.components.schemas) as {
+      oneOf: { properties: { type: { const: string }; params: ParamSchema } }[];
+    };
+    expect(JSON.stringify(inlined)).to.not.include("$ref");
+    const byType = new Map(inlined.oneOf.map((v) => [v.properties.type.const, v.properties.params]));
+    expect(byType.get("electLeaders")?.properties?.electionType?.enum).to.deep.equal(["preferred", "unclean"]);
+    expect(byType.get("cordonBrokers")?.properties?.brokers?.items?.type).to.equal("integer");
   });
 });
