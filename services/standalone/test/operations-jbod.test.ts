@@ -160,6 +160,19 @@ describe("JBOD on a 3c3b whose brokers have two log dirs each: replicas arriving
     });
     for (let p = 0; p < 6; p++)
       await produceMessages(cluster, topic, 128, { partition: p, value: (n) => `${n}`.padEnd(4 * KIB, "x") });
+    // The plan balances sizes and replicas: it must see every partition's data, and no reassignment still under way
+    // (replicas on 4 or 5 alone), as the service itself reads the topic.
+    await waitFor("every partition's data and placement seen by the service", async () => {
+      const read = await service.api<{ partitions: { sizeBytes: number; replicas: number[] }[] }>(
+        "GET",
+        `/api/v1/clusters/${clusterId}/topics/${topic}`,
+        { token: service.token },
+      );
+      const partitions = read.body.partitions ?? [];
+      const settled = partitions.every((p) => p.replicas.length === 1 && p.replicas[0] !== 6);
+      const filled = partitions.every((p) => p.sizeBytes >= 128 * 4 * KIB);
+      return partitions.length === 6 && settled && filled ? true : undefined;
+    });
   });
 
   after(async () => {
@@ -174,14 +187,14 @@ describe("JBOD on a 3c3b whose brokers have two log dirs each: replicas arriving
     expect(kinds).to.include("reassignPartitions");
     expect(kinds.at(-1)).to.equal("alterReplicaLogDirs");
     const noted = done.steps[0]?.args as { moves: { broker: number; logDir: string }[]; arriving: boolean };
+    const last = done.steps.at(-1) as { args: { moves: unknown[] }; detail?: Record<string, number> };
+    process.stderr.write(
+      `jbod 3c3b: ${done.plan.summary}; first step ${JSON.stringify(noted)}; last step detail ${JSON.stringify(last.detail)}; steps ${kinds.join(", ")}\n`,
+    );
     expect(noted.arriving).to.equal(true);
     const arrivals = noted.moves.filter((m) => m.broker === 6);
     expect(arrivals).to.have.length(2);
     expect(new Set(arrivals.map((m) => m.logDir)).size).to.equal(2);
-    const last = done.steps.at(-1) as { args: { moves: unknown[] }; detail?: Record<string, number> };
-    process.stderr.write(
-      `jbod 3c3b: ${done.plan.summary}; last step detail ${JSON.stringify(last.detail)}; steps ${kinds.join(", ")}\n`,
-    );
     // The arrivals were created in their planned dirs: the last step found them in place.
     expect(last.detail?.alreadyInPlace).to.be.at.least(noted.moves.length);
     for (const id of brokers) {
