@@ -1,16 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  authSection,
-  collectorSection,
-  httpSection,
-  logSection,
-  operationsSection,
-  queueSection,
-  secretsSection,
-  storeSection,
-} from "@kcp/shared";
 import { KAFKA_VERSIONS } from "@kcp/test-infra";
 import { expect } from "chai";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
@@ -20,24 +10,10 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Service } from "kubernetes-models/v1/Service";
 import { parse, parseAllDocuments } from "yaml";
+import { KNOWN_VARIABLES, SERVICES } from "./deployment-variables.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const read = (path: string) => readFileSync(join(root, path), "utf8");
-const SERVICES = ["api-gateway", "collector", "operations-worker", "audit"];
-
-/** Every configuration variable any service reads. */
-const KNOWN_VARIABLES = new Set(
-  [
-    logSection,
-    httpSection,
-    storeSection,
-    queueSection,
-    authSection,
-    secretsSection,
-    collectorSection,
-    operationsSection,
-  ].flatMap((section) => Object.keys(section.shape)),
-);
 
 type ComposeService = { image?: string; command?: string[]; environment?: Record<string, unknown>; build?: string };
 

@@ -2,16 +2,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  agentSection,
-  authSection,
-  collectorSection,
-  httpSection,
-  logSection,
-  operationsSection,
-  queueSection,
-  storeSection,
-} from "@kcp/shared";
 import { runHelm } from "@kcp/test-infra";
 import { expect } from "chai";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
@@ -22,23 +12,11 @@ import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBu
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Service } from "kubernetes-models/v1/Service";
 import { parseAllDocuments, stringify } from "yaml";
+import { KNOWN_VARIABLES, SERVICES } from "./deployment-variables.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const CHART = join(root, "k8s", "helm", "kafka-control-plane");
 const KUBE_VERSION = "1.31.0";
-const SERVICES = ["api-gateway", "collector", "operations-worker", "audit"];
-const KNOWN_VARIABLES = new Set(
-  [
-    logSection,
-    httpSection,
-    storeSection,
-    queueSection,
-    authSection,
-    collectorSection,
-    operationsSection,
-    agentSection,
-  ].flatMap((section) => Object.keys(section.shape)),
-);
 
 type Manifest = { kind: string; metadata: { name: string }; spec?: Record<string, unknown> };
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {

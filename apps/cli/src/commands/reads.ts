@@ -21,6 +21,11 @@ export async function clusters(context: Context): Promise<void> {
   );
 }
 
+/** The first page of a list, of --limit rows (100 by default), matching --search when given. */
+function firstPage(options: { search?: string; limit?: string }) {
+  return { limit: Number(options.limit ?? 100), offset: 0, ...(options.search ? { search: options.search } : {}) };
+}
+
 /** kcp topics CLUSTER [--search TEXT] [--limit N]: topics with partitions, replication, size and health. */
 export async function topics(
   context: Context,
@@ -28,11 +33,7 @@ export async function topics(
   options: { search?: string; limit?: string },
 ) {
   const id = await clusterId(context, cluster);
-  const query = {
-    limit: Number(options.limit ?? 100),
-    offset: 0,
-    ...(options.search ? { search: options.search } : {}),
-  };
+  const query = firstPage(options);
   const list = unwrap(await context.client.GET("/api/v1/clusters/{id}/topics", { params: { path: { id }, query } }));
   print(context, list, () =>
     [
@@ -59,11 +60,7 @@ export async function groups(
   options: { search?: string; limit?: string },
 ) {
   const id = await clusterId(context, cluster);
-  const query = {
-    limit: Number(options.limit ?? 100),
-    offset: 0,
-    ...(options.search ? { search: options.search } : {}),
-  };
+  const query = firstPage(options);
   const list = unwrap(await context.client.GET("/api/v1/clusters/{id}/groups", { params: { path: { id }, query } }));
   print(context, list, () =>
     [

@@ -1,0 +1,29 @@
+import {
+  agentSection,
+  authSection,
+  collectorSection,
+  httpSection,
+  logSection,
+  operationsSection,
+  queueSection,
+  secretsSection,
+  storeSection,
+} from "@kcp/shared";
+
+/** The services every deployment file runs (each its own Deployment, compose service or chart entry). */
+export const SERVICES = ["api-gateway", "collector", "operations-worker", "audit"];
+
+/** Every configuration variable any service reads: what deployment files may set. */
+export const KNOWN_VARIABLES = new Set(
+  [
+    logSection,
+    httpSection,
+    storeSection,
+    queueSection,
+    authSection,
+    secretsSection,
+    collectorSection,
+    operationsSection,
+    agentSection,
+  ].flatMap((section) => Object.keys(section.shape)),
+);
