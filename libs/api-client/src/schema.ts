@@ -1023,7 +1023,7 @@ export interface components {
             /** @description The cluster id Kafka reports */
             brokerClusterId: string;
             /** @description Which secrets are stored; their values are never returned */
-            secretsSet: ("password" | "tlsClientCertPem" | "tlsClientKeyPem" | "cloudAccessKeyId" | "cloudSecretAccessKey" | "cloudSessionToken" | "oauthToken")[];
+            secretsSet: ("password" | "tlsClientCertPem" | "tlsClientKeyPem" | "cloudAccessKeyId" | "cloudSecretAccessKey" | "cloudSessionToken" | "oauthToken" | "kubeconfig")[];
             createdAt: components["schemas"]["DateTime"];
             updatedAt: components["schemas"]["DateTime"];
         };
@@ -1127,13 +1127,41 @@ export interface components {
              * @default false
              */
             skipTest?: boolean;
-        } & (unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         ConnectionTestResult: {
             ok: boolean;
             /** @description How many brokers answered */
             brokers: number;
             clusterId?: string;
             error?: string;
+        };
+        /** @description Where and how the service runs a container cluster's nodes (provider container only, and required there) */
+        ContainerSetting: {
+            /** @description The Docker Engine API: unix:///run/podman/podman.sock (Podman's Docker-compatible service), unix:///var/run/docker.sock, or http://host:port */
+            engine: string;
+            /** @description Names and labels the cluster's containers (<project>-node-<id>) and volumes (<project>-node-<id>-data) */
+            project: string;
+            /**
+             * @description The image of a Kafka version, {version} replaced: Kafka's jars under /opt/kafka/libs and java on the PATH (docs/providers.md)
+             * @default kcp-kafka:{version}
+             */
+            image?: string;
+            /**
+             * @description The host name the nodes advertise (the engine's host)
+             * @default 127.0.0.1
+             */
+            host?: string;
+            /**
+             * @description host: the containers share the host's network; published: each node's ports are published as they are
+             * @default host
+             * @enum {string}
+             */
+            network?: "host" | "published";
+            /**
+             * @description A stop waits this long for Kafka's controlled shutdown before the engine kills it
+             * @default 120
+             */
+            stopTimeoutSeconds?: number;
         };
         CreateAclResponse: {
             binding: components["schemas"]["AclBinding"];
@@ -1320,6 +1348,15 @@ export interface components {
         Int64: number;
         /** @enum {string} */
         IssueSeverity: "critical" | "warning" | "info";
+        /** @description Which Strimzi Kafka resource owns the cluster (provider operator-managed only, and required there) */
+        KubernetesSetting: {
+            /** @description The namespace of the Kafka resource and its KafkaNodePools */
+            namespace: string;
+            /** @description The name of the Strimzi Kafka resource (kafka.strimzi.io/v1) */
+            kafka: string;
+            /** @description The kubeconfig context to use (default: its current-context) */
+            context?: string;
+        };
         Labels: {
             [key: string]: string;
         };
@@ -1364,6 +1401,16 @@ export interface components {
             replicaMoves: number;
             leaderChange: boolean;
         };
+        NodePool: {
+            name: string;
+            roles: ("broker" | "controller")[];
+            /** @description Wanted (spec.replicas) */
+            replicas: number;
+            /** @description As the operator last reconciled it (status.replicas) */
+            readyReplicas: number | null;
+            /** @description The node ids the operator gave the pool's nodes (status.nodeIds) */
+            nodeIds: number[];
+        };
         Operation: {
             id: components["schemas"]["Id"];
             clusterId: components["schemas"]["Id"];
@@ -1407,6 +1454,30 @@ export interface components {
         OperationStatus: "planned" | "pending" | "running" | "paused" | "succeeded" | "failed" | "cancelled";
         /** @enum {string} */
         OperationType: "rebalance" | "drainBrokers" | "electLeaders" | "cordonBrokers" | "uncordonBrokers" | "unregisterBrokers" | "addControllers" | "removeVoters" | "finalizeFeatures" | "migrateQuorum" | "restartNodes" | "upgradeVersion" | "provisionNodes" | "scaleNodePools";
+        OperatorCondition: {
+            /** @description e.g. Kafka orders, pool brokers */
+            resource: string;
+            type: string;
+            status: string;
+            reason?: string;
+            message?: string;
+        };
+        OperatorStatus: {
+            /** @constant */
+            kind: "strimzi";
+            /** @description namespace/name of the Kafka resource */
+            resource: string;
+            /** @description Reconciled and Ready: the operator can take a change now */
+            ready: boolean;
+            /** @description Why it is not ready */
+            reasons: string[];
+            /** @description spec.kafka.version */
+            kafkaVersion?: string;
+            /** @description spec.kafka.metadataVersion */
+            metadataVersion?: string;
+            conditions: components["schemas"]["OperatorCondition"][];
+            pools: components["schemas"]["NodePool"][];
+        };
         OverviewResponse: {
             clusters: components["schemas"]["ClusterView"][];
         };
@@ -1813,6 +1884,11 @@ export interface components {
              * @description Bearer token of OAUTHBEARER
              */
             oauthToken?: string;
+            /**
+             * Format: password
+             * @description A kubeconfig (YAML or JSON) for the Kubernetes API of an operator-managed cluster; without it, the service's own service account
+             */
+            kubeconfig?: string;
         } & (unknown & unknown & unknown & unknown & unknown);
         SecretsPatch: {
             password?: string | null;
@@ -1822,6 +1898,7 @@ export interface components {
             cloudSecretAccessKey?: string | null;
             cloudSessionToken?: string | null;
             oauthToken?: string | null;
+            kubeconfig?: string | null;
         };
         Security: {
             protocol: components["schemas"]["SecurityProtocol"];
@@ -1864,6 +1941,8 @@ export interface components {
         };
         Settings: {
             agents?: components["schemas"]["AgentsSetting"];
+            container?: components["schemas"]["ContainerSetting"];
+            kubernetes?: components["schemas"]["KubernetesSetting"];
             /** @description Broker software version (container and agent clusters) */
             version?: string;
             /** @description First port of a container cluster's nodes */
@@ -1891,6 +1970,8 @@ export interface components {
             groups: components["schemas"]["Group"][];
             /** @description Each node as the cluster's provider reports it (agent clusters: the agents' nodes of settings.agents, by id); absent when the provider was not asked (external clusters) or no agent answered */
             providerNodes?: components["schemas"]["ProviderNode"][];
+            /** @description What the cluster's operator reports (operator-managed clusters): readiness, status conditions and node pools */
+            operator?: components["schemas"]["OperatorStatus"];
             errors: string[];
         };
         Step: {

@@ -7,12 +7,25 @@ import {
   type HealthThresholds,
   KafkaClient,
 } from "@kcp/kafka";
-import { type CommandSigner, type ProviderReadiness, probeAgents, providerNodes } from "@kcp/providers";
+import {
+  type CommandSigner,
+  type ProviderReadiness,
+  probeAgents,
+  probeContainers,
+  probeStrimzi,
+  providerNodes,
+} from "@kcp/providers";
 import type { SecretBox, Snapshot } from "@kcp/shared";
-import { AgentsSettingSchema, AppError, withDeadline } from "@kcp/shared";
+import {
+  AgentsSettingSchema,
+  AppError,
+  ContainerSettingSchema,
+  KubernetesSettingSchema,
+  withDeadline,
+} from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { identityIssue, withIdentityIssue } from "./identity.js";
-import { connectionTarget, type StoredProfile } from "./records.js";
+import { connectionTarget, openRecordSecrets, type StoredProfile } from "./records.js";
 
 export interface CollectSettings {
   /** A collection taking longer is abandoned and the cluster counts as unreachable for this round. */
@@ -42,13 +55,26 @@ const plain = (value: unknown) => value as Plain;
 
 /**
  * What the cluster's provider can do now (I/O, at the edge; the capability rules read the plain value): for `agent`
- * clusters, each agent's health and nodes. Never throws.
+ * clusters, each agent's health and nodes; for `container` clusters, the engine's answer and the project's
+ * containers. Never throws.
  */
 async function providerReadiness(
   record: ClusterRecord,
   deps: CollectDependencies,
 ): Promise<ProviderReadiness | undefined> {
   const profile = record.profile as unknown as StoredProfile;
+  if (profile.provider === "container") {
+    const setting = ContainerSettingSchema.safeParse(record.settings.container);
+    if (!setting.success)
+      return { kind: "container", project: "?", nodes: null, problem: "settings.container is missing or invalid" };
+    return probeContainers(setting.data);
+  }
+  if (profile.provider === "operator-managed") {
+    const setting = KubernetesSettingSchema.safeParse(record.settings.kubernetes);
+    if (!setting.success)
+      return { kind: "operator-managed", status: null, problem: "settings.kubernetes is missing or invalid" };
+    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig);
+  }
   if (profile.provider !== "agent") return undefined;
   const agents = AgentsSettingSchema.safeParse(record.settings.agents);
   if (!agents.success) return { kind: "agent", agents: [], problem: "settings.agents is missing or invalid" };
@@ -89,7 +115,11 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
     const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
     return {
       clusterId: record.id,
-      snapshot: plain(nodes ? { ...collection.snapshot, providerNodes: nodes } : collection.snapshot),
+      snapshot: plain({
+        ...collection.snapshot,
+        ...(nodes ? { providerNodes: nodes } : {}),
+        ...(readiness?.kind === "operator-managed" && readiness.status ? { operator: readiness.status } : {}),
+      }),
       health: plain(identity ? withIdentityIssue(health, identity) : health),
       capabilities: plain(
         deriveCapabilities({

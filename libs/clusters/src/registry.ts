@@ -26,6 +26,8 @@ export interface RegistryDependencies {
   collectWaitMs: number;
   /** Which bootstrap hosts a profile may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
+  /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
+  containerEngines?: ReadonlySet<string>;
 }
 
 /**
@@ -61,8 +63,8 @@ export class ClusterRegistry {
   }
 
   /**
-   * Refuses (422) a profile naming a bootstrap host, or a node agent host, that KAFKA_ALLOWED_HOSTS does not allow:
-   * before any DNS lookup or connection.
+   * Refuses (422) a profile naming a bootstrap host, or a node agent host, that KAFKA_ALLOWED_HOSTS does not allow
+   * (before any DNS lookup or connection), or a container engine CONTAINER_ENGINES does not list.
    */
   private checkHosts(profile: ConnectionProfile): void {
     const allowed = this.deps.allowedHosts ?? AllowedHosts.ANY;
@@ -71,6 +73,12 @@ export class ClusterRegistry {
       allowed,
       (profile.settings.agents ?? []).map((agent) => agent.url),
     );
+    const engine = profile.settings.container?.engine;
+    if (engine !== undefined && !this.deps.containerEngines?.has(engine))
+      throw new AppError(
+        "invalid_request",
+        `Container engine ${engine} is not allowed here (CONTAINER_ENGINES lists the engines container clusters may name)`,
+      );
   }
 
   async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {

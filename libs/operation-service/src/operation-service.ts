@@ -87,7 +87,7 @@ export class OperationService {
   async plan(clusterId: string, request: PlanOperationRequest, createdBy: string): Promise<Operation> {
     const record = await this.deps.clusters.find(clusterId);
     const built = await this.build(record, request);
-    const irreversible = built.plan.irreversible || isIrreversible(request);
+    const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
     const now = this.now();
     const document: OperationDocument = {
       summary: built.plan.summary,

@@ -1,4 +1,12 @@
-import type { Capabilities, Cluster, OperationParams, OperationType, Plan, Snapshot } from "@kcp/shared";
+import type {
+  Capabilities,
+  Cluster,
+  IrreversibilityFacts,
+  OperationParams,
+  OperationType,
+  Plan,
+  Snapshot,
+} from "@kcp/shared";
 import type { PlannedStep } from "./steps.js";
 
 export interface PlanInput<T extends OperationType> {
@@ -11,6 +19,8 @@ export interface PlanInput<T extends OperationType> {
 export interface BuiltPlan {
   plan: Plan;
   steps: PlannedStep[];
+  /** What decides irreversibility beyond the params (scaleNodePools: the pool's size now). */
+  facts?: IrreversibilityFacts;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { KafkaAdmin } from "@kcp/kafka";
-import type { Logger, NodeStatus, StepArgs, StepKindName } from "@kcp/shared";
+import type { Logger, NodeStatus, OperatorStatus, StepArgs, StepKindName } from "@kcp/shared";
 
 /** A new node as a provider provisions it (@kcp/providers' NodeProvision, structurally). */
 export interface NodeProvision {
@@ -44,8 +44,26 @@ export interface StepNodes {
   switchVersion(nodeId: number, version: string): Promise<NodeStatus>;
 }
 
+/**
+ * The operator that owns an operator-managed cluster's nodes (a structural part of @kcp/providers' StrimziCluster):
+ * every change is idempotent; `status` is what the operator last reconciled.
+ */
+export interface StepOperator {
+  status(): Promise<OperatorStatus>;
+  /** Asks the operator for a rolling restart of the nodes (all of them when absent); answers what it annotated. */
+  annotateManualRollingUpdate(nodeIds?: readonly number[]): Promise<string[]>;
+  /** Whether that restart is still to happen (the operator removes the annotations once it has rolled). */
+  rollingUpdatePending(nodeIds?: readonly number[]): Promise<boolean>;
+  scalePool(pool: string, replicas: number): Promise<unknown>;
+  setRemoveNodeIds(pool: string, nodeIds: readonly number[]): Promise<void>;
+  setKafkaVersion(version: string): Promise<unknown>;
+  setMetadataVersion(metadataVersion: string): Promise<unknown>;
+}
+
 /** What a step sees while it runs. */
 export interface StepContext {
+  /** The operator of an operator-managed cluster, or why the worker cannot reach it; absent for other providers. */
+  operator?: StepOperator | { unavailable: string };
   admin: KafkaAdmin;
   /**
    * The cluster's nodes through its provider; undefined when the worker cannot act on them (provider external, no

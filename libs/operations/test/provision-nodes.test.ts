@@ -9,9 +9,14 @@ import {
 } from "@kcp/shared";
 import { expect } from "chai";
 import { planMigrateQuorum } from "../src/plans/migrate-quorum.js";
-import { placeNewNodes, planProvisionNodes } from "../src/plans/provision-nodes.js";
+import { placeContainerNodes, placeNewNodes, planProvisionNodes } from "../src/plans/provision-nodes.js";
 import { setNodeConfigStep } from "../src/step-kinds/node-config.js";
-import { addObserverAsVoterStep, controllerEndpoints, provisionNodeStep } from "../src/step-kinds/node-provision.js";
+import {
+  addObserverAsVoterStep,
+  configForRole,
+  controllerEndpoints,
+  provisionNodeStep,
+} from "../src/step-kinds/node-provision.js";
 import { type NodeProvision, type StepContext, type StepNodes, StepPaused } from "../src/steps.js";
 import { cluster3c3b, quorumNode } from "./snapshot-fixture.js";
 
@@ -88,8 +93,55 @@ describe("provisionNodes (pure)", () => {
       s.brokers = [];
     });
     expect(refusal(() => placeNewNodes(allCombined, combined, "broker", 1))).to.match(
-      /^invalid_request: The cluster has no broker of its own/,
+      /^invalid_request: The cluster has no broker \(a broker, or combined node\) run by an agent to copy/,
     );
+  });
+
+  it("container clusters: new nodes take the ids above every id the cluster ever showed, configured like the lowest node of the role (a combined node when none is alone)", () => {
+    const snapshot = cluster3c3b(NOW, dynamic);
+    snapshot.providerNodes = [{ nodeId: 9, version: "4.3.1", state: "stopped" }];
+    expect(placeContainerNodes(snapshot, 20_000, "broker", 2)).to.deep.equal([
+      { nodeId: 10, agentId: "", likeNodeId: 4 },
+      { nodeId: 11, agentId: "", likeNodeId: 4 },
+    ]);
+    const combinedOnly = cluster3c3b(NOW, (s) => {
+      dynamic(s);
+      s.brokers = s.brokers.filter((b) => b.id <= 3);
+      for (const id of [1, 2, 3])
+        if (!s.brokers.some((b) => b.id === id)) s.brokers.push({ ...(s.brokers[0] as (typeof s.brokers)[0]), id });
+    });
+    expect(placeContainerNodes(combinedOnly, 20_000, "broker", 1)[0]?.likeNodeId).to.equal(1);
+    expect(refusal(() => placeContainerNodes(snapshot, 65_450, "broker", 1))).to.equal(
+      "invalid_request: node 10 would listen on ports above 65535 (settings.portBase 65450 + id × 10)",
+    );
+    const planned = planProvisionNodes({
+      cluster: { provider: "container", settings: { portBase: 20_000 } } as unknown as Cluster,
+      snapshot,
+      capabilities: { notes: [] } as unknown as Capabilities,
+      params: { role: "broker", count: 1 },
+    });
+    expect(planned.plan.summary).to.equal("Provision 1 new broker: 10");
+    expect(planned.steps[0]?.name).to.equal("Provision broker 10 on a new container (configured like node 4)");
+  });
+
+  it("a configuration copied from a combined node keeps only the new role's listeners", () => {
+    const combined = {
+      listeners: "PLAINTEXT://h:1,CONTROLLER://h:2",
+      "advertised.listeners": "PLAINTEXT://h:1,CONTROLLER://h:2",
+      "controller.listener.names": "CONTROLLER",
+      "num.partitions": "1",
+    };
+    expect(configForRole(combined, "broker")).to.deep.equal({
+      ...combined,
+      listeners: "PLAINTEXT://h:1",
+      "advertised.listeners": "PLAINTEXT://h:1",
+    });
+    expect(configForRole(combined, "controller")).to.include({
+      listeners: "CONTROLLER://h:2",
+      "advertised.listeners": "CONTROLLER://h:2",
+    });
+    const brokerAlone = { listeners: "PLAINTEXT://h:1", "controller.listener.names": "CONTROLLER" };
+    expect(configForRole(brokerAlone, "broker")).to.deep.equal(brokerAlone);
   });
 
   it("plans provision, start and the wait for a broker; a controller is also made a voter", () => {

@@ -273,6 +273,17 @@ describe("restartNodes: plan, step decisions and step kinds (pure, no servers)",
       expect(paused.detail.partitionsAtRisk).to.deep.equal(["t-0", "t-1", "t-2"]);
     });
 
+    it("rollSafetyCheck: a node its provider reports stopped already (killed, crashed) passes at once, whatever the cluster says", async () => {
+      const fake = fakeNodes(mark("stopped", null));
+      const detail = await STEP_KINDS.rollSafetyCheck(context({ nodes: fake.nodes, snapshots: oneDown }), {
+        nodeId: 6,
+      });
+      expect(detail).to.deep.equal({
+        outcome: "node 6 is stopped already: starting it takes nothing away",
+      });
+      expect(fake.calls).to.deep.equal([]);
+    });
+
     it("rollSafetyCheck: a pause or cancel requested while waiting ends the wait (the step runs again later)", async () => {
       const error = await rejection(
         STEP_KINDS.rollSafetyCheck(

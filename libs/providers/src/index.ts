@@ -9,9 +9,15 @@ export {
   TOKEN_ISSUER,
   TOKEN_LIFETIME_SECONDS,
 } from "./agent/tokens.js";
+export { ContainerEngine, EngineError, EngineUnreachable } from "./container/engine.js";
+export { type ContainerClusterSettings, ContainerNodeLifecycle } from "./container/lifecycle.js";
+export { containerName, volumeName } from "./container/node-container.js";
+export { probeContainers } from "./container/probe.js";
 export {
   type Ability,
   type AgentProbe,
+  type AgentReadiness,
+  type ContainerProbe,
   type NewNodeSpec,
   type NodeConfigChange,
   type NodeLifecycle,
@@ -20,8 +26,10 @@ export {
   type NodeStatus,
   nodeLifecycleAbility,
   nodePoolAbility,
+  type OperatorProbe,
   PROVIDER_KINDS,
   type ProviderKind,
   type ProviderReadiness,
   providerNodes,
 } from "./provider.js";
+export * from "./strimzi/index.js";

@@ -1,18 +1,21 @@
-import { type NodeStatus, PROVIDERS, type Provider, type ProviderNode } from "@kcp/shared";
+import { type NodeStatus, type OperatorStatus, PROVIDERS, type Provider, type ProviderNode } from "@kcp/shared";
 
 /**
  * How the service can act on a cluster's nodes depends on who runs them (the connection profile's `provider`):
  * - `external`: someone else; the service only speaks Kafka's protocol to it.
  * - `agent`: a node agent on each host (services/node-agent) starts, stops, upgrades and provisions the Kafka
  *   processes; `settings.agents` says which agent serves which node ids.
- * - `container`: the service runs the nodes as containers (not built yet).
- * - `operator-managed`: a Kubernetes operator owns the nodes; node pools scale through it (not built yet).
+ * - `container`: the service runs the nodes as containers of a Docker Engine API (Docker or Podman); `settings.container`
+ *   names the engine and the project the containers are labelled with.
+ * - `operator-managed`: the Strimzi operator owns the nodes (`settings.kubernetes` names its Kafka resource); the
+ *   service changes the resources (pool replicas, Kafka version, the manual rolling-update annotation) and waits
+ *   for the operator.
  */
 export const PROVIDER_KINDS = PROVIDERS;
 export type ProviderKind = Provider;
 
 /** Provider kinds whose node lifecycle is built. */
-const BUILT: ReadonlySet<ProviderKind> = new Set(["agent"]);
+const BUILT: ReadonlySet<ProviderKind> = new Set(["agent", "container", "operator-managed"]);
 
 export type { NodeStatus };
 export type NodeRole = NodeStatus["roles"][number];
@@ -91,8 +94,30 @@ export interface AgentProbe {
   problem?: string;
 }
 
+/** What a container cluster's engine answered at collection time (probeContainers). */
+export interface ContainerProbe {
+  kind: "container";
+  project: string;
+  /** The project's containers as nodes; null when the engine did not answer. */
+  nodes: ProviderNode[] | null;
+  /** Why the engine did not answer. */
+  problem?: string;
+}
+
+/** What an operator-managed cluster's Kubernetes API answered at collection time (probeStrimzi). */
+export interface OperatorProbe {
+  kind: "operator-managed";
+  /** The operator's resources as read; null when they could not be read. */
+  status: OperatorStatus | null;
+  /** Why they could not be read. */
+  problem?: string;
+}
+
 /** Whether the provider can act on the nodes now: a plain value the collector produces, per provider kind. */
-export type ProviderReadiness = { kind: "agent"; agents: AgentProbe[]; problem?: string };
+export type ProviderReadiness =
+  | { kind: "agent"; agents: AgentProbe[]; problem?: string }
+  | ContainerProbe
+  | OperatorProbe;
 
 /** Whether the agent serves node `id`: in its nodeIds, or in the range its settings keep for new nodes. */
 const serves = (agent: AgentProbe, id: number) =>
@@ -105,12 +130,16 @@ const serves = (agent: AgentProbe, id: number) =>
  * nodes too), by id. Undefined when no agent answered.
  */
 export function providerNodes(readiness: ProviderReadiness | undefined): ProviderNode[] | undefined {
+  if (readiness?.kind === "container") return readiness.nodes ?? undefined;
+  if (readiness?.kind === "operator-managed") return operatorNodes(readiness.status);
   const answered = readiness?.agents.filter((agent) => agent.reportedNodes !== undefined) ?? [];
   if (answered.length === 0) return undefined;
   return answered
     .flatMap((agent) => (agent.reportedNodes ?? []).filter((node) => serves(agent, node.nodeId)))
     .sort((a, b) => a.nodeId - b.nodeId);
 }
+
+export type AgentReadiness = Extract<ProviderReadiness, { kind: "agent" }>;
 
 /** An ability of the provider: available, or why not. */
 export interface Ability {
@@ -120,7 +149,7 @@ export interface Ability {
 
 const listed = (ids: number[]) => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(", ")}`);
 
-function agentAbility(readiness: ProviderReadiness | undefined, nodeIds: readonly number[]): Ability {
+function agentAbility(readiness: AgentReadiness | undefined, nodeIds: readonly number[]): Ability {
   if (readiness === undefined) return { available: false, reason: "the node agents were not asked" };
   if (readiness.problem) return { available: false, reason: readiness.problem };
   const reasons: string[] = [];
@@ -140,10 +169,23 @@ function agentAbility(readiness: ProviderReadiness | undefined, nodeIds: readonl
   return reasons.length === 0 ? { available: true } : { available: false, reason: reasons.join("; ") };
 }
 
+/** The engine answered, and every node of the cluster has a container of the project. */
+function containerAbility(readiness: ContainerProbe | undefined, nodeIds: readonly number[]): Ability {
+  if (readiness === undefined) return { available: false, reason: "the container engine was not asked" };
+  if (readiness.nodes === null)
+    return { available: false, reason: readiness.problem ?? "the container engine did not answer" };
+  const known = new Set(readiness.nodes.map((node) => node.nodeId));
+  const missing = nodeIds.filter((id) => !known.has(id)).sort((a, b) => a - b);
+  return missing.length === 0
+    ? { available: true }
+    : { available: false, reason: `project ${readiness.project} has no container for ${listed(missing)}` };
+}
+
 /**
  * Whether the provider can stop, start, upgrade and provision the cluster's nodes now (restartNodes, upgradeVersion,
  * provisionNodes). For `agent`: every node of the snapshot (`nodeIds`) is served by an agent of the settings, and
- * each of those agents answered and reports its nodes. Kinds not built yet: never.
+ * each of those agents answered and reports its nodes. For `container`: the engine answered and every node has a
+ * container of the project. Kinds not built yet: never.
  */
 export function nodeLifecycleAbility(
   kind: ProviderKind,
@@ -152,12 +194,36 @@ export function nodeLifecycleAbility(
 ): Ability {
   if (kind === "external") return { available: false, reason: "provider external does not control nodes" };
   if (!BUILT.has(kind)) return { available: false, reason: `the ${kind} provider is not built yet` };
-  return agentAbility(readiness?.kind === kind ? readiness : undefined, nodeIds);
+  if (kind === "container") return containerAbility(readiness?.kind === kind ? readiness : undefined, nodeIds);
+  if (kind === "operator-managed") return operatorAbility(readiness?.kind === kind ? readiness : undefined);
+  return agentAbility(readiness?.kind === "agent" ? readiness : undefined, nodeIds);
 }
 
-/** scaleNodePools: only the operator-managed provider has node pools, and it is not built yet. */
-export function nodePoolAbility(kind: ProviderKind): Ability {
+/** scaleNodePools: only the operator-managed provider has node pools; they scale while its resources are ready. */
+export function nodePoolAbility(kind: ProviderKind, readiness?: ProviderReadiness): Ability {
   if (kind !== "operator-managed")
     return { available: false, reason: "only the operator-managed provider has node pools" };
-  return { available: false, reason: "the operator-managed provider is not built yet" };
+  return operatorAbility(readiness?.kind === kind ? readiness : undefined);
+}
+
+/** The operator's resources were read and say it is reconciled and Ready: it can take a change now. */
+function operatorAbility(readiness: OperatorProbe | undefined): Ability {
+  if (readiness === undefined) return { available: false, reason: "the Kubernetes API was not asked" };
+  if (readiness.status === null)
+    return { available: false, reason: readiness.problem ?? "the Kubernetes API did not answer" };
+  if (!readiness.status.ready)
+    return { available: false, reason: `the operator is not ready: ${readiness.status.reasons.join("; ")}` };
+  return { available: true };
+}
+
+/**
+ * The nodes of the operator's pools (status.nodeIds), each reported running the version the Kafka resource's status
+ * gives: Strimzi runs every node of a reconciled cluster at that version. Undefined when the resources were not read.
+ */
+function operatorNodes(status: OperatorStatus | null): ProviderNode[] | undefined {
+  if (!status) return undefined;
+  return status.pools
+    .flatMap((pool) => pool.nodeIds)
+    .sort((a, b) => a - b)
+    .map((nodeId) => ({ nodeId, version: status.kafkaVersion ?? "unknown", state: "running" as const }));
 }

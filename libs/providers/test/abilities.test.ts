@@ -5,6 +5,19 @@ const probe = (agentId: string, nodeIds: number[], reported: number[] | null = n
   ({ agentId, nodeIds, reportedNodeIds: reported, ...(problem ? { problem } : {}) }) as AgentProbe;
 const ready = (...agents: AgentProbe[]): ProviderReadiness => ({ kind: "agent", agents });
 
+const operator = (ready: boolean): ProviderReadiness => ({
+  kind: "operator-managed",
+  status: {
+    kind: "strimzi",
+    resource: "kafka/orders",
+    ready,
+    reasons: ready ? [] : ["Kafka orders: Ready is False (reason: Reconciling)"],
+    kafkaVersion: "4.3.1",
+    conditions: [],
+    pools: [{ name: "brokers", roles: ["broker"], replicas: 3, readyReplicas: 3, nodeIds: [4, 5, 6] }],
+  },
+});
+
 describe("provider abilities", () => {
   describe("node lifecycle (restartNodes, upgradeVersion, provisionNodes)", () => {
     it("external: never, the service does not control its nodes", () => {
@@ -14,12 +27,45 @@ describe("provider abilities", () => {
       });
     });
 
-    it("container and operator-managed: not built yet", () => {
-      for (const kind of ["container", "operator-managed"] as const)
-        expect(nodeLifecycleAbility(kind, undefined, [1])).to.deep.equal({
-          available: false,
-          reason: `the ${kind} provider is not built yet`,
-        });
+    it("operator-managed: available while the operator's resources say it is reconciled and Ready", () => {
+      expect(nodeLifecycleAbility("operator-managed", operator(true), [1])).to.deep.equal({ available: true });
+      expect(nodeLifecycleAbility("operator-managed", operator(false), [1]).reason).to.equal(
+        "the operator is not ready: Kafka orders: Ready is False (reason: Reconciling)",
+      );
+      expect(nodeLifecycleAbility("operator-managed", undefined, [1]).reason).to.equal(
+        "the Kubernetes API was not asked",
+      );
+    });
+
+    const containers = (nodes: number[] | null, problem?: string): ProviderReadiness => ({
+      kind: "container",
+      project: "orders",
+      nodes: nodes?.map((nodeId) => ({ nodeId, version: "4.3.1", state: "running" as const })) ?? null,
+      ...(problem ? { problem } : {}),
+    });
+
+    it("container: available when the engine answered and every node has a container of the project (stopped ones count)", () => {
+      expect(nodeLifecycleAbility("container", containers([1, 2, 3, 4]), [1, 2, 3])).to.deep.equal({ available: true });
+    });
+
+    it("container: not asked, engine silent, or a node without a container: unavailable with the reason", () => {
+      expect(nodeLifecycleAbility("container", undefined, [1])).to.deep.equal({
+        available: false,
+        reason: "the container engine was not asked",
+      });
+      expect(
+        nodeLifecycleAbility(
+          "container",
+          containers(null, "the container engine at unix:///x.sock did not answer"),
+          [1],
+        ),
+      ).to.deep.equal({ available: false, reason: "the container engine at unix:///x.sock did not answer" });
+      expect(nodeLifecycleAbility("container", containers([1]), [3, 1, 2])).to.deep.equal({
+        available: false,
+        reason: "project orders has no container for nodes 2, 3",
+      });
+      // An agent's readiness is not a container engine's.
+      expect(nodeLifecycleAbility("container", ready(probe("a-1", [1])), [1]).available).to.equal(false);
     });
 
     it("agent: available when every node is served by an agent that answered and runs it", () => {
@@ -63,11 +109,19 @@ describe("provider abilities", () => {
     }
   });
 
-  it("node pools: no provider scales them yet", () => {
+  it("node pools: only the operator-managed provider has them, and scales them while its operator is ready", () => {
     expect(nodePoolAbility("operator-managed")).to.deep.equal({
       available: false,
-      reason: "the operator-managed provider is not built yet",
+      reason: "the Kubernetes API was not asked",
     });
+    expect(nodePoolAbility("operator-managed", operator(true))).to.deep.equal({ available: true });
+    expect(nodePoolAbility("operator-managed", operator(false))).to.deep.equal({
+      available: false,
+      reason: "the operator is not ready: Kafka orders: Ready is False (reason: Reconciling)",
+    });
+    expect(
+      nodePoolAbility("operator-managed", { kind: "operator-managed", status: null, problem: "401 Unauthorized" }),
+    ).to.deep.equal({ available: false, reason: "401 Unauthorized" });
     for (const kind of ["external", "agent", "container"] as const)
       expect(nodePoolAbility(kind).reason).to.equal("only the operator-managed provider has node pools");
   });

@@ -127,7 +127,12 @@ describe("schemas: connection profiles", () => {
           security: { protocol: "SASL_SSL", saslMechanism: "SCRAM-SHA-512", username: "admin", tlsCaCertPem: PEM_CA },
           secrets: { password: "s3cret" },
           labels: { env: "prod", "team/owner": "payments" },
-          settings: { version: "4.1.0", portBase: 19092, anythingElse: true },
+          settings: {
+            version: "4.1.0",
+            portBase: 19092,
+            container: { engine: "unix:///run/podman/podman.sock", project: "orders" },
+            anythingElse: true,
+          },
           skipTest: true,
         }),
       ],

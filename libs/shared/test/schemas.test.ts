@@ -134,6 +134,37 @@ describe("request schemas", () => {
       ],
       ["an unknown field of an agent", agentProfile([agent({ token: "x" })]), /token/],
     );
+    const container = { engine: "unix:///run/podman/podman.sock", project: "orders" };
+    const containerProfile = (settings: Record<string, unknown>) => profile({ provider: "container", settings });
+    cases.push(
+      ["a container cluster with its engine and port base", containerProfile({ container, portBase: 19000 }), ""],
+      ["a container cluster without a port base", containerProfile({ container }), /^settings.portBase: is required/],
+      [
+        "a container cluster without its engine",
+        containerProfile({ portBase: 19000 }),
+        /^settings.container: is required/,
+      ],
+      [
+        "container settings on an agent-less external cluster",
+        profile({ settings: { container } }),
+        /^settings.container: is only used by provider container/,
+      ],
+      [
+        "an engine that is not a socket or http URL",
+        containerProfile({ container: { ...container, engine: "tcp://h:2375" }, portBase: 1 }),
+        /^settings.container.engine:/,
+      ],
+      [
+        "a project with capitals",
+        containerProfile({ container: { ...container, project: "Orders" }, portBase: 1 }),
+        /^settings.container.project:/,
+      ],
+      [
+        "an image without {version}",
+        containerProfile({ container: { ...container, image: "kafka:latest" }, portBase: 1 }),
+        /^settings.container.image: must hold \{version\}/,
+      ],
+    );
     for (const [title, value, expected] of cases) {
       it(title, () => {
         const found = problems(ConnectionProfileSchema, value);

@@ -41,6 +41,7 @@ runProcess("api-gateway", schema, async (config, logger) => {
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     allowedHosts: config.KAFKA_ALLOWED_HOSTS,
+    containerEngines: config.CONTAINER_ENGINES,
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,

@@ -42,6 +42,8 @@ export interface GatewayOptions {
   collectWaitMs: number;
   /** Which bootstrap hosts a cluster may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
+  /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
+  containerEngines?: ReadonlySet<string>;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
   topicMaxPartitions?: number;
   /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
@@ -85,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     box: options.box,
     collectWaitMs: options.collectWaitMs,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
   });
   // One set of last-collection figures for the topic lists and the Kafka metrics.
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);

@@ -108,6 +108,16 @@ const REFUSED: [string, Route, unknown][] = [
     { name: "c1", bootstrapServers: servers, settings: { agents: [AGENT] } },
   ],
   [
+    "provider container needs settings.container and settings.portBase",
+    "profile",
+    { name: "c1", bootstrapServers: servers, provider: "container", settings: { portBase: 19000 } },
+  ],
+  [
+    "settings.container only with provider container",
+    "profile",
+    { name: "c1", bootstrapServers: servers, settings: { container: { engine: "unix:///e.sock", project: "p" } } },
+  ],
+  [
     "an agent's node ids do not repeat",
     "profile",
     { ...agentProfile, settings: { agents: [{ ...AGENT, nodeIds: [1, 1] }] } },

@@ -46,12 +46,15 @@ export interface RunnerDependencies {
   stopping(): boolean;
   /** The cluster's nodes as its provider lets steps act on them (or why not); absent: no node provider at all. */
   nodes?(cluster: ClusterRecord): StepContext["nodes"];
+  /** The operator of an operator-managed cluster (or why it cannot be reached); undefined for other providers. */
+  operator?(cluster: ClusterRecord): Promise<StepContext["operator"]>;
 }
 
 /** What the steps of one run act on. */
 interface RunTarget {
   admin: KafkaAdmin;
   nodes: StepContext["nodes"];
+  operator: StepContext["operator"];
 }
 
 type StepOutcome =
@@ -148,7 +151,7 @@ export class OperationRunner {
         return;
       }
       admin = KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
-      const target = { admin, nodes: this.deps.nodes?.(cluster) };
+      const target = { admin, nodes: this.deps.nodes?.(cluster), operator: await this.deps.operator?.(cluster) };
       await this.loop(operationId, target, () => leaseLost || this.deps.stopping());
     } finally {
       clearInterval(renewal);
@@ -339,12 +342,13 @@ export class OperationRunner {
     }
   }
 
-  private context(operationId: string, step: Step, { admin, nodes }: RunTarget): StepContext {
+  private context(operationId: string, step: Step, { admin, nodes, operator }: RunTarget): StepContext {
     const previous =
       step.detail && typeof step.detail === "object" ? (step.detail as Record<string, unknown>) : undefined;
     return {
       admin,
       ...(nodes ? { nodes } : {}),
+      ...(operator ? { operator } : {}),
       nodeWaits: {
         safeToStopMs: this.deps.config.OPERATIONS_ROLL_SAFETY_WAIT_MS,
         healthyMs: this.deps.config.OPERATIONS_NODE_HEALTHY_WAIT_MS,

@@ -6,7 +6,7 @@ import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
 import type { JobQueue } from "@kcp/queue";
 import type { Component, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
-import { clusterNodes, type NodeAccess } from "./cluster-nodes.js";
+import { clusterNodes, clusterOperator, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
 import { adoptOrphans, expirePlans } from "./sweep.js";
 
@@ -46,6 +46,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
     nodes: (cluster) => clusterNodes(cluster, deps),
+    operator: (cluster) => clusterOperator(cluster, deps.box),
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;

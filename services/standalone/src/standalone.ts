@@ -78,6 +78,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     box,
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
+    containerEngines: config.CONTAINER_ENGINES,
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,

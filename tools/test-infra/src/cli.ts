@@ -9,6 +9,8 @@ import { resolveKafka } from "./kafka/maven.js";
 import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopProcesses } from "./kafka/registry.js";
 import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
 import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
+import { ensureKubernetesBinaries, KUBERNETES_VERSION, kubernetesBinariesBuilt } from "./kubernetes/binaries.js";
+import { STRIMZI_VERSION, strimziCrds } from "./kubernetes/strimzi-crds.js";
 import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensurePromlint, promlintBuilt } from "./prometheus/promlint.js";
 import { ensurePromtool, promtoolBuilt } from "./prometheus/promtool.js";
@@ -20,7 +22,8 @@ const USAGE = `usage:
   npm run kafka -- status
   npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
                                  Debian's redis-server and chromium installed where the harness may)
-  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm)
+  npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm,
+                                 etcd and kube-apiserver, Strimzi's CRDs)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
 profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
@@ -105,6 +108,8 @@ async function install(): Promise<void> {
   await ensurePromlint();
   await ensurePromtool();
   await ensureHelm();
+  await ensureKubernetesBinaries();
+  await strimziCrds();
   print({
     installed: {
       kafka: KAFKA_VERSIONS,
@@ -114,6 +119,8 @@ async function install(): Promise<void> {
       promlint: true,
       promtool: true,
       helm: true,
+      kubernetes: KUBERNETES_VERSION,
+      strimziCrds: STRIMZI_VERSION,
     },
   });
 }
@@ -124,7 +131,8 @@ async function check(): Promise<void> {
     (!process.env.MONGO_URL?.trim() && !(await ferretDbBuilt())) ||
     !(await promlintBuilt()) ||
     !(await promtoolBuilt()) ||
-    !(await helmBuilt());
+    !(await helmBuilt()) ||
+    !(await kubernetesBinariesBuilt());
   await ensurePrerequisites(await probePrerequisites({ chromiumPresent: existsSync(CHROMIUM_PATH), needGo }));
 }
 

@@ -1,8 +1,10 @@
 export * from "./browser/index.js";
 export * from "./common/index.js";
+export * from "./container/index.js";
 export { ensureHelm, HELM_VERSION, runHelm } from "./helm/helm.js";
 export * from "./http/index.js";
 export * from "./kafka/index.js";
+export * from "./kubernetes/index.js";
 export * from "./mongo/index.js";
 export { ensurePromlint, lintMetrics } from "./prometheus/promlint.js";
 export { ensurePromtool, PROMETHEUS_MODULE_VERSION, runPromtool } from "./prometheus/promtool.js";

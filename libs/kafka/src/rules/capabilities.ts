@@ -121,7 +121,8 @@ const snapshotNodeIds = (snapshot: Snapshot | null): number[] => {
 const providerControlsNodes: Rule = ({ profile, providerReadiness, snapshot }) =>
   nodeLifecycleAbility(profile.provider, providerReadiness, snapshotNodeIds(snapshot)).reason;
 
-const providerScalesNodePools: Rule = ({ profile }) => nodePoolAbility(profile.provider).reason;
+const providerScalesNodePools: Rule = ({ profile, providerReadiness }) =>
+  nodePoolAbility(profile.provider, providerReadiness).reason;
 
 const feature = (facts: CapabilityFacts, name: string) => facts.snapshot?.features.find((f) => f.name === name);
 

@@ -5,6 +5,7 @@ import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
 import { planMigrateQuorum } from "./migrate-quorum.js";
+import { planScaleNodePools } from "./operator.js";
 import { planProvisionNodes } from "./provision-nodes.js";
 import { movesStillApply, planDrainBrokers, planRebalance } from "./rebalance.js";
 import { planRemoveVoters } from "./remove-voters.js";
@@ -27,6 +28,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   restartNodes: planRestartNodes,
   provisionNodes: planProvisionNodes,
   upgradeVersion: planUpgradeVersion,
+  scaleNodePools: planScaleNodePools,
 };
 
 export {
@@ -41,6 +43,7 @@ export {
   planRebalance,
   planRemoveVoters,
   planRestartNodes,
+  planScaleNodePools,
   planUncordonBrokers,
   planUnregisterBrokers,
   planUpgradeVersion,

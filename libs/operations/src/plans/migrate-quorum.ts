@@ -6,16 +6,16 @@ import { rollNodeSteps } from "./roll-steps.js";
 
 /**
  * Whether the plan rewrites and restarts the nodes itself: when the provider can act on every node now (the
- * restartNodes capability). An agent cluster whose agents cannot now is refused with the reason rather than left to a
- * person; the other providers (external, and those not built yet) leave the rewrite to the operator.
+ * restartNodes capability). An agent or container cluster whose provider cannot now is refused with the reason rather
+ * than left to a person; the other providers (external, and those not built yet) leave the rewrite to the operator.
  */
 function providerActs(cluster: Cluster, capabilities: Capabilities): boolean {
   if (capabilities.restartNodes === true) return true;
-  if (cluster.provider !== "agent") return false;
+  if (cluster.provider !== "agent" && cluster.provider !== "container") return false;
   const note = capabilities.notes.find((n) => n.startsWith("restartNodes:"));
   throw new AppError(
     "capability_unavailable",
-    `The node agents cannot rewrite and restart the nodes now (${note ?? "restartNodes is not offered"}); try again once they can`,
+    `The ${cluster.provider === "agent" ? "node agents" : "container engine"} cannot rewrite and restart the nodes now (${note ?? "restartNodes is not offered"}); try again once ${cluster.provider === "agent" ? "they" : "it"} can`,
   );
 }
 

@@ -1,7 +1,16 @@
-import { type AgentEndpoint, AgentsSettingSchema, AppError, agentServes, type Snapshot } from "@kcp/shared";
+import {
+  type AgentEndpoint,
+  AgentsSettingSchema,
+  AppError,
+  agentServes,
+  type Cluster,
+  PORTS_PER_CONTAINER_NODE,
+  type Snapshot,
+} from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { type RollNode, rollNodes } from "../rolling/nodes.js";
 import type { PlannedStep } from "../steps.js";
+import { planOperatorProvision } from "./operator.js";
 
 type Role = "broker" | "controller";
 
@@ -15,6 +24,24 @@ export interface NewNode {
 
 const isRole = (node: RollNode, role: Role) =>
   role === "broker" ? node.broker && !node.controller : node.controller && !node.broker;
+
+/**
+ * The nodes whose configuration a new node of `role` may copy: those of that role alone; where the cluster has none
+ * (combined nodes only), its combined nodes (the provisionNode step keeps only the role's listeners).
+ */
+function templatesOf(nodes: readonly RollNode[], role: Role): RollNode[] {
+  const alone = nodes.filter((n) => isRole(n, role));
+  return alone.length > 0 ? alone : nodes.filter((n) => n.broker && n.controller);
+}
+
+/** Every node id the snapshot shows: registered brokers, voters, observers and the provider's nodes. */
+const usedIds = (snapshot: Snapshot, known: readonly RollNode[]) =>
+  new Set<number>([
+    ...known.map((n) => n.nodeId),
+    ...(snapshot.quorum?.observers.map((o) => o.nodeId) ?? []),
+    // Nodes the provider reports but Kafka does not show (provisioned and never started, or stopped).
+    ...(snapshot.providerNodes?.map((n) => n.nodeId) ?? []),
+  ]);
 
 /**
  * Pure: where `count` new nodes of `role` go. Only agents with a `provisioning` section take new nodes; each new node
@@ -31,25 +58,19 @@ export function placeNewNodes(
   count: number,
 ): NewNode[] {
   const known = rollNodes(snapshot);
-  const used = new Set<number>([
-    ...known.map((n) => n.nodeId),
-    ...(snapshot.quorum?.observers.map((o) => o.nodeId) ?? []),
-    ...agents.flatMap((a) => a.nodeIds),
-    // Nodes the agents report but Kafka does not show (provisioned and never started, or stopped).
-    ...(snapshot.providerNodes?.map((n) => n.nodeId) ?? []),
-  ]);
+  const used = usedIds(snapshot, known);
+  for (const id of agents.flatMap((a) => a.nodeIds)) used.add(id);
   const hosts = agents.filter((a) => a.provisioning);
   if (hosts.length === 0)
     throw new AppError(
       "invalid_request",
       "No agent takes new nodes: give an agent of the cluster's settings.agents a provisioning section (node ids, ports, data folder)",
     );
-  const templates = known.filter((n) => isRole(n, role) && agents.some((a) => a.nodeIds.includes(n.nodeId)));
-  if (templates.length === 0)
-    throw new AppError(
-      "invalid_request",
-      `The cluster has no ${role} of its own (${role === "broker" ? "a broker that is not a controller" : "a controller that is not a broker"}) run by an agent to copy the configuration of`,
-    );
+  const templates = templatesOf(
+    known.filter((n) => agents.some((a) => a.nodeIds.includes(n.nodeId))),
+    role,
+  );
+  if (templates.length === 0) throw noTemplate(role, "run by an agent");
   const load = new Map(
     hosts.map((a) => [
       a.agentId,
@@ -82,11 +103,45 @@ export function placeNewNodes(
   return placed;
 }
 
+const noTemplate = (role: Role, where: string) =>
+  new AppError(
+    "invalid_request",
+    `The cluster has no ${role} (${role === "broker" ? "a broker, or combined node" : "a controller, or combined node"}) ${where} to copy the configuration of`,
+  );
+
+/**
+ * Pure: where `count` new nodes of `role` go on a `container` cluster: the lowest ids above every id the cluster uses
+ * (so that no port of a node that ever was is taken again), each configured like the lowest-id node of that role.
+ * Node n's ports are portBase + n·10 … + 9: an id whose ports would pass 65535 is refused.
+ */
+export function placeContainerNodes(snapshot: Snapshot, portBase: number, role: Role, count: number): NewNode[] {
+  const known = rollNodes(snapshot);
+  const templates = templatesOf(known, role);
+  if (templates.length === 0) throw noTemplate(role, "in the cluster");
+  const like = [...templates].sort((a, b) => a.nodeId - b.nodeId)[0] as RollNode;
+  const first = Math.max(0, ...usedIds(snapshot, known)) + 1;
+  const placed = Array.from({ length: count }, (_, i) => ({
+    nodeId: first + i,
+    agentId: "",
+    likeNodeId: like.nodeId,
+  }));
+  const last = placed[placed.length - 1]?.nodeId ?? first;
+  if (portBase + (last + 1) * PORTS_PER_CONTAINER_NODE - 1 > 65_535)
+    throw new AppError(
+      "invalid_request",
+      `node ${last} would listen on ports above 65535 (settings.portBase ${portBase} + id × ${PORTS_PER_CONTAINER_NODE})`,
+    );
+  return placed;
+}
+
+/** Where the plan says a new node goes. */
+const placeName = (node: NewNode) => (node.agentId ? `agent ${node.agentId}` : "a new container");
+
 function stepsOf(node: NewNode, role: Role, clusterId: string): PlannedStep[] {
   const { nodeId, likeNodeId } = node;
   const steps: PlannedStep[] = [
     {
-      name: `Provision ${role} ${nodeId} on agent ${node.agentId} (configured like node ${likeNodeId})`,
+      name: `Provision ${role} ${nodeId} on ${placeName(node)} (configured like node ${likeNodeId})`,
       kind: "provisionNode",
       args: { nodeId, role, likeNodeId, clusterId },
       alwaysRun: false,
@@ -118,7 +173,9 @@ function stepsOf(node: NewNode, role: Role, clusterId: string): PlannedStep[] {
  * started, waited for (a broker registered and unfenced, a controller caught up as an observer) and, for a
  * controller, made a voter with AddRaftVoter. Controllers need a dynamic quorum.
  */
-export const planProvisionNodes: PlanBuilder<"provisionNodes"> = ({ cluster, snapshot, params }) => {
+export const planProvisionNodes: PlanBuilder<"provisionNodes"> = (input) => {
+  if (input.cluster.provider === "operator-managed") return planOperatorProvision(input);
+  const { cluster, snapshot, params } = input;
   const { role, count } = params;
   if (role === "controller") {
     const kraft = snapshot.features.find((f) => f.name === "kraft.version")?.finalized ?? 0;
@@ -128,15 +185,13 @@ export const planProvisionNodes: PlanBuilder<"provisionNodes"> = ({ cluster, sna
         "A new controller needs a dynamic quorum (kraft.version 1) to become a voter; this quorum is static: run migrateQuorum first",
       );
   }
-  const agents = AgentsSettingSchema.safeParse((cluster.settings as { agents?: unknown } | undefined)?.agents);
-  if (!agents.success)
-    throw new AppError("invalid_request", "New nodes need provider agent with valid settings.agents");
-  const placed = placeNewNodes(snapshot, agents.data, role, count);
+  const placed = placeFor(cluster, snapshot, role, count);
   const voters = (snapshot.quorum?.voters.length ?? 0) + (role === "controller" ? count : 0);
   const warnings = [
-    ...placed.map(
-      (n) =>
-        `Node ${n.nodeId} goes to agent ${n.agentId}, configured like node ${n.likeNodeId} (its listeners on ports the agent keeps for new nodes) and running the version node ${n.likeNodeId} runs.`,
+    ...placed.map((n) =>
+      n.agentId
+        ? `Node ${n.nodeId} goes to agent ${n.agentId}, configured like node ${n.likeNodeId} (its listeners on ports the agent keeps for new nodes) and running the version node ${n.likeNodeId} runs.`
+        : `Node ${n.nodeId} is a new container, configured like node ${n.likeNodeId} (its listeners on the ports settings.portBase gives id ${n.nodeId}, its data on a new volume) and running the version node ${n.likeNodeId} runs.`,
     ),
     ...(role === "broker"
       ? ["A new broker holds no partitions until a rebalance (or a reassignment) moves some to it."]
@@ -147,10 +202,27 @@ export const planProvisionNodes: PlanBuilder<"provisionNodes"> = ({ cluster, sna
   ];
   return {
     plan: {
-      summary: `Provision ${count} new ${role}${count > 1 ? "s" : ""}: ${placed.map((n) => `${n.nodeId} on ${n.agentId}`).join(", ")}${role === "controller" ? `, each made a voter (${voters} voters after)` : ""}`,
+      summary: `Provision ${count} new ${role}${count > 1 ? "s" : ""}: ${placed.map((n) => (n.agentId ? `${n.nodeId} on ${n.agentId}` : `${n.nodeId}`)).join(", ")}${role === "controller" ? `, each made a voter (${voters} voters after)` : ""}`,
       warnings,
       irreversible: false,
     },
     steps: placed.flatMap((node) => stepsOf(node, role, snapshot.clusterId)),
   };
 };
+
+/** The new nodes' places by the cluster's provider: agents with a provisioning section, or new containers. */
+function placeFor(cluster: Cluster, snapshot: Snapshot, role: Role, count: number): NewNode[] {
+  const settings = (cluster.settings ?? {}) as { agents?: unknown; portBase?: unknown };
+  if (cluster.provider === "container") {
+    if (typeof settings.portBase !== "number")
+      throw new AppError("invalid_request", "New containers need settings.portBase");
+    return placeContainerNodes(snapshot, settings.portBase, role, count);
+  }
+  const agents = AgentsSettingSchema.safeParse(settings.agents);
+  if (!agents.success)
+    throw new AppError(
+      "invalid_request",
+      "New nodes need provider agent with valid settings.agents, or provider container",
+    );
+  return placeNewNodes(snapshot, agents.data, role, count);
+}

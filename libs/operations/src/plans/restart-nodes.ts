@@ -1,6 +1,7 @@
 import { AppError } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { rollOrder } from "../rolling/roll-order.js";
+import { planOperatorRestart } from "./operator.js";
 import { roleName, rollNodeSteps } from "./roll-steps.js";
 
 /**
@@ -10,7 +11,9 @@ import { roleName, rollNodeSteps } from "./roll-steps.js";
  * gate still waits until the previous broker is back in sync. The capability gate (restartNodes: the provider can act
  * on every node now) runs before the builder; unknown nodes are refused here.
  */
-export const planRestartNodes: PlanBuilder<"restartNodes"> = ({ snapshot, params }) => {
+export const planRestartNodes: PlanBuilder<"restartNodes"> = (input) => {
+  if (input.cluster.provider === "operator-managed") return planOperatorRestart(input);
+  const { snapshot, params } = input;
   const order = rollOrder(snapshot, params.nodes);
   if (order.length === 0) throw new AppError("invalid_request", "Nothing to do: the cluster shows no node");
   const waitHealthy = params.waitHealthy !== false;

@@ -1,9 +1,10 @@
-import { AppError } from "@kcp/shared";
+import { AppError, type Cluster } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import type { RollNode } from "../rolling/nodes.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import { type FeatureRaise, upgradePath } from "../rolling/upgrade-path.js";
 import type { PlannedStep } from "../steps.js";
+import { planOperatorUpgrade } from "./operator.js";
 import { roleName, rollNodeSteps } from "./roll-steps.js";
 
 const lineOf = (version: string) => version.split(".").slice(0, 2).join(".");
@@ -36,6 +37,25 @@ function finalizeSteps(raises: readonly FeatureRaise[]): PlannedStep[] {
   ];
 }
 
+/** How the plan words the provider's part: node agents install a release, a container engine holds an image. */
+function providerWords(provider: Cluster["provider"], target: string) {
+  if (provider === "container")
+    return {
+      mustAnswer: "the container engine must answer",
+      install: `The image of Kafka ${target} must be on the container engine (pulled from its registry if it is not); a node's container is replaced by one of that image on the same volume, so its data stays.`,
+      installStep: `Make sure the container engine has the image of Kafka ${target}`,
+      goBack: "whose image stays on the engine, by switching its container back to that image and restarting it",
+      runsUnder: "as containers of the cluster's project",
+    };
+  return {
+    mustAnswer: "every node agent must answer",
+    install: `Kafka ${target} is installed on every node agent first (checksum verified; a version a node runs is never touched).`,
+    installStep: `Install Kafka ${target} on every node agent`,
+    goBack: "which stays installed on its agent, by switching it back through its node agent and restarting it",
+    runsUnder: "under the cluster's node agents",
+  };
+}
+
 /**
  * upgradeVersion (contract §5): a rolling upgrade through the cluster's node provider. The path is checked first
  * (upgradePath: every node's version as the provider reports it in the snapshot's `providerNodes`, the finalized
@@ -44,14 +64,17 @@ function finalizeSteps(raises: readonly FeatureRaise[]): PlannedStep[] {
  * again); with `finalize`, metadata.version and the other features raised to the target line's levels, validated by
  * Kafka first (irreversible). Without it, every node can still go back to the version it ran.
  */
-export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, params }) => {
+export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = (input) => {
+  if (input.cluster.provider === "operator-managed") return planOperatorUpgrade(input);
+  const { cluster, snapshot, params } = input;
   const target = params.version;
+  const words = providerWords(cluster.provider, target);
   const finalize = params.finalize === true;
   const reported = snapshot.providerNodes;
   if (!reported)
     throw new AppError(
       "invalid_request",
-      "The nodes' versions are not known: the cluster's provider reported no node (every node agent must answer)",
+      `The nodes' versions are not known: the cluster's provider reported no node (${words.mustAnswer})`,
     );
   // A KRaft cluster (metadata.version finalized) whose quorum this collection could not read would roll its brokers
   // only: the controllers are known from DescribeQuorum.
@@ -101,7 +124,7 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, pa
   const warnings = [
     ...(upgrading.length > 0
       ? [
-          `Kafka ${target} is installed on every node agent first (checksum verified; a version a node runs is never touched).`,
+          words.install,
           "Each node is stopped only when the roll-safety rules allow it (no partition below min.insync.replicas, a caught-up majority of voters); otherwise the operation waits, then pauses with the reason.",
         ]
       : []),
@@ -112,12 +135,12 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, pa
           ]
         : [`Every feature is at Kafka ${target}'s level already: nothing is finalized.`]
       : [
-          `Features are not finalized: until they are (upgradeVersion with finalize: true, or finalizeFeatures), each node can go back to the version it ran, which stays installed on its agent, by switching it back through its node agent and restarting it.`,
+          `Features are not finalized: until they are (upgradeVersion with finalize: true, or finalizeFeatures), each node can go back to the version it ran, ${words.goBack}.`,
         ]),
     ...path.notes.filter((note) => finalize || !note.startsWith("finalizing")),
     ...(unseen.length > 0
       ? [
-          `${listed(unseen)} ${unseen.length > 1 ? "run" : "runs"} under the cluster's node agents but the cluster does not show ${unseen.length > 1 ? "them" : "it"}: not upgraded.`,
+          `${listed(unseen)} ${unseen.length > 1 ? "run" : "runs"} ${words.runsUnder} but the cluster does not show ${unseen.length > 1 ? "them" : "it"}: not upgraded.`,
         ]
       : []),
   ];
@@ -125,7 +148,7 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = ({ snapshot, pa
     ...(upgrading.length > 0
       ? [
           {
-            name: `Install Kafka ${target} on every node agent`,
+            name: words.installStep,
             kind: "installVersion",
             args: { version: target },
             alwaysRun: false,

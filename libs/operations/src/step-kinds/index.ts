@@ -5,6 +5,12 @@ import { setNodeConfigStep } from "./node-config.js";
 import { rollSafetyCheckStep, startNodeStep, stopNodeStep, waitNodeHealthyStep } from "./node-lifecycle.js";
 import { addObserverAsVoterStep, provisionNodeStep } from "./node-provision.js";
 import { installVersionStep, switchVersionStep } from "./node-version.js";
+import {
+  operatorRollNodesStep,
+  operatorScalePoolStep,
+  operatorSetMetadataVersionStep,
+  operatorSetVersionStep,
+} from "./operator.js";
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
 import { reassignPartitionsStep } from "./reassign-partitions.js";
 import { clearReplicationThrottleStep, setReplicationThrottleStep } from "./replication-throttle.js";
@@ -33,4 +39,8 @@ export const STEP_KINDS: StepRegistry = {
   addObserverAsVoter: addObserverAsVoterStep,
   installVersion: installVersionStep,
   switchVersion: switchVersionStep,
+  operatorRollNodes: operatorRollNodesStep,
+  operatorScalePool: operatorScalePoolStep,
+  operatorSetVersion: operatorSetVersionStep,
+  operatorSetMetadataVersion: operatorSetMetadataVersionStep,
 };

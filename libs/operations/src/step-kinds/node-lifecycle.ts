@@ -97,7 +97,7 @@ export const startNodeStep: StepExecutor<"startNode"> = async (context, { nodeId
   return { before, after, outcome: decision.reason };
 };
 
-async function freshSnapshot(context: StepContext): Promise<Snapshot | string> {
+export async function freshSnapshot(context: StepContext): Promise<Snapshot | string> {
   try {
     return await context.admin.snapshot(SNAPSHOT_TIMEOUT_MS);
   } catch (error) {
@@ -109,7 +109,7 @@ async function freshSnapshot(context: StepContext): Promise<Snapshot | string> {
  * Reads again every 2 s until `check` answers undefined (done), for at most `limitMs`; then pauses the operation with
  * `check`'s last reason. Pause, cancel and a stopping worker end the wait (the step runs again later).
  */
-async function waitUntil(
+export async function waitUntil(
   context: StepContext,
   what: string,
   limitMs: number,
@@ -135,11 +135,27 @@ async function waitUntil(
 }
 
 /**
+ * Why the gate has nothing to guard: the node's provider reports it stopped (crashed, killed, or stopped by hand), so
+ * its turn in the roll only starts it, which takes nothing away from the cluster. Undefined otherwise, or when the
+ * provider cannot tell (then the gate reads the cluster as usual).
+ */
+async function stoppedAlready(context: StepContext, nodeId: number): Promise<string | undefined> {
+  const nodes = context.nodes;
+  if (!nodes || "unavailable" in nodes) return undefined;
+  const status = await nodes.status(nodeId).catch(() => undefined);
+  if (status?.state !== "stopped") return undefined;
+  return `node ${nodeId} is stopped already${status.problem ? ` (${status.problem})` : ""}: starting it takes nothing away`;
+}
+
+/**
  * The roll-safety gate before a node is stopped: the pure rollSafety rule over a fresh read of the cluster, again
  * every 2 s while it says no. Never goes on unsafely: past OPERATIONS_ROLL_SAFETY_WAIT_MS, the operation pauses with
- * the reason (which names the partitions at risk; all of them are in the step's detail).
+ * the reason (which names the partitions at risk; all of them are in the step's detail). A node its provider reports
+ * stopped already passes at once (stoppedAlready).
  */
 export const rollSafetyCheckStep: StepExecutor<"rollSafetyCheck"> = async (context, { nodeId }) => {
+  const down = await stoppedAlready(context, nodeId);
+  if (down) return { outcome: down };
   const limitMs = (context.nodeWaits ?? DEFAULT_WAITS).safeToStopMs;
   const done = await waitUntil(context, `node ${nodeId} safe to stop`, limitMs, async () => {
     const snapshot = await freshSnapshot(context);

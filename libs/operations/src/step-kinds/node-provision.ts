@@ -30,6 +30,7 @@ export const provisionNodeStep: StepExecutor<"provisionNode"> = async (context, 
     return { outcome: "already provisioned", version: existing.version, state: existing.state };
   }
   const spec = await nodes.newNodeSpec(nodeId, likeNodeId);
+  spec.config = configForRole(spec.config, role);
   const status = await nodes.provision({
     nodeId,
     roles: [role],
@@ -45,6 +46,28 @@ export const provisionNodeStep: StepExecutor<"provisionNode"> = async (context, 
     state: status.state,
   };
 };
+
+/**
+ * Pure: a configuration copied from a node cut down to `role`: `listeners` and `advertised.listeners` keep only that
+ * role's entries (a controller's are those `controller.listener.names` names). A configuration of that role alone
+ * is left as it is; one copied from a combined node loses the other role's listeners, which Kafka refuses.
+ */
+export function configForRole(config: Record<string, string>, role: "broker" | "controller"): Record<string, string> {
+  const controllerNames = new Set((config["controller.listener.names"] ?? "").split(",").map((n) => n.trim()));
+  const keep = (entry: string) => {
+    const name = /^([A-Za-z0-9_]+):\/\//.exec(entry.trim())?.[1] ?? "";
+    return role === "controller" ? controllerNames.has(name) : !controllerNames.has(name);
+  };
+  const result = { ...config };
+  for (const key of ["listeners", "advertised.listeners"]) {
+    const value = config[key];
+    if (value === undefined) continue;
+    const kept = value.split(",").filter((entry) => entry.trim().length > 0 && keep(entry));
+    if (kept.length > 0) result[key] = kept.join(",");
+    else delete result[key];
+  }
+  return result;
+}
 
 /** How often, and how long by default, addObserverAsVoter reads the quorum again while it waits for the observer. */
 const POLL_MS = 2_000;

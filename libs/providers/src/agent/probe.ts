@@ -1,5 +1,5 @@
 import type { AgentEndpoint } from "@kcp/shared";
-import type { AgentProbe, ProviderReadiness } from "../provider.js";
+import type { AgentProbe, AgentReadiness } from "../provider.js";
 import { AgentClient, AgentError } from "./client.js";
 import type { CommandSigner } from "./tokens.js";
 
@@ -39,7 +39,7 @@ export async function probeAgents(
   agents: readonly AgentEndpoint[],
   signer: CommandSigner | undefined,
   timeoutMs: number,
-): Promise<ProviderReadiness> {
+): Promise<AgentReadiness> {
   if (!signer)
     return { kind: "agent", agents: [], problem: "no AGENT_SIGNING_KEY is configured to sign the agents' tokens" };
   return { kind: "agent", agents: await Promise.all(agents.map((agent) => probe(agent, signer, timeoutMs))) };

@@ -124,6 +124,23 @@ export const kafkaSection = z.object({
       }
     }),
   /**
+   * Comma-separated Docker Engine API endpoints (`unix:///run/podman/podman.sock`, `http://host:2375`) that `container`
+   * clusters may name in `settings.container.engine`. Unset: none, so no container cluster can be registered. An
+   * engine runs whatever it is told as root on its host: which ones the service may drive is the deployment's choice.
+   */
+  CONTAINER_ENGINES: z
+    .string()
+    .optional()
+    .transform(
+      (text) =>
+        new Set(
+          (text ?? "")
+            .split(",")
+            .map((e) => e.trim())
+            .filter((e) => e.length > 0),
+        ),
+    ),
+  /**
    * The most partitions a topic may have after a create or an increase through the API. Kafka refuses more than
    * 10,000 new partitions in one CreateTopics request, but not in CreatePartitions, where a huge count makes the
    * controller run out of heap and stop: this bound keeps one request from taking a cluster down.

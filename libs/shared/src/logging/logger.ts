@@ -18,6 +18,7 @@ export const SECRET_FIELDS = [
   "cloudAccessKeyId",
   "cloudSecretAccessKey",
   "cloudSessionToken",
+  "kubeconfig",
   "authorization",
   "cookie",
   "set-cookie",

@@ -8,6 +8,8 @@ import {
   PortSchema,
   StringMapSchema,
 } from "./common.js";
+import { ContainerSettingSchema } from "./container-settings.js";
+import { KubernetesSettingSchema } from "./kubernetes-settings.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
@@ -21,6 +23,7 @@ export const SECRET_NAMES = [
   "cloudSecretAccessKey",
   "cloudSessionToken",
   "oauthToken",
+  "kubeconfig",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -142,6 +145,14 @@ const secretFields = {
     .max(16 * 1024)
     .meta({ format: "password" })
     .describe("Bearer token of OAUTHBEARER"),
+  kubeconfig: z
+    .string()
+    .min(1)
+    .max(64 * 1024)
+    .meta({ format: "password" })
+    .describe(
+      "A kubeconfig (YAML or JSON) for the Kubernetes API of an operator-managed cluster; without it, the service's own service account",
+    ),
 };
 
 /** JSON Schema of the secrets that go together (checkSecrets). */
@@ -165,6 +176,7 @@ export const SecretsSchema = z
     cloudSecretAccessKey: secretFields.cloudSecretAccessKey.optional(),
     cloudSessionToken: secretFields.cloudSessionToken.optional(),
     oauthToken: secretFields.oauthToken.optional(),
+    kubeconfig: secretFields.kubeconfig.optional(),
   })
   .meta(secretPairsJsonRules);
 export type Secrets = z.infer<typeof SecretsSchema>;
@@ -178,6 +190,7 @@ export const SecretsPatchSchema = z.strictObject({
   cloudSecretAccessKey: secretFields.cloudSecretAccessKey.nullable().optional(),
   cloudSessionToken: secretFields.cloudSessionToken.nullable().optional(),
   oauthToken: secretFields.oauthToken.nullable().optional(),
+  kubeconfig: secretFields.kubeconfig.nullable().optional(),
 });
 export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
 
@@ -281,7 +294,7 @@ export function agentServes(agent: Pick<AgentEndpoint, "nodeIds" | "provisioning
 
 /**
  * `settings.agents` of a cluster whose provider is `agent`: which agent serves which node ids. Required with that
- * provider and refused with the others (checkAgents). An agent id, and a node id, appear once across the list (stated
+ * provider and refused with the others (checkProviderSettings). An agent id, and a node id, appear once across the list (stated
  * in the description: JSON Schema cannot say it of nested fields).
  */
 export const AgentsSettingSchema = z
@@ -344,6 +357,8 @@ export const AgentsSettingSchema = z
 /** Provider settings. Known keys are checked; others are kept for the provider. */
 export const SettingsSchema = z.looseObject({
   agents: AgentsSettingSchema.optional(),
+  container: ContainerSettingSchema.optional(),
+  kubernetes: KubernetesSettingSchema.optional(),
   version: z.string().max(64).optional().describe("Broker software version (container and agent clusters)"),
   portBase: Int32Schema.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
   collectionIntervalSeconds: z
@@ -357,8 +372,10 @@ export const SettingsSchema = z.looseObject({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Which secrets each security setting uses; a secret nothing uses is refused rather than stored. */
-function secretApplies(name: SecretName, security: Security): boolean {
+function secretApplies(name: SecretName, security: Security, provider: Provider): boolean {
   switch (name) {
+    case "kubeconfig":
+      return provider === "operator-managed";
     case "password":
       return PASSWORD_MECHANISMS.has(security.saslMechanism);
     case "oauthToken":
@@ -373,27 +390,50 @@ function secretApplies(name: SecretName, security: Security): boolean {
   }
 }
 
-/** `settings.agents` belongs to the agent provider, which needs it. */
-function checkAgents(profile: { provider: Provider; settings?: Settings | undefined }, ctx: z.RefinementCtx): void {
-  const agents = profile.settings?.agents;
-  if (profile.provider === "agent" && agents === undefined)
-    ctx.addIssue({
-      code: "custom",
-      path: ["settings", "agents"],
-      message: "is required with provider agent: which agent serves which node ids",
-    });
-  if (profile.provider !== "agent" && agents !== undefined)
-    ctx.addIssue({ code: "custom", path: ["settings", "agents"], message: "is only used by provider agent" });
+/** Settings keys that belong to one provider, which needs them; the other providers refuse them. */
+const PROVIDER_SETTINGS = [
+  { provider: "agent", key: "agents", needs: ["agents"], why: "which agent serves which node ids" },
+  { provider: "container", key: "container", needs: ["container", "portBase"], why: "the engine and the nodes' ports" },
+  {
+    provider: "operator-managed",
+    key: "kubernetes",
+    needs: ["kubernetes"],
+    why: "the namespace and name of the Strimzi Kafka resource",
+  },
+] as const;
+
+function checkProviderSettings(
+  profile: { provider: Provider; settings?: Settings | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const settings = profile.settings ?? {};
+  for (const { provider, key, needs, why } of PROVIDER_SETTINGS) {
+    if (profile.provider === provider)
+      for (const needed of needs)
+        if (settings[needed] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["settings", needed],
+            message: `is required with provider ${provider}: ${why}`,
+          });
+    if (profile.provider !== provider && settings[key] !== undefined)
+      ctx.addIssue({ code: "custom", path: ["settings", key], message: `is only used by provider ${provider}` });
+  }
 }
 
-/** checkAgents as JSON Schema, on a profile (whose `provider`, when absent, is external). */
-const profileAgentsJsonRules = jsonIf(
-  isOneOf("provider", ["agent"]),
-  { required: ["settings"], properties: { settings: has("agents") } },
-  { not: { required: ["settings"], properties: { settings: has("agents") } } },
+/** checkProviderSettings as JSON Schema, on a profile (whose `provider`, when absent, is external). */
+const profileProviderJsonRules = PROVIDER_SETTINGS.map(({ provider, key, needs }) =>
+  jsonIf(
+    isOneOf("provider", [provider]),
+    { required: ["settings"], properties: { settings: has(...needs) } },
+    { not: { required: ["settings"], properties: { settings: has(key) } } },
+  ),
 );
 
-function checkSecrets(profile: { security: Security; secrets?: Secrets | undefined }, ctx: z.RefinementCtx): void {
+function checkSecrets(
+  profile: { provider: Provider; security: Security; secrets?: Secrets | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const { security } = profile;
   const secrets = profile.secrets ?? {};
   const issue = (name: SecretName, message: string) =>
@@ -406,7 +446,9 @@ function checkSecrets(profile: { security: Security; secrets?: Secrets | undefin
     issue("oauthToken", "is required with OAUTHBEARER");
   }
   for (const name of SECRET_NAMES) {
-    if (secrets[name] !== undefined && !secretApplies(name, security)) {
+    if (name === "kubeconfig" && secrets.kubeconfig !== undefined && profile.provider !== "operator-managed") {
+      issue(name, "is only used by provider operator-managed");
+    } else if (secrets[name] !== undefined && !secretApplies(name, security, profile.provider)) {
       issue(name, `is not used with protocol ${security.protocol} and mechanism "${mechanism}"`);
     }
   }
@@ -445,6 +487,7 @@ const profileSecretsJsonRules = {
       { not: securityIs("protocol", [...TLS_PROTOCOLS]) },
       { not: secretGiven("tlsClientCertPem", "tlsClientKeyPem") },
     ),
+    jsonIf({ not: isOneOf("provider", ["operator-managed"]) }, { not: secretGiven("kubeconfig") }),
   ],
 };
 
@@ -469,8 +512,8 @@ export const ConnectionProfileSchema = z
     skipTest: z.boolean().default(false).describe("Register without testing the connection first"),
   })
   .superRefine(checkSecrets)
-  .superRefine(checkAgents)
-  .meta({ allOf: [...profileSecretsJsonRules.allOf, profileAgentsJsonRules] });
+  .superRefine(checkProviderSettings)
+  .meta({ allOf: [...profileSecretsJsonRules.allOf, ...profileProviderJsonRules] });
 export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
 
 /** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, null removes one. */

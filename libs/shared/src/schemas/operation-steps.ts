@@ -105,6 +105,20 @@ export const STEP_ARGS = {
     .refine((args) => Object.keys(args.set ?? {}).length + (args.delete?.length ?? 0) > 0, "nothing to set or delete"),
   /** AddRaftVoter of an observer controller, with the directory id and endpoints the quorum reports for it then. */
   addObserverAsVoter: z.strictObject({ nodeId: BrokerIdSchema }),
+  /**
+   * Operator-managed clusters (Strimzi): the operator's manual rolling update of the nodes (all of them when absent),
+   * a node pool's replicas through its scale subresource, the Kafka resource's version or metadata version; each
+   * waits until the operator has reconciled it.
+   */
+  operatorRollNodes: z.strictObject({ nodeIds: z.array(BrokerIdSchema).optional() }),
+  operatorScalePool: z.strictObject({
+    pool: z.string().min(1).max(63),
+    replicas: Int32Schema.min(0),
+    /** The node ids the operator removes on a shrink (Strimzi's strimzi.io/remove-node-ids). */
+    removeNodeIds: z.array(BrokerIdSchema).optional(),
+  }),
+  operatorSetVersion: z.strictObject({ version: KafkaVersionSchema }),
+  operatorSetMetadataVersion: z.strictObject({ metadataVersion: z.string().regex(/^\d+\.\d+(-IV\d+)?$/) }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

@@ -3,6 +3,7 @@ import { CapabilitiesSchema } from "./capabilities.js";
 import { ClusterSchema } from "./clusters.js";
 import { DateTimeSchema, Int32Schema, Int64Schema, StringMapSchema } from "./common.js";
 import { HealthSchema } from "./health.js";
+import { OperatorStatusSchema } from "./kubernetes-settings.js";
 
 export const LogDirSchema = z.object({
   path: z.string(),
@@ -174,6 +175,9 @@ export const SnapshotSchema = z.object({
       "Each node as the cluster's provider reports it (agent clusters: the agents' nodes of settings.agents, by id); " +
         "absent when the provider was not asked (external clusters) or no agent answered",
     ),
+  operator: OperatorStatusSchema.optional().describe(
+    "What the cluster's operator reports (operator-managed clusters): readiness, status conditions and node pools",
+  ),
   errors: z.array(z.string()),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;

@@ -2,7 +2,7 @@ export type { Component } from "./component.js";
 export { aptInstall, onPath, systemInstallAllowed } from "./install.js";
 export { withFileLock } from "./lock.js";
 export { cacheDir, makeRunDir, repoRoot } from "./paths.js";
-export { freePort } from "./ports.js";
+export { freePort, freePortBlock } from "./ports.js";
 export {
   ensurePrerequisites,
   javaMajor,

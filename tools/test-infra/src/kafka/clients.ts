@@ -76,3 +76,24 @@ export function clientOptions(
   }
   return options;
 }
+
+/** What the helpers (admin, load, ISR watch) need of a cluster: its client options. */
+export interface KafkaClients {
+  clientOptions(auth?: ClientAuth, clientId?: string): PlatformaticClientOptions;
+  /** Its brokers (createTopic's default replication factor); absent: 3. */
+  readonly brokerIds?: readonly number[];
+}
+
+/** KafkaClients of a PLAINTEXT cluster the harness did not start (e.g. nodes run by a provider under test). */
+export function plaintextClients(bootstrapBrokers: string[], brokerIds?: readonly number[]): KafkaClients {
+  return {
+    clientOptions: (_auth, clientId = "kcp-test") => ({
+      clientId,
+      bootstrapBrokers,
+      connectTimeout: 5000,
+      requestTimeout: 20_000,
+      retries: 2,
+    }),
+    ...(brokerIds ? { brokerIds } : {}),
+  };
+}

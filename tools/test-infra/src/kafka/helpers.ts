@@ -8,7 +8,7 @@ import {
   stringSerializers,
 } from "@platformatic/kafka";
 import { makeRunDir, waitFor } from "../common/index.js";
-import type { ClientAuth } from "./clients.js";
+import type { ClientAuth, KafkaClients } from "./clients.js";
 import type { KafkaCluster } from "./cluster.js";
 import { runKafkaTool } from "./java.js";
 import { resolveKafka } from "./maven.js";
@@ -31,7 +31,7 @@ export interface TopicOptions {
 }
 
 /** Runs `work` with an admin client on the cluster's PLAINTEXT listener (super user on `secure`). */
-export async function withAdmin<T>(cluster: KafkaCluster, work: (admin: Admin) => Promise<T>, auth?: ClientAuth) {
+export async function withAdmin<T>(cluster: KafkaClients, work: (admin: Admin) => Promise<T>, auth?: ClientAuth) {
   const admin = new Admin(cluster.clientOptions(auth, "kcp-test-admin"));
   try {
     return await work(admin);
@@ -60,13 +60,13 @@ export async function waitForTopicLeaders(admin: Admin, topics: string[], timeou
 }
 
 /** Creates a topic and waits until its partitions have leaders. */
-export async function createTopic(cluster: KafkaCluster, options: TopicOptions): Promise<string> {
+export async function createTopic(cluster: KafkaClients, options: TopicOptions): Promise<string> {
   await withAdmin(cluster, async (admin) => {
     if (options.ifMissing && (await admin.listTopics()).includes(options.name)) return;
     await admin.createTopics({
       topics: [options.name],
       partitions: options.partitions ?? 1,
-      replicas: options.replicationFactor ?? Math.min(3, cluster.brokerIds.length),
+      replicas: options.replicationFactor ?? Math.min(3, cluster.brokerIds?.length ?? 3),
       configs: Object.entries(options.configs ?? {}).map(([name, value]) => ({ name, value })),
     });
     await waitForTopicLeaders(admin, [options.name]);
@@ -94,7 +94,7 @@ export const IDEMPOTENT = { idempotent: true, retries: 20, retryDelay: 250 } as 
  * lets the broker drop what the first attempt already appended.
  */
 export async function produceMessages(
-  cluster: KafkaCluster,
+  cluster: KafkaClients,
   topic: string,
   count: number,
   options: ProduceOptions = {},
@@ -155,7 +155,7 @@ export const createConsumerGroupWithOffsets = (
 
 /** Reads `count` messages of a topic from the beginning, with a throwaway group. */
 export async function consumeMessages(
-  cluster: KafkaCluster,
+  cluster: KafkaClients,
   topic: string,
   count: number,
   auth?: ClientAuth,

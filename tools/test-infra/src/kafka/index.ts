@@ -18,7 +18,9 @@ export {
   bootstrapServers,
   type ClientAuth,
   clientOptions,
+  type KafkaClients,
   type PlatformaticClientOptions,
+  plaintextClients,
   type SaslPasswordMechanism,
   unsecuredJwt,
 } from "./clients.js";
@@ -57,4 +59,5 @@ export type { ClusterState } from "./readiness.js";
 export { getSharedCluster } from "./shared-clusters.js";
 export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
 export { type StreamsApp, startWordCountApp, WORD_COUNT_INPUT } from "./streams-app.js";
+export { kafkaUuid } from "./uuid.js";
 export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";

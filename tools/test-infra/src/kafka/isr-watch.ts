@@ -1,4 +1,4 @@
-import type { KafkaCluster } from "./cluster.js";
+import type { KafkaClients } from "./clients.js";
 import { withAdmin } from "./helpers.js";
 
 /** What an ISR watch saw, once stopped. */
@@ -23,7 +23,7 @@ export interface IsrWatch {
  * Reads every partition's ISR of `topic` (Metadata from any broker that answers) every `intervalMs` until stopped:
  * for rolling restarts and upgrades, which must never leave a partition below its min.insync.replicas.
  */
-export function watchIsr(cluster: KafkaCluster, topic: string, minIsr: number, intervalMs = 500): IsrWatch {
+export function watchIsr(cluster: KafkaClients, topic: string, minIsr: number, intervalMs = 500): IsrWatch {
   let watching = true;
   const result: IsrWatchResult = {
     polls: 0,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
 import { waitFor } from "../common/index.js";
-import type { KafkaCluster } from "./cluster.js";
+import type { KafkaClients } from "./clients.js";
 import { uniqueTopicName } from "./helpers.js";
 
 export interface LoadOptions {
@@ -47,7 +47,7 @@ const checksum = (values: Iterable<string>) =>
  * `intervalMs`, and a consumer reading the topic from the start the whole time. For rolling restarts: afterwards every
  * acknowledged message must have been consumed, compared by count and checksum.
  */
-export async function startLoad(cluster: KafkaCluster, topic: string, options: LoadOptions = {}): Promise<RunningLoad> {
+export async function startLoad(cluster: KafkaClients, topic: string, options: LoadOptions = {}): Promise<RunningLoad> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 20;
   const intervalMs = options.intervalMs ?? 50;
