@@ -110,6 +110,19 @@ describe("container provider (pure parts)", () => {
     });
   });
 
+  it("network published: the node binds every interface and advertises the address it was given", () => {
+    const node = {
+      nodeId: 1,
+      roles: ["broker" as const],
+      config: { listeners: "PLAINTEXT://kafka-host:19011,CONTROLLER://kafka-host:19012" },
+    };
+    expect(nodeProperties(node, "published")).to.include({
+      listeners: "PLAINTEXT://0.0.0.0:19011,CONTROLLER://0.0.0.0:19012",
+      "advertised.listeners": "PLAINTEXT://kafka-host:19011,CONTROLLER://kafka-host:19012",
+    });
+    expect(nodeProperties(node, "host").listeners).to.equal(node.config.listeners);
+  });
+
   it("tar: the files written are the files read back", () => {
     const archive = tarFiles([
       { name: "server.properties", content: "a=1\nb=x\\=y\n", mode: 0o600 },

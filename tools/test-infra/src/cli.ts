@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CHROMIUM_PATH, ensureChromium } from "./browser/chromium.js";
 import { ensurePrerequisites, probePrerequisites } from "./common/index.js";
+import { CONTAINER_TEST_VERSIONS, ensureKafkaImages, kafkaImage } from "./container/images.js";
+import { startPodman } from "./container/podman.js";
 import { ensureHelm, helmBuilt } from "./helm/helm.js";
 import { type AgentClusterDescription, startAgentCluster, stopDescribedAgentCluster } from "./kafka/agents.js";
 import { type ClusterDescription, startCluster } from "./kafka/cluster.js";
@@ -23,7 +25,7 @@ const USAGE = `usage:
   npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
                                  Debian's redis-server and chromium installed where the harness may)
   npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm,
-                                 etcd and kube-apiserver, Strimzi's CRDs)
+                                 etcd and kube-apiserver, Strimzi's CRDs, Podman and the Kafka images of the container tests)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
 profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
@@ -110,6 +112,12 @@ async function install(): Promise<void> {
   await ensureHelm();
   await ensureKubernetesBinaries();
   await strimziCrds();
+  const podman = await startPodman();
+  try {
+    await ensureKafkaImages(podman, CONTAINER_TEST_VERSIONS);
+  } finally {
+    await podman.stop();
+  }
   print({
     installed: {
       kafka: KAFKA_VERSIONS,
@@ -121,6 +129,7 @@ async function install(): Promise<void> {
       helm: true,
       kubernetes: KUBERNETES_VERSION,
       strimziCrds: STRIMZI_VERSION,
+      kafkaImages: CONTAINER_TEST_VERSIONS.map(kafkaImage),
     },
   });
 }

@@ -124,11 +124,13 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
     const image = imageOf(this.settings.container, version);
     if (!(await this.guard(nodeId, () => this.engine.imageExists(image))))
       throw new AppError("invalid_request", `image ${image} of Kafka ${version} is not on the container engine`);
+    // The listeners give the published ports of the new container (network "published").
+    const config = await this.readConfig(nodeId);
     const name = this.name(nodeId);
     const aside = `${name}-replaced-${Date.now()}`;
     await this.guard(nodeId, () => this.engine.renameContainer(name, aside));
     try {
-      const spec = containerSpec(this.settings.container, { ...this.provisionOf(current), version }, image);
+      const spec = containerSpec(this.settings.container, { ...this.provisionOf(current), config, version }, image);
       await this.guard(nodeId, () => this.engine.createContainer(name, spec));
     } catch (error) {
       await this.engine.renameContainer(aside, name).catch(() => undefined);
@@ -176,7 +178,7 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
     await this.guard(node.nodeId, () =>
       this.engine.createContainer(name, containerSpec(this.settings.container, node, image)),
     );
-    await this.writeConfig(node.nodeId, nodeProperties(node));
+    await this.writeConfig(node.nodeId, nodeProperties(node, this.settings.container.network));
     return this.status(node.nodeId);
   }
 

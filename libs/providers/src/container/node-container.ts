@@ -54,9 +54,17 @@ export function formatFlags(node: Pick<NodeProvision, "controllerMode" | "initia
 }
 
 /** The node's server.properties: its keys, with the id, roles and data folder the container provides. */
-export function nodeProperties(node: Pick<NodeProvision, "nodeId" | "roles" | "config">): Record<string, string> {
+export function nodeProperties(
+  node: Pick<NodeProvision, "nodeId" | "roles" | "config">,
+  network: ContainerSetting["network"] = "host",
+): Record<string, string> {
   const config = { ...node.config };
   for (const key of ["broker.id", "log.dir", "metadata.log.dir"]) delete config[key];
+  if (network === "published" && config.listeners) {
+    // In its own network namespace the node binds every interface; it advertises what it was given.
+    config["advertised.listeners"] ??= config.listeners;
+    config.listeners = config.listeners.replace(/:\/\/[^:,]*:(\d+)/g, "://0.0.0.0:$1");
+  }
   return {
     ...config,
     "node.id": String(node.nodeId),

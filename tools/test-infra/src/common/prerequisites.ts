@@ -50,7 +50,10 @@ async function installedJavaMajor(): Promise<number> {
   }
 }
 
-/** What the machine has of what the tests need (Go only while FerretDB, promlint, promtool or helm must still be built). */
+/**
+ * What the machine has of what the tests need (Go only while FerretDB, promlint, promtool, helm, etcd or
+ * kube-apiserver must still be built).
+ */
 export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
@@ -77,9 +80,10 @@ export async function probePrerequisites(options: {
     {
       name: "Go",
       neededFor:
-        "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), promlint, promtool and helm",
+        "building FerretDB, the MongoDB-compatible server (unless MONGO_URL names a MongoDB), promlint, promtool, helm, etcd and kube-apiserver",
       present: go,
-      install: "install Go 1.22+ from https://go.dev/dl/ (or your distribution's golang package)",
+      install:
+        "install Go 1.26+ from https://go.dev/dl/ (kube-apiserver v1.36 needs it; or your distribution's golang package)",
     },
     {
       name: "redis-server",

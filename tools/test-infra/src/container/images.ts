@@ -10,6 +10,8 @@ const run = promisify(execFile);
 
 /** The images the harness builds: a Debian base with a JRE, and Kafka's jars on it per version. */
 export const BASE_IMAGE = "localhost/kcp-test/debian-jre:base";
+/** The Kafka versions the container tests run (an upgrade from the first to the second). */
+export const CONTAINER_TEST_VERSIONS: readonly KafkaVersion[] = ["4.3.1", "4.4.0"];
 /** The `settings.container.image` of the test clusters. */
 export const KAFKA_IMAGE_PATTERN = "localhost/kcp-test/kafka:{version}";
 export const kafkaImage = (version: string) => KAFKA_IMAGE_PATTERN.replace("{version}", version);
