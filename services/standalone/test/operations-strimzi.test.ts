@@ -1,9 +1,17 @@
 import type { Operation } from "@kcp/shared";
-import { createTopic, type KafkaCluster, startCluster, uniqueTopicName, waitFor, withAdmin } from "@kcp/test-infra";
+import {
+  createTopic,
+  type KafkaCluster,
+  type StrimziOperatorDouble,
+  startCluster,
+  startStrimziOperatorDouble,
+  uniqueTopicName,
+  waitFor,
+  withAdmin,
+} from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
-import { type StrimziFixture, startStrimziFixture } from "./strimzi-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
 
@@ -26,21 +34,21 @@ interface View {
 /**
  * The operator-managed provider end to end (issue 23, items 4–6): the standalone service drives a Strimzi `Kafka`
  * and its `KafkaNodePool`s on a real kube-apiserver + etcd with Strimzi 1.2.0's real CRDs, for a real 3c3b Kafka
- * cluster. No Strimzi operator runs here: the test plays its part (strimzi-fixture.ts) — it writes the status Strimzi
+ * cluster. No Strimzi operator runs here: the test plays its part (@kcp/test-infra startStrimziOperatorDouble) — it writes the status Strimzi
  * would, restarts the node a manual rolling-update annotation names, removes and adds brokers as a pool's replicas
  * say. What is proved is our side of the contract with a real API server and real schemas, not Strimzi's behaviour.
  */
 describe("operations: the operator-managed provider with Strimzi's resources on a real kube-apiserver (issue 23)", function () {
   this.timeout(900_000);
   let kafka: KafkaCluster;
-  let strimzi: StrimziFixture;
+  let strimzi: StrimziOperatorDouble;
   let service: TestService;
   let clusterId: string;
   let ops: ReturnType<typeof operationRunner>;
 
   before(async () => {
     kafka = await startCluster({ topology: "3c3b", name: "strimzi-3c3b" });
-    strimzi = await startStrimziFixture(kafka, "4.3.1");
+    strimzi = await startStrimziOperatorDouble(kafka, "4.3.1");
     service = await startTestService("operations-strimzi", {
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
     });

@@ -14,6 +14,7 @@ import {
   launchBrowser,
   screenshot,
   seriousAccessibilityViolations,
+  startStrimziOperatorDouble,
   uniqueTopicName,
 } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -159,6 +160,37 @@ describe("web console in Chromium against the real service and Kafka (issue 21)"
     await expectAccessible(page, "overview");
     await screenshot(page, "overview");
     await page.context().close();
+  });
+
+  it("an operator-managed cluster shows what its Strimzi operator reports: readiness, node pools and conditions", async () => {
+    const strimzi = await startStrimziOperatorDouble(kafka, kafka.version);
+    try {
+      const registered = await apiClient(url)<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+        token,
+        body: {
+          name: `${cluster}-strimzi`,
+          bootstrapServers: kafka.bootstrapServers,
+          provider: "operator-managed",
+          settings: { kubernetes: { namespace: strimzi.namespace, kafka: strimzi.name } },
+          secrets: { kubeconfig: strimzi.server.kubeconfig },
+        },
+      });
+      expect(registered.status, registered.text).to.equal(201);
+      const page = await newPage();
+      await signIn(page, url, ADMIN);
+      await page.goto(`${url}/clusters/${registered.body.cluster.id}`);
+      await page.getByRole("heading", { name: "Strimzi operator" }).waitFor();
+      expect(await page.getByText(`${strimzi.namespace}/orders: ready`).count()).to.equal(1);
+      const pools = page.getByRole("table", { name: "Node pools" });
+      expect(await pools.locator("tbody tr").allInnerTexts()).to.deep.equal([
+        "brokers\tbroker\t3\t3\t4, 5, 6",
+        "controllers\tcontroller\t3\t3\t1, 2, 3",
+      ]);
+      await expectAccessible(page, "operator-managed cluster");
+      await page.context().close();
+    } finally {
+      await strimzi.stop();
+    }
   });
 
   it("creates a topic, produces a message and browses it back; kafka-topics sees the topic", async () => {

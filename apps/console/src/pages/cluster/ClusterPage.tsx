@@ -3,10 +3,14 @@ import { type ClusterView, useClusterWithSnapshot } from "../../api/clusters.js"
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
+import { OperatorSection } from "./OperatorSection.js";
 
 const GIB = 1024 ** 3;
 
-/** One cluster: health issues, brokers (racks, fenced, cordoned, disk use), the quorum, features, capabilities. */
+/**
+ * One cluster: health issues, brokers (racks, fenced, cordoned, disk use), the quorum, the operator (operator-managed
+ * clusters), features, capabilities.
+ */
 export function ClusterPage() {
   const { id } = useParams({ from: "/clusters/$id" });
   const cluster = useClusterWithSnapshot(id);
@@ -40,6 +44,7 @@ export function ClusterPage() {
       <Issues view={view} />
       <Brokers view={view} />
       <Quorum view={view} />
+      <OperatorSection view={view} />
       <Features view={view} />
       <Capabilities view={view} />
     </section>

@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import {
-  applyStrimziCrds,
-  getSharedKubeApiServer,
-  type KafkaCluster,
-  type KubeApiServer,
-  kubeRequest,
-} from "@kcp/test-infra";
+import type { KafkaCluster } from "../kafka/cluster.js";
+import { getSharedKubeApiServer, type KubeApiServer } from "./api-server.js";
+import { kubeRequest } from "./client.js";
+import { applyStrimziCrds } from "./strimzi-crds.js";
 
 const CLUSTER = "orders";
 const MERGE = "application/merge-patch+json";
@@ -26,7 +23,7 @@ export type OperatorEvent = string;
  * stops the broker a shrink removes and starts it again when the pool grows back. It does not upgrade the real
  * Kafka when the Kafka resource's version changes: it only reports the version, as Strimzi would once rolled.
  */
-export interface StrimziFixture {
+export interface StrimziOperatorDouble {
   server: KubeApiServer;
   namespace: string;
   name: string;
@@ -36,7 +33,7 @@ export interface StrimziFixture {
   stop(): Promise<void>;
 }
 
-export async function startStrimziFixture(kafka: KafkaCluster, version: string): Promise<StrimziFixture> {
+export async function startStrimziOperatorDouble(kafka: KafkaCluster, version: string): Promise<StrimziOperatorDouble> {
   const server = await getSharedKubeApiServer();
   await applyStrimziCrds(server, { kinds: ["Kafka", "KafkaNodePool", "StrimziPodSet"] });
   const namespace = `kcp-e2e-${randomBytes(3).toString("hex")}`;
