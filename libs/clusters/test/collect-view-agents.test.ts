@@ -89,10 +89,14 @@ describe("collecting an agent cluster: provider readiness asked at the edge", fu
     );
   });
 
-  it("other provider kinds are not asked: container is not built yet", async () => {
-    const { capabilities } = await collect("container-kind", "container", {}, { signer, timeoutMs: 2_000 });
+  it("a container cluster whose engine does not answer: the notes name the engine and why", async () => {
+    const settings = { container: { engine: "unix:///nonexistent/engine.sock", project: "p" }, portBase: 20_000 };
+    const { capabilities } = await collect("container-kind", "container", settings, { signer, timeoutMs: 2_000 });
     expect(notes(capabilities)).to.deep.equal(
-      LIFECYCLE.map((flag) => `${flag}: not offered — the container provider is not built yet`),
+      LIFECYCLE.map(
+        (flag) =>
+          `${flag}: not offered — the container engine at unix:///nonexistent/engine.sock did not answer: connect ENOENT /nonexistent/engine.sock`,
+      ),
     );
   });
 });

@@ -185,7 +185,7 @@ function containerAbility(readiness: ContainerProbe | undefined, nodeIds: readon
  * Whether the provider can stop, start, upgrade and provision the cluster's nodes now (restartNodes, upgradeVersion,
  * provisionNodes). For `agent`: every node of the snapshot (`nodeIds`) is served by an agent of the settings, and
  * each of those agents answered and reports its nodes. For `container`: the engine answered and every node has a
- * container of the project. Kinds not built yet: never.
+ * container of the project. For `operator-managed`: the operator's resources say it is ready.
  */
 export function nodeLifecycleAbility(
   kind: ProviderKind,

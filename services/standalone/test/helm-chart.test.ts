@@ -9,8 +9,11 @@ import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/Horizo
 import { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
 import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import { Role } from "kubernetes-models/rbac.authorization.k8s.io/v1/Role";
+import { RoleBinding } from "kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding";
 import { ConfigMap } from "kubernetes-models/v1/ConfigMap";
 import { Service } from "kubernetes-models/v1/Service";
+import { ServiceAccount } from "kubernetes-models/v1/ServiceAccount";
 import { parseAllDocuments, stringify } from "yaml";
 import { KNOWN_VARIABLES, SERVICES } from "./deployment-variables.js";
 
@@ -27,6 +30,9 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   ConfigMap,
   NetworkPolicy,
   Ingress,
+  ServiceAccount,
+  Role,
+  RoleBinding,
 };
 
 /** Every option the chart has, turned on. */
@@ -35,6 +41,7 @@ const EVERYTHING = {
   agents: { signingKeySecret: "kcp-agent-key" },
   ingress: { enabled: true, className: "nginx", host: "kcp.example.org", tlsSecretName: "kcp-tls" },
   serviceMonitor: { enabled: true, labels: { release: "prometheus" } },
+  strimzi: { namespaces: ["kafka", "kafka-eu"] },
 };
 
 describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, values schema; issue 22 item 3)", function () {
@@ -142,6 +149,44 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
       expect(keyFile, container?.name).to.equal(signs ? "/etc/kafka-control-plane/agents/signing-key.pem" : undefined);
       if (signs) expect(pod?.volumes?.[0]?.secret?.secretName).to.equal("kcp-agent-key");
     }
+  });
+
+  it("Strimzi namespaces: a Role per namespace with what the provider needs, bound to the collector's and worker's account; no token otherwise", async () => {
+    const manifests = await render("-f", await valuesFile(EVERYTHING));
+    for (const manifest of manifests.filter((m) => ["ServiceAccount", "Role", "RoleBinding"].includes(m.kind))) {
+      const Model = MODELS[manifest.kind] as NonNullable<(typeof MODELS)[string]>;
+      expect(() => new Model(manifest as never).validate(), manifest.kind).to.not.throw();
+    }
+    const roles = manifests.filter((m) => m.kind === "Role") as unknown as Role[];
+    expect(roles.map((r) => r.metadata?.namespace)).to.deep.equal(["kafka", "kafka-eu"]);
+    expect(roles[0]?.rules?.map((r) => `${r.apiGroups?.[0]}/${r.resources?.[0]}:${r.verbs.join(",")}`)).to.deep.equal([
+      "kafka.strimzi.io/kafkas:get,patch",
+      "kafka.strimzi.io/kafkanodepools:get,list,patch",
+      "kafka.strimzi.io/kafkanodepools/scale:get,patch",
+      "core.strimzi.io/strimzipodsets:get,list,patch",
+      "/pods:get,list,patch",
+    ]);
+    const bindings = manifests.filter((m) => m.kind === "RoleBinding") as unknown as RoleBinding[];
+    expect(bindings.map((b) => b.subjects?.[0]?.name)).to.deep.equal([
+      "kcp-kafka-control-plane-strimzi",
+      "kcp-kafka-control-plane-strimzi",
+    ]);
+    const accounts = (file: string) =>
+      render("-f", file).then((all) =>
+        Object.fromEntries(
+          (all.filter((m) => m.kind === "Deployment") as unknown as Deployment[]).map((d) => [
+            d.spec?.template.spec?.containers[0]?.name,
+            d.spec?.template.spec?.serviceAccountName ?? `token ${d.spec?.template.spec?.automountServiceAccountToken}`,
+          ]),
+        ),
+      );
+    expect(await accounts(await valuesFile(EVERYTHING))).to.deep.equal({
+      "api-gateway": "token false",
+      collector: "kcp-kafka-control-plane-strimzi",
+      "operations-worker": "kcp-kafka-control-plane-strimzi",
+      audit: "token false",
+    });
+    expect(Object.values(await accounts(await valuesFile({})))).to.deep.equal(Array(4).fill("token false"));
   });
 
   it("refuses values its schema does not allow, naming them, and renders nothing", async () => {

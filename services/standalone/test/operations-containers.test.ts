@@ -213,6 +213,17 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
     });
   });
 
+  it("a version switch interrupted after the old container was renamed aside (a worker killed) is settled: the node gets its container back", async () => {
+    const name = containerName(cluster.settings.container.project, 3);
+    await cluster.lifecycle.stop(3);
+    await cluster.engine.podman(["rename", name, `${name}-replaced-1`]);
+    const status = await cluster.lifecycle.status(3);
+    expect([status.state, status.version]).to.deep.equal(["stopped", "4.4.0"]);
+    expect((await cluster.engine.podman(["ps", "-a", "--format", "{{.Names}}"])).split("\n")).to.include(name);
+    expect((await cluster.lifecycle.start(3)).state).to.equal("running");
+    await cluster.waitUntilReady([1, 2, 3, 4]);
+  });
+
   it("a container killed from outside shows as down in the view and health; restartNodes brings it back", async () => {
     await cluster.engine.podman(["kill", containerName(cluster.settings.container.project, 2)]);
     const down = await waitFor(

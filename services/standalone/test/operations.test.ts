@@ -95,7 +95,7 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
     expect(tooMany.status).to.equal(400);
   });
 
-  it("refuses plans that cannot apply: the last voter, nothing to do, an unknown broker, a type not built yet, restartNodes on an external cluster", async () => {
+  it("refuses plans that cannot apply: the last voter, nothing to do, an unknown broker, node pools and restartNodes on an external cluster", async () => {
     const view = await api<{ snapshot: { quorum: { voters: { nodeId: number; directoryId: string }[] } } }>(
       "GET",
       `/api/v1/clusters/${clusterId}`,
@@ -109,8 +109,8 @@ describe("operations: plan, list and read (endpoints 17-18, standalone service, 
       [
         { type: "scaleNodePools", params: { pool: "pool-a", replicas: 3 } },
         422,
-        "invalid_request",
-        /cannot be planned yet/,
+        "capability_unavailable",
+        /^scaleNodePools: not offered — only the operator-managed provider has node pools$/,
       ],
       [
         { type: "upgradeVersion", params: { version: "4.4.0" } },

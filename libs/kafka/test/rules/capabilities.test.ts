@@ -210,9 +210,9 @@ const REFUSALS: Row[] = [
   },
   {
     flag: "restartNodes",
-    why: "container provider",
+    why: "a container cluster whose engine was not asked",
     facts: facts({ profile: profile("container") }),
-    note: "restartNodes: not offered — the container provider is not built yet",
+    note: "restartNodes: not offered — the container engine was not asked",
   },
   {
     flag: "upgradeVersion",
@@ -246,9 +246,9 @@ const REFUSALS: Row[] = [
   },
   {
     flag: "scaleNodePools",
-    why: "operator-managed provider",
+    why: "an operator-managed cluster whose Kubernetes API was not asked",
     facts: facts({ profile: profile("operator-managed") }),
-    note: "scaleNodePools: not offered — the operator-managed provider is not built yet",
+    note: "scaleNodePools: not offered — the Kubernetes API was not asked",
   },
 ];
 
@@ -341,11 +341,45 @@ describe("capability rules (contract §7)", () => {
     expect(noteOf(deriveCapabilities(unserved), "provisionNodes")).to.equal(
       "provisionNodes: not offered — no agent for nodes 4, 5, 6",
     );
-    // Readiness of agents does not make other kinds able: they are not built yet.
+    // Readiness of agents does not make other kinds able: each kind reads its own readiness.
     for (const provider of ["external", "container", "operator-managed"] as const) {
       const result = deriveCapabilities(facts({ profile: profile(provider), providerReadiness: agentsReady() }));
       expect(lifecycle(result), provider).to.deep.equal([false, false, false, false]);
     }
+    // An operator whose resources say it is ready scales pools too; a container engine that answered does not.
+    const operator = (ready: boolean) =>
+      deriveCapabilities(
+        facts({
+          profile: profile("operator-managed"),
+          providerReadiness: {
+            kind: "operator-managed",
+            status: {
+              kind: "strimzi",
+              resource: "kafka/orders",
+              ready,
+              reasons: ready ? [] : ["Kafka orders: Ready is False"],
+              conditions: [],
+              pools: [],
+            },
+          },
+        }),
+      );
+    expect(lifecycle(operator(true))).to.deep.equal([true, true, true, true]);
+    expect(lifecycle(operator(false))).to.deep.equal([false, false, false, false]);
+    expect(noteOf(operator(false), "scaleNodePools")).to.equal(
+      "scaleNodePools: not offered — the operator is not ready: Kafka orders: Ready is False",
+    );
+    const engine = deriveCapabilities(
+      facts({
+        profile: profile("container"),
+        providerReadiness: {
+          kind: "container",
+          project: "p",
+          nodes: [1, 2, 3, 4, 5, 6].map((nodeId) => ({ nodeId, version: "4.3.1", state: "running" as const })),
+        },
+      }),
+    );
+    expect(lifecycle(engine)).to.deep.equal([true, true, true, false]);
   });
 
   it("a principal without any cluster permission keeps only what needs none", () => {

@@ -7,7 +7,7 @@ import { rollNodeSteps } from "./roll-steps.js";
 /**
  * Whether the plan rewrites and restarts the nodes itself: when the provider can act on every node now (the
  * restartNodes capability). An agent or container cluster whose provider cannot now is refused with the reason rather
- * than left to a person; the other providers (external, and those not built yet) leave the rewrite to the operator.
+ * than left to a person; external and operator-managed (Strimzi: static quorums) leave the rewrite to the operator.
  */
 function providerActs(cluster: Cluster, capabilities: Capabilities): boolean {
   if (capabilities.restartNodes === true) return true;

@@ -51,11 +51,32 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
     return containerName(this.settings.container.project, nodeId);
   }
 
-  /** The node's container; not_found when the engine has none. */
+  /** The node's container (after settling a replacement a crash interrupted); not_found when the engine has none. */
   private async container(nodeId: number): Promise<ContainerInspect> {
-    const container = await this.guard(nodeId, () => this.engine.inspectContainer(this.name(nodeId)));
+    const inspect = () => this.guard(nodeId, () => this.engine.inspectContainer(this.name(nodeId)));
+    const container = (await inspect()) ?? ((await this.settleReplacement(nodeId)) ? await inspect() : undefined);
     if (!container) throw new AppError("not_found", `node ${nodeId} has no container ${this.name(nodeId)}`);
     return container;
+  }
+
+  /**
+   * A switchVersion interrupted (a worker killed) leaves the old container renamed aside: with no container under the
+   * node's name, the newest one aside takes it back (the node as it was); with one, those aside are removed. Answers
+   * whether a container was given the name back.
+   */
+  private async settleReplacement(nodeId: number): Promise<boolean> {
+    const name = this.name(nodeId);
+    const labels = { [LABELS.project]: this.settings.container.project, [LABELS.nodeId]: String(nodeId) };
+    const found = await this.guard(nodeId, () => this.engine.listContainers(labels));
+    const names = found.map((c) => (c.Names[0] ?? "").replace(/^\//, ""));
+    const aside = names.filter((n) => n.startsWith(`${name}-replaced-`)).sort();
+    if (aside.length === 0) return false;
+    if (names.includes(name)) {
+      for (const old of aside) await this.guard(nodeId, () => this.engine.removeContainer(old));
+      return false;
+    }
+    await this.guard(nodeId, () => this.engine.renameContainer(aside[aside.length - 1] as string, name));
+    return true;
   }
 
   async status(nodeId: number): Promise<NodeStatus> {
@@ -113,9 +134,11 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
 
   /**
    * A stopped node's container replaced by one of the version's image on the same volume. The old container is
-   * renamed aside first and removed once the new one exists, so a failure leaves the node as it was.
+   * renamed aside first and removed once the new one exists, so a failure leaves the node as it was (and a crash in
+   * between is settled by the next action on the node: settleReplacement).
    */
   async switchVersion(nodeId: number, version: string): Promise<NodeStatus> {
+    await this.settleReplacement(nodeId);
     const current = await this.container(nodeId);
     const status = nodeStatusOf(current);
     if (status.state !== "stopped")
