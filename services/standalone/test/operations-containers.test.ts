@@ -1,9 +1,9 @@
 import { containerName } from "@kcp/providers";
 import { containerNodePorts, type Operation } from "@kcp/shared";
-import { createTopic, type LoadResult, startLoad, uniqueTopicName, waitFor, watchIsr } from "@kcp/test-infra";
+import { createTopic, startLoad, uniqueTopicName, waitFor, watchIsr } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type ContainerCluster, startContainerCluster } from "./container-fixture.js";
-import { operationRunner } from "./operations-fixture.js";
+import { expectNothingLost, operationRunner } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -53,40 +53,8 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
 
   const view = async () =>
     (await service.api<View>("POST", `/api/v1/clusters/${clusterId}/refresh`, { token: service.token })).body;
-  const read = async (id: string) =>
-    (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
   const statuses = async (ids = cluster.nodeIds) =>
     new Map(await Promise.all(ids.map(async (id) => [id, await cluster.lifecycle.status(id)] as const)));
-
-  /** Confirms the plan and waits until it ends; a paused one is cancelled so the cluster is left free. */
-  async function runToEnd(id: string, confirmName?: string): Promise<Reply> {
-    const confirmed = await ops.confirm(id, confirmName);
-    expect(confirmed.status, confirmed.text).to.equal(200);
-    const done = await waitFor(
-      `operation ${id} to end`,
-      async () => {
-        const now = await read(id);
-        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
-      },
-      { timeoutMs: 900_000, intervalMs: 1_000 },
-    );
-    if (done.status === "paused") {
-      await service.api("POST", `/api/v1/operations/${id}/cancel`, { token: service.token });
-      await ops.finished(id);
-    }
-    expect(
-      done.status,
-      `${done.error?.message} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`,
-    ).to.equal("succeeded");
-    return done;
-  }
-
-  function expectNothingLost(result: LoadResult) {
-    expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
-    expect(result.consumed).to.equal(result.acknowledged);
-    expect(result.consumedChecksum).to.equal(result.acknowledgedChecksum);
-    expect(result.acknowledged).to.be.greaterThan(300);
-  }
 
   /** Runs `plan` under continuous load on a new RF 3 topic (min ISR 2) and checks nothing acknowledged was lost. */
   async function underLoad(plan: Record<string, unknown>, confirmName?: string) {
@@ -101,10 +69,10 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
     const isr = watchIsr(cluster.clients, topic, 2);
     const planned = await ops.plan(plan);
     expect(planned.status, planned.text).to.equal(201);
-    const done = await runToEnd(planned.body.id, confirmName).finally(() => isr.stop());
+    const done = await ops.runToEnd(planned.body.id, confirmName).finally(() => isr.stop());
     const { below } = await isr.stop();
     const result = await load.stop();
-    expectNothingLost(result);
+    expectNothingLost(result, 300);
     expect(below, "polls with a partition below min ISR").to.deep.equal([]);
     return { planned: planned.body, done, result };
   }
@@ -197,7 +165,7 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
       ["startNode", 4],
       ["waitNodeHealthy", 4],
     ]);
-    await runToEnd(planned.body.id);
+    await ops.runToEnd(planned.body.id);
     const status = await cluster.lifecycle.status(4);
     expect([status.state, status.version, status.roles]).to.deep.equal(["running", "4.4.0", ["broker"]]);
     const config = await cluster.lifecycle.config(4);
@@ -243,7 +211,7 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
 
     const planned = await ops.plan({ type: "restartNodes", params: { nodes: [2] } });
     expect(planned.status, planned.text).to.equal(201);
-    await runToEnd(planned.body.id);
+    await ops.runToEnd(planned.body.id);
     expect((await cluster.lifecycle.status(2)).state).to.equal("running");
     await waitFor(
       "health without a down broker",

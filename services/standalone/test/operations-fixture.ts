@@ -1,7 +1,7 @@
 import { KafkaAdmin } from "@kcp/kafka";
 import { STEP_KINDS, type StepContext } from "@kcp/operations";
 import { createLogger, type Operation, type StepArgs, type StepKindName } from "@kcp/shared";
-import { configsFromTool, type KafkaCluster, waitFor } from "@kcp/test-infra";
+import { configsFromTool, type KafkaCluster, type LoadResult, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
 import type { TestService } from "./service-fixture.js";
 
@@ -63,7 +63,40 @@ export function operationRunner(service: TestService, clusterId: string) {
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
     return done;
   }
-  return { plan, confirm, finished, run };
+  /**
+   * Confirms a planned operation and waits until it ends (a long roll: up to 15 minutes); a paused one is cancelled so
+   * the cluster is left free, and the run fails naming the steps that did not succeed.
+   */
+  async function runToEnd(id: string, confirmName?: string): Promise<Reply> {
+    const confirmed = await confirm(id, confirmName);
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    const done = await waitFor(
+      `operation ${id} to end`,
+      async () => {
+        const now = (await api<Reply>("GET", `/api/v1/operations/${id}`, { token })).body;
+        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+      },
+      { timeoutMs: 900_000, intervalMs: 1_000 },
+    );
+    if (done.status === "paused") {
+      await api("POST", `/api/v1/operations/${id}/cancel`, { token });
+      await finished(id);
+    }
+    expect(
+      done.status,
+      `${done.error?.message} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`,
+    ).to.equal("succeeded");
+    return done;
+  }
+  return { plan, confirm, finished, run, runToEnd };
+}
+
+/** A load's result: every acknowledged record read back (same count and checksum), and at least `atLeast` of them. */
+export function expectNothingLost(result: LoadResult, atLeast: number): void {
+  expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
+  expect(result.consumed).to.equal(result.acknowledged);
+  expect(result.consumedChecksum).to.equal(result.acknowledgedChecksum);
+  expect(result.acknowledged).to.be.greaterThan(atLeast);
 }
 
 /** Which of these brokers have `cordoned.log.dirs` set, as kafka-configs shows them. */

@@ -1,4 +1,3 @@
-import type { Operation } from "@kcp/shared";
 import {
   createTopic,
   type KafkaCluster,
@@ -6,14 +5,11 @@ import {
   startCluster,
   startStrimziOperatorDouble,
   uniqueTopicName,
-  waitFor,
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
-
-type Reply = Operation & { error: { code: string; message: string } };
 
 interface View {
   cluster: { secretsSet: string[] };
@@ -70,25 +66,6 @@ describe("operations: the operator-managed provider with Strimzi's resources on 
 
   const view = async () =>
     (await service.api<View>("POST", `/api/v1/clusters/${clusterId}/refresh`, { token: service.token })).body;
-  const read = async (id: string) =>
-    (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
-  async function runToEnd(id: string, confirmName?: string): Promise<Reply> {
-    const confirmed = await ops.confirm(id, confirmName);
-    expect(confirmed.status, confirmed.text).to.equal(200);
-    const done = await waitFor(
-      `operation ${id} to end`,
-      async () => {
-        const now = await read(id);
-        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
-      },
-      { timeoutMs: 600_000, intervalMs: 1_000 },
-    );
-    expect(
-      done.status,
-      `${done.error?.message} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`,
-    ).to.equal("succeeded");
-    return done;
-  }
 
   it("the view reports the operator's resources: Ready, the pools and their node ids; the kubeconfig is write-only", async () => {
     const seen = await view();
@@ -128,7 +105,7 @@ describe("operations: the operator-managed provider with Strimzi's resources on 
     const planned = await ops.plan({ type: "restartNodes", params: { nodes: [5] } });
     expect(planned.status, planned.text).to.equal(201);
     expect(planned.body.steps.map((s) => [s.kind, s.args])).to.deep.equal([["operatorRollNodes", { nodeIds: [5] }]]);
-    const done = await runToEnd(planned.body.id);
+    const done = await ops.runToEnd(planned.body.id);
     expect(strimzi.events).to.include("rolled node 5");
     expect(strimzi.events.filter((e) => e.startsWith("rolled"))).to.deep.equal(["rolled node 5"]);
     expect(done.steps[0]?.detail).to.deep.include({ annotated: ["Pod orders-brokers-5"] });
@@ -146,7 +123,7 @@ describe("operations: the operator-managed provider with Strimzi's resources on 
     ]);
     const unconfirmed = await ops.confirm(planned.body.id);
     expect(unconfirmed.status).to.equal(422);
-    await runToEnd(planned.body.id, "strimzi-orders");
+    await ops.runToEnd(planned.body.id, "strimzi-orders");
     expect(strimzi.events).to.deep.equal(["spec.kafka.version 4.4.0", "spec.kafka.metadataVersion 4.4"]);
     const seen = await view();
     expect(seen.snapshot.operator).to.deep.include({ kafkaVersion: "4.4.0", metadataVersion: "4.4-IV0", ready: true });
@@ -165,7 +142,7 @@ describe("operations: the operator-managed provider with Strimzi's resources on 
     const refused = await ops.confirm(planned.body.id);
     expect(refused.status).to.equal(422);
     expect(refused.body.error.code).to.equal("confirmation_mismatch");
-    await runToEnd(planned.body.id, "strimzi-orders");
+    await ops.runToEnd(planned.body.id, "strimzi-orders");
     expect(strimzi.events).to.deep.equal(["removed node 6"]);
     const replicas = await withAdmin(kafka, async (admin) => {
       const metadata = await admin.metadata({ topics: [topic] });
@@ -176,7 +153,7 @@ describe("operations: the operator-managed provider with Strimzi's resources on 
     const grow = await ops.plan({ type: "scaleNodePools", params: { pool: "brokers", replicas: 3 } });
     expect(grow.status, grow.text).to.equal(201);
     expect(grow.body.irreversible).to.equal(false);
-    const done = await runToEnd(grow.body.id);
+    const done = await ops.runToEnd(grow.body.id);
     expect(done.steps.at(-1)?.detail).to.deep.include({ added: [6] });
     expect((await view()).snapshot.operator?.pools.find((p) => p.name === "brokers")?.nodeIds).to.deep.equal([4, 5, 6]);
   });

@@ -7,7 +7,6 @@ import {
   type AgentNodeStatus,
   createTopic,
   type KafkaVersion,
-  type LoadResult,
   makeRunDir,
   resolveKafka,
   runKafkaTool,
@@ -20,7 +19,7 @@ import {
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { crashableService } from "./crash-fixture.js";
-import { operationRunner, runStepAgain } from "./operations-fixture.js";
+import { expectNothingLost, operationRunner, runStepAgain } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -59,9 +58,6 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
   /** The service of the cluster under test (each cluster's agents trust their own key, the service signs with one). */
   let service: TestService;
 
-  const read = async (id: string) =>
-    (await service.api<Reply>("GET", `/api/v1/operations/${id}`, { token: service.token })).body;
-
   const statuses = async (cluster: AgentKafkaCluster): Promise<Map<number, AgentNodeStatus>> =>
     new Map(
       await Promise.all(
@@ -93,38 +89,6 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       settings: cluster.settings,
     });
     return { cluster, clusterId };
-  }
-
-  /** Confirms an operation and waits until it ends (or pauses: then cancels it, so the cluster is left free). */
-  async function runToEnd(id: string, confirmName?: string): Promise<Reply> {
-    const confirmed = await service.api<Reply>("POST", `/api/v1/operations/${id}/confirm`, {
-      token: service.token,
-      body: confirmName === undefined ? {} : { confirmName },
-    });
-    expect(confirmed.status, confirmed.text).to.equal(200);
-    const done = await waitFor(
-      `operation ${id} to end`,
-      async () => {
-        const now = await read(id);
-        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
-      },
-      { timeoutMs: 900_000, intervalMs: 1_000 },
-    );
-    if (done.status === "paused") {
-      await service.api("POST", `/api/v1/operations/${id}/cancel`, { token: service.token });
-      await operationRunner(service, done.clusterId).finished(id);
-    }
-    expect(done.status, `${done.error} ${JSON.stringify(done.steps.filter((s) => s.status !== "succeeded"))}`).to.equal(
-      "succeeded",
-    );
-    return done;
-  }
-
-  function expectNothingLost(result: LoadResult) {
-    expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
-    expect(result.consumed).to.equal(result.acknowledged);
-    expect(result.consumedChecksum).to.equal(result.acknowledgedChecksum);
-    expect(result.acknowledged).to.be.greaterThan(500);
   }
 
   const perNode = (done: Reply) =>
@@ -183,7 +147,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
     const isr = watchIsr(cluster, topic, 2);
 
     const rollStarted = Date.now();
-    const done = await runToEnd(planned.body.id, finalize ? cluster.name : undefined).finally(() => isr.stop());
+    const done = await ops.runToEnd(planned.body.id, finalize ? cluster.name : undefined).finally(() => isr.stop());
     const rollMs = Date.now() - rollStarted;
     const { below, smallestIsr, polls } = await isr.stop();
     const result = await load.stop();
@@ -203,7 +167,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
     expect(byStart).to.deep.equal(order);
     // The old version stays installed beside the new one (what a switch back before finalizing needs).
     for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal([from, TARGET].sort());
-    expectNothingLost(result);
+    expectNothingLost(result, 500);
     expect(below, below.slice(0, 5).join("; ")).to.deep.equal([]);
     expect(smallestIsr).to.be.at.least(2);
     expect(polls).to.be.greaterThan(20);
@@ -397,7 +361,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       const unnamed = await ops.confirm(planned.body.id);
       expect(unnamed.status, unnamed.text).to.equal(422);
       expect(unnamed.body.error.code).to.equal("confirmation_mismatch");
-      const done = await runToEnd(planned.body.id, cluster.name);
+      const done = await ops.runToEnd(planned.body.id, cluster.name);
       // 4.4.0 is installed on every agent already: installing again changes nothing.
       expect(done.steps[0]?.detail).to.include({ version: TARGET, installed: true });
       for (const [id, status] of await statuses(cluster))
