@@ -63,22 +63,23 @@ async function providerReadiness(
   deps: CollectDependencies,
 ): Promise<ProviderReadiness | undefined> {
   const profile = record.profile as unknown as StoredProfile;
+  // Every provider is asked within the same per-request bound as the agents (AGENT_REQUEST_TIMEOUT_MS).
+  const access = deps.settings.agents ?? { signer: undefined, timeoutMs: 5_000 };
   if (profile.provider === "container") {
     const setting = ContainerSettingSchema.safeParse(record.settings.container);
     if (!setting.success)
       return { kind: "container", project: "?", nodes: null, problem: "settings.container is missing or invalid" };
-    return probeContainers(setting.data);
+    return probeContainers(setting.data, access.timeoutMs);
   }
   if (profile.provider === "operator-managed") {
     const setting = KubernetesSettingSchema.safeParse(record.settings.kubernetes);
     if (!setting.success)
       return { kind: "operator-managed", status: null, problem: "settings.kubernetes is missing or invalid" };
-    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig);
+    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig, access.timeoutMs);
   }
   if (profile.provider !== "agent") return undefined;
   const agents = AgentsSettingSchema.safeParse(record.settings.agents);
   if (!agents.success) return { kind: "agent", agents: [], problem: "settings.agents is missing or invalid" };
-  const access = deps.settings.agents ?? { signer: undefined, timeoutMs: 5_000 };
   return probeAgents(agents.data, access.signer, access.timeoutMs);
 }
 

@@ -83,7 +83,11 @@ export class ContainerEngine {
   private readonly socketPath: string | undefined;
   private readonly base: URL | undefined;
 
-  constructor(readonly endpoint: string) {
+  /** `timeoutMs`: how long a call may take when it gives no limit of its own (a stop waits for its timeout). */
+  constructor(
+    readonly endpoint: string,
+    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {
     if (endpoint.startsWith("unix://")) this.socketPath = endpoint.slice("unix://".length);
     else this.base = new URL(endpoint);
   }
@@ -220,13 +224,13 @@ export class ContainerEngine {
           method: call.method,
           path,
           headers: { ...headers, host: this.base?.host ?? "engine" },
-          timeout: call.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          timeout: call.timeoutMs ?? this.timeoutMs,
           ...(this.socketPath ? { socketPath: this.socketPath } : { host: this.base?.hostname, port: this.base?.port }),
         },
         (response) => collect(response).then((bytes) => answer(response, bytes, resolve, reject), reject),
       );
       request.on("timeout", () =>
-        request.destroy(new Error(`no answer within ${call.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`)),
+        request.destroy(new Error(`no answer within ${call.timeoutMs ?? this.timeoutMs} ms`)),
       );
       request.on("error", (error) => reject(new EngineUnreachable(this.endpoint, error)));
       request.end(body);

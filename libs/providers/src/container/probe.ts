@@ -8,10 +8,11 @@ const stateOf = (state: string): ProviderNode["state"] =>
 
 /**
  * Asks a `container` cluster's engine whether it answers and which of the project's containers it has (GET /version,
- * GET /containers/json by the project's label): the provider readiness the capability rules read. Never throws.
+ * GET /containers/json by the project's label), each call within `timeoutMs`: the provider readiness the capability
+ * rules read. Never throws.
  */
-export async function probeContainers(setting: ContainerSetting): Promise<ProviderReadiness> {
-  const engine = new ContainerEngine(setting.engine);
+export async function probeContainers(setting: ContainerSetting, timeoutMs: number): Promise<ProviderReadiness> {
+  const engine = new ContainerEngine(setting.engine, timeoutMs);
   try {
     await engine.version();
     const containers = await engine.listContainers({ [LABELS.project]: setting.project });
