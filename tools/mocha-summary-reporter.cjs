@@ -1,11 +1,60 @@
-// Mocha's spec reporter plus one plain closing line, "N passed, N failed, N skipped", that CI reads.
+// Mocha's spec reporter plus, at the end, the time each test file took (the slowest first) and one plain closing
+// line, "N passed, N failed, N skipped", that CI reads. KCP_TEST_TIMES=<file> also writes the per-file times as JSON.
+const { writeFileSync } = require("node:fs");
+const { relative } = require("node:path");
 const Mocha = require("mocha");
+
+const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_PASS, EVENT_TEST_FAIL } = Mocha.Runner.constants;
+/** How many of the slowest files the closing report names. */
+const SHOWN = 15;
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by the reporter at run time, not by a turbo task
+const timesFile = process.env.KCP_TEST_TIMES;
 
 class SummaryReporter extends Mocha.reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
-    runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
+    const began = Date.now();
+    /** Per test file: wall time of its top-level suites (hooks included) and its test count. */
+    const files = new Map();
+    const fileOf = (suite) => relative(process.cwd(), suite.file ?? "(no file)");
+    const entry = (file) => {
+      const known = files.get(file);
+      if (known) return known;
+      const created = { file, ms: 0, tests: 0, open: 0 };
+      files.set(file, created);
+      return created;
+    };
+    runner.on(EVENT_SUITE_BEGIN, (suite) => {
+      if (suite.parent?.root) entry(fileOf(suite)).open = Date.now();
+    });
+    runner.on(EVENT_SUITE_END, (suite) => {
+      if (!suite.parent?.root) return;
+      const e = entry(fileOf(suite));
+      if (e.open) e.ms += Date.now() - e.open;
+      e.open = 0;
+    });
+    const count = (test) => {
+      let suite = test.parent;
+      while (suite?.parent && !suite.parent.root) suite = suite.parent;
+      if (suite && !suite.root) entry(fileOf(suite)).tests++;
+    };
+    runner.on(EVENT_TEST_PASS, count);
+    runner.on(EVENT_TEST_FAIL, count);
+    runner.once(EVENT_RUN_END, () => {
       const { passes, failures, pending } = runner.stats ?? this.stats;
+      const sorted = [...files.values()].sort((a, b) => b.ms - a.ms);
+      const total = Date.now() - began;
+      const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+      const lines = sorted
+        .slice(0, SHOWN)
+        .map((e) => `  ${s(e.ms).padStart(8)}  ${String(e.tests).padStart(4)} tests  ${e.file}`);
+      process.stdout.write(
+        `\nTime by test file (slowest ${Math.min(SHOWN, sorted.length)} of ${sorted.length}; the run took ${s(total)}):\n${lines.join("\n")}\n`,
+      );
+      if (timesFile) {
+        const rows = sorted.map(({ file, ms, tests }) => ({ file, seconds: Math.round(ms / 100) / 10, tests }));
+        writeFileSync(timesFile, `${JSON.stringify({ totalSeconds: total / 1000, files: rows }, null, 2)}\n`);
+      }
       process.stdout.write(`\n${passes} passed, ${failures} failed, ${pending} skipped\n`);
     });
   }
