@@ -50,6 +50,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly loginFailures = new Counter({
+    name: "kcp_login_failures_total",
+    help: "Logins that did not succeed, by how the audit kept them: entry (one each) or summary (counted, one entry per address and minute)",
+    labelNames: ["audit"] as const,
+    registers: [this.registry],
+  });
+
   private queueCounts: QueueCounts | undefined;
   private kafkaSource: (() => Promise<GaugeFamily[]>) | undefined;
   private readonly kafkaGauges = new Map<string, Gauge>();

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppError, type Component, type ReadinessCheck, withDeadline } from "@kcp/shared";
 import type { Metrics } from "./metrics.js";
+import { metricsAuthorized, metricsUnauthorized } from "./metrics-auth.js";
 
 export interface OpsServerOptions {
   host: string;
@@ -11,6 +12,8 @@ export interface OpsServerOptions {
   /** True once shutdown began: the process reports not ready. */
   isShuttingDown: () => boolean;
   checkTimeoutMs?: number;
+  /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN); the probes stay open. */
+  metricsToken?: string;
 }
 
 export interface OpsServer extends Component {
@@ -35,11 +38,17 @@ async function readiness(checks: readonly ReadinessCheck[], timeoutMs: number, s
 
 /**
  * The HTTP endpoints a service without an API of its own exposes to its orchestrator: `/healthz` (the process is up),
- * `/readyz` (its store and queue answer; 503 `not_ready` naming what does not, as the gateway's) and `/metrics`.
+ * `/readyz` (its store and queue answer; 503 `not_ready` naming what does not, as the gateway's) and `/metrics`
+ * (behind the METRICS_TOKEN when there is one).
  */
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const timeoutMs = options.checkTimeoutMs ?? 2000;
-  const json = (status: number, body: unknown) => ({ status, type: "application/json", text: JSON.stringify(body) });
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    type: "application/json",
+    text: JSON.stringify(body),
+    headers,
+  });
   const server: Server = createServer((req, res) => {
     const answer = async () => {
       if (req.method !== "GET") return json(404, new AppError("not_found", "Not found").toEnvelope());
@@ -50,12 +59,17 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
         const error = new AppError("not_ready", `Not ready: ${failing.join(", ")}`);
         return json(error.status, { ...error.toEnvelope(), checks });
       }
-      if (req.url === "/metrics")
-        return { status: 200, type: options.metrics.contentType, text: await options.metrics.text() };
+      if (req.url === "/metrics") {
+        if (!metricsAuthorized(req.headers.authorization, options.metricsToken)) {
+          const { error, headers } = metricsUnauthorized();
+          return json(error.status, error.toEnvelope(), headers);
+        }
+        return { status: 200, type: options.metrics.contentType, text: await options.metrics.text(), headers: {} };
+      }
       return json(404, new AppError("not_found", `No route for GET ${req.url}`).toEnvelope());
     };
     answer().then(
-      ({ status, type, text }) => res.writeHead(status, { "content-type": type }).end(text),
+      ({ status, type, text, headers }) => res.writeHead(status, { ...headers, "content-type": type }).end(text),
       () =>
         res
           .writeHead(500, { "content-type": "application/json" })

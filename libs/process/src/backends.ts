@@ -1,6 +1,14 @@
 import { Metrics, startOpsServer } from "@kcp/metrics";
 import { countAll, type JobQueue, openQueue } from "@kcp/queue";
-import type { Component, HttpConfig, Logger, QueueConfig, StoreConfig } from "@kcp/shared";
+import {
+  type Component,
+  type HttpConfig,
+  type Logger,
+  loadMetricsToken,
+  type MetricsConfig,
+  type QueueConfig,
+  type StoreConfig,
+} from "@kcp/shared";
 import { openStore, type Store } from "@kcp/store";
 
 export interface Backends {
@@ -28,11 +36,12 @@ export async function openBackends(
  * queue and the store close.
  */
 export async function workerProcess(
-  config: HttpConfig,
+  config: HttpConfig & Partial<MetricsConfig>,
   backends: Backends,
   service: Component & { start(): Promise<void> },
 ): Promise<{ url: string; components: Component[] }> {
   let stopping = false;
+  const metricsToken = await loadMetricsToken(config);
   await service.start();
   const ops = await startOpsServer({
     host: config.HOST,
@@ -40,6 +49,7 @@ export async function workerProcess(
     checks: [backends.store, backends.queue],
     metrics: backends.metrics,
     isShuttingDown: () => stopping,
+    ...(metricsToken ? { metricsToken } : {}),
   });
   const notReady: Component = {
     name: "readiness",

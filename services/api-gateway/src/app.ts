@@ -10,6 +10,7 @@ import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { auditRequests, durableAudit } from "./audit/audit-requests.js";
+import type { LoginFailureBudget } from "./audit/login-failures.js";
 import { authenticate } from "./auth/authenticate.js";
 import type { LoginService } from "./auth/login.js";
 import { consoleSite } from "./console/console-site.js";
@@ -46,6 +47,10 @@ export interface GatewayDependencies {
   checkResponses?: boolean;
   /** The built web console served at `/` (CONSOLE_DIR; default apps/console/dist of this checkout). */
   consoleDir?: string;
+  /** Which failed logins get an audit entry of their own (the caller writes the summaries of the rest). */
+  loginFailures: LoginFailureBudget;
+  /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 /**
@@ -79,11 +84,22 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   });
   app.use(cookieParser());
   app.use("/api", noStore);
-  const audit = auditRequests(durableAudit(deps.store, deps.audit));
+  const audit = auditRequests(durableAudit(deps.store, deps.audit), {
+    isUser: async (username) => (await deps.store.users.findByUsername(username)) !== undefined,
+    loginFailures: deps.loginFailures,
+    onLoginFailure: (kept) => deps.metrics.loginFailures.inc({ audit: kept }),
+  });
   app.use("/api", audit);
   app.use(QUEUE_DASHBOARD_PATH, audit);
   app.use(jsonBody());
-  app.use(healthRoutes({ checks: deps.readinessChecks, isShuttingDown: deps.isShuttingDown, metrics: deps.metrics }));
+  app.use(
+    healthRoutes({
+      checks: deps.readinessChecks,
+      isShuttingDown: deps.isShuttingDown,
+      metrics: deps.metrics,
+      ...(deps.metricsToken ? { metricsToken: deps.metricsToken } : {}),
+    }),
+  );
   app.use("/api", authenticate(deps.store), requireServiceHeader);
   app.use(mountRoutes(routes));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));

@@ -30,7 +30,7 @@ export function gatewayExtras() {
 export async function startTestGateway(
   readinessChecks?: readonly ReadinessCheck[],
   authEnv: Record<string, string> = {},
-  http: { keepAliveTimeoutMs?: number; headersTimeoutMs?: number; consoleDir?: string } = {},
+  http: { keepAliveTimeoutMs?: number; headersTimeoutMs?: number; consoleDir?: string; metricsToken?: string } = {},
 ): Promise<TestGateway> {
   const stream = new PassThrough();
   const lines: string[] = [];

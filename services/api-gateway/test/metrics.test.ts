@@ -25,4 +25,35 @@ describe("gateway: /metrics (Prometheus)", () => {
     expect(text).to.match(/kcp_process_cpu_user_seconds_total\{service="api-gateway"\}/);
     expect(text).to.match(/kcp_nodejs_heap_size_used_bytes\{service="api-gateway"\}/);
   });
+
+  describe("with METRICS_TOKEN", () => {
+    const token = "metrics-token-for-the-scraper-0123";
+    let guarded: TestGateway;
+    before(async () => {
+      guarded = await startTestGateway(undefined, {}, { metricsToken: token });
+    });
+    after(() => guarded.stop());
+
+    it("answers /metrics only to Authorization: Bearer with the token (401 otherwise); the probes stay open", async () => {
+      const scrape = (authorization?: string) =>
+        fetch(`${guarded.gateway.url}/metrics`, authorization ? { headers: { authorization } } : {});
+      for (const authorization of [undefined, "Bearer not-the-token", `Basic ${token}`, `Bearer ${token}x`]) {
+        const refused = await scrape(authorization);
+        expect(refused.status, authorization).to.equal(401);
+        expect(refused.headers.get("www-authenticate")).to.equal('Bearer realm="metrics"');
+        const body = await refused.text();
+        expect(JSON.parse(body)).to.deep.equal({
+          error: { code: "unauthenticated", message: "/metrics needs Authorization: Bearer with the METRICS_TOKEN" },
+        });
+        expect(body).to.not.include("kcp_");
+      }
+      for (const authorization of [`Bearer ${token}`, `bearer ${token}`]) {
+        const scraped = await scrape(authorization);
+        expect(scraped.status, authorization).to.equal(200);
+        expect(await scraped.text()).to.match(/kcp_nodejs_version_info/);
+      }
+      expect((await fetch(`${guarded.gateway.url}/healthz`)).status).to.equal(200);
+      expect((await fetch(`${guarded.gateway.url}/readyz`)).status).to.equal(200);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type BusyWait, retryWhileBusy } from "./busy-retry.js";
 import { ApiError, api, unwrap, WRITE } from "./client.js";
 
 export type SessionUser = paths["/api/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"]["user"];
@@ -30,11 +31,21 @@ export function useSession() {
   });
 }
 
-export function useLogin() {
+/** A login the service answers "busy" (429, a short Retry-After) is sent again this many times. */
+export const LOGIN_RETRIES = 3;
+
+/** Logs in; while the service's password checks are all busy, tries again after its Retry-After (`onWait` says so). */
+export function useLogin(onWait?: (wait: BusyWait) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { username: string; password: string }) =>
-      unwrap(await api.POST("/api/v1/auth/login", { params: { header: WRITE }, body })),
+      unwrap(
+        await retryWhileBusy(() => api.POST("/api/v1/auth/login", { params: { header: WRITE }, body }), {
+          retries: LOGIN_RETRIES,
+          maxWaitSeconds: 5,
+          ...(onWait ? { onWait } : {}),
+        }),
+      ),
     onSuccess: async () => {
       client.clear();
       await client.invalidateQueries({ queryKey: SESSION_KEY });

@@ -35,9 +35,19 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       summary: "Log in: a session token, also set as the service_session cookie",
       action: "auth.login",
       body: LoginRequestSchema,
+      // The actor names the user when there is one; the typed username (perhaps a password) is not kept otherwise.
+      auditRequest: () => ({}),
       async handle({ req, res, body }) {
         const address = req.ip ?? "";
-        const session = await admission.admit(address, () => login.login(body.username, body.password, address));
+        // A client that goes away while its login waits for a password check gives up its place in the line.
+        const gone = new AbortController();
+        const onClose = () => {
+          if (!res.writableFinished) gone.abort();
+        };
+        res.once("close", onClose);
+        const session = await admission
+          .admit(address, () => login.login(body.username, body.password, address), gone.signal)
+          .finally(() => res.off("close", onClose));
         res.locals.auditTarget = session.user.username;
         res.cookie(SESSION_COOKIE, session.token, cookieOptions(config, session.expiresAt));
         return {

@@ -1,4 +1,4 @@
-import type { Metrics } from "@kcp/metrics";
+import { type Metrics, metricsAuthorized, metricsUnauthorized } from "@kcp/metrics";
 import { AppError, type ReadinessCheck, withDeadline } from "@kcp/shared";
 import { Router } from "express";
 
@@ -8,6 +8,8 @@ export interface HealthRoutesOptions {
   isShuttingDown: () => boolean;
   checkTimeoutMs?: number;
   metrics: Metrics;
+  /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN); the probes stay open. */
+  metricsToken?: string;
 }
 
 type CheckResult = { ok: true } | { ok: false; error: string };
@@ -23,7 +25,8 @@ async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<Check
 
 /**
  * `/healthz`: the process is up. `/readyz`: every dependency answers (200), else 503 `not_ready` naming them.
- * `/metrics`: Prometheus's text format (outside /api: no session; expose it to the scraper, not the internet).
+ * `/metrics`: Prometheus's text format (outside /api: no session), behind the METRICS_TOKEN when there is one (401
+ * `unauthenticated` without it); its series name clusters and consumer groups, so expose it to the scraper only.
  */
 export function healthRoutes(options: HealthRoutesOptions): Router {
   const router = Router();
@@ -48,7 +51,12 @@ export function healthRoutes(options: HealthRoutesOptions): Router {
     res.status(error.status).json({ ...error.toEnvelope(), checks });
   });
 
-  router.get("/metrics", async (_req, res) => {
+  router.get("/metrics", async (req, res) => {
+    if (!metricsAuthorized(req.get("authorization"), options.metricsToken)) {
+      const { error, headers } = metricsUnauthorized();
+      res.status(error.status).set(headers).json(error.toEnvelope());
+      return;
+    }
     res.type(options.metrics.contentType).send(await options.metrics.text());
   });
 

@@ -1,10 +1,13 @@
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
+import type { BusyWait } from "../../api/busy-retry.js";
 import { useLogin } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 
 export function LoginPage() {
-  const login = useLogin();
+  // Set while the service is busy and the login waits to be sent again; cleared when it is answered.
+  const [busy, setBusy] = useState<BusyWait>();
+  const login = useLogin(setBusy);
   const navigate = useNavigate();
   const { next } = useSearch({ from: "/login" });
   const [username, setUsername] = useState("");
@@ -16,10 +19,14 @@ export function LoginPage() {
         className="card space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
+          setBusy(undefined);
           login.mutate(
             { username, password },
-            // Only a path of this console: never an address elsewhere.
-            { onSuccess: () => navigate({ to: next?.startsWith("/") && !next.startsWith("//") ? next : "/" }) },
+            {
+              // Only a path of this console: never an address elsewhere.
+              onSuccess: () => navigate({ to: next?.startsWith("/") && !next.startsWith("//") ? next : "/" }),
+              onSettled: () => setBusy(undefined),
+            },
           );
         }}
       >
@@ -50,6 +57,11 @@ export function LoginPage() {
             required
           />
         </div>
+        {busy && login.isPending ? (
+          <p role="status" aria-live="polite" className="text-sm">
+            The service is busy with other sign-ins; trying again in {busy.seconds} s (retry {busy.retry} of {busy.of})…
+          </p>
+        ) : null}
         <ErrorMessage error={login.error} />
         <button type="submit" className="btn btn-primary" disabled={login.isPending}>
           {login.isPending ? "Signing in…" : "Sign in"}
