@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { capabilityRefusal } from "@kcp/cluster-actions";
-import { type ClusterRegistry, identityRefusal } from "@kcp/clusters";
+import { askCanObtain, type ClusterRegistry, identityRefusal } from "@kcp/clusters";
 import {
   acceptsAction,
   type BuiltPlan,
@@ -41,6 +41,8 @@ export interface OperationServiceDependencies {
   clusters: ClusterRegistry;
   queue: JobQueue;
   now?: () => Date;
+  /** How long a plan waits for the cluster's provider to say whether its nodes can obtain a version (default 60 s). */
+  providerWaitMs?: number;
 }
 
 const pendingStep = (step: PlannedStep, index: number): Step => ({
@@ -76,12 +78,32 @@ export class OperationService {
     const refusal = capabilityRefusal(view.capabilities, OPERATION_TYPE_INFO[request.type].capability);
     if (refusal) throw refusal;
     if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
-    return builder({
+    const built = builder({
       cluster: view.cluster as Cluster,
       snapshot: view.snapshot as Snapshot,
       capabilities: view.capabilities as Capabilities,
       params: request.params,
     });
+    await this.refuseUnobtainable(record, built);
+    return built;
+  }
+
+  /**
+   * A plan that installs a version on the cluster's nodes (upgradeVersion's installVersion) is refused when the
+   * provider says they cannot obtain it (not installed, not in the agents' artifact sources, no image on the engine):
+   * at plan and again at confirm, never at its first step. Asked through the collector, which holds the providers'
+   * access.
+   */
+  private async refuseUnobtainable(record: ClusterRecord, built: BuiltPlan): Promise<void> {
+    const versions = new Set(
+      built.steps
+        .filter((step) => step.kind === "installVersion")
+        .map((step) => (step.args as { version: string }).version),
+    );
+    for (const version of versions) {
+      const refusal = await askCanObtain(this.deps.queue, record.id, version, this.deps.providerWaitMs ?? 60_000);
+      if (refusal) throw new AppError(refusal.code, refusal.message);
+    }
   }
 
   async plan(clusterId: string, request: PlanOperationRequest, createdBy: string): Promise<Operation> {

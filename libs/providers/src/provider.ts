@@ -1,4 +1,11 @@
-import { type NodeStatus, type OperatorStatus, PROVIDERS, type Provider, type ProviderNode } from "@kcp/shared";
+import {
+  type ErrorCode,
+  type NodeStatus,
+  type OperatorStatus,
+  PROVIDERS,
+  type Provider,
+  type ProviderNode,
+} from "@kcp/shared";
 
 /**
  * How the service can act on a cluster's nodes depends on who runs them (the connection profile's `provider`):
@@ -43,6 +50,12 @@ export interface NodeProvision {
 /** What a new node gets where the provider puts new nodes (NodeLifecycle.newNodeSpec). */
 export type NewNodeSpec = Pick<NodeProvision, "version" | "config" | "jvmOptions">;
 
+/** Why a provider cannot do what was asked: data, as the API answers it (`{code, message}`). */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
 /** Keys of a node's configuration to set and to delete, applied at its next start. */
 export interface NodeConfigChange {
   set?: Record<string, string>;
@@ -64,6 +77,11 @@ export interface NodeLifecycle {
   start(nodeId: number): Promise<NodeStatus>;
   /** Installs `version` (checksum verified) wherever the cluster's nodes run; a running version is never touched. */
   install(version: string): Promise<void>;
+  /**
+   * Whether `install(version)` can succeed wherever the cluster's nodes run, asked before a plan is shown (nothing is
+   * downloaded): undefined when it can, else why not (`version_unavailable` naming where and the version).
+   */
+  canObtain(version: string): Promise<Refusal | undefined>;
   /** The version the node runs from its next start; it must be installed. */
   switchVersion(nodeId: number, version: string): Promise<NodeStatus>;
   /** Provisions a new node; storage that holds data is never formatted again. */

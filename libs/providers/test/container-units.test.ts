@@ -1,9 +1,10 @@
+import { ContainerSettingSchema } from "@kcp/shared";
 import { expect } from "chai";
 import type { ContainerInspect } from "../src/container/engine.js";
 import { containerSpec, formatFlags, NODE_SCRIPT, nodeProperties } from "../src/container/node-container.js";
 import { nodeStatusOf } from "../src/container/node-status.js";
 import { tarFiles, untarFiles } from "../src/container/tar.js";
-import { providerNodes } from "../src/index.js";
+import { ContainerEngine, ContainerNodeLifecycle, providerNodes } from "../src/index.js";
 
 const inspect = (state: Partial<ContainerInspect["State"]>): ContainerInspect => ({
   Id: "c1",
@@ -121,6 +122,38 @@ describe("container provider (pure parts)", () => {
       "advertised.listeners": "PLAINTEXT://kafka-host:19011,CONTROLLER://kafka-host:19012",
     });
     expect(nodeProperties(node, "host").listeners).to.equal(node.config.listeners);
+  });
+
+  it("a container is created only with JVM options of the allow-list: another is refused naming it, before the engine is asked", async () => {
+    // An engine that does not exist: any call to it would be `capability_unavailable`, not the refusal.
+    const container = ContainerSettingSchema.parse({
+      engine: "unix:///nonexistent/kcp-engine.sock",
+      project: "orders",
+    });
+    const nodes = new ContainerNodeLifecycle({ container, portBase: 19000 }, new ContainerEngine(container.engine));
+    const node = {
+      nodeId: 4,
+      roles: ["broker" as const],
+      clusterId: "abc",
+      version: "4.3.1",
+      config: { listeners: "PLAINTEXT://127.0.0.1:19040" },
+    };
+    const refused = await nodes
+      .provision({ ...node, jvmOptions: ["-Xmx1g", "-XX:OnOutOfMemoryError=touch /tmp/x"] })
+      .then(
+        () => undefined,
+        (error: Error & { code?: string }) => ({ code: error.code, message: error.message }),
+      );
+    expect(refused).to.deep.equal({
+      code: "invalid_request",
+      message:
+        "node 4: -XX:OnOutOfMemoryError is not an allowed JVM option (allowed: -Xms, -Xmx, -Xmn, -Xss, listed -XX flags and -D properties; docs/node-agent.md)",
+    });
+    const allowed = await nodes.provision({ ...node, jvmOptions: ["-Xmx1g", "-XX:+UseG1GC"] }).then(
+      () => undefined,
+      (error: Error & { code?: string }) => error.code,
+    );
+    expect(allowed, "an allowed list goes on to the engine").to.equal("capability_unavailable");
   });
 
   it("tar: the files written are the files read back", () => {

@@ -8,6 +8,8 @@ import { SeenTokenIds, TokenVerifier } from "./auth.js";
 import { type AgentConfig, publicKeyPem } from "./config.js";
 import { createAgentApp } from "./http.js";
 import { Installations } from "./installations.js";
+import { writeLoggingConfig } from "./logging-config.js";
+import { NodeRules } from "./node-rules.js";
 import { NodeManager } from "./nodes.js";
 
 export interface StartedAgent {
@@ -30,6 +32,8 @@ export async function startAgent(config: AgentConfig, logger: Logger): Promise<S
     logger,
     java: config.AGENT_JAVA,
     defaultStopTimeoutMs: config.AGENT_STOP_TIMEOUT_MS,
+    logConfig: await writeLoggingConfig(config.AGENT_STATE_DIR),
+    rules: await NodeRules.of(config),
   });
   await nodes.init();
   const app = createAgentApp({ agentId: config.AGENT_ID, nodes, installations, verifier, logger });

@@ -1,8 +1,27 @@
 import { readFileSync } from "node:fs";
+import { isAbsolute, join, normalize } from "node:path";
 import { logSection } from "@kcp/shared";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** Absolute, normalized folders (not `/`) separated by commas. */
+const folderList = z
+  .string()
+  .transform((text) => text.split(",").map((folder) => folder.trim()))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .refine(
+            (folder) => isAbsolute(folder) && normalize(folder) === folder && folder !== "/" && !folder.endsWith("/"),
+            "each must be an absolute, normalized folder other than /",
+          ),
+      )
+      .min(1)
+      .max(64),
+  );
 
 /** The agent's environment (docs/node-agent.md, "What it holds"). */
 export const agentSection = z
@@ -27,6 +46,22 @@ export const agentSection = z
     AGENT_JAVA: z.string().min(1).default("java"),
     /** How long a stop waits for a node after SIGTERM before SIGKILL, unless the request says. */
     AGENT_STOP_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    /**
+     * The folders the nodes' data and log dirs (`log.dirs`, `log.dir`, `metadata.log.dir`) must lie under: absolute
+     * paths separated by commas; default `<AGENT_STATE_DIR>/data`.
+     */
+    AGENT_DATA_ROOTS: folderList.optional(),
+    /** The folders the nodes' file-valued properties (`*.location`, `*.keytab`, `*.file`) may name; default none. */
+    AGENT_FILE_ROOTS: folderList.optional(),
+    /**
+     * The exact https URLs the nodes' URL-valued properties (`*.url`, such as `sasl.oauthbearer.jwks.endpoint.url`,
+     * which the broker fetches) may name: separated by commas; default none.
+     */
+    AGENT_FETCH_URLS: z
+      .string()
+      .transform((text) => text.split(",").map((url) => url.trim()))
+      .pipe(z.array(z.url({ protocol: /^https$/, error: "each must be an https:// URL" })).max(64))
+      .optional(),
     /** How long a graceful shutdown of the agent waits for in-flight requests. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
@@ -47,3 +82,7 @@ export function publicKeyPem(config: AgentConfig): string {
   if (config.AGENT_PUBLIC_KEY !== undefined) return config.AGENT_PUBLIC_KEY.replace(/\\n/g, "\n");
   return readFileSync(config.AGENT_PUBLIC_KEY_FILE as string, "utf8");
 }
+
+/** The folders node data may lie under: AGENT_DATA_ROOTS, or `<AGENT_STATE_DIR>/data`. */
+export const dataRootsOf = (config: AgentConfig): string[] =>
+  config.AGENT_DATA_ROOTS ?? [join(config.AGENT_STATE_DIR, "data")];

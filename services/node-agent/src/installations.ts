@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { AppError, type Logger, libsChecksum } from "@kcp/shared";
+import { AppError, type ArtifactAvailability, type Logger, libsChecksum } from "@kcp/shared";
 import { readJson, writeJsonAtomic } from "./files.js";
 
 const run = promisify(execFile);
@@ -22,6 +22,8 @@ export interface Installation {
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[.-][A-Za-z0-9]+)*$/;
 
 const MARKER = "kcp-installation.json";
+/** How long each HEAD request of an availability check may take. */
+const AVAILABILITY_TIMEOUT_MS = 10_000;
 
 async function sha512File(path: string): Promise<string> {
   const hash = createHash("sha512");
@@ -84,6 +86,49 @@ export class Installations {
       if (installation) found.push(installation);
     }
     return found;
+  }
+
+  /**
+   * Whether `version` can be run here: installed already, or available from the artifact source: for a folder, its
+   * `<version>/libs` and a `<version>.sha512` holding a SHA-512; for HTTP(S), a HEAD of the tarball and of its
+   * `.sha512` both answered 2xx. Nothing is downloaded; `reason` says why a version is neither.
+   */
+  async availability(version: string): Promise<ArtifactAvailability> {
+    const installed = (await this.get(version)) !== undefined;
+    const missing = this.artifacts.startsWith("file://")
+      ? await this.missingFromFolder(version, fileURLToPath(this.artifacts))
+      : await this.missingFromArchive(version, this.artifacts.replace(/\/+$/, ""));
+    return {
+      version,
+      installed,
+      available: missing === undefined,
+      ...(missing !== undefined && !installed ? { reason: missing } : {}),
+    };
+  }
+
+  private async missingFromFolder(version: string, folder: string): Promise<string | undefined> {
+    const libs = await stat(join(folder, version, "libs")).catch(() => undefined);
+    if (!libs?.isDirectory()) return `the artifact source has no ${version}/libs`;
+    try {
+      parseChecksumFile(await readFile(join(folder, `${version}.sha512`), "utf8"));
+      return undefined;
+    } catch {
+      return `the artifact source has no checksum of ${version} (${version}.sha512)`;
+    }
+  }
+
+  private async missingFromArchive(version: string, prefix: string): Promise<string | undefined> {
+    const name = `kafka_2.13-${version}.tgz`;
+    for (const file of [name, `${name}.sha512`]) {
+      const answer = await fetch(`${prefix}/${version}/${file}`, {
+        method: "HEAD",
+        redirect: "follow",
+        signal: AbortSignal.timeout(AVAILABILITY_TIMEOUT_MS),
+      }).catch((error: unknown) => error as Error);
+      if (answer instanceof Error) return `the artifact source did not answer for ${file} (${answer.name})`;
+      if (!answer.ok) return `the artifact source answered ${answer.status} for ${file}`;
+    }
+    return undefined;
   }
 
   /** Installs a version once (concurrent requests for one version share the work); installed: the same answer. */

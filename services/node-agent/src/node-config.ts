@@ -2,6 +2,7 @@ import { AppError } from "@kcp/shared";
 import { writeFileAtomic } from "./files.js";
 import type { Installations } from "./installations.js";
 import type { NodeRecord, Role } from "./node-record.js";
+import type { NodeRules } from "./node-rules.js";
 import type { NodeStore } from "./node-store.js";
 import { redactConfig, renderProperties } from "./properties.js";
 
@@ -38,6 +39,7 @@ export class NodeConfiguration {
   constructor(
     private readonly store: NodeStore,
     private readonly installations: Installations,
+    private readonly rules: NodeRules,
   ) {}
 
   async setVersion(record: NodeRecord, version: string): Promise<void> {
@@ -52,6 +54,7 @@ export class NodeConfiguration {
   /** Rewrites server.properties at once; the running process reads it at its next start. */
   async patch(record: NodeRecord, set: Record<string, string>, remove: string[]): Promise<Record<string, string>> {
     const config = patchedConfig(record.config, set, remove);
+    await this.rules.checkSet(set);
     record.config = config;
     await writeFileAtomic(this.store.paths(record.nodeId).properties, renderProperties(config));
     await this.store.save(record);

@@ -3,6 +3,7 @@ import type { Installations } from "./installations.js";
 import { NodeConfiguration } from "./node-config.js";
 import { NodeLocks } from "./node-locks.js";
 import type { ProvisionRequest } from "./node-record.js";
+import type { NodeRules } from "./node-rules.js";
 import { type NodeStatus, nodeStatus } from "./node-status.js";
 import { NodeStore } from "./node-store.js";
 import { redactConfig } from "./properties.js";
@@ -19,6 +20,10 @@ export interface NodeManagerOptions {
   logger: Logger;
   java: string;
   defaultStopTimeoutMs: number;
+  /** The agent's logging configuration, for installations without their own. */
+  logConfig: string;
+  /** What the agent accepts of a node's configuration and JVM options. */
+  rules: NodeRules;
   /** How often processes the agent adopted (not its children) are checked for having exited. */
   watchIntervalMs?: number;
 }
@@ -32,11 +37,11 @@ export class NodeManager {
   private readonly locks = new NodeLocks();
 
   constructor(private readonly options: NodeManagerOptions) {
-    const { installations, logger, java } = options;
+    const { installations, logger, java, logConfig, rules } = options;
     this.store = new NodeStore(options.stateDir);
-    this.supervisor = new ProcessSupervisor({ store: this.store, installations, logger, java });
-    this.provisioner = new Provisioner({ store: this.store, installations, logger, java });
-    this.configuration = new NodeConfiguration(this.store, installations);
+    this.supervisor = new ProcessSupervisor({ store: this.store, installations, logger, java, logConfig });
+    this.provisioner = new Provisioner({ store: this.store, installations, logger, java, logConfig, rules });
+    this.configuration = new NodeConfiguration(this.store, installations, rules);
   }
 
   /** Loads every node's record and re-adopts the processes still running; reports the ones that should but do not. */

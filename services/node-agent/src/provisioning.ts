@@ -5,6 +5,7 @@ import { writeFileAtomic } from "./files.js";
 import type { Installations } from "./installations.js";
 import { provisionedConfig } from "./node-config.js";
 import { type NodeRecord, now, type ProvisionRequest } from "./node-record.js";
+import type { NodeRules } from "./node-rules.js";
 import type { NodeStore } from "./node-store.js";
 import { dataDirs, renderProperties } from "./properties.js";
 import { controllerModeOf, foldersToFormat, formatStorage } from "./storage.js";
@@ -14,6 +15,8 @@ export interface ProvisionerOptions {
   installations: Installations;
   logger: Logger;
   java: string;
+  logConfig: string;
+  rules: NodeRules;
 }
 
 /**
@@ -25,6 +28,8 @@ export class Provisioner {
 
   async provision(id: number, request: ProvisionRequest): Promise<NodeRecord> {
     const { store, logger } = this.options;
+    // The rules first: a refused request writes nothing, whatever else it asks.
+    await this.options.rules.checkProvision(request.config, request.jvmOptions ?? []);
     const hash = provisionHash(request);
     const existing = store.find(id);
     if (existing) {
@@ -51,6 +56,7 @@ export class Provisioner {
         mode: controllerMode,
         initialControllers: request.initialControllers,
         someFormatted: toFormat.length < dirs.length,
+        logConfig: this.options.logConfig,
       });
     }
     const record: NodeRecord = {

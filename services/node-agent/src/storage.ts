@@ -60,6 +60,8 @@ export interface FormatRequest {
   initialControllers: string | undefined;
   /** Some of the node's folders are formatted already: they are left as they are. */
   someFormatted: boolean;
+  /** The agent's logging configuration, for installations without their own. */
+  logConfig: string;
 }
 
 /** `kafka-storage format` with the node's own version, on the folders its server.properties names. */
@@ -68,7 +70,7 @@ export async function formatStorage(request: FormatRequest): Promise<void> {
   const flags = formatFlags(request.mode, request.initialControllers);
   const args = [
     "-Xmx256m",
-    ...log4jOptions(installationPath),
+    ...log4jOptions(installationPath, request.logConfig),
     `-Dkafka.logs.dir=${paths.logs}`,
     "-cp",
     classpathOf(installationPath),

@@ -23,6 +23,8 @@ export interface SupervisorOptions {
   installations: Installations;
   logger: Logger;
   java: string;
+  /** The agent's logging configuration, for installations without their own (log4jOptions). */
+  logConfig: string;
 }
 
 /**
@@ -161,7 +163,7 @@ export class ProcessSupervisor {
     const paths = this.store.paths(record.nodeId);
     const args = [
       ...(record.jvmOptions.some((o) => o.startsWith("-Xmx")) ? [] : DEFAULT_HEAP),
-      ...log4jOptions(installationPath),
+      ...log4jOptions(installationPath, this.options.logConfig),
       `-Dkafka.logs.dir=${paths.logs}`,
       ...record.jvmOptions,
       "-cp",

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { commandBinding } from "@kcp/shared";
 import { buildArtifactSource, freePort, type ManagedProcess, repoRoot, startProcess, waitFor } from "@kcp/test-infra";
 import jwt from "jsonwebtoken";
 
@@ -22,9 +23,19 @@ export class TokenMinter {
     this.privateKey = pair.privateKey;
   }
 
-  token(overrides: { aud?: string; iat?: number; exp?: number; jti?: string; iss?: string } = {}): string {
+  /**
+   * A token for one request (its method, path and exact body text, as the control plane binds it); `overrides` replace
+   * claims (`nodeId: null` removes the node claim) to forge mismatches.
+   */
+  token(request: BoundRequest, overrides: TokenOverrides = {}): string {
     const iat = overrides.iat ?? Math.floor(Date.now() / 1000);
+    const { nodeId, ...binding } = {
+      ...commandBinding(request.method, request.path, Buffer.from(request.body ?? "")),
+      ...overrides,
+    };
     const payload = {
+      ...binding,
+      ...(nodeId === null || nodeId === undefined ? {} : { nodeId }),
       iss: overrides.iss ?? "kcp",
       aud: overrides.aud ?? this.audience,
       iat,
@@ -38,6 +49,26 @@ export class TokenMinter {
     const signature = sign(null, Buffer.from(`${header}.${body}`), this.privateKey).toString("base64url");
     return `${header}.${body}.${signature}`;
   }
+}
+
+/** The request a token is signed for: method, path (with /v1, no query) and the exact body text ("" when none). */
+export interface BoundRequest {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+export interface TokenOverrides {
+  aud?: string;
+  iat?: number;
+  exp?: number;
+  jti?: string;
+  iss?: string;
+  method?: string;
+  path?: string;
+  nodeId?: number | null;
+  bodySha256?: string;
+  scope?: string;
 }
 
 export interface AgentProcess {
@@ -92,6 +123,3 @@ export function killPids(pids: Iterable<number>): void {
 }
 
 export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });
-
-export const log4jOption = () =>
-  `-Dlog4j2.configurationFile=${join(repoRoot, "tools/test-infra/maven/log4j2.properties")}`;

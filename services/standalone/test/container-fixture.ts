@@ -1,4 +1,4 @@
-import { type ContainerClusterSettings, ContainerNodeLifecycle } from "@kcp/providers";
+import { type ContainerClusterSettings, ContainerEngine, ContainerNodeLifecycle } from "@kcp/providers";
 import { containerNodePorts, PORTS_PER_CONTAINER_NODE } from "@kcp/shared";
 import {
   ensureKafkaImages,
@@ -127,7 +127,7 @@ export async function startContainerCluster(
     },
     portBase,
   };
-  const lifecycle = new ContainerNodeLifecycle(settings);
+  const lifecycle = new ContainerNodeLifecycle(settings, new ContainerEngine(settings.container.engine));
   const clusterId = kafkaUuid();
   const directories = new Map(nodeIds.map((id) => [id, kafkaUuid()]));
   const initialControllers = nodeIds

@@ -42,14 +42,14 @@ function providerWords(provider: Cluster["provider"], target: string) {
   if (provider === "container")
     return {
       mustAnswer: "the container engine must answer",
-      install: `The image of Kafka ${target} must be on the container engine (pulled from its registry if it is not); a node's container is replaced by one of that image on the same volume, so its data stays.`,
+      install: `The image of Kafka ${target} is on the container engine (checked when planning; a plan pulls no image); a node's container is replaced by one of that image on the same volume, so its data stays.`,
       installStep: `Make sure the container engine has the image of Kafka ${target}`,
       goBack: "whose image stays on the engine, by switching its container back to that image and restarting it",
       runsUnder: "as containers of the cluster's project",
     };
   return {
     mustAnswer: "every node agent must answer",
-    install: `Kafka ${target} is installed on every node agent first (checksum verified; a version a node runs is never touched).`,
+    install: `Kafka ${target} is installed on every node agent first, from its artifact source (each agent was asked when planning; checksum verified; a version a node runs is never touched).`,
     installStep: `Install Kafka ${target} on every node agent`,
     goBack: "which stays installed on its agent, by switching it back through its node agent and restarting it",
     runsUnder: "under the cluster's node agents",

@@ -3,13 +3,14 @@ import {
   type ContainerSetting,
   containerNodePorts,
   imageOf,
+  jvmOptionsProblem,
   parseProperties,
   redactConfig,
   renderServerProperties,
 } from "@kcp/shared";
 import { newNodeConfig } from "../agent/new-node-config.js";
-import type { NewNodeSpec, NodeConfigChange, NodeLifecycle, NodeProvision, NodeStatus } from "../provider.js";
-import { ContainerEngine, type ContainerInspect, EngineError, EngineUnreachable } from "./engine.js";
+import type { NewNodeSpec, NodeConfigChange, NodeLifecycle, NodeProvision, NodeStatus, Refusal } from "../provider.js";
+import { type ContainerEngine, type ContainerInspect, EngineError, EngineUnreachable } from "./engine.js";
 import {
   containerName,
   containerSpec,
@@ -38,14 +39,14 @@ const START_WAIT_MS = 60_000;
  * image (upgrade) replaces the container and keeps the node's data. Errors are AppErrors naming the node.
  */
 export class ContainerNodeLifecycle implements NodeLifecycle {
-  readonly engine: ContainerEngine;
-
+  /**
+   * `engine` is the client of `settings.container.engine`, made by whoever checked that engine against the
+   * configuration (ContainerEngines.open): this class never opens an engine itself.
+   */
   constructor(
     private readonly settings: ContainerClusterSettings,
-    engine?: ContainerEngine,
-  ) {
-    this.engine = engine ?? new ContainerEngine(settings.container.engine);
-  }
+    readonly engine: ContainerEngine,
+  ) {}
 
   private name(nodeId: number): string {
     return containerName(this.settings.container.project, nodeId);
@@ -133,6 +134,20 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
   }
 
   /**
+   * The version's image is on the engine already. A plan pulls nothing (an image may be gigabytes, and a pull that
+   * fails only tells at the install step): an image that is not on the engine is refused, to be pulled or loaded there
+   * first.
+   */
+  async canObtain(version: string): Promise<Refusal | undefined> {
+    const image = imageOf(this.settings.container, version);
+    if (await this.guard(undefined, () => this.engine.imageExists(image))) return undefined;
+    return {
+      code: "version_unavailable",
+      message: `image ${image} of Kafka ${version} is not on the container engine: pull or load it there, then plan again (planning pulls no image)`,
+    };
+  }
+
+  /**
    * A stopped node's container replaced by one of the version's image on the same volume. The old container is
    * renamed aside first and removed once the new one exists, so a failure leaves the node as it was (and a crash in
    * between is settled by the next action on the node: settleReplacement).
@@ -149,11 +164,13 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
       throw new AppError("invalid_request", `image ${image} of Kafka ${version} is not on the container engine`);
     // The listeners give the published ports of the new container (network "published").
     const config = await this.readConfig(nodeId);
+    const provision = { ...this.provisionOf(current), config, version };
+    checkJvmOptions(nodeId, provision.jvmOptions);
     const name = this.name(nodeId);
     const aside = `${name}-replaced-${Date.now()}`;
     await this.guard(nodeId, () => this.engine.renameContainer(name, aside));
     try {
-      const spec = containerSpec(this.settings.container, { ...this.provisionOf(current), config, version }, image);
+      const spec = containerSpec(this.settings.container, provision, image);
       await this.guard(nodeId, () => this.engine.createContainer(name, spec));
     } catch (error) {
       await this.engine.renameContainer(aside, name).catch(() => undefined);
@@ -186,6 +203,7 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
    * storage with its own version). The same node provisioned again is done; another node of the same id is refused.
    */
   async provision(node: NodeProvision): Promise<NodeStatus> {
+    checkJvmOptions(node.nodeId, node.jvmOptions);
     const name = this.name(node.nodeId);
     const existing = await this.guard(node.nodeId, () => this.engine.inspectContainer(name));
     if (existing) {
@@ -264,6 +282,15 @@ export class ContainerNodeLifecycle implements NodeLifecycle {
       throw error;
     }
   }
+}
+
+/**
+ * A container is created only with JVM options of the allow-list (they reach the node's shell command line): one it
+ * refuses is `invalid_request` naming the option, before the engine is asked anything.
+ */
+function checkJvmOptions(nodeId: number, options: readonly string[] | undefined): void {
+  const problem = jvmOptionsProblem(options ?? []);
+  if (problem) throw new AppError("invalid_request", `node ${nodeId}: ${problem}`);
 }
 
 /** The quorum mode a container's format flags say (what formatFlags wrote). */
