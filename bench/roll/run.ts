@@ -131,7 +131,7 @@ async function startService(cluster: AgentKafkaCluster): Promise<{ url: string; 
       SECRET_KEY: randomBytes(32).toString("hex"),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "inherit"],

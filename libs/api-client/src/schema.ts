@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Register a cluster (its connection is tested first unless skipTest)
-         * @description Register a cluster (its connection is tested first unless skipTest). Lowest role allowed: operator. Audited as `cluster.register`.
+         * @description Register a cluster (its connection is tested first unless skipTest). Lowest role allowed: operator. Admin only: setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase. Audited as `cluster.register`.
          */
         post: operations["registerCluster"];
         delete?: never;
@@ -254,8 +254,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a cluster's profile, labels or settings; secrets are replaced only when given
-         * @description Change a cluster's profile, labels or settings; secrets are replaced only when given. Lowest role allowed: operator. Audited as `cluster.update`.
+         * Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes
+         * @description Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes. Lowest role allowed: operator. Admin only: setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase; keepSecrets. Audited as `cluster.update`.
          */
         patch: operations["updateCluster"];
         trace?: never;
@@ -832,12 +832,12 @@ export interface components {
         AgentEndpoint: {
             /**
              * Format: uri
-             * @description Base URL of the agent's API, e.g. https://kafka-1.internal:9700 (the API is under /v1)
+             * @description Base URL of the agent's API, e.g. https://kafka-1.internal:9700 (the API is under /v1); must be the URL the service's AGENT_URLS pins for this agent id (https:// only), else the cluster is refused (422)
              */
             url: string;
-            /** @description The agent's AGENT_ID: the audience of its command tokens */
+            /** @description The agent's AGENT_ID: the audience of its command tokens; the service's AGENT_URLS must pin it */
             agentId: components["schemas"]["AgentId"];
-            /** @description The Kafka node ids this agent runs; a node is served by one agent only. Empty only for an agent with provisioning */
+            /** @description The Kafka node ids this agent runs (at most 16: a host runs a few nodes); a node is served by one agent only. Empty only for an agent with provisioning */
             nodeIds: components["schemas"]["BrokerId"][];
             provisioning?: components["schemas"]["AgentProvisioning"];
         };
@@ -851,14 +851,14 @@ export interface components {
             };
             /** @description Ports of this host kept for new nodes' listeners (one per listener; a port any node uses is skipped) */
             ports: components["schemas"]["Port"][];
-            /** @description Absolute folder on the agent's host; a new node's data dirs go under <dataDir>/<node id>/ */
+            /** @description Absolute folder on the agent's host, under one of its AGENT_DATA_ROOTS (the agent refuses others); a new node's data dirs go under <dataDir>/<node id>/ */
             dataDir: string;
             /** @description The host name new nodes advertise (default: the host of the agent's url) */
             host?: string;
-            /** @description JVM options of new nodes (default: the agent's, 1 GB of heap) */
-            jvmOptions?: string[];
+            /** @description JVM options of new nodes, of the allow-list (docs/node-agent.md); default: the agent's, 1 GB of heap */
+            jvmOptions?: components["schemas"]["JvmOptions"];
         };
-        /** @description Which node agent serves which Kafka node ids (provider agent only, and required there). Each agentId appears once, and each node id in one agent's nodeIds or provisioning range only. */
+        /** @description Which node agent serves which Kafka node ids (provider agent only, and required there): at most 64 agents, each asked at every collection. Each agentId appears once, and each node id in one agent's nodeIds or provisioning range only. */
         AgentsSetting: components["schemas"]["AgentEndpoint"][];
         ApiToken: {
             id: components["schemas"]["Id"];
@@ -1042,6 +1042,11 @@ export interface components {
              * @default false
              */
             skipTest?: boolean;
+            /**
+             * @description Admin only: keep the stored secrets although the change moves where or how the cluster is reached (bootstrap servers, security, provider, settings.kubernetes.context). Refused when the change weakens how the secrets travel; no connection test runs (docs/api.md, Clusters).
+             * @default false
+             */
+            keepSecrets?: boolean;
         } | {
             name: unknown;
         } | {
@@ -1239,7 +1244,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "csrf_header_required" | "forbidden" | "not_found" | "already_exists" | "conflict" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "not_ready" | "internal";
+                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "csrf_header_required" | "forbidden" | "not_found" | "already_exists" | "conflict" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "version_unavailable" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "not_ready" | "internal";
                 /** @description Human-readable; names the field for validation_failed */
                 message: string;
             };
@@ -1348,6 +1353,9 @@ export interface components {
         Int64: number;
         /** @enum {string} */
         IssueSeverity: "critical" | "warning" | "info";
+        JvmOption: string;
+        /** @description JVM options of the allow-list (docs/node-agent.md): -Xms/-Xmx/-Xmn/-Xss sizes, listed -XX flags and -XX:Name=value numbers, listed -D properties */
+        JvmOptions: components["schemas"]["JvmOption"][];
         /** @description Which Strimzi Kafka resource owns the cluster (provider operator-managed only, and required there) */
         KubernetesSetting: {
             /** @description The namespace of the Kafka resource and its KafkaNodePools */
@@ -3339,7 +3347,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Change a cluster's profile, labels or settings; secrets are replaced only when given */
+            /** @description Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +6316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description capability_unavailable: The action is not available for this cluster; invalid_request: The request cannot be carried out */
+            /** @description capability_unavailable: The action is not available for this cluster; invalid_request: The request cannot be carried out; version_unavailable: The cluster's nodes cannot obtain that version */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6593,7 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description confirmation_mismatch: The confirmation does not match the cluster name */
+            /** @description confirmation_mismatch: The confirmation does not match the cluster name; version_unavailable: The cluster's nodes cannot obtain that version */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -8,7 +8,8 @@ import {
   KafkaClient,
 } from "@kcp/kafka";
 import {
-  type CommandSigner,
+  AgentAccess,
+  ContainerEngines,
   type ProviderReadiness,
   probeAgents,
   probeContainers,
@@ -32,15 +33,16 @@ export interface CollectSettings {
   timeoutMs: number;
   thresholds: HealthThresholds;
   kafka?: ClientOptionsSettings;
-  /** How `agent` clusters' node agents are asked (health and nodes) at each collection. */
+  /**
+   * How `agent` clusters' node agents are asked (health and nodes, at their pinned URLs) at each collection; its
+   * timeout bounds every provider's request. None: no agent is asked, and the capabilities say why.
+   */
   agents?: AgentAccess;
-}
-
-export interface AgentAccess {
-  /** Signs the command token of GET /v1/nodes; none: the agents cannot be asked, and the capabilities say so. */
-  signer: CommandSigner | undefined;
-  /** Each request to an agent (AGENT_REQUEST_TIMEOUT_MS). */
-  timeoutMs: number;
+  /**
+   * The engines `container` clusters may be collected from (CONTAINER_ENGINES, ContainerEngines.fromConfig). None when
+   * not given: no engine is asked, and the capabilities say why.
+   */
+  containerEngines?: ContainerEngines;
 }
 
 export interface CollectDependencies {
@@ -49,6 +51,9 @@ export interface CollectDependencies {
   settings: CollectSettings;
   now?: () => Date;
 }
+
+/** No key, no pins, no CA: no agent is asked anything. */
+const NO_AGENT_ACCESS = new AgentAccess();
 
 type Plain = Record<string, unknown>;
 const plain = (value: unknown) => value as Plain;
@@ -64,23 +69,26 @@ async function providerReadiness(
 ): Promise<ProviderReadiness | undefined> {
   const profile = record.profile as unknown as StoredProfile;
   // Every provider is asked within the same per-request bound as the agents (AGENT_REQUEST_TIMEOUT_MS).
-  const access = deps.settings.agents ?? { signer: undefined, timeoutMs: 5_000 };
+  const access = deps.settings.agents ?? NO_AGENT_ACCESS;
   if (profile.provider === "container") {
     const setting = ContainerSettingSchema.safeParse(record.settings.container);
     if (!setting.success)
       return { kind: "container", project: "?", nodes: null, problem: "settings.container is missing or invalid" };
-    return probeContainers(setting.data, access.timeoutMs);
+    return probeContainers(setting.data, deps.settings.containerEngines ?? ContainerEngines.NONE, access.timeoutMs);
   }
   if (profile.provider === "operator-managed") {
     const setting = KubernetesSettingSchema.safeParse(record.settings.kubernetes);
     if (!setting.success)
       return { kind: "operator-managed", status: null, problem: "settings.kubernetes is missing or invalid" };
-    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig, access.timeoutMs);
+    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig, {
+      timeoutMs: access.timeoutMs,
+      ...(deps.settings.kafka?.allowedHosts ? { allowedHosts: deps.settings.kafka.allowedHosts } : {}),
+    });
   }
   if (profile.provider !== "agent") return undefined;
   const agents = AgentsSettingSchema.safeParse(record.settings.agents);
   if (!agents.success) return { kind: "agent", agents: [], problem: "settings.agents is missing or invalid" };
-  return probeAgents(agents.data, access.signer, access.timeoutMs);
+  return probeAgents(agents.data, access);
 }
 
 /**

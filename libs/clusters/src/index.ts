@@ -1,5 +1,4 @@
 export {
-  type AgentAccess,
   type CollectDependencies,
   type CollectSettings,
   collectClusterView,
@@ -16,6 +15,13 @@ export {
 } from "./collection-jobs.js";
 export { identityIssue, identityRefusal, withIdentityIssue } from "./identity.js";
 export {
+  NODE_SETTINGS,
+  type NodeSettingChange,
+  nodeSettingChanges,
+  reachChanges,
+  weakenings,
+} from "./profile-changes.js";
+export {
   changesConnection,
   clusterResource,
   connectionTarget,
@@ -28,4 +34,11 @@ export {
 export { ClusterRegistry, type RegistryDependencies } from "./registry.js";
 export { type ResealResult, resealSecrets } from "./reseal.js";
 export type { SerializedResponse } from "./serialized.js";
+export {
+  answerCanObtain,
+  askCanObtain,
+  isVersionQuestion,
+  type VersionAnswer,
+  type VersionQuestionJob,
+} from "./version-questions.js";
 export { clusterView } from "./views.js";

@@ -1,5 +1,6 @@
 import type { ConnectionTarget } from "@kcp/kafka";
 import {
+  AppError,
   type Cluster,
   type ClusterPatch,
   type ConnectionProfile,
@@ -10,6 +11,7 @@ import {
   type Security,
 } from "@kcp/shared";
 import type { ClusterChanges, ClusterRecord, NewCluster } from "@kcp/store";
+import { reachChanges } from "./profile-changes.js";
 
 /** What a record keeps of a profile besides name, labels and settings; secret names only, never values. */
 export interface StoredProfile {
@@ -79,10 +81,27 @@ export function connectionTarget(record: ClusterRecord, box: SecretBox): Connect
   };
 }
 
-/** The profile a patch would leave (secrets given replace, null removes, absent keeps), to validate as a whole. */
+/**
+ * The profile a patch would leave (secrets given replace, null removes, absent keeps), to validate as a whole. A
+ * patch that changes where or how the cluster is reached (reachChanges) keeps no stored secret: each one stored must
+ * be given again or removed with null, else 400 validation_failed naming it — unless `keepSecrets` (admin only,
+ * checked by the caller with the weakenings). So the merged profile, and the connection test it gets, never carry a
+ * stored secret to a host or a security setting the same request chose.
+ */
 export function patchedProfile(record: ClusterRecord, patch: ClusterPatch, box: SecretBox): Record<string, unknown> {
   const profile = storedProfile(record);
-  const secrets: Record<string, string> = { ...presentSecrets(openRecordSecrets(record, box)) };
+  const reach = reachChanges(record, patch);
+  const keep = reach.length === 0 || patch.keepSecrets === true;
+  if (!keep) {
+    const missing = profile.secretsSet.filter((name) => patch.secrets?.[name] === undefined);
+    if (missing.length > 0)
+      throw new AppError(
+        "validation_failed",
+        `Invalid body: ${missing.map((name) => `secrets.${name}`).join(", ")}: must be given again, or null to ` +
+          `remove it: stored secrets are not kept when ${reach.join(", ")} change (an admin may keep them with keepSecrets)`,
+      );
+  }
+  const secrets: Record<string, string> = keep ? { ...presentSecrets(openRecordSecrets(record, box)) } : {};
   for (const [name, value] of Object.entries(patch.secrets ?? {})) {
     if (value === null) delete secrets[name];
     else if (typeof value === "string") secrets[name] = value;

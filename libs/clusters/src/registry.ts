@@ -1,6 +1,8 @@
-import { type ConnectionTarget, testConnection } from "@kcp/kafka";
+import { type ClientOptionsSettings, type ConnectionTarget, testConnection } from "@kcp/kafka";
+import { KubeconfigError, kubeconfigClientOptions } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
+  AgentPins,
   AllowedHosts,
   AppError,
   type ClusterPatch,
@@ -14,6 +16,7 @@ import type { ClusterRecord, Store } from "@kcp/store";
 import { requestCollection, unscheduleCollections } from "./collection-jobs.js";
 import { identityRefusal } from "./identity.js";
 import { OverviewCache } from "./overview-cache.js";
+import { weakenings } from "./profile-changes.js";
 import { changesConnection, newClusterRecord, patchedProfile, recordChanges } from "./records.js";
 import { type SerializedResponse, serialized } from "./serialized.js";
 import { clusterView } from "./views.js";
@@ -28,6 +31,8 @@ export interface RegistryDependencies {
   allowedHosts?: AllowedHosts;
   /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
   containerEngines?: ReadonlySet<string>;
+  /** The URL each node agent is pinned at (AGENT_URLS / AGENT_URLS_FILE); none when not given. */
+  agentPins?: AgentPins;
 }
 
 /**
@@ -43,6 +48,29 @@ function collectionFailure(record: ClusterRecord, error: unknown): AppError {
     headers: { "Retry-After": "5" },
     cause: error,
   });
+}
+
+/**
+ * The kubeconfig of an operator-managed profile, read as the collector and the worker will read it (the context of
+ * `settings.kubernetes`): one it cannot use is 400 validation_failed naming the problem (never quoting the file), and
+ * its API server must be a host KAFKA_ALLOWED_HOSTS allows (422), before anything connects anywhere.
+ */
+function checkKubeconfig(profile: ConnectionProfile, allowed: AllowedHosts): void {
+  const text = profile.secrets?.kubeconfig;
+  if (profile.provider !== "operator-managed" || text === undefined) return;
+  let server: string;
+  try {
+    server = kubeconfigClientOptions(text, profile.settings.kubernetes?.context).server;
+  } catch (error) {
+    if (!(error instanceof KubeconfigError)) throw error;
+    throw new AppError("validation_failed", `Invalid body: secrets.kubeconfig: ${error.message}`);
+  }
+  const host = new URL(server).hostname;
+  if (!allowed.allows(host))
+    throw new AppError(
+      "invalid_request",
+      `Kubernetes API server host ${host} is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts)`,
+    );
 }
 
 const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
@@ -64,14 +92,17 @@ export class ClusterRegistry {
 
   /**
    * Refuses (422) a profile naming a bootstrap host, or a node agent host, that KAFKA_ALLOWED_HOSTS does not allow
-   * (before any DNS lookup or connection), or a container engine CONTAINER_ENGINES does not list.
+   * (before any DNS lookup or connection), a node agent that AGENT_URLS does not pin at the URL named, or a container
+   * engine CONTAINER_ENGINES does not list.
    */
   private checkHosts(profile: ConnectionProfile): void {
     const allowed = this.deps.allowedHosts ?? AllowedHosts.ANY;
     allowed.check(profile.bootstrapServers);
+    const agents = profile.settings.agents ?? [];
+    (this.deps.agentPins ?? AgentPins.NONE).check(agents);
     checkAgentUrls(
       allowed,
-      (profile.settings.agents ?? []).map((agent) => agent.url),
+      agents.map((agent) => agent.url),
     );
     const engine = profile.settings.container?.engine;
     if (engine !== undefined && !this.deps.containerEngines?.has(engine))
@@ -79,11 +110,12 @@ export class ClusterRegistry {
         "invalid_request",
         `Container engine ${engine} is not allowed here (CONTAINER_ENGINES lists the engines container clusters may name)`,
       );
+    checkKubeconfig(profile, allowed);
   }
 
   async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {
     this.checkHosts(profile);
-    return testConnection(targetOf(profile));
+    return testConnection(targetOf(profile), this.kafkaSettings());
   }
 
   async register(profile: ConnectionProfile): Promise<ClusterView> {
@@ -98,8 +130,9 @@ export class ClusterRegistry {
 
   async update(record: ClusterRecord, profile: ConnectionProfile, patch: ClusterPatch): Promise<ClusterView> {
     this.checkHosts(profile);
-    const brokerClusterId =
-      changesConnection(patch) && !patch.skipTest ? await this.testedClusterId(profile, false) : record.brokerClusterId;
+    // With keepSecrets an admin vouches for the new reach: nothing is tested (the stored secrets go nowhere first).
+    const tested = changesConnection(patch) && !patch.skipTest && !patch.keepSecrets;
+    const brokerClusterId = tested ? await this.testedClusterId(profile, false) : record.brokerClusterId;
     const updated = await this.deps.store.clusters.update(
       record.id,
       recordChanges(profile, this.deps.box, brokerClusterId || record.brokerClusterId),
@@ -152,17 +185,34 @@ export class ClusterRegistry {
     return records.map((record) => clusterView(record, byCluster.get(record.id), { withSnapshot: false }));
   }
 
-  /** The whole profile a patch would leave (stored secrets opened in memory), for validation before `update`. */
+  /**
+   * The whole profile a patch would leave (stored secrets opened in memory), for validation before `update`. A change
+   * of reach without the stored secrets given again is refused (400, patchedProfile); keepSecrets (the caller checks
+   * the admin role) is refused (422) when the change weakens how the secrets travel.
+   */
   patched(record: ClusterRecord, patch: ClusterPatch): Record<string, unknown> {
+    if (patch.keepSecrets) {
+      const weaker = weakenings(record, patch);
+      if (weaker.length > 0)
+        throw new AppError(
+          "invalid_request",
+          `keepSecrets is refused for a change that weakens how the secrets travel: ${weaker.join("; ")}. Give the secrets again instead`,
+        );
+    }
     return patchedProfile(record, patch, this.deps.box);
   }
 
   private async testedClusterId(profile: ConnectionProfile, skip: boolean): Promise<string> {
     if (skip) return "";
-    const result = await testConnection(targetOf(profile));
+    const result = await testConnection(targetOf(profile), this.kafkaSettings());
     if (!result.ok)
       throw new AppError("cluster_unreachable", `The connection test failed: ${result.error ?? "unknown"}`);
     return result.clusterId ?? "";
+  }
+
+  /** The Kafka client's settings: the allowed hosts, for the brokers the tested cluster advertises too. */
+  private kafkaSettings(): ClientOptionsSettings {
+    return this.deps.allowedHosts ? { allowedHosts: this.deps.allowedHosts } : {};
   }
 
   private async collectedView(record: ClusterRecord, options: { waitFailure: "ignore" | "throw" }) {

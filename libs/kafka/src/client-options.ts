@@ -1,4 +1,4 @@
-import type { ConnectionProfile, Secrets } from "@kcp/shared";
+import type { AllowedHosts, ConnectionProfile, Secrets } from "@kcp/shared";
 import { cloudIamTokenProvider } from "./cloud-iam.js";
 
 /** What a connection needs: the profile's transport and security, and the decrypted secrets (never logged). */
@@ -38,6 +38,16 @@ export interface ClientOptionsSettings {
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
   cloudTokenProvider?: CloudTokenProvider;
+  /**
+   * The hosts the client may connect to (KAFKA_ALLOWED_HOSTS): every connection — a bootstrap server, a broker the
+   * metadata advertises, the bulk lane, the producer — is checked before its socket is opened. Any when not given.
+   */
+  allowedHosts?: AllowedHosts;
+}
+
+/** The client settings of a process's configuration: the one place KAFKA_ALLOWED_HOSTS reaches the Kafka client. */
+export function kafkaClientSettings(config: { KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined }): ClientOptionsSettings {
+  return config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {};
 }
 
 function tlsOptions(target: ConnectionTarget): TlsOptions | undefined {

@@ -1,7 +1,41 @@
-import { Admin, type Connection, Producer, type SASLOptions } from "@platformatic/kafka";
+import type { AllowedHosts } from "@kcp/shared";
+import {
+  Admin,
+  type Connection,
+  type ConnectionPool,
+  NetworkError,
+  Producer,
+  type SASLOptions,
+} from "@platformatic/kafka";
 import { type ClientOptionsSettings, type ConnectionTarget, clientOptionsFor } from "./client-options.js";
 
 type AdminOptions = ConstructorParameters<typeof Admin>[0];
+
+/**
+ * Refuses, before its socket is opened, every connection of `client` to a host `allowed` does not allow: a bootstrap
+ * server, and every broker the cluster's metadata advertises (a cluster reached through an allowed address may
+ * advertise its brokers anywhere). The refusal fails the call with an error naming the host only; nothing is sent
+ * there, so no credential either. @platformatic/kafka's connection pool (the client's public `connections`) emits
+ * `connecting` synchronously just before it calls `connection.connect(host, port, callback)`: that one connection's
+ * `connect` is replaced by a refusal, and the pool drops it as it drops any connection that failed.
+ */
+export function guardConnections(
+  client: { readonly connections: ConnectionPool },
+  allowed: AllowedHosts | undefined,
+): void {
+  if (!allowed || allowed.any) return;
+  client.connections.on("connecting", ({ broker, connection }) => {
+    if (allowed.allows(broker.host)) return;
+    const refused = new NetworkError(
+      `Broker host ${broker.host} is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts): not connected`,
+      { canRetry: false, hostNotAllowed: broker.host },
+    );
+    const refuse = (_host: string, _port: number, callback?: (error: Error | null) => void) => {
+      process.nextTick(() => callback?.(refused));
+    };
+    (connection as unknown as { connect: typeof refuse }).connect = refuse;
+  });
+}
 
 /**
  * An admin client of one cluster: @platformatic/kafka's Admin (high-level calls, metadata, the connection pool) plus
@@ -10,28 +44,37 @@ type AdminOptions = ConstructorParameters<typeof Admin>[0];
  * A broker answers the requests of one connection one at a time, in order. Requests whose answers are large
  * (every replica's size, thousands of topics' configs) therefore go over a second set of connections, the bulk
  * lane, opened on first use, so that they do not hold up the small requests behind them.
+ *
+ * Every connection of the admin, the bulk lane and the producer is checked against the allowed hosts first
+ * (guardConnections).
  */
 export class KafkaClient {
   readonly admin: Admin;
   private bulkAdmin: Admin | undefined;
   private messageProducer: Producer | undefined;
 
-  private constructor(private readonly options: AdminOptions) {
-    this.admin = new Admin(options);
+  private constructor(
+    private readonly options: AdminOptions,
+    private readonly allowedHosts: AllowedHosts | undefined,
+  ) {
+    this.admin = this.guarded(new Admin(options));
   }
 
   static open(target: ConnectionTarget, settings: ClientOptionsSettings = {}): KafkaClient {
     const options = clientOptionsFor(target, settings);
-    return new KafkaClient({
-      clientId: options.clientId,
-      bootstrapBrokers: options.bootstrapBrokers,
-      connectTimeout: options.connectTimeout,
-      requestTimeout: options.requestTimeout,
-      retries: 1,
-      retryDelay: 200,
-      ...(options.tls ? { tls: options.tls } : {}),
-      ...(options.sasl ? { sasl: options.sasl as SASLOptions } : {}),
-    });
+    return new KafkaClient(
+      {
+        clientId: options.clientId,
+        bootstrapBrokers: options.bootstrapBrokers,
+        connectTimeout: options.connectTimeout,
+        requestTimeout: options.requestTimeout,
+        retries: 1,
+        retryDelay: 200,
+        ...(options.tls ? { tls: options.tls } : {}),
+        ...(options.sasl ? { sasl: options.sasl as SASLOptions } : {}),
+      },
+      settings.allowedHosts,
+    );
   }
 
   /** Connections to these brokers (all known brokers when omitted), from the client's pool. */
@@ -41,7 +84,7 @@ export class KafkaClient {
 
   /** Connections of the bulk lane, for requests with large answers. */
   bulkConnections(brokerIds: number[]): Promise<Map<number, Connection>> {
-    this.bulkAdmin ??= new Admin(this.options);
+    this.bulkAdmin ??= this.guarded(new Admin(this.options));
     return this.bulkAdmin.connectToBrokers(brokerIds);
   }
 
@@ -62,11 +105,16 @@ export class KafkaClient {
 
   /** A producer on the same connection settings, opened on first use (not idempotent: no extra ACL needed). */
   producer(): Producer {
-    this.messageProducer ??= new Producer({ ...this.options, idempotent: false });
+    this.messageProducer ??= this.guarded(new Producer({ ...this.options, idempotent: false }));
     return this.messageProducer;
   }
 
   async close(): Promise<void> {
     await Promise.all([this.admin.close(), this.bulkAdmin?.close(), this.messageProducer?.close()]);
+  }
+
+  private guarded<C extends { readonly connections: ConnectionPool }>(client: C): C {
+    guardConnections(client, this.allowedHosts);
+    return client;
   }
 }

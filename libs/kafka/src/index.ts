@@ -12,13 +12,14 @@ export type { PartitionReplicas, ReassignmentInProgress } from "./actions/reassi
 export { targetOffset } from "./actions/reset-offsets.js";
 export type { KnownTopics, TopicListing } from "./actions/topic-reads.js";
 export { KafkaAdmin } from "./admin.js";
-export { KafkaClient } from "./client.js";
+export { guardConnections, KafkaClient } from "./client.js";
 export {
   type ClientOptionsSettings,
   type CloudTokenProvider,
   type ConnectionTarget,
   clientOptionsFor,
   type KafkaClientOptions,
+  kafkaClientSettings,
   type SaslOptions,
   type TlsOptions,
 } from "./client-options.js";

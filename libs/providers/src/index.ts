@@ -1,3 +1,4 @@
+export { AgentAccess, type AgentAccessConfig, type AgentAccessParts } from "./agent/access.js";
 export { AgentClient, type AgentClientOptions, AgentError } from "./agent/client.js";
 export { AgentNodeLifecycle } from "./agent/lifecycle.js";
 export { listenerPorts, type NewNodePlace, newNodeConfig } from "./agent/new-node-config.js";
@@ -5,11 +6,14 @@ export { probeAgents } from "./agent/probe.js";
 export {
   CommandSigner,
   loadCommandSigner,
+  type SignedRequest,
   TOKEN_ALGORITHM,
   TOKEN_ISSUER,
   TOKEN_LIFETIME_SECONDS,
+  type TokenSigner,
 } from "./agent/tokens.js";
 export { ContainerEngine, EngineError, EngineUnreachable } from "./container/engine.js";
+export { ContainerEngines } from "./container/engines.js";
 export { type ContainerClusterSettings, ContainerNodeLifecycle } from "./container/lifecycle.js";
 export { containerName, volumeName } from "./container/node-container.js";
 export { probeContainers } from "./container/probe.js";
@@ -31,5 +35,6 @@ export {
   type ProviderKind,
   type ProviderReadiness,
   providerNodes,
+  type Refusal,
 } from "./provider.js";
 export * from "./strimzi/index.js";

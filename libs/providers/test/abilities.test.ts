@@ -74,7 +74,7 @@ describe("provider abilities", () => {
     });
 
     it("agent: an agent serving no node of the snapshot need not answer", () => {
-      const readiness = ready(probe("a-1", [1, 2, 3]), probe("a-9", [9], null, "unreachable (ECONNREFUSED)"));
+      const readiness = ready(probe("a-1", [1, 2, 3]), probe("a-9", [9], null, "unreachable"));
       expect(nodeLifecycleAbility("agent", readiness, [1, 2, 3])).to.deep.equal({ available: true });
     });
 
@@ -90,9 +90,9 @@ describe("provider abilities", () => {
       ["nodes without agent", ready(probe("a-1", [1])), [6, 1, 5], "no agent for nodes 5, 6"],
       [
         "an unreachable agent",
-        ready(probe("a-1", [1]), probe("a-2", [2], null, "unreachable (connect ECONNREFUSED 127.0.0.1:9700)")),
+        ready(probe("a-1", [1]), probe("a-2", [2], null, "unreachable")),
         [1, 2],
-        "agent a-2 unreachable (connect ECONNREFUSED 127.0.0.1:9700)",
+        "agent a-2 unreachable",
       ],
       [
         "an agent that does not run a node the settings give it",

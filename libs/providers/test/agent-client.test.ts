@@ -1,19 +1,22 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { AppError } from "@kcp/shared";
+import { AgentPins, AppError } from "@kcp/shared";
 import {
   buildArtifactSource,
   freePort,
+  httpsRequest,
   type ManagedProcess,
   makeRunDir,
   repoRoot,
   startProcess,
+  TestCertificateAuthority,
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import {
-  AgentClient,
+  AgentAccess,
+  type AgentClient,
   AgentNodeLifecycle,
   CommandSigner,
   type NodeProvision,
@@ -58,6 +61,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
   let work: string;
   let agent: ManagedProcess;
   let url: string;
+  let access: AgentAccess;
   let client: AgentClient;
   let lifecycle: AgentNodeLifecycle;
   let provision: NodeProvision;
@@ -82,7 +86,10 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     // The artifact source: <root>/<version>/libs (the Maven-resolved jars) and <root>/<version>.sha512.
     const artifacts = await buildArtifactSource([VERSION], [], join(work, "artifacts"));
     const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
+    url = `https://127.0.0.1:${port}`;
+    // The agent serves HTTPS with a certificate for 127.0.0.1 from a CA of the test: the only CA the client trusts.
+    const authority = await TestCertificateAuthority.create(join(work, "tls"));
+    const certificate = await authority.issue("agent", ["127.0.0.1"]);
     agent = await startProcess({
       command: "node",
       args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
@@ -95,15 +102,21 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
         AGENT_STATE_DIR: join(work, "state"),
         AGENT_PUBLIC_KEY: signer.publicKeyPem(),
         AGENT_ARTIFACTS: artifacts.url,
+        // The node's data dirs are under it (the agent refuses others).
+        AGENT_DATA_ROOTS: join(work, "node-1"),
+        AGENT_TLS_CERT_FILE: certificate.certFile,
+        AGENT_TLS_KEY_FILE: certificate.keyFile,
       },
       logFile: join(work, "agent.log"),
     });
-    await waitFor("the node agent to listen", async () => ((await fetch(`${url}/v1/health`)).ok ? true : undefined), {
+    const healthy = async () => (await httpsRequest(`${url}/v1/health`, { ca: authority.caPem })).status === 200;
+    await waitFor("the node agent to listen", async () => ((await healthy().catch(() => false)) ? true : undefined), {
       timeoutMs: 30_000,
       giveUpIf: () => (agent.hasExited() ? new Error(`the agent exited; see ${join(work, "agent.log")}`) : undefined),
     });
-    client = new AgentClient({ url, agentId: AGENT_ID }, signer);
-    lifecycle = new AgentNodeLifecycle([{ url, agentId: AGENT_ID, nodeIds: [1] }], signer);
+    access = new AgentAccess({ signer, pins: AgentPins.parse(`${AGENT_ID}=${url}`, "list"), ca: authority.caPem });
+    client = access.client({ url, agentId: AGENT_ID });
+    lifecycle = new AgentNodeLifecycle([{ url, agentId: AGENT_ID, nodeIds: [1] }], access);
     const [plaintext, controller] = [await freePort(), await freePort()];
     const listeners = `PLAINTEXT://127.0.0.1:${plaintext},CONTROLLER://127.0.0.1:${controller}`;
     provision = {
@@ -144,7 +157,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
   it("health needs no token; the agent owns no node yet, so node 1 is not ready for the lifecycle", async () => {
     expect(await client.health()).to.deep.equal({ agentId: AGENT_ID });
     expect(await client.nodes()).to.deep.equal([]);
-    const readiness = await probeAgents([{ url, agentId: AGENT_ID, nodeIds: [1] }], signer, 5_000);
+    const readiness = await probeAgents([{ url, agentId: AGENT_ID, nodeIds: [1] }], access);
     expect(readiness).to.deep.equal({
       kind: "agent",
       agents: [{ agentId: AGENT_ID, nodeIds: [1], reportedNodeIds: [], reportedNodes: [] }],
@@ -152,36 +165,40 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     expect(nodeLifecycleAbility("agent", readiness, [1]).reason).to.equal("agent a-1 does not run node 1");
   });
 
+  const endpoint = () => ({ url, agentId: AGENT_ID });
+
   it("maps the agent's errors to AppErrors with its message, never a token", async () => {
     const missing = await failure(client.node(7));
     expect(missing.code).to.equal("not_found");
     expect(missing.message).to.match(/^agent a-1 refused GET \/v1\/nodes\/7: /);
 
-    const forged = await failure(new AgentClient({ url, agentId: AGENT_ID }, newSigner()).nodes());
+    const forged = await failure(new AgentAccess({ ...access, signer: newSigner() }).client(endpoint()).nodes());
     expect(forged.code).to.equal("internal");
     expect(forged.message).to.match(/^agent a-1 refused the command token of GET \/v1\/nodes: /);
 
-    const unsigned = await failure(new AgentClient({ url, agentId: AGENT_ID }, undefined).nodes());
+    const unsigned = await failure(new AgentAccess({ ...access, signer: undefined }).client(endpoint()).nodes());
     expect(unsigned).to.include({ code: "invalid_request" });
     expect(unsigned.message).to.match(/no AGENT_SIGNING_KEY/);
 
-    const closed = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await failure(new AgentClient({ url: closed, agentId: "a-9" }, signer).nodes());
+    // An agent that does not listen: "unreachable", nothing more (no errno, no address).
+    const closed = `https://127.0.0.1:${await freePort()}`;
+    const pins = AgentPins.parse(`${AGENT_ID}=${url},a-2=${url},a-9=${closed}`, "list");
+    const withOthers = new AgentAccess({ ...access, pins });
+    const unreachable = await failure(withOthers.client({ url: closed, agentId: "a-9" }).nodes());
     expect(unreachable.code).to.equal("cluster_unreachable");
-    expect(unreachable.message).to.match(/^agent a-9 unreachable \(.*ECONNREFUSED/);
+    expect(unreachable.message).to.equal("agent a-9 unreachable");
 
     const other = await probeAgents(
       [
         { url, agentId: "a-2", nodeIds: [2] },
         { url: closed, agentId: "a-9", nodeIds: [9] },
       ],
-      signer,
-      5_000,
+      withOthers,
     );
-    expect(other.agents[0]?.problem).to.equal(`is not at ${url} (agent a-1 answers there)`);
-    expect(other.agents[1]?.problem).to.match(/^unreachable \(.*ECONNREFUSED/);
-    expect(nodeLifecycleAbility("agent", other, [2, 9]).reason).to.match(
-      /^agent a-2 is not at .* \(agent a-1 answers there\); agent a-9 unreachable \(.*ECONNREFUSED/,
+    expect(other.agents[0]?.problem).to.equal("does not answer as agent a-2");
+    expect(other.agents[1]?.problem).to.equal("unreachable");
+    expect(nodeLifecycleAbility("agent", other, [2, 9]).reason).to.equal(
+      "agent a-2 does not answer as agent a-2; agent a-9 unreachable",
     );
 
     for (const error of [missing, forged, unsigned, unreachable]) expect(error.message).not.to.match(/eyJ/);
@@ -232,7 +249,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     expect((await lifecycle.start(1)).pid).to.equal(started.pid);
     expect(await lifecycle.status(1)).to.include({ state: "running", pid: started.pid });
 
-    const readiness = await probeAgents([{ url, agentId: AGENT_ID, nodeIds: [1] }], signer, 5_000);
+    const readiness = await probeAgents([{ url, agentId: AGENT_ID, nodeIds: [1] }], access);
     expect(nodeLifecycleAbility("agent", readiness, [1])).to.deep.equal({ available: true });
 
     const restartId = randomUUID();

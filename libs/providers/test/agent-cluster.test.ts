@@ -1,3 +1,4 @@
+import { agentSection, agentUrlsSection, loadConfig } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   createTopic,
@@ -8,23 +9,24 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { AgentNodeLifecycle, CommandSigner, probeAgents } from "../src/index.js";
+import { AgentAccess, AgentNodeLifecycle, probeAgents } from "../src/index.js";
 
 /**
- * The control plane's agent provider on a harness cluster run by node agents (3c3b, one real agent per node): the
- * cluster's `settings.agents` and signing key are what a registration gives the service; the probe sees every node
+ * The control plane's agent provider on a harness cluster run by node agents (3c3b, one real agent per node, each
+ * serving HTTPS): the cluster's `settings.agents` are what a registration gives the service, its `serviceEnv()` the
+ * service's configuration (key, pinned URLs, CA), read as the service reads it; the probe sees every node
  * served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR.
  */
 describe("agent provider on a 3c3b cluster run by node agents", function () {
   this.timeout(240_000);
   let cluster: AgentKafkaCluster | undefined;
-  let signer: CommandSigner;
+  let access: AgentAccess;
   let lifecycle: AgentNodeLifecycle;
 
   before(async () => {
     cluster = await startCluster({ topology: "3c3b", agents: true });
-    signer = CommandSigner.fromPem(cluster.signingKeyPem);
-    lifecycle = new AgentNodeLifecycle(cluster.settings.agents, signer);
+    access = await AgentAccess.fromConfig(loadConfig(agentSection.and(agentUrlsSection), cluster.serviceEnv()));
+    lifecycle = new AgentNodeLifecycle(cluster.settings.agents, access);
   });
 
   after(async () => {
@@ -36,7 +38,7 @@ describe("agent provider on a 3c3b cluster run by node agents", function () {
   const the = () => cluster as AgentKafkaCluster;
 
   it("the probe finds every node served by the agent the settings name", async () => {
-    const readiness = await probeAgents(the().settings.agents, signer, 5_000);
+    const readiness = await probeAgents(the().settings.agents, access.readOnly());
     expect(readiness.problem).to.equal(undefined);
     expect(
       readiness.agents.map((a) => ({ nodeIds: a.nodeIds, reported: a.reportedNodeIds, problem: a.problem })),

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,8 +22,10 @@ describe("agent command tokens", () => {
   const verify = (token: string, publicKey = keys.publicKey, audience = "a-1") =>
     jwt.verify(token, publicKey, { algorithms: ["ES256"], audience, issuer: TOKEN_ISSUER }) as jwt.JwtPayload;
 
+  const nodes = { method: "GET", path: "/v1/nodes" } as const;
+
   it("signs ES256 with aud = the agent, iss kcp, a 30-60 s lifetime and a random jti", () => {
-    const token = signer.sign("a-1");
+    const token = signer.sign("a-1", nodes);
     expect(jwt.decode(token, { complete: true })?.header.alg).to.equal("ES256");
     const claims = verify(token);
     expect(claims.aud).to.equal("a-1");
@@ -32,18 +34,41 @@ describe("agent command tokens", () => {
     expect(lifetime).to.be.within(30, 60);
     expect(Math.abs((claims.iat ?? 0) - Date.now() / 1000)).to.be.below(5);
     expect(claims.jti).to.match(/^[0-9a-f-]{36}$/);
-    expect(verify(signer.sign("a-1")).jti).not.to.equal(claims.jti);
+    expect(verify(signer.sign("a-1", nodes)).jti).not.to.equal(claims.jti);
+  });
+
+  it("binds each token to its request: method, path, node id, the digest of the exact body bytes, the scope", () => {
+    const body = Buffer.from('{"timeoutMs":1000}');
+    const stop = verify(signer.sign("a-1", { method: "POST", path: "/v1/nodes/5/stop", body }));
+    expect(stop).to.include({ method: "POST", path: "/v1/nodes/5/stop", nodeId: 5, scope: "write" });
+    expect(stop.bodySha256).to.equal(createHash("sha256").update(body).digest("base64url"));
+    const list = verify(signer.sign("a-1", nodes));
+    expect(list).to.include({ method: "GET", path: "/v1/nodes", scope: "read" });
+    expect(list).not.to.have.property("nodeId");
+    // No body: the digest of the empty body.
+    expect(list.bodySha256).to.equal("47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU");
+  });
+
+  it("read-only: signs GET requests only, refusing anything else before a token exists", () => {
+    const reader = signer.readOnly();
+    expect(reader.writes).to.equal(false);
+    expect(verify(reader.sign("a-1", nodes)).scope).to.equal("read");
+    for (const method of ["POST", "PUT", "PATCH"] as const)
+      expect(() => reader.sign("a-1", { method, path: "/v1/nodes/5" }))
+        .to.throw(/signs reads only/)
+        .with.property("code", "invalid_request");
+    expect(JSON.stringify({ reader })).to.equal('{"reader":"[ReadOnlySigner]"}');
   });
 
   it("does not verify with another key, for another agent, or once expired", () => {
-    const token = signer.sign("a-1");
+    const token = signer.sign("a-1", nodes);
     expect(() => verify(token, pemPair("ec").publicKey)).to.throw(/invalid signature/);
     expect(() => verify(token, keys.publicKey, "a-2")).to.throw(/audience invalid/);
-    expect(() => verify(signer.sign("a-1", Date.now() - 61_000))).to.throw(/jwt expired/);
+    expect(() => verify(signer.sign("a-1", nodes, Date.now() - 61_000))).to.throw(/jwt expired/);
   });
 
   it("gives the public key that verifies its tokens (what agents hold as AGENT_PUBLIC_KEY)", () => {
-    expect(verify(signer.sign("a-1"), signer.publicKeyPem()).aud).to.equal("a-1");
+    expect(verify(signer.sign("a-1", nodes), signer.publicKeyPem()).aud).to.equal("a-1");
   });
 
   it("refuses keys other than EC P-256, naming the kind and never echoing the key", () => {
@@ -68,8 +93,8 @@ describe("agent command tokens", () => {
     await writeFile(file, keys.privateKey, { mode: 0o600 });
     const fromEnv = await loadCommandSigner({ AGENT_SIGNING_KEY: keys.privateKey });
     const fromFile = await loadCommandSigner({ AGENT_SIGNING_KEY_FILE: file });
-    expect(verify(fromEnv?.sign("a-1") ?? "").aud).to.equal("a-1");
-    expect(verify(fromFile?.sign("a-1") ?? "").aud).to.equal("a-1");
+    expect(verify(fromEnv?.sign("a-1", nodes) ?? "").aud).to.equal("a-1");
+    expect(verify(fromFile?.sign("a-1", nodes) ?? "").aud).to.equal("a-1");
     expect(await loadCommandSigner({})).to.equal(undefined);
     const missing = await loadCommandSigner({ AGENT_SIGNING_KEY_FILE: join(dir, "none") }).catch((e: Error) => e);
     expect((missing as Error).message).to.match(/^AGENT_SIGNING_KEY_FILE .* cannot be read: ENOENT$/);

@@ -133,6 +133,17 @@ describe("request schemas", () => {
         /^settings.agents.1.agentId: repeats agent a-1/,
       ],
       ["an unknown field of an agent", agentProfile([agent({ token: "x" })]), /token/],
+      ["16 nodes on one agent", agentProfile([agent({ nodeIds: Array.from({ length: 16 }, (_, i) => i) })]), ""],
+      [
+        "17 nodes on one agent (a host runs a few)",
+        agentProfile([agent({ nodeIds: Array.from({ length: 17 }, (_, i) => i) })]),
+        /^settings.agents.0.nodeIds:/,
+      ],
+      [
+        "65 agents in one cluster (each asked at every collection)",
+        agentProfile(Array.from({ length: 65 }, (_, i) => agent({ agentId: `a-${i}`, nodeIds: [i] }))),
+        /^settings.agents:/,
+      ],
     );
     const container = { engine: "unix:///run/podman/podman.sock", project: "orders" };
     const containerProfile = (settings: Record<string, unknown>) => profile({ provider: "container", settings });

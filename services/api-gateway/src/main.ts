@@ -1,11 +1,15 @@
 import { openBackends, runProcess, separateServiceConfig } from "@kcp/process";
 import {
+  agentPinsOf,
+  agentUrlsSection,
   authSection,
   collectorSection,
   httpSection,
   kafkaSection,
+  loadMetricsToken,
   loadSecretBox,
   logSection,
+  metricsSection,
   queueSection,
   secretsSection,
   storeSection,
@@ -21,6 +25,8 @@ const schema = separateServiceConfig(
     .and(authSection)
     .and(secretsSection)
     .and(kafkaSection)
+    .and(metricsSection)
+    .and(agentUrlsSection)
     .and(collectorSection.pick({ COLLECT_TIMEOUT_MS: true })),
 );
 
@@ -42,9 +48,11 @@ runProcess("api-gateway", schema, async (config, logger) => {
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     allowedHosts: config.KAFKA_ALLOWED_HOSTS,
     containerEngines: config.CONTAINER_ENGINES,
+    agentPins: agentPinsOf(config),
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
+    metricsToken: await loadMetricsToken(config),
     metrics,
   });
   return { url: gateway.url, components: [gateway, queue, store] };

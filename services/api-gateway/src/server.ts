@@ -8,6 +8,7 @@ import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
 import type { JobQueue } from "@kcp/queue";
 import {
+  type AgentPins,
   type AllowedHosts,
   type AuthConfig,
   type Component,
@@ -18,6 +19,8 @@ import {
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { createGatewayApp } from "./app.js";
+import { durableAudit } from "./audit/audit-requests.js";
+import { LoginFailureBudget, loginFailureSummaryEvent } from "./audit/login-failures.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
 import { loginService } from "./auth/login.js";
 import { kafkaGaugeReader } from "./metrics/kafka-facts.js";
@@ -44,6 +47,8 @@ export interface GatewayOptions {
   allowedHosts?: AllowedHosts;
   /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
   containerEngines?: ReadonlySet<string>;
+  /** Where each node agent is pinned (AGENT_URLS / AGENT_URLS_FILE); an agent cluster names only these. None: no pin. */
+  agentPins?: AgentPins;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
   topicMaxPartitions?: number;
   /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
@@ -56,6 +61,8 @@ export interface GatewayOptions {
   metrics?: Metrics;
   /** The built web console (CONSOLE_DIR); default apps/console/dist of this checkout. */
   consoleDir?: string;
+  /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN / METRICS_TOKEN_FILE). */
+  metricsToken?: string;
 }
 
 export interface RunningGateway extends Component {
@@ -88,6 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     collectWaitMs: options.collectWaitMs,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
+    ...(options.agentPins ? { agentPins: options.agentPins } : {}),
   });
   // One set of last-collection figures for the topic lists and the Kafka metrics.
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
@@ -100,19 +108,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     queue,
     box: options.box,
     logger,
+    // Every connection of an action is checked against the allowed hosts, advertised brokers included.
+    kafka: options.allowedHosts ? { allowedHosts: options.allowedHosts } : {},
     collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
     ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),
   });
+  const audit = auditEmitter(queue, store, logger);
+  const loginFailures = new LoginFailureBudget(options.auth.LOGIN_FAILURES_AUDITED_PER_MINUTE);
   const app = createGatewayApp({
     logger,
     store,
     auth: options.auth,
     login: loginService(store, options.auth),
-    audit: auditEmitter(queue, store, logger),
+    audit,
+    loginFailures,
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     clusters,
     actions,
-    operations: new OperationService({ store, clusters, queue }),
+    operations: new OperationService({ store, clusters, queue, providerWaitMs: options.collectWaitMs }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
     metrics,
@@ -131,6 +145,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     });
   }, 3_600_000);
   prune.unref();
+  // The summaries of failed logins only counted: one entry per client address and window, once the window ends.
+  const recorder = durableAudit(store, audit);
+  const writeSummaries = (summaries: ReturnType<LoginFailureBudget["ended"]>) =>
+    Promise.all(summaries.map((summary) => recorder.record(loginFailureSummaryEvent(summary), logger)));
+  const summarize = setInterval(() => void writeSummaries(loginFailures.ended(Date.now())), 5_000);
+  summarize.unref();
 
   return {
     name: "http",
@@ -140,6 +160,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(prune);
+      clearInterval(summarize);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections become idle when their last response is done; close them as they do.
       const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
@@ -151,6 +172,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await closed;
       clearInterval(closeIdle);
       clearTimeout(force);
+      // No login is answered any more: what was counted and not yet summarized is written now.
+      await writeSummaries(loginFailures.drain(Date.now()));
     },
   };
 }

@@ -43,6 +43,7 @@ const profile = (security: object, secrets?: object) => ({
 
 const AGENT = { url: "http://127.0.0.1:9700", agentId: "a-1", nodeIds: [1, 2] };
 const agentProfile = { name: "c1", bootstrapServers: servers, provider: "agent", settings: { agents: [AGENT] } };
+const PROVISIONING = { nodeIds: { from: 10, to: 19 }, ports: [9100], dataDir: "/var/lib/kafka" };
 
 /** Each cross-field rule of a refinement, with a body that breaks it: refused by the validator and by the document. */
 const REFUSED: [string, Route, unknown][] = [
@@ -121,6 +122,24 @@ const REFUSED: [string, Route, unknown][] = [
     "an agent's node ids do not repeat",
     "profile",
     { ...agentProfile, settings: { agents: [{ ...AGENT, nodeIds: [1, 1] }] } },
+  ],
+  [
+    "a new node's JVM options are of the allow-list (no -XX:OnOutOfMemoryError)",
+    "profile",
+    {
+      ...agentProfile,
+      settings: {
+        agents: [{ ...AGENT, provisioning: { ...PROVISIONING, jvmOptions: ["-XX:OnOutOfMemoryError=id"] } }],
+      },
+    },
+  ],
+  [
+    "a new node's data folder is normalized (no '..')",
+    "profile",
+    {
+      ...agentProfile,
+      settings: { agents: [{ ...AGENT, provisioning: { ...PROVISIONING, dataDir: "/var/../etc" } }] },
+    },
   ],
   ["a patch changes at least one field", "patch", { skipTest: true }],
   ["a user update changes at least one field", "user", {}],
@@ -233,6 +252,14 @@ const REFUSED: [string, Route, unknown][] = [
     },
   ],
   ["features, when given, are not empty", "plan", { type: "finalizeFeatures", params: { features: {} } }],
+  [
+    "a label key is not a reserved name",
+    "profile",
+    { name: "c1", bootstrapServers: servers, labels: { constructor: "x" } },
+  ],
+  ["a config name is not a reserved name", "configs", { set: { prototype: "1" } }],
+  ["a topic config is not a reserved name", "topic", { name: "t", configs: { constructor: "1" } }],
+  ["a setting is not a reserved name", "patch", { settings: { prototype: 1 } }],
 ];
 
 /** Bodies both accept: the rules above do not refuse what the validator allows. */
@@ -265,6 +292,24 @@ const ACCEPTED: [string, Route, unknown][] = [
     profile({ protocol: "SASL_PLAINTEXT", saslMechanism: "OAUTHBEARER" }, { oauthToken: "t" }),
   ],
   ["an agent cluster", "profile", agentProfile],
+  [
+    "an agent taking new nodes with JVM options of the allow-list",
+    "profile",
+    {
+      ...agentProfile,
+      settings: {
+        agents: [
+          {
+            ...AGENT,
+            provisioning: {
+              ...PROVISIONING,
+              jvmOptions: ["-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-Djava.awt.headless=true"],
+            },
+          },
+        ],
+      },
+    },
+  ],
   ["patch of labels", "patch", { labels: { a: "b" }, skipTest: true }],
   ["user update", "user", { disabled: true }],
   ["config delete", "configs", { delete: ["retention.ms"] }],

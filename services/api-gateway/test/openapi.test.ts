@@ -117,7 +117,10 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
     expect(Object.keys(confirm?.responses ?? {}).sort()).to.deep.equal(
       ["200", "400", "401", "403", "404", "409", "410", "413", "422", "500", "502", "503"].sort(),
     );
-    expect(confirm?.responses["422"]?.["x-error-codes"]).to.deep.equal(["confirmation_mismatch"]);
+    expect(confirm?.responses["422"]?.["x-error-codes"]).to.deep.equal([
+      "confirmation_mismatch",
+      "version_unavailable",
+    ]);
     const login = document.paths["/api/v1/auth/login"]?.post;
     expect(login?.responses["429"]?.["x-error-codes"]).to.deep.equal(["too_many_attempts"]);
     expect(login?.responses["401"]?.["x-error-codes"]).to.deep.equal(["invalid_credentials"]);

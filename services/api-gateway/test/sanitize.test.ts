@@ -10,6 +10,13 @@ describe("audit: request bodies without secrets", () => {
     });
   });
 
+  it("keeps a flag whose name mentions secrets (a boolean holds none)", () => {
+    expect(withoutSecrets({ keepSecrets: true, secrets: { password: true } })).to.deep.equal({
+      keepSecrets: true,
+      secrets: "[redacted]",
+    });
+  });
+
   it("redacts the values of configs whose names mark them as secrets, and keeps the others", () => {
     const change = {
       set: {

@@ -1,20 +1,25 @@
 import {
+  answerCanObtain,
   type CollectJob,
   type CollectResult,
   collectClusterView,
   enqueueCollection,
+  isVersionQuestion,
   scheduleCollections,
   unscheduleCollections,
+  type VersionAnswer,
+  type VersionQuestionJob,
 } from "@kcp/clusters";
-import type { HealthThresholds } from "@kcp/kafka";
+import { type HealthThresholds, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
-import type { CommandSigner } from "@kcp/providers";
+import { AgentAccess, ContainerEngines } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
 import {
   type AgentConfig,
   AppError,
   type CollectorConfig,
   type Component,
+  type KafkaConfig,
   type Logger,
   type SecretBox,
 } from "@kcp/shared";
@@ -25,10 +30,19 @@ export interface CollectorDependencies {
   store: Store;
   queue: JobQueue;
   box: SecretBox;
-  config: CollectorConfig & Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">>;
+  /**
+   * KAFKA_ALLOWED_HOSTS: the hosts a collection may connect to (brokers advertised, Kubernetes APIs); any unset.
+   * CONTAINER_ENGINES: the engines `container` clusters are collected from; none unset.
+   */
+  config: CollectorConfig &
+    Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">> &
+    Partial<Pick<KafkaConfig, "KAFKA_ALLOWED_HOSTS" | "CONTAINER_ENGINES">>;
   metrics?: Metrics;
-  /** Signs the node agents' tokens (AGENT_SIGNING_KEY); without it `agent` clusters offer no node-lifecycle action. */
-  agentSigner?: CommandSigner;
+  /**
+   * How the node agents are asked at each collection (signing key, pinned URLs, CA); without it `agent` clusters offer
+   * no node-lifecycle action. Used read-only whatever it is given: the collector never commands an agent.
+   */
+  agentAccess?: AgentAccess;
 }
 
 /**
@@ -64,7 +78,11 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     settings: {
       timeoutMs: deps.config.COLLECT_TIMEOUT_MS,
       thresholds: healthThresholds(deps.config),
-      agents: { signer: deps.agentSigner, timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000 },
+      kafka: kafkaClientSettings(deps.config),
+      containerEngines: ContainerEngines.fromConfig(deps.config),
+      agents: (
+        deps.agentAccess ?? new AgentAccess({ timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000 })
+      ).readOnly(),
     },
   };
 
@@ -108,13 +126,25 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     return undefined;
   }
 
+  /** Whether the cluster's nodes can obtain a version, asked of its provider (a plan asks before it is shown). */
+  async function canObtain(job: VersionQuestionJob): Promise<VersionAnswer> {
+    const record = await deps.store.clusters.findById(job.clusterId);
+    if (!record) throw new AppError("not_found", `No cluster ${job.clusterId}`);
+    const timeoutMs = deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000;
+    const { agents, containerEngines } = collectDeps.settings;
+    const answer = await answerCanObtain(record, job.version, agents, containerEngines, timeoutMs);
+    logger.info({ clusterId: job.clusterId, version: job.version, refused: answer.refusal?.code }, "version asked");
+    return answer;
+  }
+
   return {
     name: "collector",
     async start() {
-      deps.queue.process<CollectJob, CollectResult | undefined>(
+      deps.queue.process<CollectJob | VersionQuestionJob, CollectResult | VersionAnswer | undefined>(
         "collect",
-        timedJobs(metrics, "collect", async (job: CollectJob) => {
+        timedJobs(metrics, "collect", async (job: CollectJob | VersionQuestionJob) => {
           try {
+            if (isVersionQuestion(job)) return await canObtain(job);
             return job.kind === "tick" ? await tick(job.clusterId) : await collect(job.clusterId);
           } catch (error) {
             if (error instanceof AppError && error.code === "not_found") return undefined;

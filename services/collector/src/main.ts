@@ -1,11 +1,14 @@
 import { openBackends, runProcess, separateServiceConfig, workerProcess } from "@kcp/process";
-import { loadCommandSigner } from "@kcp/providers";
+import { AgentAccess } from "@kcp/providers";
 import {
   agentSection,
+  agentUrlsSection,
   collectorSection,
   httpSection,
+  kafkaSection,
   loadSecretBox,
   logSection,
+  metricsSection,
   queueSection,
   secretsSection,
   storeSection,
@@ -16,23 +19,21 @@ import { createCollectorService } from "./collector.js";
 const schema = separateServiceConfig(
   logSection
     .and(httpSection)
+    .and(metricsSection)
     .and(storeSection)
     .and(queueSection)
     .and(secretsSection)
     .and(collectorSection)
-    .and(agentSection),
+    .and(agentSection)
+    .and(agentUrlsSection)
+    .and(kafkaSection.pick({ KAFKA_ALLOWED_HOSTS: true, CONTAINER_ENGINES: true })),
 );
 
 runProcess("collector", schema, async (config, logger) => {
   const box = await loadSecretBox(config, { logger });
   const backends = await openBackends(config, logger, "collector");
-  const agentSigner = await loadCommandSigner(config);
-  const collector = createCollectorService({
-    ...backends,
-    logger,
-    box,
-    config,
-    ...(agentSigner ? { agentSigner } : {}),
-  });
+  // The collector only reads the agents: its access signs GET requests only.
+  const agentAccess = (await AgentAccess.fromConfig(config)).readOnly();
+  const collector = createCollectorService({ ...backends, logger, box, config, agentAccess });
   return workerProcess(config, backends, collector);
 });

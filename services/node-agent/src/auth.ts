@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject, verify as verifySignature } from "node:crypto";
 import { join } from "node:path";
-import { AppError, type Logger } from "@kcp/shared";
+import { AppError, bodyDigest, type CommandBinding, CommandBindingSchema, type Logger, scopeOf } from "@kcp/shared";
 import jwt from "jsonwebtoken";
 import { readJson, writeJsonAtomic } from "./files.js";
 
@@ -9,11 +9,25 @@ export const MAX_LIFETIME_SECONDS = 60;
 /** Clock difference tolerated between the control plane and the agent. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
-export interface TokenClaims {
+export interface TokenClaims extends CommandBinding {
   jti: string;
   iat: number;
   exp: number;
   sub?: string;
+}
+
+/** What the agent received, as the token's binding claims are checked against it. */
+export interface ReceivedRequest {
+  method: string;
+  /** The path as received, without the query. */
+  path: string;
+  /** The node id the path names (parsed strictly); undefined when it names none. */
+  nodeId: number | undefined;
+}
+
+/** A token whose signature and claims match the request line; its body digest and its id are not checked yet. */
+export interface PendingToken {
+  readonly claims: TokenClaims;
 }
 
 /**
@@ -74,8 +88,12 @@ export class TokenVerifier {
     }
   }
 
-  /** The claims of a valid, fresh token seen for the first time; else `401 unauthenticated`. */
-  async verify(authorization: string | undefined): Promise<TokenClaims> {
+  /**
+   * Checks a token against the request line, before the body is read: signature, issuer, audience, lifetime, and that
+   * it was signed for this method, path and node, with the scope of the method (a read token never authorises anything
+   * but GET). Else `401 unauthenticated`.
+   */
+  authenticate(authorization: string | undefined, request: ReceivedRequest): PendingToken {
     const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization ?? "");
     if (!match) throw refused("no bearer token");
     const token = match[1] as string;
@@ -87,8 +105,27 @@ export class TokenVerifier {
       throw refused((error as Error).message);
     }
     const claims = this.checkClaims(payload);
+    if (claims.method !== request.method) throw refused("signed for another method");
+    if (claims.path !== request.path) throw refused("signed for another path");
+    if (claims.nodeId !== request.nodeId) throw refused("signed for another node");
+    if (claims.scope !== scopeOf(request.method)) throw refused(`a ${claims.scope} token for a ${request.method}`);
+    return { claims };
+  }
+
+  /**
+   * Completes the check with the exact body bytes received (their digest must be the token's), then claims the token's
+   * id: one token, one request, and only once every check passed.
+   */
+  async accept(pending: PendingToken, body: Uint8Array): Promise<TokenClaims> {
+    const { claims } = pending;
+    if (bodyDigest(body) !== claims.bodySha256) throw refused("signed for another body");
     if (!(await this.seen.claim(claims.jti, claims.exp))) throw refused("replayed token id");
     return claims;
+  }
+
+  /** Both checks at once: the claims of a valid, fresh token for exactly this request; else `401 unauthenticated`. */
+  async verify(authorization: string | undefined, request: ReceivedRequest, body: Uint8Array): Promise<TokenClaims> {
+    return this.accept(this.authenticate(authorization, request), body);
   }
 
   private verifyEs256(token: string): jwt.JwtPayload {
@@ -129,7 +166,9 @@ export class TokenVerifier {
     if (exp - iat > MAX_LIFETIME_SECONDS || exp <= iat) throw refused("lifetime above 60 s");
     if (iat - CLOCK_TOLERANCE_SECONDS > nowSeconds()) throw refused("issued in the future");
     if (typeof jti !== "string" || jti.length === 0 || jti.length > 256) throw refused("jti is required");
-    return { jti, iat, exp, ...(typeof payload.sub === "string" ? { sub: payload.sub } : {}) };
+    const binding = CommandBindingSchema.safeParse(payload);
+    if (!binding.success) throw refused("no valid request binding (method, path, nodeId, bodySha256, scope)");
+    return { jti, iat, exp, ...binding.data, ...(typeof payload.sub === "string" ? { sub: payload.sub } : {}) };
   }
 
   /** Logs why a token was refused (never the token). */

@@ -1,20 +1,40 @@
 import { randomUUID } from "node:crypto";
-import { AppError, type Logger, toAppError } from "@kcp/shared";
+import { AppError, JvmOptionsSchema, type Logger, nodeSegmentOf, parseNodeIdSegment, toAppError } from "@kcp/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
-import type { TokenVerifier } from "./auth.js";
+import type { PendingToken, TokenVerifier } from "./auth.js";
 import { type Installations, VERSION_PATTERN } from "./installations.js";
 import type { NodeManager } from "./nodes.js";
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const version = z.string().regex(VERSION_PATTERN, "a Kafka version such as 4.3.1");
-const nodeId = z.coerce.number().int().min(0).max(2_147_483_647);
+/** The names every JavaScript object has (`__proto__`, `constructor`, `toString`, …): never a property's. */
+const OBJECT_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Keys and values of server.properties: no line breaks (a value could otherwise add keys), no leading space. */
-const configKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\-[\]]{0,254}$/, "a property name");
+const configKey = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._\-[\]]{0,254}$/, "a property name")
+  .refine((key) => !OBJECT_NAMES.has(key), "a property name, not a name every object has");
 const configValue = z
   .string()
   .max(65_536)
   .regex(/^[^\r\n\0]*$/, "must not hold line breaks");
+
+/**
+ * A map of server.properties keys to values, every own key of the body checked: one the map would not keep (such as
+ * `__proto__`) is refused, never dropped silently.
+ */
+const propertyMap = z.preprocess(
+  (raw, ctx) => {
+    if (raw !== null && typeof raw === "object" && !Array.isArray(raw))
+      for (const key of Object.keys(raw)) {
+        const checked = configKey.safeParse(key);
+        if (!checked.success) ctx.addIssue({ code: "custom", path: [key], message: checked.error.issues[0]?.message });
+      }
+    return raw;
+  },
+  z.record(configKey, configValue),
+);
 
 const stopBody = z.object({ timeoutMs: z.number().int().min(0).max(3_600_000).optional() }).strict();
 const restartBody = z
@@ -33,25 +53,17 @@ const provisionBody = z
       .refine((roles) => new Set(roles).size === roles.length, "roles must not repeat"),
     clusterId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, "a Kafka cluster id (22 characters of base64url)"),
     version,
-    config: z.record(configKey, configValue),
+    config: propertyMap,
     controllerMode: z.enum(["standalone", "initial-controllers", "observer", "static"]).optional(),
     initialControllers: z
       .string()
       .regex(/^[^\s]{1,4096}$/)
       .optional(),
-    jvmOptions: z
-      .array(
-        z
-          .string()
-          .regex(/^-[^\r\n\0]{1,4095}$/)
-          .max(4096),
-      )
-      .max(64)
-      .optional(),
+    jvmOptions: JvmOptionsSchema.optional(),
   })
   .strict();
 const configBody = z
-  .object({ set: z.record(configKey, configValue).optional(), delete: z.array(configKey).max(1000).optional() })
+  .object({ set: propertyMap.optional(), delete: z.array(configKey).max(1000).optional() })
   .strict()
   .refine((b) => !(b.delete ?? []).some((key) => b.set !== undefined && key in b.set), {
     message: "a key cannot be both set and deleted",
@@ -65,7 +77,34 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   throw new AppError("validation_failed", `${where}${issue?.message ?? "invalid"}`);
 }
 
-const idOf = (req: Request) => parse(nodeId, req.params.id);
+/**
+ * A node id in a path: decimal digits within int32, nothing else (`1e3`, `0x5`, ` 5`, `-1` are 400, never read as a
+ * number). Undefined when the path names no node.
+ */
+function nodeIdInPath(path: string): number | undefined {
+  const segment = nodeSegmentOf(path);
+  if (segment === undefined) return undefined;
+  const id = parseNodeIdSegment(segment);
+  if (id === undefined) throw new AppError("validation_failed", "id: a node id is decimal digits within int32");
+  return id;
+}
+
+const idOf = (req: Request) => nodeIdInPath(req.path) as number;
+
+/** The largest body the agent reads (a provisioning request with its whole configuration fits many times). */
+const BODY_LIMIT = "256kb";
+
+/** The body as JSON, parsed from the exact bytes whose digest the token carries: objects and arrays only. */
+function jsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  const text = raw.toString("utf8");
+  if (!/^\s*[{[]/.test(text)) throw new AppError("bad_request", "The body is not valid JSON");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "The body is not valid JSON");
+  }
+}
 
 export interface AgentAppOptions {
   agentId: string;
@@ -82,6 +121,9 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", false);
+  // A path is matched as written, as the command token names it: no case folding, no trailing slash.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
 
   // Request ids and one log line per request (method, path, status, duration: never headers or bodies).
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -102,19 +144,42 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
     res.json({ status: "ok", agentId: options.agentId });
   });
 
-  // Every other request carries a command token, checked before anything is read or changed.
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  // Every other request carries a command token bound to it: its method, path and node are checked before the body
+  // is read, the digest of the exact body bytes after, and only then is the token's id claimed.
+  app.use((req: Request, res: Response, next: NextFunction) => {
     try {
-      const claims = await verifier.verify(req.get("authorization"));
-      res.locals.jti = claims.jti;
+      const nodeId = nodeIdInPath(req.path);
+      res.locals.token = verifier.authenticate(req.get("authorization"), {
+        method: req.method,
+        path: req.path,
+        nodeId,
+      });
       next();
     } catch (error) {
-      verifier.logRefusal(error, res.locals.requestId as string);
+      if (error instanceof AppError && error.code === "unauthenticated")
+        verifier.logRefusal(error, res.locals.requestId as string);
       next(error);
     }
   });
-
-  app.use(express.json({ limit: "256kb", strict: true }));
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false }));
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      const claims = await verifier.accept(res.locals.token as PendingToken, raw);
+      res.locals.jti = claims.jti;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "unauthenticated")
+        verifier.logRefusal(error, res.locals.requestId as string);
+      next(error);
+      return;
+    }
+    try {
+      req.body = jsonBody(raw);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.get("/v1/nodes", async (_req, res) => {
     res.json({ nodes: await nodes.list() });
@@ -162,6 +227,10 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
     const body = parse(versionBody, req.body);
     res.json(await installations.install(body.version));
   });
+  app.get("/v1/artifacts/:version", async (req, res) => {
+    const wanted = parse(version, req.params.version);
+    res.json(await installations.availability(wanted));
+  });
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
@@ -185,6 +254,7 @@ function answerFor(error: unknown): AppError {
   const type = (error as { type?: string }).type;
   if (type === "entity.parse.failed") return new AppError("bad_request", "The body is not valid JSON");
   if (type === "entity.too.large") return new AppError("payload_too_large");
+  if (type === "encoding.unsupported") return new AppError("bad_request", "The body must not be compressed");
   if (typeof type === "string" && type.startsWith("entity.")) return new AppError("bad_request");
   return toAppError(error);
 }

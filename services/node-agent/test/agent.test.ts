@@ -6,7 +6,6 @@ import {
   type AgentProcess,
   buildArtifactSource,
   killPids,
-  log4jOption,
   removeDir,
   startAgentProcess,
   TokenMinter,
@@ -40,14 +39,16 @@ describe("node agent with real Kafka", function () {
   let clusterId: string;
   let provisionBody: Record<string, unknown>;
 
-  const call = async (method: string, path: string, body?: unknown, token = minter.token()): Promise<Answer> => {
+  /** One request; its token signed for exactly it unless one is given (a captured or forged one). */
+  const call = async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
     const response = await fetch(`${agent?.url}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        authorization: `Bearer ${token ?? minter.token({ method, path, ...(text === undefined ? {} : { body: text }) })}`,
+        ...(text === undefined ? {} : { "content-type": "application/json" }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(text === undefined ? {} : { body: text }),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
@@ -77,10 +78,11 @@ describe("node agent with real Kafka", function () {
       AGENT_STATE_DIR: join(work, "state"),
       AGENT_PUBLIC_KEY: minter.publicKeyPem,
       AGENT_ARTIFACTS: artifacts.url,
+      AGENT_DATA_ROOTS: join(work, "data"),
       AGENT_PORT: String(await freePort()),
     };
     agent = await startAgentProcess(env, work);
-    dataDir = join(work, "node-1", "data");
+    dataDir = join(work, "data", "node-1");
     const [plaintext, controller] = [await freePort(), await freePort()];
     bootstrap = `127.0.0.1:${plaintext}`;
     clusterId = kafkaUuid();
@@ -90,7 +92,7 @@ describe("node agent with real Kafka", function () {
       clusterId,
       version: VERSION,
       controllerMode: "standalone",
-      jvmOptions: ["-Xms128m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", log4jOption()],
+      jvmOptions: ["-Xms128m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"],
       config: {
         listeners,
         "advertised.listeners": listeners,
@@ -178,28 +180,62 @@ describe("node agent with real Kafka", function () {
       return true;
     });
     expect(await kafkaTopics(["--list"])).to.contain("agent-a");
+    // The installation is jars alone: Kafka logs with the agent's own configuration, into the node's logs folder.
+    const logging = join(env.AGENT_STATE_DIR as string, "logging", "log4j2.properties");
+    expect(cmdline.split("\0")).to.include(`-Dlog4j2.configurationFile=${logging}`);
+    const serverLog = await readFile(join(env.AGENT_STATE_DIR as string, "nodes", "1", "logs", "server.log"), "utf8");
+    expect(serverLog).to.contain("Kafka Server started");
   });
 
   it("refuses forged, expired, replayed and wrongly addressed tokens with 401, changing nothing", async () => {
     const before = await ok("GET", "/v1/nodes/1");
     const now = Math.floor(Date.now() / 1000);
-    const replayed = minter.token();
-    expect((await call("GET", "/v1/nodes/1", undefined, replayed)).status).to.equal(200);
+    const stop = { method: "POST", path: "/v1/nodes/1/stop", body: JSON.stringify({ timeoutMs: 1000 }) };
+    // A stop token sent with another body than it was signed for is refused.
+    const otherBody = minter.token(stop);
+    expect((await call("POST", "/v1/nodes/1/stop", { timeoutMs: 2000 }, otherBody)).status).to.equal(401);
     const tokens = {
-      forged: new TokenMinter(AGENT_ID).token(),
-      expired: minter.token({ iat: now - 90, exp: now - 30 }),
-      replayed,
-      otherAudience: minter.token({ aud: "agent-test-2" }),
+      forged: new TokenMinter(AGENT_ID).token(stop),
+      expired: minter.token(stop, { iat: now - 90, exp: now - 30 }),
+      otherAudience: minter.token(stop, { aud: "agent-test-2" }),
     };
     for (const [what, token] of Object.entries(tokens)) {
       const answer = await call("POST", "/v1/nodes/1/stop", { timeoutMs: 1000 }, token);
       expect(answer.status, what).to.equal(401);
       expect(answer.body, what).to.deep.equal({ error: { code: "unauthenticated", message: "Invalid command token" } });
     }
+    expect(await ok("GET", "/v1/nodes/1")).to.include({
+      state: "running",
+      pid: before.pid,
+      startedAt: before.startedAt,
+    });
+    // A token is good for one request: the same read again is refused.
+    const readOnce = minter.token({ method: "GET", path: "/v1/nodes/1" });
+    expect((await call("GET", "/v1/nodes/1", undefined, readOnce)).status).to.equal(200);
+    const replay = await call("GET", "/v1/nodes/1", undefined, readOnce);
+    expect(replay.status).to.equal(401);
     const after = await ok("GET", "/v1/nodes/1");
     expect(after).to.include({ state: "running", pid: before.pid, startedAt: before.startedAt });
     const log = await readFile(agent?.logFile as string, "utf8");
-    for (const token of Object.values(tokens)) expect(log).not.to.contain(token);
+    for (const token of [otherBody, readOnce, ...Object.values(tokens)]) expect(log).not.to.contain(token);
+  });
+
+  it("a token captured from GET /v1/nodes provisions and starts nothing: refused for PUT /v1/nodes/5 and its start", async () => {
+    const captured = minter.token({ method: "GET", path: "/v1/nodes" });
+    const provision = await call(
+      "PUT",
+      "/v1/nodes/5",
+      { ...provisionBody, jvmOptions: ["-XX:OnOutOfMemoryError=touch /tmp/kcp-pwned"] },
+      captured,
+    );
+    expect(provision.status, JSON.stringify(provision.body)).to.equal(401);
+    expect(provision.body).to.deep.equal({ error: { code: "unauthenticated", message: "Invalid command token" } });
+    const start = await call("POST", "/v1/nodes/5/start", undefined, captured);
+    expect(start.status, JSON.stringify(start.body)).to.equal(401);
+    expect((await call("GET", "/v1/nodes/5")).status).to.equal(404);
+    expect(((await ok("GET", "/v1/nodes")).nodes as { nodeId: number }[]).map((n) => n.nodeId)).to.deep.equal([1]);
+    // What it was signed for it still does, once.
+    expect((await call("GET", "/v1/nodes", undefined, captured)).status).to.equal(200);
   });
 
   it("restarts once per restartId; status tells pid, uptime and the last exit", async () => {
@@ -318,8 +354,8 @@ describe("node agent with real Kafka", function () {
     });
     expect(stolen.status).to.equal(409);
     // A folder with files but no meta.properties: refused too.
-    const junk = join(work, "junk");
-    await mkdir(junk);
+    const junk = join(work, "data", "junk");
+    await mkdir(junk, { recursive: true });
     await writeFile(join(junk, "00000000000000000000.log"), "data");
     const withFiles = await call("PUT", "/v1/nodes/3", {
       ...provisionBody,

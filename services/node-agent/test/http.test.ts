@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { request } from "node:https";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createLogger } from "@kcp/shared";
 import { makeRunDir } from "@kcp/test-infra";
 import { expect } from "chai";
-import { agentConfigSchema, type StartedAgent, startAgent } from "../src/index.js";
+import { agentConfigSchema, libsChecksum, type StartedAgent, startAgent } from "../src/index.js";
 import { removeDir, TokenMinter } from "./helpers.js";
 
 const run = promisify(execFile);
@@ -41,7 +41,11 @@ describe("node agent API (no Kafka)", () => {
     const call = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
       fetch(`${agent.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${minter.token()}`, "content-type": "application/json", ...headers },
+        headers: {
+          authorization: `Bearer ${minter.token({ method, path, ...(body === undefined ? {} : { body }) })}`,
+          "content-type": "application/json",
+          ...headers,
+        },
         ...(body === undefined ? {} : { body }),
       });
     const unknown = await call("GET", "/v1/nodes/7", undefined, { "x-request-id": "req-1" });
@@ -61,9 +65,65 @@ describe("node agent API (no Kafka)", () => {
     expect(await notAvailable.json()).to.have.nested.property("error.code", "invalid_request");
     const noRoute = await call("GET", "/v2/nodes");
     expect(noRoute.status).to.equal(404);
-    const badId = await call("GET", "/v1/nodes/x");
-    expect(badId.status).to.equal(400);
+    for (const id of ["x", "1e3", "0x5", "%205", "-1", "5.0", "+5", "2147483648"]) {
+      // Refused before the token is looked at: a token for the node the id might be read as does not matter.
+      const badId = await fetch(`${agent.url}/v1/nodes/${id}/start`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${minter.token({ method: "POST", path: "/v1/nodes/5/start" })}` },
+      });
+      expect(badId.status, id).to.equal(400);
+      expect(await badId.json(), id).to.have.nested.property("error.code", "validation_failed");
+    }
     expect((await (await call("GET", "/v1/nodes")).json()) as unknown).to.deep.equal({ nodes: [] });
+  });
+
+  it("refuses a token signed for another method, path, node, body or scope, or replayed, changing nothing", async () => {
+    // A folder source with a (fake) version 1.0.0: an accepted install shows in GET /v1/installations.
+    const source = join(dir, "artifacts");
+    await mkdir(join(source, "1.0.0", "libs"), { recursive: true });
+    await writeFile(join(source, "1.0.0", "libs", "a.jar"), "ay");
+    await writeFile(join(source, "1.0.0.sha512"), `${await libsChecksum(join(source, "1.0.0", "libs"))}\n`);
+    agent = await startAgent(configFor(), logger);
+    const send = (method: string, path: string, body: string | undefined, token: string) =>
+      fetch(`${agent.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body }),
+      });
+    const installed = async () => {
+      const path = "/v1/installations";
+      const answer = await send("GET", path, undefined, minter.token({ method: "GET", path }));
+      return ((await answer.json()) as { installations: { version: string }[] }).installations.map((i) => i.version);
+    };
+    const install = { method: "POST", path: "/v1/installations", body: JSON.stringify({ version: "1.0.0" }) };
+    const jti = "bound-to-one-install";
+    const mismatched: Record<string, string> = {
+      method: minter.token({ ...install, method: "PUT" }, { jti }),
+      path: minter.token({ ...install, path: "/v1/nodes/1/version" }, { jti }),
+      node: minter.token(install, { jti, nodeId: 1 }),
+      body: minter.token({ ...install, body: JSON.stringify({ version: "1.0.1" }) }, { jti }),
+      "body (same JSON, other bytes)": minter.token({ ...install, body: '{ "version": "1.0.0" }' }, { jti }),
+      scope: minter.token(install, { jti, scope: "read" }),
+      "a read token": minter.token({ method: "GET", path: "/v1/installations" }, { jti }),
+    };
+    for (const [what, token] of Object.entries(mismatched)) {
+      const answer = await send(install.method, install.path, install.body, token);
+      expect(answer.status, what).to.equal(401);
+      expect(await answer.json(), what).to.deep.equal({
+        error: { code: "unauthenticated", message: "Invalid command token" },
+      });
+    }
+    expect(await installed()).to.deep.equal([]);
+    // No refusal used the id up: the token signed for exactly this request installs, once; its replay is refused.
+    const exact = minter.token(install, { jti });
+    expect((await send(install.method, install.path, install.body, exact)).status).to.equal(200);
+    expect(await installed()).to.deep.equal(["1.0.0"]);
+    const replayed = await send(install.method, install.path, install.body, exact);
+    expect(replayed.status).to.equal(401);
+    // A node's commands likewise: a token for node 1's start does not start node 2 (neither exists: 401, not 404).
+    const startOne = minter.token({ method: "POST", path: "/v1/nodes/1/start" });
+    expect((await send("POST", "/v1/nodes/2/start", undefined, startOne)).status).to.equal(401);
+    expect((await send("POST", "/v1/nodes/1/start", undefined, startOne)).status).to.equal(404);
   });
 
   it("serves HTTPS when a certificate and key are configured", async () => {

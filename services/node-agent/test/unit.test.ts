@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createLogger } from "@kcp/shared";
@@ -18,6 +19,13 @@ describe("node agent (unit)", () => {
     await removeDir(dir);
   });
 
+  /** The request every token below is checked against, unless a test says otherwise. */
+  const stopFive = { method: "POST", path: "/v1/nodes/5/stop", body: '{"timeoutMs":1000}' };
+  const received = (request: { method: string; path: string; body?: string }) => ({
+    request: { method: request.method, path: request.path, nodeId: nodeIdOf(request.path) },
+    body: Buffer.from(request.body ?? ""),
+  });
+
   for (const algorithm of ["ES256", "EdDSA"] as const) {
     describe(`command tokens (${algorithm})`, () => {
       const minter = new TokenMinter("agent-a", algorithm);
@@ -29,9 +37,10 @@ describe("node agent (unit)", () => {
 
       it("accepts a fresh token once, and refuses it again even after a restart of the agent", async () => {
         const verifier = await verifierFor(dir);
-        const token = minter.token();
-        const claims = await verifier.verify(`Bearer ${token}`);
-        expect(claims.jti).to.be.a("string");
+        const token = minter.token(stopFive);
+        const { request, body } = received(stopFive);
+        const claims = await verifier.verify(`Bearer ${token}`, request, body);
+        expect(claims).to.include({ method: "POST", path: "/v1/nodes/5/stop", nodeId: 5, scope: "write" });
         await expectRefused(verifier, token);
         const restarted = await verifierFor(dir);
         await expectRefused(restarted, token);
@@ -40,13 +49,49 @@ describe("node agent (unit)", () => {
       it("refuses forged, expired, too long-lived, wrongly addressed and wrongly issued tokens", async () => {
         const verifier = await verifierFor(dir);
         const now = Math.floor(Date.now() / 1000);
-        await expectRefused(verifier, new TokenMinter("agent-a", algorithm).token());
-        await expectRefused(verifier, minter.token({ iat: now - 120, exp: now - 60 }));
-        await expectRefused(verifier, minter.token({ iat: now, exp: now + 61 }));
-        await expectRefused(verifier, minter.token({ aud: "agent-b" }));
-        await expectRefused(verifier, minter.token({ iss: "someone" }));
-        await expectRefused(verifier, minter.token({ jti: "" }));
+        await expectRefused(verifier, new TokenMinter("agent-a", algorithm).token(stopFive));
+        await expectRefused(verifier, minter.token(stopFive, { iat: now - 120, exp: now - 60 }));
+        await expectRefused(verifier, minter.token(stopFive, { iat: now, exp: now + 61 }));
+        await expectRefused(verifier, minter.token(stopFive, { aud: "agent-b" }));
+        await expectRefused(verifier, minter.token(stopFive, { iss: "someone" }));
+        await expectRefused(verifier, minter.token(stopFive, { jti: "" }));
         await expectRefused(verifier, "not-a-token");
+      });
+
+      it("refuses a token signed for another method, path, node, body or scope, without using up its id", async () => {
+        const verifier = await verifierFor(dir);
+        const jti = "one-token-one-request";
+        const mismatches: [string, string, { method: string; path: string; body?: string }][] = [
+          ["method", minter.token({ ...stopFive, method: "PUT" }, { jti }), stopFive],
+          ["path", minter.token({ ...stopFive, path: "/v1/nodes/5/start" }, { jti }), stopFive],
+          ["node", minter.token(stopFive, { jti, nodeId: 6 }), stopFive],
+          ["no node", minter.token(stopFive, { jti, nodeId: null }), stopFive],
+          ["body", minter.token({ ...stopFive, body: '{"timeoutMs":1}' }, { jti }), stopFive],
+          ["no body", minter.token({ ...stopFive, body: "" }, { jti }), stopFive],
+          ["scope", minter.token(stopFive, { jti, scope: "read" }), stopFive],
+          [
+            "a read token for a write",
+            minter.token({ method: "GET", path: "/v1/nodes/5" }, { jti }),
+            {
+              method: "PUT",
+              path: "/v1/nodes/5",
+            },
+          ],
+          [
+            "a node claim on a path without one",
+            minter.token({ method: "GET", path: "/v1/nodes" }, { jti, nodeId: 5 }),
+            {
+              method: "GET",
+              path: "/v1/nodes",
+            },
+          ],
+        ];
+        for (const [what, token, request] of mismatches) await expectRefused(verifier, token, request, what);
+        // None of the refusals claimed the id: the token signed for exactly this request is still accepted, once.
+        const exact = minter.token(stopFive, { jti });
+        const { request, body } = received(stopFive);
+        expect((await verifier.verify(`Bearer ${exact}`, request, body)).jti).to.equal(jti);
+        await expectRefused(verifier, exact);
       });
     });
   }
@@ -57,10 +102,15 @@ describe("node agent (unit)", () => {
     const verifier = new TokenVerifier(minter.publicKeyPem, "agent-a", seen, logger);
     const { default: jwt } = await import("jsonwebtoken");
     const now = Math.floor(Date.now() / 1000);
-    const token = jwt.sign({ iss: "kcp", aud: "agent-a", iat: now, exp: now + 30, jti: "x" }, minter.publicKeyPem, {
-      algorithm: "HS256",
-    });
-    await expectRefused(verifier, token);
+    const { request, body } = received(stopFive);
+    const binding = { method: "POST", path: "/v1/nodes/5/stop", nodeId: 5, scope: "write" };
+    const bodySha256 = createHash("sha256").update(body).digest("base64url");
+    const token = jwt.sign(
+      { iss: "kcp", aud: "agent-a", iat: now, exp: now + 30, jti: "x", ...binding, bodySha256 },
+      minter.publicKeyPem,
+      { algorithm: "HS256" },
+    );
+    await expectRefused(verifier, token, { ...request, body: stopFive.body });
   });
 
   it("parses sha512sum and Apache-style checksum files", () => {
@@ -104,10 +154,32 @@ describe("node agent (unit)", () => {
   });
 });
 
-async function expectRefused(verifier: TokenVerifier, token: string): Promise<void> {
+/** The node id a path names, as the agent parses it. */
+function nodeIdOf(path: string): number | undefined {
+  const match = /^\/v1\/nodes\/(\d+)/.exec(path);
+  return match ? Number(match[1]) : undefined;
+}
+
+async function expectRefused(
+  verifier: TokenVerifier,
+  token: string,
+  request: { method: string; path: string; body?: string } = {
+    method: "POST",
+    path: "/v1/nodes/5/stop",
+    body: '{"timeoutMs":1000}',
+  },
+  what = "refused",
+): Promise<void> {
   let caught: unknown;
-  await verifier.verify(`Bearer ${token}`).catch((error: unknown) => {
-    caught = error;
-  });
-  expect((caught as { code?: string } | undefined)?.code, "refused").to.equal("unauthenticated");
+  await verifier
+    .verify(
+      `Bearer ${token}`,
+      { method: request.method, path: request.path, nodeId: nodeIdOf(request.path) },
+      Buffer.from(request.body ?? ""),
+    )
+    .catch((error: unknown) => {
+      caught = error;
+    });
+  expect((caught as { code?: string } | undefined)?.code, what).to.equal("unauthenticated");
+  expect((caught as Error).message, what).to.equal("Invalid command token");
 }

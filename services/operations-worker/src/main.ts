@@ -2,12 +2,15 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { auditEmitter } from "@kcp/audit";
 import { openBackends, runProcess, separateServiceConfig, workerProcess } from "@kcp/process";
-import { loadCommandSigner } from "@kcp/providers";
+import { AgentAccess } from "@kcp/providers";
 import {
   agentSection,
+  agentUrlsSection,
   httpSection,
+  kafkaSection,
   loadSecretBox,
   logSection,
+  metricsSection,
   operationsSection,
   queueSection,
   secretsSection,
@@ -19,16 +22,19 @@ import { createOperationsWorker } from "./worker.js";
 const schema = separateServiceConfig(
   logSection
     .and(httpSection)
+    .and(metricsSection)
     .and(storeSection)
     .and(queueSection)
     .and(secretsSection)
     .and(operationsSection)
-    .and(agentSection),
+    .and(agentSection)
+    .and(agentUrlsSection)
+    .and(kafkaSection.pick({ KAFKA_ALLOWED_HOSTS: true, CONTAINER_ENGINES: true })),
 );
 
 runProcess("operations-worker", schema, async (config, logger) => {
   const box = await loadSecretBox(config, { logger });
-  const agentSigner = await loadCommandSigner(config);
+  const agentAccess = await AgentAccess.fromConfig(config);
   const backends = await openBackends(config, logger, "operations-worker");
   const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const worker = createOperationsWorker({
@@ -38,8 +44,7 @@ runProcess("operations-worker", schema, async (config, logger) => {
     config,
     audit: auditEmitter(backends.queue, backends.store, logger),
     workerId,
-    agentSigner,
-    agentTimeoutMs: config.AGENT_REQUEST_TIMEOUT_MS,
+    agentAccess,
   });
   return { ...(await workerProcess(config, backends, worker)), facts: { workerId } };
 });

@@ -1,10 +1,11 @@
 import type { AuditEmitter } from "@kcp/audit";
-import type { ClientOptionsSettings } from "@kcp/kafka";
+import { type ClientOptionsSettings, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-service";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
+import { ContainerEngines } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
-import type { Component, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
+import type { Component, KafkaConfig, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { clusterNodes, clusterOperator, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
@@ -16,11 +17,16 @@ export interface OperationsWorkerDependencies extends NodeAccess {
   queue: JobQueue;
   box: SecretBox;
   audit: AuditEmitter;
-  config: OperationsConfig;
+  /**
+   * KAFKA_ALLOWED_HOSTS: the hosts an operation may connect to (brokers advertised, Kubernetes APIs); any unset.
+   * CONTAINER_ENGINES: the engines `container` clusters' nodes are acted on through; none unset.
+   */
+  config: OperationsConfig & Partial<Pick<KafkaConfig, "KAFKA_ALLOWED_HOSTS" | "CONTAINER_ENGINES">>;
   /** Identifies this worker in operation leases. */
   workerId: string;
   /** The step kinds (default: every kind of @kcp/operations). */
   steps?: StepRegistry;
+  /** The Kafka client's settings; default: those of `config` (kafkaClientSettings). */
   kafka?: ClientOptionsSettings;
   metrics?: Metrics;
 }
@@ -39,14 +45,17 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   let stopping = false;
   const running = new Set<Promise<void>>();
   const metrics = deps.metrics ?? new Metrics({ service: "operations-worker" });
+  const kafka = deps.kafka ?? kafkaClientSettings(deps.config);
+  const containerEngines = ContainerEngines.fromConfig(deps.config);
   const runner = new OperationRunner({
     ...deps,
+    kafka,
     metrics,
     logger,
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
-    nodes: (cluster) => clusterNodes(cluster, deps),
-    operator: (cluster) => clusterOperator(cluster, deps.box),
+    nodes: (cluster) => clusterNodes(cluster, deps, containerEngines),
+    operator: (cluster) => clusterOperator(cluster, deps.box, kafka.allowedHosts),
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;

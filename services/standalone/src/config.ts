@@ -1,11 +1,13 @@
 import {
   agentSection,
+  agentUrlsSection,
   auditSection,
   authSection,
   collectorSection,
   httpSection,
   kafkaSection,
   logSection,
+  metricsSection,
   operationsSection,
   queueSection,
   secretsSection,
@@ -23,4 +25,6 @@ export const standaloneConfigSchema = logSection
   .and(collectorSection)
   .and(operationsSection)
   .and(agentSection)
-  .and(auditSection);
+  .and(agentUrlsSection)
+  .and(auditSection)
+  .and(metricsSection);

@@ -4,24 +4,28 @@ import { auditEmitter, createAuditService, retentionOf } from "@kcp/audit";
 import { createCollectorService } from "@kcp/collector";
 import { Metrics } from "@kcp/metrics";
 import { createOperationsWorker } from "@kcp/operations-worker";
-import { loadCommandSigner } from "@kcp/providers";
+import { AgentAccess } from "@kcp/providers";
 import { countAll, openQueue } from "@kcp/queue";
 import {
   type AgentConfig,
+  type AgentUrlsConfig,
   type AuditConfig,
   type AuthConfig,
+  agentPinsOf,
   type CollectorConfig,
   type Component,
   type HttpConfig,
   type KafkaConfig,
   type Logger,
+  loadMetricsToken,
   loadSecretBox,
+  type MetricsConfig,
   type OperationsConfig,
   type QueueConfig,
   type SecretsConfig,
   type StoreConfig,
 } from "@kcp/shared";
-import { openStore } from "@kcp/store";
+import { openStore, type Store } from "@kcp/store";
 
 export type StandaloneConfig = HttpConfig &
   Partial<AuditConfig> &
@@ -32,19 +36,24 @@ export type StandaloneConfig = HttpConfig &
   CollectorConfig &
   OperationsConfig &
   Partial<KafkaConfig> &
-  Partial<AgentConfig>;
+  Partial<AgentConfig> &
+  Partial<AgentUrlsConfig> &
+  Partial<MetricsConfig>;
 
 export interface Standalone {
   gateway: RunningGateway;
+  /** The store every service shares (tests read and change records behind the API through it). */
+  store: Store;
   /** In shutdown order: the HTTP server first (no new work), then the services, then the queue and the store. */
   components: Component[];
 }
 
 /** Opens the store and the queue, starts every service, then the HTTP server. */
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
+  const metricsToken = await loadMetricsToken(config);
   // Without a configured key, the single process makes one in DATA_DIR: `npm start` works on a fresh machine.
   const box = await loadSecretBox(config, { logger, generateIn: config.DATA_DIR });
-  const agentSigner = await loadCommandSigner(config);
+  const agentAccess = await AgentAccess.fromConfig(config);
   const store = await openStore(config, logger);
   const queue = await openQueue(config, logger);
   const metrics = new Metrics({ service: "standalone" });
@@ -52,15 +61,14 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   const deps = { logger, store, queue, metrics };
   const services = [
     createAuditService({ ...deps, retention: retentionOf(config) }),
-    createCollectorService({ ...deps, box, config, ...(agentSigner ? { agentSigner } : {}) }),
+    createCollectorService({ ...deps, box, config, agentAccess: agentAccess.readOnly() }),
     createOperationsWorker({
       ...deps,
       box,
       config,
       audit: auditEmitter(queue, store, logger),
       workerId: `standalone-${randomUUID()}`,
-      agentSigner,
-      agentTimeoutMs: config.AGENT_REQUEST_TIMEOUT_MS,
+      agentAccess,
     }),
   ];
   for (const service of services) await service.start();
@@ -79,10 +87,12 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
     containerEngines: config.CONTAINER_ENGINES,
+    agentPins: agentPinsOf(config),
     topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
     topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
     metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
+    ...(metricsToken ? { metricsToken } : {}),
     metrics,
   });
-  return { gateway, components: [gateway, ...services.reverse(), queue, store] };
+  return { gateway, store, components: [gateway, ...services.reverse(), queue, store] };
 }

@@ -1,9 +1,11 @@
 import {
   agentSection,
+  agentUrlsSection,
   authSection,
   collectorSection,
   httpSection,
   logSection,
+  metricsSection,
   operationsSection,
   queueSection,
   secretsSection,
@@ -25,5 +27,7 @@ export const KNOWN_VARIABLES = new Set(
     collectorSection,
     operationsSection,
     agentSection,
+    agentUrlsSection,
+    metricsSection,
   ].flatMap((section) => Object.keys(section.shape)),
 );

@@ -38,9 +38,14 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 /** Every option the chart has, turned on. */
 const EVERYTHING = {
   apiGateway: { autoscaling: { enabled: true } },
-  agents: { signingKeySecret: "kcp-agent-key" },
+  agents: {
+    signingKeySecret: "kcp-agent-key",
+    urls: ["kafka-1=https://kafka-1.internal:9700", "kafka-2=https://kafka-2.internal:9700"],
+    caConfigMap: "kcp-agent-ca",
+  },
   ingress: { enabled: true, className: "nginx", host: "kcp.example.org", tlsSecretName: "kcp-tls" },
   serviceMonitor: { enabled: true, labels: { release: "prometheus" } },
+  metrics: { tokenSecretKey: "metrics-token" },
   strimzi: { namespaces: ["kafka", "kafka-eu"] },
 };
 
@@ -124,7 +129,7 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     );
   });
 
-  it("with every option: an Ingress to the gateway, a ServiceMonitor on /metrics, the agents' key mounted", async () => {
+  it("with every option: an Ingress to the gateway, a ServiceMonitor on /metrics, the agents' key, URLs and CA", async () => {
     const manifests = await render("-f", await valuesFile(EVERYTHING));
     const ingress = manifests.find((m) => m.kind === "Ingress") as unknown as Ingress;
     expect(() => new Ingress(ingress).validate()).to.not.throw();
@@ -140,15 +145,47 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     };
     expect(monitor.apiVersion).to.equal("monitoring.coreos.com/v1");
     expect(monitor.metadata.labels).to.include({ release: "prometheus" });
-    expect(monitor.spec.endpoints).to.deep.equal([{ port: "http", path: "/metrics", interval: "30s" }]);
+    expect(monitor.spec.endpoints).to.deep.equal([
+      {
+        port: "http",
+        path: "/metrics",
+        interval: "30s",
+        bearerTokenSecret: { name: "kafka-control-plane", key: "metrics-token" },
+      },
+    ]);
     for (const deployment of manifests.filter((m) => m.kind === "Deployment") as unknown as Deployment[]) {
       const pod = deployment.spec?.template.spec;
       const container = pod?.containers[0];
       const signs = ["collector", "operations-worker"].includes(container?.name ?? "");
       const keyFile = container?.env?.find((e) => e.name === "AGENT_SIGNING_KEY_FILE")?.value;
       expect(keyFile, container?.name).to.equal(signs ? "/etc/kafka-control-plane/agents/signing-key.pem" : undefined);
-      if (signs) expect(pod?.volumes?.[0]?.secret?.secretName).to.equal("kcp-agent-key");
+      const caFile = container?.env?.find((e) => e.name === "AGENT_CA_FILE")?.value;
+      expect(caFile, container?.name).to.equal(signs ? "/etc/kafka-control-plane/agents-ca/ca.pem" : undefined);
+      if (signs) {
+        expect(pod?.volumes?.[0]?.secret?.secretName).to.equal("kcp-agent-key");
+        expect(pod?.volumes?.[1]?.configMap?.name).to.equal("kcp-agent-ca");
+        expect(container?.volumeMounts?.map((m) => m.mountPath)).to.deep.equal([
+          "/etc/kafka-control-plane/agents",
+          "/etc/kafka-control-plane/agents-ca",
+        ]);
+      }
     }
+    // Every agent pinned in the ConfigMap every service reads (the gateway checks registrations against it).
+    const config = manifests.find((m) => m.kind === "ConfigMap") as unknown as { data: Record<string, string> };
+    expect(config.data.AGENT_URLS).to.equal(
+      "kafka-1=https://kafka-1.internal:9700,kafka-2=https://kafka-2.internal:9700",
+    );
+  });
+
+  it("metrics.tokenSecretKey: every service gets METRICS_TOKEN from that key of the Secret; none by default", async () => {
+    const tokenOf = async (values: object) =>
+      (
+        (await render("-f", await valuesFile(values))).filter((m) => m.kind === "Deployment") as unknown as Deployment[]
+      ).map((d) => d.spec?.template.spec?.containers[0]?.env?.find((e) => e.name === "METRICS_TOKEN")?.valueFrom);
+    expect(await tokenOf(EVERYTHING)).to.deep.equal(
+      Array(4).fill({ secretKeyRef: { name: "kafka-control-plane", key: "metrics-token" } }),
+    );
+    expect(await tokenOf({})).to.deep.equal(Array(4).fill(undefined));
   });
 
   it("Strimzi namespaces: a Role per namespace with what the provider needs, bound to the collector's and worker's account; no token otherwise", async () => {
@@ -201,5 +238,8 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     );
     expect(await refused({ ingres: { enabled: true } }), "a typo").to.match(/ingres/);
     expect(await refused({ image: { pullPolicy: "Sometimes" } })).to.match(/pullPolicy/);
+    expect(await refused({ agents: { urls: ["kafka-1=http://kafka-1.internal:9700"] } }), "https only").to.match(
+      /agents.*urls/s,
+    );
   });
 });

@@ -124,6 +124,22 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
     console.log(`      rolled 3 containers: ${result.acknowledged} records acknowledged and read back`);
   });
 
+  it("upgradeVersion to 4.4.1, whose image is not on the engine, is refused when planning (422 version_unavailable naming the image); nothing pulled or planned", async () => {
+    const refused = await ops.plan({ type: "upgradeVersion", params: { version: "4.4.1" } });
+    expect(refused.status, refused.text).to.equal(422);
+    expect(refused.body.error).to.deep.equal({
+      code: "version_unavailable",
+      message:
+        "image localhost/kcp-test/kafka:4.4.1 of Kafka 4.4.1 is not on the container engine: pull or load it there, then plan again (planning pulls no image)",
+    });
+    const images = await cluster.engine.podman(["images", "--format", "{{.Repository}}:{{.Tag}}"]);
+    expect(images.split("\n")).not.to.include("localhost/kcp-test/kafka:4.4.1");
+    const listed = await service.api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`, {
+      token: service.token,
+    });
+    expect(listed.body.operations.filter((o) => o.type === "upgradeVersion")).to.deep.equal([]);
+  });
+
   it("upgradeVersion 4.3.1 → 4.4.0 under load: each container replaced by the 4.4.0 image on its volume, one at a time, features finalized", async () => {
     const metadataBefore = (await view()).snapshot.features.find((f) => f.name === "metadata.version")?.finalized;
     const { planned, done, result } = await underLoad(

@@ -1,5 +1,13 @@
-import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
-import type { AgentEndpoint, Operation, StepArgs, StepKindName } from "@kcp/shared";
+import { AgentAccess, AgentNodeLifecycle } from "@kcp/providers";
+import {
+  type AgentEndpoint,
+  agentSection,
+  agentUrlsSection,
+  loadConfig,
+  type Operation,
+  type StepArgs,
+  type StepKindName,
+} from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
@@ -59,7 +67,7 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
     if (!host) throw new Error("the cluster has no spare agent");
     spare = await cluster.spareAgentSettings(host, 100, "broker");
     service = await startTestService("operations-provision", {
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       OPERATIONS_ROLL_SAFETY_WAIT_MS: "120000",
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "240000",
     });
@@ -248,7 +256,7 @@ describe("operations: migrateQuorum end to end and provisionNodes on a static qu
   it("the new step kinds are safe to run twice: provisionNode, setNodeConfig and addObserverAsVoter run again change nothing", async () => {
     const nodes = new AgentNodeLifecycle(
       [...cluster.settings.agents, spare] as AgentEndpoint[],
-      CommandSigner.fromPem(cluster.signingKeyPem),
+      await AgentAccess.fromConfig(loadConfig(agentSection.and(agentUrlsSection), cluster.serviceEnv())),
     );
     const argsOf = <K extends StepKindName>(steps: Operation["steps"], kind: K) =>
       steps.filter((s) => s.kind === kind).map((s) => s.args as StepArgs<K>);

@@ -39,7 +39,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
   before(async () => {
     cluster = await startAgentCluster({ topology: "3c3b", name: "restart-3c3b" });
     service = await startTestService("operations-restart", {
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       OPERATIONS_ROLL_SAFETY_WAIT_MS: String(SAFETY_WAIT_MS),
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
     });
@@ -285,7 +285,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
   it("crash safety: the standalone process killed (SIGKILL) mid-roll after broker 4 restarted; the next process resumes without restarting 4 again and restarts 5 once", async () => {
     const started = Date.now();
     const crashable = await crashableService("restart-crash", {
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       OPERATIONS_STEP_DELAY_MS: "2000",
       OPERATIONS_LEASE_MS: "3000",
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
@@ -370,7 +370,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents (issue 18 i
       SECRET_KEY: randomBytes(32).toString("hex"),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       OPERATIONS_STEP_DELAY_MS: "3000",
       OPERATIONS_LEASE_MS: "3000",
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",

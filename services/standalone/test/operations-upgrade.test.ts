@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { StepPaused } from "@kcp/operations";
-import { AgentNodeLifecycle, CommandSigner } from "@kcp/providers";
-import type { AgentEndpoint, Operation } from "@kcp/shared";
+import { AgentAccess, AgentNodeLifecycle } from "@kcp/providers";
+import { type AgentEndpoint, agentSection, agentUrlsSection, loadConfig, type Operation } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   type AgentNodeStatus,
@@ -78,7 +78,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
       installArtifactVersions: false,
     });
     service = await startTestService(`operations-upgrade-${from}`, {
-      AGENT_SIGNING_KEY: cluster.signingKeyPem,
+      ...cluster.serviceEnv(),
       OPERATIONS_ROLL_SAFETY_WAIT_MS: "120000",
       OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",
     });
@@ -194,6 +194,24 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
 
     let topic: string;
 
+    it("upgradeVersion to 4.4.1, which no agent has nor can install, is refused when planning (422 version_unavailable naming each agent and why); nothing planned or installed", async () => {
+      const ops = operationRunner(service, clusterId);
+      const refused = await ops.plan({ type: "upgradeVersion", params: { version: "4.4.1" } });
+      expect(refused.status, refused.text).to.equal(422);
+      expect(refused.body.error.code).to.equal("version_unavailable");
+      expect(refused.body.error.message).to.match(
+        /^Kafka 4\.4\.1 is neither installed nor available from the artifact source of every node agent: /,
+      );
+      for (const agent of cluster.agents)
+        expect(refused.body.error.message).to.contain(`agent ${agent.agentId}: the artifact source has no 4.4.1/libs`);
+      const listed = await service.api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`, {
+        token: service.token,
+      });
+      expect(listed.body.operations).to.deep.equal([]);
+      // 4.4.0, which the source has, is planned (the roll below).
+      for (const agent of cluster.agents) expect(await agent.installations()).to.deep.equal(["4.3.1"]);
+    });
+
     it("rolls every node to 4.4.0 under load without finalizing: metadata.version stays 4.3-IV0, nothing lost", async () => {
       const rolled = await rollUnderLoad(cluster, clusterId, "4.3.1", false);
       topic = rolled.topic;
@@ -207,7 +225,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
     it("installVersion and switchVersion run again change nothing; switching a running node pauses instead", async () => {
       const nodes = new AgentNodeLifecycle(
         cluster.settings.agents as AgentEndpoint[],
-        CommandSigner.fromPem(cluster.signingKeyPem),
+        await AgentAccess.fromConfig(loadConfig(agentSection.and(agentUrlsSection), cluster.serviceEnv())),
       );
       const before = await statuses(cluster);
       expect(await runStepAgain(cluster, "installVersion", { version: TARGET }, nodes)).to.include({ installed: true });
@@ -257,7 +275,7 @@ describe("operations: upgradeVersion on real 3c3b clusters run by node agents (i
     it("crash safety: the standalone process killed (SIGKILL) before broker 6 is switched to 4.4.0; the next process switches and starts it once, no other node touched", async () => {
       const started = Date.now();
       const crashable = await crashableService("upgrade-crash", {
-        AGENT_SIGNING_KEY: cluster.signingKeyPem,
+        ...cluster.serviceEnv(),
         OPERATIONS_STEP_DELAY_MS: "2000",
         OPERATIONS_LEASE_MS: "3000",
         OPERATIONS_NODE_HEALTHY_WAIT_MS: "180000",

@@ -27,9 +27,10 @@ const USAGE = `usage:
   npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm,
                                  etcd and kube-apiserver, Strimzi's CRDs, Podman and the Kafka images of the container tests)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
-'--agents': every node run by its own node agent (not with secure); the JSON adds provider, settings.agents (the
-profile's), the agents' pids and folders, and signingKeyFile: the private key the agents trust (mode 0600; give it to
-the service as AGENT_SIGNING_KEY_FILE). The key itself is never printed.`;
+'--agents': every node run by its own node agent serving HTTPS (not with secure); the JSON adds provider,
+settings.agents (the profile's), the agents' pids and folders, signingKeyFile (the private key the agents trust, mode
+0600), caFile (the CA their certificates chain to) and serviceEnv: the service's AGENT_SIGNING_KEY_FILE, AGENT_URLS
+and AGENT_CA_FILE, ready to export. The key itself is never printed.`;
 
 /** The agents of a cluster started with `--agents` (none for the others). */
 function agentsOf(description: ClusterDescription | undefined): AgentClusterDescription["agents"] {

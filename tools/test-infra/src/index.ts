@@ -10,3 +10,4 @@ export { ensurePromlint, lintMetrics } from "./prometheus/promlint.js";
 export { ensurePromtool, PROMETHEUS_MODULE_VERSION, runPromtool } from "./prometheus/promtool.js";
 export * from "./redis/index.js";
 export * from "./schemathesis/index.js";
+export * from "./tls/index.js";

@@ -55,7 +55,7 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
     expect(c.settings.agents).to.have.length(6);
     expect(c.settings.agents.flatMap((a) => a.nodeIds)).to.deep.equal([1, 2, 3, 4, 5, 6]);
     for (const entry of c.settings.agents) {
-      expect(entry.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(entry.url).to.match(/^https:\/\/127\.0\.0\.1:\d+$/);
       expect(await c.agentFor(entry.nodeIds[0] as number).health()).to.deep.equal({
         status: "ok",
         agentId: entry.agentId,
@@ -63,8 +63,20 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
     }
     expect(c.signingKeyPem).to.contain("BEGIN PRIVATE KEY");
     expect((await stat(c.signingKeyFile)).mode & 0o777).to.equal(0o600);
+    // What a service needs: the key, every agent pinned at its HTTPS URL, the CA their certificates chain to.
+    expect(c.serviceEnv()).to.deep.equal({
+      AGENT_SIGNING_KEY: c.signingKeyPem,
+      AGENT_URLS: c.settings.agents.map((a) => `${a.agentId}=${a.url}`).join(","),
+      AGENT_CA: c.caPem,
+    });
+    expect(c.caPem).to.contain("BEGIN CERTIFICATE");
     const description = c.describe();
     expect(description.provider).to.equal("agent");
+    expect(description.serviceEnv).to.deep.equal({
+      AGENT_SIGNING_KEY_FILE: c.signingKeyFile,
+      AGENT_URLS: c.agentUrls,
+      AGENT_CA_FILE: c.caFile,
+    });
     expect(JSON.stringify(description)).not.to.contain("PRIVATE KEY");
     expect(c.bootstrapServers).to.have.length(3);
   });
@@ -116,12 +128,14 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
       { timeoutMs: 60_000, intervalMs: 500 },
     );
     nodePids.push(again.pid as number);
-    // A refused token changes nothing.
-    const forged = await agent.call("POST", "/v1/nodes/5/stop", {}, new AgentSigner().token(agent.agentId));
+    // A refused token changes nothing: a forged one, a read token replayed as a stop, a read token replayed.
+    const stop = { method: "POST", path: "/v1/nodes/5/stop", body: "{}" };
+    const forged = await agent.call("POST", "/v1/nodes/5/stop", {}, new AgentSigner().token(agent.agentId, stop));
     expect(forged.status).to.equal(401);
-    const replay = agent.token();
-    expect((await agent.call("GET", "/v1/nodes/5", undefined, replay)).status).to.equal(200);
-    expect((await agent.call("POST", "/v1/nodes/5/stop", {}, replay)).status).to.equal(401);
+    const read = agent.token({ method: "GET", path: "/v1/nodes/5" });
+    expect((await agent.call("POST", "/v1/nodes/5/stop", {}, read)).status).to.equal(401);
+    expect((await agent.call("GET", "/v1/nodes/5", undefined, read)).status).to.equal(200);
+    expect((await agent.call("GET", "/v1/nodes/5", undefined, read)).status).to.equal(401);
     expect((await c.node(5).status()).state).to.equal("running");
   });
 

@@ -3,7 +3,13 @@ import { readFile, stat } from "node:fs/promises";
 import { promisify } from "node:util";
 import { Admin } from "@platformatic/kafka";
 import { expect } from "chai";
-import { type AgentClusterDescription, type ClusterDescription, processesUnder, repoRoot } from "../src/index.js";
+import {
+  type AgentClusterDescription,
+  type ClusterDescription,
+  httpsRequest,
+  processesUnder,
+  repoRoot,
+} from "../src/index.js";
 
 const run = promisify(execFile);
 
@@ -73,8 +79,13 @@ describe("test-infra: the kafka command line", function () {
       ]);
       expect((await stat(up.signingKeyFile)).mode & 0o777).to.equal(0o600);
       expect(await readFile(up.signingKeyFile, "utf8")).to.include("BEGIN PRIVATE KEY");
-      const health = await fetch(`${up.agents[0]?.url}/v1/health`);
-      expect(await health.json()).to.deep.equal({ status: "ok", agentId: `${agentName}-agent-1` });
+      expect(up.serviceEnv).to.deep.equal({
+        AGENT_SIGNING_KEY_FILE: up.signingKeyFile,
+        AGENT_URLS: `${agentName}-agent-1=${up.agents[0]?.url}`,
+        AGENT_CA_FILE: up.caFile,
+      });
+      const health = await httpsRequest(`${up.agents[0]?.url}/v1/health`, { ca: await readFile(up.caFile, "utf8") });
+      expect(JSON.parse(health.text)).to.deep.equal({ status: "ok", agentId: `${agentName}-agent-1` });
       const pids = [up.agents[0]?.pid, up.nodes[0]?.pid] as number[];
       expect(pids.every(alive)).to.equal(true);
 

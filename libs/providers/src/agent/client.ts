@@ -2,6 +2,8 @@ import {
   type AgentEndpoint,
   AgentHealthSchema,
   AppError,
+  type ArtifactAvailability,
+  ArtifactAvailabilitySchema,
   type ErrorCode,
   type Installation,
   InstallationListSchema,
@@ -13,7 +15,8 @@ import {
 } from "@kcp/shared";
 import type { z } from "zod";
 import type { NodeConfigChange, NodeProvision } from "../provider.js";
-import type { CommandSigner } from "./tokens.js";
+import type { SignedRequest, TokenSigner } from "./tokens.js";
+import { type AgentAnswer, sendTls } from "./transport.js";
 
 /**
  * An error of one agent request. `message` is "agent <id> <detail>"; `detail` alone reads after the agent's name
@@ -24,8 +27,9 @@ export class AgentError extends AppError {
     code: ErrorCode,
     readonly agentId: string,
     readonly detail: string,
+    cause?: unknown,
   ) {
-    super(code, `agent ${agentId} ${detail}`);
+    super(code, `agent ${agentId} ${detail}`, cause === undefined ? {} : { cause });
     this.name = "AgentError";
   }
 }
@@ -43,10 +47,15 @@ const scrub = (text: string) => text.replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, "[tok
 export interface AgentClientOptions {
   /** How long a read (health, status, lists) may take; default 5 s. Commands wait as long as their action may. */
   timeoutMs?: number;
+  /**
+   * The CA (PEM) the agent's certificate must chain to, for the URL's host: the only trust (not the system store).
+   * Without it no request is sent.
+   */
+  ca?: string | undefined;
 }
 
 interface Call<T> {
-  method: "GET" | "POST" | "PUT" | "PATCH";
+  method: SignedRequest["method"];
   path: string;
   body?: unknown;
   schema: z.ZodType<T>;
@@ -58,25 +67,29 @@ interface Call<T> {
 const MINUTE = 60_000;
 
 /**
- * The HTTP client of one node agent's API v1 (docs/node-agent.md). Each request but the health check carries a token
- * signed for that request alone. Errors are AgentErrors: the agent's not_found, conflict and invalid_request keep
- * their codes with the agent's message; an agent that cannot be reached is `cluster_unreachable`; anything else (a
- * refused token, a malformed answer, an agent's internal error) is `internal`. Redirects are not followed (a token is
- * for its agent only).
+ * The HTTPS client of one node agent's API v1 (docs/node-agent.md). Each request but the health check carries a token
+ * signed for that request alone (method, path, node, the digest of the exact body bytes sent). Nothing is sent unless
+ * the URL is https:// and a CA is given: the agent's certificate must chain to it and name the URL's host, so a token
+ * never travels in clear or to an unverified peer. Errors are AgentErrors: the agent's not_found, conflict and
+ * invalid_request keep their codes with the agent's message; an agent that cannot be reached (or fails TLS) is
+ * `cluster_unreachable` saying only "unreachable"; anything else (a refused token, a malformed answer, an agent's
+ * internal error) is `internal`. Redirects are not followed (a token is for its agent only).
  */
 export class AgentClient {
   readonly agentId: string;
   private readonly base: string;
   private readonly readTimeoutMs: number;
+  private readonly ca: string | undefined;
 
   constructor(
     endpoint: Pick<AgentEndpoint, "url" | "agentId">,
-    private readonly signer: CommandSigner | undefined,
+    private readonly signer: TokenSigner | undefined,
     options: AgentClientOptions = {},
   ) {
     this.agentId = endpoint.agentId;
     this.base = endpoint.url.replace(/\/+$/, "");
     this.readTimeoutMs = options.timeoutMs ?? 5_000;
+    this.ca = options.ca;
   }
 
   /** GET /v1/health (no token): the agent's id as it reports it. */
@@ -121,6 +134,11 @@ export class AgentClient {
 
   async installations(): Promise<Installation[]> {
     return (await this.read("/installations", InstallationListSchema)).installations;
+  }
+
+  /** Whether `version` is installed, or available from the agent's artifact source (nothing is downloaded). */
+  artifact(version: string): Promise<ArtifactAvailability> {
+    return this.read(`/artifacts/${encodeURIComponent(version)}`, ArtifactAvailabilitySchema);
   }
 
   /** Installs `version` (checksum verified); already installed: the same answer. Downloads may take minutes. */
@@ -169,34 +187,42 @@ export class AgentClient {
 
   private async call<T>(call: Call<T>): Promise<T> {
     const what = `${call.method} /v1${call.path}`;
+    if (!this.base.startsWith("https://"))
+      throw this.fail("invalid_request", "is not at an https:// URL: nothing is sent to it");
+    if (this.ca === undefined)
+      throw this.fail("invalid_request", "cannot be verified: no AGENT_CA is configured, so nothing is sent to it");
+    // The body is serialized once: the token is signed over exactly the bytes sent.
+    const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
     const headers: Record<string, string> = { accept: "application/json" };
     if (call.signed !== false) {
       if (!this.signer)
         throw this.fail("invalid_request", "cannot be commanded: no AGENT_SIGNING_KEY is configured to sign tokens");
-      headers.authorization = `Bearer ${this.signer.sign(this.agentId)}`;
+      if (call.method !== "GET" && !this.signer.writes)
+        throw this.fail("invalid_request", `is not commanded from this process, which only reads (${what})`);
+      const request = { method: call.method, path: `/v1${call.path}`, ...(body ? { body } : {}) };
+      headers.authorization = `Bearer ${this.signer.sign(this.agentId, request)}`;
     }
-    if (call.body !== undefined) headers["content-type"] = "application/json";
-    let response: Response;
-    let text: string;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let answer: AgentAnswer;
     try {
-      response = await fetch(`${this.base}/v1${call.path}`, {
+      answer = await sendTls(`${this.base}/v1${call.path}`, {
         method: call.method,
         headers,
-        ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-        redirect: "error",
-        signal: AbortSignal.timeout(call.timeoutMs),
+        ...(body ? { body } : {}),
+        ca: this.ca,
+        timeoutMs: call.timeoutMs,
       });
-      text = await response.text();
     } catch (error) {
-      throw this.fail("cluster_unreachable", `unreachable (${describeFetchError(error, call.timeoutMs)})`);
+      // Only "unreachable": no errno, address or TLS detail reaches a caller (the cause stays for the logs).
+      throw new AgentError("cluster_unreachable", this.agentId, "unreachable", error);
     }
     let json: unknown;
     try {
-      json = text === "" ? undefined : JSON.parse(text);
+      json = answer.text === "" ? undefined : JSON.parse(answer.text);
     } catch {
       json = undefined;
     }
-    if (!response.ok) throw this.refusal(what, response.status, json);
+    if (answer.status < 200 || answer.status > 299) throw this.refusal(what, answer.status, json);
     const parsed = call.schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -217,10 +243,4 @@ export class AgentClient {
     if (mapped) return this.fail(mapped, `refused ${what}: ${message}`);
     return this.fail("internal", `failed ${what} (${status}${code ? ` ${code}` : ""}): ${message}`);
   }
-}
-
-function describeFetchError(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === "TimeoutError") return `no answer within ${timeoutMs} ms`;
-  return err.cause?.message ?? err.cause?.code ?? err.message ?? String(error);
 }

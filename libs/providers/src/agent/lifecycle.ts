@@ -1,21 +1,35 @@
 import { type AgentEndpoint, AppError, agentServes } from "@kcp/shared";
-import type { NewNodeSpec, NodeConfigChange, NodeLifecycle, NodeProvision, NodeStatus } from "../provider.js";
-import { AgentClient, type AgentClientOptions } from "./client.js";
+import type { NewNodeSpec, NodeConfigChange, NodeLifecycle, NodeProvision, NodeStatus, Refusal } from "../provider.js";
+import type { AgentAccess } from "./access.js";
+import type { AgentClient } from "./client.js";
 import { listenerPorts, newNodeConfig } from "./new-node-config.js";
-import type { CommandSigner } from "./tokens.js";
 
 /**
  * NodeLifecycle of an `agent` cluster: each node's actions go to the agent that `settings.agents` names for it (in its
- * nodeIds, or in its provisioning range of ids kept for new nodes); an install goes to every agent. A node no agent
- * serves is `invalid_request` (add it to an agent's nodeIds).
+ * nodeIds, or in its provisioning range of ids kept for new nodes), at that agent's pinned URL; an install goes to
+ * every agent. A node no agent serves is `invalid_request` (add it to an agent's nodeIds); so is a node whose agent is
+ * not pinned at the URL the settings name (nothing is sent to it).
  */
 export class AgentNodeLifecycle implements NodeLifecycle {
-  private readonly clients: AgentClient[];
+  private readonly clients: (AgentClient | Error)[];
   private readonly endpoints: readonly AgentEndpoint[];
 
-  constructor(agents: readonly AgentEndpoint[], signer: CommandSigner | undefined, options: AgentClientOptions = {}) {
+  constructor(agents: readonly AgentEndpoint[], access: AgentAccess) {
     this.endpoints = agents;
-    this.clients = agents.map((agent) => new AgentClient(agent, signer, options));
+    this.clients = agents.map((agent) => {
+      try {
+        return access.client(agent);
+      } catch (error) {
+        return error as Error;
+      }
+    });
+  }
+
+  /** The client of the agent at `index`; its refusal when the agent is not pinned at the URL the settings name. */
+  private clientAt(index: number): AgentClient {
+    const client = this.clients[index];
+    if (client instanceof Error) throw client;
+    return client as AgentClient;
   }
 
   private indexOf(nodeId: number): number {
@@ -27,7 +41,7 @@ export class AgentNodeLifecycle implements NodeLifecycle {
 
   /** The client of the agent that serves `nodeId`. */
   agentOf(nodeId: number): AgentClient {
-    return this.clients[this.indexOf(nodeId)] as AgentClient;
+    return this.clientAt(this.indexOf(nodeId));
   }
 
   /**
@@ -45,7 +59,8 @@ export class AgentNodeLifecycle implements NodeLifecycle {
     const [config, status] = await Promise.all([template.config(likeNodeId), template.node(likeNodeId)]);
     const used = new Set<number>();
     await Promise.all(
-      this.clients.map(async (client) => {
+      this.clients.map(async (_, index) => {
+        const client = this.clientAt(index);
         for (const node of await client.nodes())
           for (const port of listenerPorts(await client.config(node.nodeId))) used.add(port);
       }),
@@ -76,9 +91,39 @@ export class AgentNodeLifecycle implements NodeLifecycle {
 
   /** On every agent at once; the first agent's failure is the error, once every agent has finished. */
   async install(version: string): Promise<void> {
-    const results = await Promise.allSettled(this.clients.map((client) => client.install(version)));
+    const results = await Promise.allSettled(this.clients.map((_, index) => this.clientAt(index).install(version)));
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
+  }
+
+  /**
+   * Every agent asked at once whether it has `version` installed or can install it from its artifact source
+   * (`GET /v1/artifacts/{version}`): undefined when all can; else `version_unavailable` naming each agent that cannot
+   * and why. An agent that cannot be asked at all gives its own error (unreachable, not pinned, …).
+   */
+  async canObtain(version: string): Promise<Refusal | undefined> {
+    const answers = await Promise.all(
+      this.endpoints.map(async (endpoint, index) => {
+        try {
+          return { agentId: endpoint.agentId, answer: await this.clientAt(index).artifact(version) };
+        } catch (error) {
+          return { agentId: endpoint.agentId, error };
+        }
+      }),
+    );
+    const lacking: string[] = [];
+    for (const { agentId, answer, error } of answers) {
+      if (!answer)
+        return error instanceof AppError
+          ? { code: error.code, message: error.message }
+          : { code: "internal", message: `agent ${agentId} could not be asked about Kafka ${version}` };
+      if (!answer.installed && !answer.available) lacking.push(`agent ${agentId}: ${answer.reason ?? "not available"}`);
+    }
+    if (lacking.length === 0) return undefined;
+    return {
+      code: "version_unavailable",
+      message: `Kafka ${version} is neither installed nor available from the artifact source of every node agent: ${lacking.join("; ")}`,
+    };
   }
 
   async switchVersion(nodeId: number, version: string): Promise<NodeStatus> {

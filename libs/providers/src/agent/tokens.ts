@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { AgentConfig } from "@kcp/shared";
+import { type AgentConfig, AppError, commandBinding } from "@kcp/shared";
 import jwt from "jsonwebtoken";
 
 /** `iss` of every command token: the agent accepts only this issuer (docs/node-agent.md). */
@@ -31,12 +31,33 @@ function privateKeyOf(pem: string): KeyObject {
   return key;
 }
 
+/** The request a command token is signed for: the agent checks each part against what it receives. */
+export interface SignedRequest {
+  method: "GET" | "POST" | "PUT" | "PATCH";
+  /** With /v1, without a query. */
+  path: string;
+  /** The exact body bytes sent (none: the empty body). */
+  body?: Uint8Array;
+}
+
+/** What the agent client signs its requests with. */
+export interface TokenSigner {
+  /** Whether it signs anything but GET. */
+  readonly writes: boolean;
+  /** A token for exactly `request` to agent `agentId`; `now` in ms (tests). */
+  sign(agentId: string, request: SignedRequest, now?: number): string;
+  /** The same key, signing reads (GET) only. */
+  readOnly(): TokenSigner;
+}
+
 /**
- * Signs one short-lived token per agent command: `aud` = the agent's id, `iss` = "kcp", `exp` 45 s after `iat`, and a
- * random `jti` the agent refuses to see twice. Holds the private key in memory only; nothing it throws or returns
- * contains the key.
+ * Signs one short-lived token per agent command: `aud` = the agent's id, `iss` = "kcp", `exp` 45 s after `iat`, a
+ * random `jti` the agent refuses to see twice, and the request it is for (method, path, node id, body digest, scope:
+ * see commandBinding). Holds the private key in memory only; nothing it throws or returns contains the key.
  */
-export class CommandSigner {
+export class CommandSigner implements TokenSigner {
+  readonly writes = true;
+
   private constructor(private readonly key: KeyObject) {}
 
   static fromPem(pem: string): CommandSigner {
@@ -48,9 +69,9 @@ export class CommandSigner {
     return createPublicKey(this.key).export({ type: "spki", format: "pem" }).toString();
   }
 
-  /** A token for one command to agent `agentId`; `now` in ms (tests). */
-  sign(agentId: string, now: number = Date.now()): string {
-    return jwt.sign({ iat: Math.floor(now / 1000) }, this.key, {
+  sign(agentId: string, request: SignedRequest, now: number = Date.now()): string {
+    const binding = commandBinding(request.method, request.path, request.body);
+    return jwt.sign({ iat: Math.floor(now / 1000), ...binding }, this.key, {
       algorithm: TOKEN_ALGORITHM,
       audience: agentId,
       issuer: TOKEN_ISSUER,
@@ -59,9 +80,38 @@ export class CommandSigner {
     });
   }
 
+  /** The same key, signing reads (GET) only: what a process that only reads the agents (the collector) holds. */
+  readOnly(): TokenSigner {
+    return new ReadOnlySigner(this);
+  }
+
   /** Never the key in logs or serialized objects. */
   toJSON(): string {
     return "[CommandSigner]";
+  }
+}
+
+/** Signs GET requests only; anything else is refused before a token exists. */
+class ReadOnlySigner implements TokenSigner {
+  readonly writes = false;
+
+  constructor(private readonly signer: TokenSigner) {}
+
+  readOnly(): TokenSigner {
+    return this;
+  }
+
+  sign(agentId: string, request: SignedRequest, now?: number): string {
+    if (request.method !== "GET")
+      throw new AppError(
+        "invalid_request",
+        `agent ${agentId} is not commanded from this process: it signs reads only (${request.method} ${request.path} refused)`,
+      );
+    return this.signer.sign(agentId, request, now);
+  }
+
+  toJSON(): string {
+    return "[ReadOnlySigner]";
   }
 }
 

@@ -1,16 +1,21 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest, type IncomingMessage, STATUS_CODES } from "node:http";
 
 /** The Docker Engine API version the provider speaks (Docker 20.10+ and Podman 4+ serve it). */
 const API_VERSION = "v1.41";
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** An answer of the engine that was not a success: its status and its own message. */
+/**
+ * An answer of the engine that was not a success. The message says the status only ("the container engine answered
+ * 404 Not Found"): capability notes and operation errors show it to every viewer, and the engine's own text (which
+ * may quote images, registries, paths) is kept in `detail` for code and logs, never shown.
+ */
 export class EngineError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    summary = `the container engine answered ${status} ${STATUS_CODES[status] ?? "Error"}`,
   ) {
-    super(`the container engine answered ${status}: ${detail}`);
+    super(summary);
     this.name = "EngineError";
   }
 }
@@ -170,7 +175,7 @@ export class ContainerEngine {
       .filter((line) => line.includes('"error"'))
       .map((line) => (JSON.parse(line) as { error?: string }).error)
       .find((error) => error);
-    if (failed) throw new EngineError(500, failed);
+    if (failed) throw new EngineError(500, failed, `the container engine could not pull image ${image}`);
   }
 
   /** Writes the files of a tar archive into the container's `path` (running or not). */

@@ -8,14 +8,16 @@ export {
   type PatchType,
 } from "./kube-client.js";
 export {
+  checkKubeServer,
   type InClusterOptions,
   KubeconfigError,
   kubeClientFromKubeconfig,
   kubeClientInCluster,
+  kubeconfigClientOptions,
   SERVICE_ACCOUNT_DIR,
 } from "./kubeconfig.js";
 export { operatorStatusOf } from "./operator-status.js";
-export { kubeClientFor, probeStrimzi, strimziClusterFor } from "./probe.js";
+export { type KubeAccess, kubeClientFor, probeStrimzi, strimziClusterFor } from "./probe.js";
 export {
   CLUSTER_LABEL,
   conditionOf,

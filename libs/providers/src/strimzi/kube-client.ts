@@ -18,23 +18,49 @@ const PATCH_TYPES = {
 export type PatchType = keyof typeof PATCH_TYPES;
 export type KubeQuery = Record<string, string | number | boolean | undefined>;
 
-/** An answer of the API server that was not a success: its status, and the reason and message of its Status object. */
+/**
+ * An answer of the API server that was not a success. Its message is short and says only what the status line and
+ * Kubernetes' own `reason` word say (e.g. "the Kubernetes API answered 422 Invalid"): the answer's body comes from
+ * whatever server the kubeconfig names and is shown to nobody, in no note, health issue or operation error. The
+ * Status object's message (what a 422 refused, token removed) stays in `detail`, for code that inspects it.
+ */
 export class KubeError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,
     readonly detail: string,
   ) {
-    super(`the Kubernetes API answered ${status} ${reason}: ${detail}`);
+    super(`the Kubernetes API answered ${status} ${reason}`);
     this.name = "KubeError";
   }
 }
 
-/** The API server could not be reached at all (refused, TLS not trusted, timed out). */
+/** Kubernetes' `reason` is one CamelCase word (NotFound, Invalid, Forbidden); anything else is not shown. */
+const REASON = /^[A-Za-z]{1,40}$/;
+
+/**
+ * The API server could not be reached at all (refused, TLS not trusted, timed out). The message names the server and
+ * the error's code only (ECONNREFUSED, a certificate error's code): a TLS error's text quotes the peer's certificate.
+ */
 export class KubeUnreachable extends Error {
   constructor(server: string, cause: Error) {
-    super(`the Kubernetes API at ${server} did not answer: ${cause.message}`, { cause });
+    super(`the Kubernetes API at ${server} did not answer: ${unreachableReason(cause)}`, { cause });
     this.name = "KubeUnreachable";
+  }
+}
+
+/** Our own timeout; otherwise node's error code, a certificate's said so. */
+function unreachableReason(error: Error & { code?: unknown }): string {
+  if (error instanceof RequestTimeout) return error.message;
+  const code = typeof error.code === "string" && /^[A-Z0-9_]{1,64}$/.test(error.code) ? error.code : undefined;
+  if (code === undefined) return "the connection failed";
+  return /CERT|SIGNATURE|TLS|SSL|ISSUER/.test(code) ? `its certificate is not trusted (${code})` : code;
+}
+
+/** A request that took longer than the client's timeout. */
+class RequestTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
   }
 }
 
@@ -153,23 +179,26 @@ export class KubeClient {
         res.on("error", (error) => reject(new KubeUnreachable(this.server, error)));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
       });
-      req.setTimeout(this.#timeoutMs, () => req.destroy(new Error(`no answer within ${this.#timeoutMs} ms`)));
+      req.setTimeout(this.#timeoutMs, () => req.destroy(new RequestTimeout(this.#timeoutMs)));
       req.on("error", (error) => reject(new KubeUnreachable(this.server, error)));
       req.end(payload);
     });
   }
 
-  /** The Status object's reason and message (a 422 lists the fields); anything else as text, the token never in it. */
+  /**
+   * The status and the Status object's reason word (the status's own text when the reason is missing or not a word),
+   * and its message as the error's `detail` (a 422 lists the fields), never the token.
+   */
   private errorOf(answer: Answer): KubeError {
     const fallback = STATUS_CODES[answer.status] ?? "Error";
     let reason = fallback;
     let detail = answer.text.trim().slice(0, 1000) || fallback;
     try {
-      const status = JSON.parse(answer.text) as { reason?: string; message?: string };
-      reason = status.reason || fallback;
-      detail = status.message || detail;
+      const status = JSON.parse(answer.text) as { reason?: unknown; message?: unknown };
+      if (typeof status.reason === "string" && REASON.test(status.reason)) reason = status.reason;
+      if (typeof status.message === "string" && status.message) detail = status.message.slice(0, 1000);
     } catch {
-      // not JSON (a proxy's page): the text as it came
+      // not JSON (a proxy's page): the text as it came, in `detail` only
     }
     return new KubeError(answer.status, reason, this.#token ? detail.replaceAll(this.#token, "[token]") : detail);
   }

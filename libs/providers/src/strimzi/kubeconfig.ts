@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { AllowedHosts } from "@kcp/shared";
 import { parse, YAMLParseError } from "yaml";
 import { KubeClient, type KubeClientOptions, readToken } from "./kube-client.js";
 
@@ -15,7 +16,7 @@ export class KubeconfigError extends Error {
 type Entry = { name?: unknown } & Record<string, unknown>;
 
 interface KubeconfigCluster {
-  server?: string;
+  server?: unknown;
   "certificate-authority-data"?: string;
   "certificate-authority"?: string;
   "insecure-skip-tls-verify"?: boolean;
@@ -28,15 +29,15 @@ interface KubeconfigUser {
   "client-key-data"?: string;
   "client-certificate"?: string;
   "client-key"?: string;
-  exec?: { command?: string };
-  "auth-provider"?: { name?: string };
+  exec?: unknown;
+  "auth-provider"?: unknown;
   username?: string;
 }
 
 interface KubeconfigContext {
   cluster?: string;
   user?: string;
-  namespace?: string;
+  namespace?: unknown;
 }
 
 interface Kubeconfig {
@@ -59,33 +60,47 @@ function parseKubeconfig(text: string): Kubeconfig {
   return config as Kubeconfig;
 }
 
+/** A name from the kubeconfig as an error shows it: quoted, at most 64 characters (never more of the file). */
+const named = (name: unknown): string => JSON.stringify(String(name).slice(0, 64));
+
 /** What entry `name` of a kubeconfig list holds under `field`. */
 function entry<T>(list: Entry[] | undefined, field: string, name: string): T {
   const found = (Array.isArray(list) ? list : []).find((item) => item?.name === name);
-  if (!found) throw new KubeconfigError(`the kubeconfig has no ${field} named "${name}"`);
-  return (found[field] ?? {}) as T;
+  if (!found) throw new KubeconfigError(`the kubeconfig has no ${field} named ${named(name)}`);
+  const value = found[field] ?? {};
+  if (typeof value !== "object" || value === null)
+    throw new KubeconfigError(`${field} ${named(name)} of the kubeconfig is not a mapping`);
+  return value as T;
 }
 
-function pem(data: string, what: string): string {
-  const text = Buffer.from(data, "base64").toString("utf8");
+function pem(data: unknown, what: string): string {
+  const text = typeof data === "string" ? Buffer.from(data, "base64").toString("utf8") : "";
   if (!text.includes("-----BEGIN ")) throw new KubeconfigError(`${what} is not base64 of a PEM block`);
   return text;
 }
 
 function clusterOptions(cluster: KubeconfigCluster, name: string): Pick<KubeClientOptions, "server" | "caCertificate"> {
-  if (!cluster.server) throw new KubeconfigError(`cluster "${name}" of the kubeconfig has no server`);
+  if (!cluster.server) throw new KubeconfigError(`cluster ${named(name)} of the kubeconfig has no server`);
+  let url: URL;
+  try {
+    url = new URL(String(cluster.server));
+  } catch {
+    throw new KubeconfigError(`the server of cluster ${named(name)} of the kubeconfig is not a URL`);
+  }
+  if (url.protocol !== "https:")
+    throw new KubeconfigError(`the server of cluster ${named(name)} of the kubeconfig must be https://`);
   if (cluster["insecure-skip-tls-verify"]) {
-    throw new KubeconfigError(`cluster "${name}" skips TLS verification, which kcp does not do: give its CA`);
+    throw new KubeconfigError(`cluster ${named(name)} skips TLS verification, which kcp does not do: give its CA`);
   }
   if (cluster["certificate-authority"] && !cluster["certificate-authority-data"]) {
     throw new KubeconfigError(
-      `cluster "${name}" names its CA by a file path; embed it (kubectl config view --raw --flatten --minify)`,
+      `cluster ${named(name)} names its CA by a file path; embed it (kubectl config view --raw --flatten --minify)`,
     );
   }
   const data = cluster["certificate-authority-data"];
   return {
-    server: cluster.server,
-    ...(data ? { caCertificate: pem(data, `certificate-authority-data of "${name}"`) } : {}),
+    server: url.origin,
+    ...(data ? { caCertificate: pem(data, `certificate-authority-data of ${named(name)}`) } : {}),
   };
 }
 
@@ -94,24 +109,26 @@ function userOptions(
   user: KubeconfigUser,
   name: string,
 ): Pick<KubeClientOptions, "token" | "clientCertificate" | "clientKey"> {
-  if (user.token) return { token: user.token };
+  if (user.exec || user["auth-provider"] || user.tokenFile || user["client-certificate"] || user["client-key"])
+    throw new KubeconfigError(`user ${named(name)} of the kubeconfig has ${unsupportedCredential(user)}`);
+  if (typeof user.token === "string" && user.token) return { token: user.token };
   const [cert, key] = [user["client-certificate-data"], user["client-key-data"]];
   if (cert && key) {
     return {
-      clientCertificate: pem(cert, `client-certificate-data of "${name}"`),
-      clientKey: pem(key, `client-key-data of "${name}"`),
+      clientCertificate: pem(cert, `client-certificate-data of ${named(name)}`),
+      clientKey: pem(key, `client-key-data of ${named(name)}`),
     };
   }
   if (cert || key)
-    throw new KubeconfigError(`user "${name}" has only one of client-certificate-data and client-key-data`);
-  throw new KubeconfigError(`user "${name}" of the kubeconfig has ${unsupportedCredential(user)}`);
+    throw new KubeconfigError(`user ${named(name)} has only one of client-certificate-data and client-key-data`);
+  throw new KubeconfigError(`user ${named(name)} of the kubeconfig has ${unsupportedCredential(user)}`);
 }
 
+/** Why a user's credentials cannot be used; names the kind only (an exec plugin's command or a path is not shown). */
 function unsupportedCredential(user: KubeconfigUser): string {
-  if (user.exec)
-    return `an exec plugin (${user.exec.command ?? "?"}), which kcp does not run: give it a service account token`;
-  if (user["auth-provider"]) return `an auth-provider (${user["auth-provider"].name ?? "?"}), which kcp does not run`;
-  if (user.tokenFile || user["client-certificate"]) {
+  if (user.exec) return "an exec plugin, which kcp does not run: give it a service account token";
+  if (user["auth-provider"]) return "an auth-provider, which kcp does not run: give it a token";
+  if (user.tokenFile || user["client-certificate"] || user["client-key"]) {
     return "credentials in files; embed them (kubectl config view --raw --flatten --minify)";
   }
   if (user.username) return "a username and password, which kcp does not use: give it a token";
@@ -119,23 +136,50 @@ function unsupportedCredential(user: KubeconfigUser): string {
 }
 
 /**
- * A client for a kubeconfig (YAML or JSON): its current context, or `context`; that context's cluster (server, CA data)
- * and user (token, or client certificate and key data). Exec plugins and file paths are refused with the reason: kcp
- * runs in a pod and cannot count on the CLIs or files of the machine the kubeconfig was made on.
+ * What a kubeconfig (YAML or JSON) says to use, without connecting: its current context, or `context`; that context's
+ * cluster (server, CA data) and user (token, or client certificate and key data). Exec plugins, auth providers and
+ * file paths are refused with the reason (KubeconfigError, which never quotes a credential): kcp runs in a pod and
+ * cannot count on the CLIs or files of the machine the kubeconfig was made on. Checked at registration as at use.
  */
-export function kubeClientFromKubeconfig(text: string, context?: string, timeoutMs?: number): KubeClient {
+export function kubeconfigClientOptions(text: string, context?: string): KubeClientOptions {
   const config = parseKubeconfig(text);
   const contextName = context ?? config["current-context"];
   if (!contextName) throw new KubeconfigError("the kubeconfig has no current-context: name the context to use");
   const chosen = entry<KubeconfigContext>(config.contexts, "context", contextName);
-  if (!chosen.cluster) throw new KubeconfigError(`context "${contextName}" of the kubeconfig names no cluster`);
-  if (!chosen.user) throw new KubeconfigError(`context "${contextName}" of the kubeconfig names no user`);
-  return new KubeClient({
+  if (!chosen.cluster) throw new KubeconfigError(`context ${named(contextName)} of the kubeconfig names no cluster`);
+  if (!chosen.user) throw new KubeconfigError(`context ${named(contextName)} of the kubeconfig names no user`);
+  return {
     ...clusterOptions(entry(config.clusters, "cluster", chosen.cluster), chosen.cluster),
     ...userOptions(entry(config.users, "user", chosen.user), chosen.user),
-    ...(chosen.namespace ? { namespace: chosen.namespace } : {}),
-    ...(timeoutMs ? { timeoutMs } : {}),
-  });
+    ...(typeof chosen.namespace === "string" && chosen.namespace ? { namespace: chosen.namespace } : {}),
+  };
+}
+
+/**
+ * Throws a KubeconfigError naming the host when the API server `options` name is not one `allowed` allows: the
+ * service connects only to hosts KAFKA_ALLOWED_HOSTS lists, the Kubernetes API of a kubeconfig included.
+ */
+export function checkKubeServer(options: Pick<KubeClientOptions, "server">, allowed: AllowedHosts | undefined): void {
+  const host = new URL(options.server).hostname;
+  if (allowed && !allowed.allows(host))
+    throw new KubeconfigError(
+      `the Kubernetes API server host ${host} is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts)`,
+    );
+}
+
+/**
+ * A client for a kubeconfig (kubeconfigClientOptions), whose API server must be one `allowedHosts` allows (any when
+ * not given).
+ */
+export function kubeClientFromKubeconfig(
+  text: string,
+  context?: string,
+  timeoutMs?: number,
+  allowedHosts?: AllowedHosts,
+): KubeClient {
+  const options = kubeconfigClientOptions(text, context);
+  checkKubeServer(options, allowedHosts);
+  return new KubeClient({ ...options, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 /** Where kubelet mounts a pod's service account: token, ca.crt, namespace. */

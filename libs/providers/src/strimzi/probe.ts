@@ -1,9 +1,19 @@
-import type { KubernetesSetting } from "@kcp/shared";
+import type { AllowedHosts, KubernetesSetting } from "@kcp/shared";
 import type { ProviderReadiness } from "../provider.js";
 import type { KubeClient } from "./kube-client.js";
 import { kubeClientFromKubeconfig, kubeClientInCluster } from "./kubeconfig.js";
 import { operatorStatusOf } from "./operator-status.js";
 import { StrimziCluster } from "./strimzi-cluster.js";
+
+/** How the Kubernetes API of a cluster is asked: each request's bound, and which API server hosts may be called. */
+export interface KubeAccess {
+  timeoutMs?: number;
+  /**
+   * KAFKA_ALLOWED_HOSTS: a kubeconfig's API server must be one of them, checked before any connection. The service's
+   * own service account (no kubeconfig) is the deployment's, not a profile's, and is not checked.
+   */
+  allowedHosts?: AllowedHosts;
+}
 
 /**
  * The Kubernetes client of an operator-managed cluster: from its `kubeconfig` secret (decrypted by the caller), or,
@@ -12,21 +22,21 @@ import { StrimziCluster } from "./strimzi-cluster.js";
 export async function kubeClientFor(
   setting: KubernetesSetting,
   kubeconfig: string | undefined,
-  timeoutMs?: number,
+  access: KubeAccess = {},
 ): Promise<KubeClient> {
-  const limit = timeoutMs === undefined ? {} : { timeoutMs };
+  const { timeoutMs, allowedHosts } = access;
   return kubeconfig === undefined
-    ? kubeClientInCluster(limit)
-    : kubeClientFromKubeconfig(kubeconfig, setting.context, timeoutMs);
+    ? kubeClientInCluster(timeoutMs === undefined ? {} : { timeoutMs })
+    : kubeClientFromKubeconfig(kubeconfig, setting.context, timeoutMs, allowedHosts);
 }
 
 /** The cluster's Strimzi resources, through that client. */
 export async function strimziClusterFor(
   setting: KubernetesSetting,
   kubeconfig: string | undefined,
-  timeoutMs?: number,
+  access: KubeAccess = {},
 ): Promise<StrimziCluster> {
-  return new StrimziCluster(await kubeClientFor(setting, kubeconfig, timeoutMs), {
+  return new StrimziCluster(await kubeClientFor(setting, kubeconfig, access), {
     namespace: setting.namespace,
     name: setting.kafka,
   });
@@ -34,16 +44,17 @@ export async function strimziClusterFor(
 
 /**
  * Asks the Kubernetes API for the cluster's Kafka and KafkaNodePools (the readiness the capability rules read and
- * the status the view shows), each request within `timeoutMs`. Never throws: an unreachable API, refused credentials or missing resources are the
- * readiness's problem.
+ * the status the view shows), each request within `access.timeoutMs`. Never throws: an unreachable API, a server not
+ * allowed, refused credentials or missing resources are the readiness's problem (a short reason, never a body the API
+ * answered).
  */
 export async function probeStrimzi(
   setting: KubernetesSetting,
   kubeconfig: string | undefined,
-  timeoutMs: number,
+  access: KubeAccess,
 ): Promise<ProviderReadiness> {
   try {
-    const cluster = await strimziClusterFor(setting, kubeconfig, timeoutMs);
+    const cluster = await strimziClusterFor(setting, kubeconfig, access);
     const { kafka, pools } = await cluster.read();
     return { kind: "operator-managed", status: operatorStatusOf(kafka, pools) };
   } catch (error) {

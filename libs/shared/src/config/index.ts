@@ -1,6 +1,15 @@
+export {
+  type AgentPinRefusal,
+  AgentPins,
+  type AgentUrlsConfig,
+  agentPinsOf,
+  agentUrlsSection,
+  canonicalAgentUrl,
+} from "./agent-urls.js";
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
 export { ConfigError, loadConfig } from "./load.js";
+export { loadMetricsToken, type MetricsConfig, metricsSection } from "./metrics-section.js";
 export {
   type AgentConfig,
   type AuthConfig,

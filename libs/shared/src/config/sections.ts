@@ -87,10 +87,19 @@ export const authSection = z.object({
   ADMIN_PASSWORD: z.string().min(12).max(1024).regex(/\S/, "must not be only spaces").optional(),
   /** Login attempts one client address may make per minute (per gateway instance), beyond the per-user throttle. */
   LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Password checks one client address may have running at once; more are refused at once (429). */
+  /** Logins one client address may have running or waiting for a password check at once; more are refused (429). */
   LOGIN_CONCURRENT_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(2),
-  /** Password checks running at once in a gateway instance, whoever asks; more are refused at once (429). */
-  LOGIN_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(1000).default(4),
+  /**
+   * Password checks running at once in a gateway instance, whoever asks; more wait their turn (fairly by address).
+   * About the cores the gateway has: more at once only makes each take longer, and a login waiting for its turn too.
+   */
+  LOGIN_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Logins waiting for a password check in a gateway instance, whoever asks; more are refused at once (429). */
+  LOGIN_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** How long a login may wait for a password check before it is refused (429, Retry-After: 1). */
+  LOGIN_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** Failed logins of one client address audited one by one per minute; the rest are counted into one summary entry. */
+  LOGIN_FAILURES_AUDITED_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Connection tests (test, register, change of a profile) one user may have running at once. */
   CONNECTION_TESTS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /**
@@ -185,9 +194,10 @@ export const operationsSection = z.object({
 });
 
 /**
- * The node agents' command tokens (docs/node-agent.md): the private key the control plane signs them with. Read by the
- * processes that talk to agents (collector, operations worker, standalone); its public half goes to every agent as
- * AGENT_PUBLIC_KEY. Without it, `agent` clusters offer no node-lifecycle action.
+ * The node agents' command tokens (docs/node-agent.md): the private key the control plane signs them with, and the CA
+ * the agents' TLS certificates must chain to. Read by the processes that talk to agents (collector, operations worker,
+ * standalone), with the agents' pinned URLs (agentUrlsSection); the key's public half goes to every agent as
+ * AGENT_PUBLIC_KEY. Without the key or the CA, `agent` clusters offer no node-lifecycle action.
  */
 export const agentSection = z.object({
   /** PEM private key (EC P-256 → ES256, or Ed25519 → EdDSA); `\n` escapes stand for line breaks. */
@@ -200,6 +210,17 @@ export const agentSection = z.object({
   AGENT_SIGNING_KEY_FILE: z.string().min(1).optional(),
   /** How long a request to an agent may take before it counts as unanswered (status, health; not commands). */
   AGENT_REQUEST_TIMEOUT_MS: positiveMs.default(5_000),
+  /**
+   * The CA (PEM) the agents' TLS certificates must chain to: the only trust for agents (not the system store). Without
+   * it (or AGENT_CA_FILE) nothing is sent to any agent. `\n` escapes stand for line breaks.
+   */
+  AGENT_CA: z
+    .string()
+    .transform((text) => text.replaceAll("\\n", "\n"))
+    .pipe(z.string().regex(/-----BEGIN CERTIFICATE-----/, "must be one or more certificates in PEM form"))
+    .optional(),
+  /** A file holding that CA instead. */
+  AGENT_CA_FILE: z.string().min(1).optional(),
 });
 
 export type LogConfig = z.infer<typeof logSection>;

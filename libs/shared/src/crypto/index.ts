@@ -1,4 +1,5 @@
 export { libsChecksum } from "./artifact-checksum.js";
+export { bodyDigest, commandBinding } from "./command-binding.js";
 export { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.js";
 export {
   openSecrets,

@@ -17,6 +17,7 @@ export const ERROR_CATALOG = {
   confirmation_mismatch: { status: 422, message: "The confirmation does not match the cluster name" },
   capability_unavailable: { status: 422, message: "The action is not available for this cluster" },
   invalid_request: { status: 422, message: "The request cannot be carried out" },
+  version_unavailable: { status: 422, message: "The cluster's nodes cannot obtain that version" },
   too_many_attempts: { status: 429, message: "Too many failed login attempts" },
   cluster_unreachable: { status: 502, message: "No broker of the cluster answered" },
   kafka_error: { status: 502, message: "Kafka refused the request" },

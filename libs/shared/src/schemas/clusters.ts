@@ -5,10 +5,14 @@ import {
   IdSchema,
   Int32Schema,
   jsonIf,
+  NOT_RESERVED_KEY,
   PortSchema,
+  RESERVED_KEYS,
+  reservedKeyRefused,
   StringMapSchema,
 } from "./common.js";
 import { ContainerSettingSchema } from "./container-settings.js";
+import { JvmOptionsSchema } from "./jvm-options.js";
 import { KubernetesSettingSchema } from "./kubernetes-settings.js";
 
 export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
@@ -219,16 +223,33 @@ export const BootstrapServerSchema = z
 
 export const LabelsSchema = z
   .record(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$/, "label keys: 1-63 letters, digits, '.', '_', '/', '-'"),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$/, "label keys: 1-63 letters, digits, '.', '_', '/', '-'")
+      .refine(reservedKeyRefused, "is a reserved name")
+      .meta({ pattern: `^${NOT_RESERVED_KEY}[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$` }),
     z.string().max(256, "label values: at most 256 characters"),
   )
   .refine((labels) => Object.keys(labels).length <= 32, "at most 32 labels")
   .meta({ maxProperties: 32 });
 
+/**
+ * Bounds of `settings.agents`: every collection asks each agent twice, so a cluster's agents are bounded (64), and so
+ * are the node ids one agent runs (16: a host runs a few nodes).
+ */
+export const MAX_AGENTS_PER_CLUSTER = 64;
+export const MAX_NODES_PER_AGENT = 16;
+
 /** An agent's name: its `AGENT_ID`, the audience of every command token signed for it (docs/node-agent.md). */
 export const AgentIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, "must be 1-128 letters, digits, '.', '_' or '-', starting with one");
+
+/** An absolute folder written as the OS would normalize it: no `.` or `..` part, no empty part, not the root. */
+function isNormalFolder(path: string): boolean {
+  const parts = path.split("/").slice(1);
+  return parts.length > 0 && parts.every((part) => part !== "" && part !== "." && part !== "..");
+}
 
 /**
  * Where provisionNodes puts new nodes on an agent's host (docs/operations.md, "provisionNodes"): the node ids it may
@@ -250,19 +271,21 @@ export const AgentProvisioningSchema = z
       .describe("Ports of this host kept for new nodes' listeners (one per listener; a port any node uses is skipped)"),
     dataDir: z
       .string()
-      .regex(/^\/[^,\n]*$/, "must be an absolute path")
+      .regex(/^\/[^,\s]*$/, "must be an absolute path")
       .max(1024)
-      .describe("Absolute folder on the agent's host; a new node's data dirs go under <dataDir>/<node id>/"),
+      .refine(isNormalFolder, "must be a normalized folder: no '.' or '..' part, no '//', no trailing '/', not /")
+      .meta({ pattern: "^(/(?!\\.\\.?(/|$))[^,\\s/]+)+$" })
+      .describe(
+        "Absolute folder on the agent's host, under one of its AGENT_DATA_ROOTS (the agent refuses others); a new node's data dirs go under <dataDir>/<node id>/",
+      ),
     host: z
       .string()
       .regex(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})?$/, "must be a host name or IPv4 address")
       .optional()
       .describe("The host name new nodes advertise (default: the host of the agent's url)"),
-    jvmOptions: z
-      .array(z.string().min(1).max(1024))
-      .max(64)
-      .optional()
-      .describe("JVM options of new nodes (default: the agent's, 1 GB of heap)"),
+    jvmOptions: JvmOptionsSchema.optional().describe(
+      "JVM options of new nodes, of the allow-list (docs/node-agent.md); default: the agent's, 1 GB of heap",
+    ),
   })
   .describe("This agent takes new nodes (provisionNodes): where they go on its host");
 export type AgentProvisioning = z.infer<typeof AgentProvisioningSchema>;
@@ -272,15 +295,20 @@ export const AgentEndpointSchema = z.strictObject({
   url: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .max(2048)
-    .describe("Base URL of the agent's API, e.g. https://kafka-1.internal:9700 (the API is under /v1)"),
-  agentId: AgentIdSchema.describe("The agent's AGENT_ID: the audience of its command tokens"),
+    .describe(
+      "Base URL of the agent's API, e.g. https://kafka-1.internal:9700 (the API is under /v1); must be the URL the " +
+        "service's AGENT_URLS pins for this agent id (https:// only), else the cluster is refused (422)",
+    ),
+  agentId: AgentIdSchema.describe(
+    "The agent's AGENT_ID: the audience of its command tokens; the service's AGENT_URLS must pin it",
+  ),
   nodeIds: z
     .array(BrokerIdSchema)
-    .max(1024)
+    .max(MAX_NODES_PER_AGENT)
     .refine((ids) => new Set(ids).size === ids.length, "must not repeat a node")
     .meta({ uniqueItems: true })
     .describe(
-      "The Kafka node ids this agent runs; a node is served by one agent only. Empty only for an agent with provisioning",
+      `The Kafka node ids this agent runs (at most ${MAX_NODES_PER_AGENT}: a host runs a few nodes); a node is served by one agent only. Empty only for an agent with provisioning`,
     ),
   provisioning: AgentProvisioningSchema.optional(),
 });
@@ -300,7 +328,7 @@ export function agentServes(agent: Pick<AgentEndpoint, "nodeIds" | "provisioning
 export const AgentsSettingSchema = z
   .array(AgentEndpointSchema)
   .min(1)
-  .max(256)
+  .max(MAX_AGENTS_PER_CLUSTER)
   .superRefine((agents, ctx) => {
     const agentIds = new Set<string>();
     const servedBy = new Map<number, string>();
@@ -350,25 +378,31 @@ export const AgentsSettingSchema = z
     });
   })
   .describe(
-    "Which node agent serves which Kafka node ids (provider agent only, and required there). Each agentId appears " +
+    `Which node agent serves which Kafka node ids (provider agent only, and required there): at most ${MAX_AGENTS_PER_CLUSTER} agents, each asked at every collection. Each agentId appears ` +
       "once, and each node id in one agent's nodeIds or provisioning range only.",
   );
 
 /** Provider settings. Known keys are checked; others are kept for the provider. */
-export const SettingsSchema = z.looseObject({
-  agents: AgentsSettingSchema.optional(),
-  container: ContainerSettingSchema.optional(),
-  kubernetes: KubernetesSettingSchema.optional(),
-  version: z.string().max(64).optional().describe("Broker software version (container and agent clusters)"),
-  portBase: Int32Schema.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
-  collectionIntervalSeconds: z
-    .number()
-    .int()
-    .min(5)
-    .max(3600)
-    .optional()
-    .describe("How often the collector reads the cluster (default 30)"),
-});
+export const SettingsSchema = z
+  .looseObject({
+    agents: AgentsSettingSchema.optional(),
+    container: ContainerSettingSchema.optional(),
+    kubernetes: KubernetesSettingSchema.optional(),
+    version: z.string().max(64).optional().describe("Broker software version (container and agent clusters)"),
+    portBase: Int32Schema.min(1).max(65000).optional().describe("First port of a container cluster's nodes"),
+    collectionIntervalSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(3600)
+      .optional()
+      .describe("How often the collector reads the cluster (default 30)"),
+  })
+  .superRefine((settings, ctx) => {
+    for (const key of Object.keys(settings))
+      if (!reservedKeyRefused(key)) ctx.addIssue({ code: "custom", path: [key], message: "is a reserved name" });
+  })
+  .meta({ propertyNames: { not: { enum: [...RESERVED_KEYS] } } });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Which secrets each security setting uses; a secret nothing uses is refused rather than stored. */
@@ -528,9 +562,18 @@ export const ClusterPatchSchema = z
     labels: LabelsSchema.optional(),
     settings: SettingsSchema.optional(),
     skipTest: z.boolean().default(false).describe("Save without testing the changed connection first"),
+    keepSecrets: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Admin only: keep the stored secrets although the change moves where or how the cluster is reached " +
+          "(bootstrap servers, security, provider, settings.kubernetes.context). Refused when the change weakens " +
+          "how the secrets travel; no connection test runs (docs/api.md, Clusters).",
+      ),
   })
   .refine(
-    (patch) => Object.entries(patch).some(([key, value]) => key !== "skipTest" && value !== undefined),
+    (patch) =>
+      Object.entries(patch).some(([key, value]) => key !== "skipTest" && key !== "keepSecrets" && value !== undefined),
     "give at least one field to change",
   )
   .meta({

@@ -15,6 +15,38 @@ export const IdSchema = z.string().min(1).max(128);
 
 export const StringMapSchema = z.record(z.string(), z.string());
 
+/**
+ * Keys no object of a request may have: `__proto__`, `constructor` and `prototype` mean something of their own on
+ * every JavaScript object. zod drops a `__proto__` key of a map silently (a label or config would vanish with a 200),
+ * so every part of a request is checked for all three before its schema (reservedKeyPath: 400 validation_failed naming
+ * the key), and the maps' key schemas refuse them too (reservedKeyRefused) so that the OpenAPI document says so.
+ */
+export const RESERVED_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+const RESERVED = new Set(RESERVED_KEYS);
+
+/** The ECMA-262 pattern fragment (a lookahead) that refuses the reserved keys, for a key schema's JSON pattern. */
+export const NOT_RESERVED_KEY = `(?!(?:${RESERVED_KEYS.join("|")})$)`;
+
+/** A key schema's refinement: true unless the key is reserved. */
+export const reservedKeyRefused = (key: string): boolean => !RESERVED.has(key);
+
+/**
+ * The path of the first own key of `value`, at any depth (bounded: deeper values are not walked), that is reserved;
+ * undefined when there is none.
+ */
+export function reservedKeyPath(value: unknown, depth = 0): (string | number)[] | undefined {
+  if (typeof value !== "object" || value === null || depth > 64) return undefined;
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((inner, index) => [index, inner])
+    : Object.keys(value).map((key) => [key, (value as Record<string, unknown>)[key]]);
+  for (const [key, inner] of entries) {
+    if (typeof key === "string" && RESERVED.has(key)) return [key];
+    const below = reservedKeyPath(inner, depth + 1);
+    if (below) return [key, ...below];
+  }
+  return undefined;
+}
+
 /** `limit` of list endpoints (contract §4): default 100, 1..1000, coerced from a query string. */
 export const LimitQuerySchema = z.coerce
   .number<unknown>()

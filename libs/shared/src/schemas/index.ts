@@ -1,4 +1,5 @@
 export * from "./acls.js";
+export * from "./agent-commands.js";
 export * from "./api-tokens.js";
 export * from "./audit.js";
 export * from "./auth.js";
@@ -10,6 +11,7 @@ export * from "./container-settings.js";
 export * from "./cursor.js";
 export * from "./groups.js";
 export * from "./health.js";
+export * from "./jvm-options.js";
 export * from "./kubernetes-settings.js";
 export * from "./messages.js";
 export * from "./node-agent.js";

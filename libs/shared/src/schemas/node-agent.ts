@@ -32,3 +32,15 @@ export const InstallationSchema = z.object({ version: z.string(), path: z.string
 export type Installation = z.infer<typeof InstallationSchema>;
 export const InstallationListSchema = z.object({ installations: z.array(InstallationSchema) });
 export const NodeConfigSchema = z.object({ config: z.record(z.string(), z.string()) });
+
+/**
+ * `GET /v1/artifacts/{version}`: whether the agent can run `version` — installed already, or available from its
+ * artifact source (the version's files and their checksum are there); `reason` says why not when it cannot.
+ */
+export const ArtifactAvailabilitySchema = z.object({
+  version: z.string(),
+  installed: z.boolean(),
+  available: z.boolean().describe("The agent's artifact source has the version and its checksum"),
+  reason: z.string().optional(),
+});
+export type ArtifactAvailability = z.infer<typeof ArtifactAvailabilitySchema>;

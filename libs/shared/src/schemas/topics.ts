@@ -5,7 +5,9 @@ import {
   Int32Schema,
   Int64Schema,
   LimitQuerySchema,
+  NOT_RESERVED_KEY,
   offsetQuery,
+  reservedKeyRefused,
   StringMapSchema,
 } from "./common.js";
 
@@ -17,7 +19,11 @@ export const TopicNameSchema = z
   .meta({ not: { enum: [".", ".."] } });
 
 /** Config names as Kafka spells them (`retention.ms`, `log.cleaner.threads`, ...). */
-export const ConfigNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,254}$/, "must be a Kafka config name");
+export const ConfigNameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,254}$/, "must be a Kafka config name")
+  .refine(reservedKeyRefused, "is a reserved name, not a Kafka config")
+  .meta({ pattern: `^${NOT_RESERVED_KEY}[a-z0-9][a-z0-9._-]{0,254}$` });
 const ConfigValue = z.string().max(4096);
 
 export const CreateTopicRequestSchema = z.strictObject({

@@ -2,7 +2,12 @@ import type { AuditEmitter } from "@kcp/audit";
 import type { AuditEvent } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import { type LoginFailureBudget, loginFailureSummaryEvent } from "./login-failures.js";
 import { withoutSecrets } from "./sanitize.js";
+
+/** The login's path: its refusals (no CSRF header, a malformed body) are logins too for the audit. */
+const LOGIN_PATH = "/api/v1/auth/login";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,6 +16,8 @@ declare global {
     interface Locals {
       /** What an audited read read (partitions, range, counts; never the data), for the audit. */
       auditRead?: Record<string, unknown>;
+      /** What a change changed, before and after (e.g. a cluster's node settings), for the audit; never a secret. */
+      auditChanges?: Record<string, unknown>;
     }
   }
 }
@@ -21,8 +28,8 @@ export const REFUSED_EXCERPT_CHARS = 256;
 const TEXT_LIMIT = 256;
 
 export interface AuditRecorder {
-  /** Stores the event before the request is answered; never throws. */
-  record(event: AuditEvent, req: Request): Promise<void>;
+  /** Stores the event (before the request is answered); never throws. `log` is the request's logger. */
+  record(event: AuditEvent, log: Logger): Promise<void>;
 }
 
 /**
@@ -32,13 +39,13 @@ export interface AuditRecorder {
  */
 export function durableAudit(store: Store, emitter: AuditEmitter): AuditRecorder {
   return {
-    async record(event, req) {
+    async record(event, log) {
       try {
         await store.audit.append({ ...event, at: new Date(event.at) });
       } catch (error) {
-        req.log.warn({ err: error, action: event.action }, "audit entry not written to the store: sent to the queue");
+        log.warn({ err: error, action: event.action }, "audit entry not written to the store: sent to the queue");
         await emitter.emit(event).catch((queueError: unknown) => {
-          req.log.error({ err: queueError, auditEvent: event }, "audit entry could not be written");
+          log.error({ err: queueError, auditEvent: event }, "audit entry could not be written");
         });
       }
     },
@@ -53,12 +60,25 @@ function resultOf(status: number): AuditEvent["result"] {
 
 const cut = (text: string) => (text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
 
-/** Only a login attempt names its user; any other request without a session is anonymous. */
-function actorOf(req: Request, res: Response): string {
+/** The request's path as routes match it: without the query, in any case, without a trailing slash. */
+const pathOf = (req: Request) => (req.originalUrl.split("?", 1)[0] ?? "").toLowerCase().replace(/\/+$/, "");
+
+/** A login, whichever check answered it (CSRF, body, validation, admission, password). */
+const isLogin = (req: Request, res: Response) =>
+  res.locals.route?.action === "auth.login" || (req.method === "POST" && pathOf(req) === LOGIN_PATH);
+
+/**
+ * The session's user; for a login, the user it named only if that is a user (a session was made for it, or the store
+ * has it): typed text that names no user — a password typed into the username field — is never recorded. Any other
+ * request without a session is anonymous, whatever its body says.
+ */
+async function actorOf(req: Request, res: Response, isUser: (username: string) => Promise<boolean>): Promise<string> {
   if (req.principal) return req.principal.user.username;
-  const validated = res.locals.validatedBody as { username?: unknown } | undefined;
-  const isLogin = res.locals.route?.action === "auth.login";
-  return isLogin && typeof validated?.username === "string" ? validated.username : "anonymous";
+  if (res.locals.route?.action !== "auth.login") return "anonymous";
+  const username = (res.locals.validatedBody as { username?: unknown } | undefined)?.username;
+  if (typeof username !== "string") return "anonymous";
+  if (res.statusCode < 400) return username;
+  return (await isUser(username).catch(() => false)) ? username : "anonymous";
 }
 
 /**
@@ -74,7 +94,8 @@ function requestDetail(req: Request, res: Response): Record<string, unknown> {
     return { request: withoutSecrets(shaped) };
   }
   const bodyBytes = Number(req.get("content-length") ?? 0) || 0;
-  const parsed = req.body === undefined ? undefined : JSON.stringify(withoutSecrets(req.body));
+  // A refused login keeps no excerpt: its username field may hold anything, a password typed there too.
+  const parsed = req.body === undefined || isLogin(req, res) ? undefined : JSON.stringify(withoutSecrets(req.body));
   return {
     refusedRequest: {
       bodyBytes,
@@ -83,15 +104,21 @@ function requestDetail(req: Request, res: Response): Record<string, unknown> {
   };
 }
 
-function auditEvent(req: Request, res: Response, errorCode: string | undefined): AuditEvent {
+async function auditEvent(
+  req: Request,
+  res: Response,
+  errorCode: string | undefined,
+  isUser: (username: string) => Promise<boolean>,
+): Promise<AuditEvent> {
   const route = res.locals.route;
   const params = res.locals.routeParams ?? {};
   const clusterId =
     res.locals.auditClusterId ?? (route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined);
   const target = res.locals.auditTarget ?? (route?.auditRead ? params.topic : undefined) ?? params.id;
+  const at = new Date().toISOString();
   return {
-    at: new Date().toISOString(),
-    actor: actorOf(req, res),
+    at,
+    actor: await actorOf(req, res, isUser),
     action: route?.action ?? `http.${req.method.toLowerCase()}`,
     ...(clusterId ? { clusterId } : {}),
     ...(target ? { target } : route ? {} : { target: cut(req.path) }),
@@ -99,6 +126,7 @@ function auditEvent(req: Request, res: Response, errorCode: string | undefined):
     detail: {
       ...requestDetail(req, res),
       ...(res.locals.auditRead ? { read: res.locals.auditRead } : {}),
+      ...(res.locals.auditChanges ? (withoutSecrets(res.locals.auditChanges) as Record<string, unknown>) : {}),
       clientAddress: req.ip ?? "",
       userAgent: cut(req.get("user-agent") ?? ""),
       status: res.statusCode,
@@ -107,13 +135,32 @@ function auditEvent(req: Request, res: Response, errorCode: string | undefined):
   };
 }
 
+export interface AuditRequestsOptions {
+  /** Whether a username is a user's (a failed login is audited under it only then). */
+  isUser(username: string): Promise<boolean>;
+  /** Which failed logins get an entry of their own; the others are counted into summaries (LoginFailureBudget). */
+  loginFailures: LoginFailureBudget;
+  /** Told of each failed login: audited by an entry of its own, or only counted for a summary. */
+  onLoginFailure?: (audit: "entry" | "summary") => void;
+}
+
 /**
  * Audits every mutating request, and every read of a route marked `auditRead` — success, failure and refusal alike
- * (contract §8) — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Nothing
- * here can fail the request or the process: an error while building or writing the entry is logged with the request
- * id, and the answer is sent as it was.
+ * (contract §8) — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Failed
+ * logins beyond their address's budget are only counted (a summary entry per address and window says how many), so a
+ * flood of them cannot flood the audit. Nothing here can fail the request or the process: an error while building or
+ * writing the entry is logged with the request id, and the answer is sent as it was.
  */
-export function auditRequests(recorder: AuditRecorder) {
+export function auditRequests(recorder: AuditRecorder, options: AuditRequestsOptions) {
+  const audit = async (req: Request, res: Response, errorCode: string | undefined) => {
+    if (res.statusCode >= 400 && isLogin(req, res)) {
+      const { audit: ownEntry, ended } = options.loginFailures.take(req.ip ?? "", Date.now());
+      if (ended) await recorder.record(loginFailureSummaryEvent(ended), req.log);
+      options.onLoginFailure?.(ownEntry ? "entry" : "summary");
+      if (!ownEntry) return;
+    }
+    await recorder.record(await auditEvent(req, res, errorCode, options.isUser), req.log);
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     // A safe request is audited only if its route says so (auditRead), which is known once it is answered.
     const json = res.json.bind(res);
@@ -128,15 +175,8 @@ export function auditRequests(recorder: AuditRecorder) {
       if (ended) return res;
       ended = true;
       if (SAFE_METHODS.has(req.method) && !res.locals.route?.auditRead) return end(...args);
-      let recorded: Promise<void>;
-      try {
-        recorded = recorder.record(auditEvent(req, res, errorCode), req);
-      } catch (error) {
-        req.log.error({ err: error }, "audit entry could not be built");
-        recorded = Promise.resolve();
-      }
-      void recorded
-        .catch((error: unknown) => req.log.error({ err: error }, "audit entry could not be written"))
+      void audit(req, res, errorCode)
+        .catch((error: unknown) => req.log.error({ err: error }, "audit entry could not be built or written"))
         .then(() => {
           try {
             end(...args);

@@ -9,7 +9,7 @@ const isSecretKey = (key: string) => SECRET_KEYS.has(key.toLowerCase()) || SENSI
 
 /**
  * A copy of a request body without any secret: secret fields, and configs whose names mark them as secrets, become
- * "[redacted]", at any depth. The walk is bounded: a value nested deeper than `SANITIZE_MAX_DEPTH` becomes
+ * "[redacted]", at any depth — unless the value is a boolean, which holds no secret (`keepSecrets: true` stays). The walk is bounded: a value nested deeper than `SANITIZE_MAX_DEPTH` becomes
  * "[too deep]", so no input can exhaust the stack.
  */
 export function withoutSecrets(value: unknown, depth = 0): unknown {
@@ -19,7 +19,7 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
       key,
-      isSecretKey(key) ? "[redacted]" : withoutSecrets(inner, depth + 1),
+      isSecretKey(key) && typeof inner !== "boolean" ? "[redacted]" : withoutSecrets(inner, depth + 1),
     ]),
   );
 }

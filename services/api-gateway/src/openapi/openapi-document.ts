@@ -95,7 +95,9 @@ function tagOf(path: string): keyof typeof TAGS {
 /** What a generated client's documentation shows for an operation: its summary, who may call it, what is audited. */
 function descriptionOf(route: RouteSpec): string {
   const who = route.role === "anonymous" ? "No session needed." : `Lowest role allowed: ${route.role}.`;
-  return [`${route.summary}.`, who, route.action ? `Audited as \`${route.action}\`.` : ""].join(" ").trim();
+  const admin = route.adminOnly ? `Admin only: ${route.adminOnly}.` : "";
+  const audit = route.action ? `Audited as \`${route.action}\`.` : "";
+  return [`${route.summary}.`, who, admin, audit].filter(Boolean).join(" ");
 }
 
 /** The OpenAPI 3.1 document of the route table: every route with its role, parameters, body, answer and errors. */

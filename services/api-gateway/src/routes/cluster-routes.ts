@@ -1,4 +1,4 @@
-import type { ClusterRegistry } from "@kcp/clusters";
+import { type ClusterRegistry, nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
   type ClusterPatch,
@@ -12,14 +12,37 @@ import {
   ConnectionTestResultSchema,
   DeleteClusterResponseSchema,
   OverviewResponseSchema,
+  roleAtLeast,
 } from "@kcp/shared";
 import type { UserRecord } from "@kcp/store";
+import type { Response } from "express";
 import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
 import { CONNECTION_ERRORS } from "./route-errors.js";
 import { validate } from "./validate.js";
 
 type ClusterPath = { id: string };
+
+/** What of a profile only admins may set or change (the route table's `adminOnly`, in the OpenAPI document too). */
+const NODE_SETTINGS_RULE =
+  "setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase";
+
+/** 403 unless the user is an admin: `what` names the part of the request that needs the role. */
+function requireAdmin(user: UserRecord, what: string): void {
+  if (!roleAtLeast(user.role, "admin")) throw new AppError("forbidden", `${what} needs the admin role`);
+}
+
+/**
+ * Node settings reach hosts of their own (node agents, a container engine, a Kubernetes API): setting or changing
+ * them needs the admin role, and the audit entry keeps each one's old and new value (`detail.nodeSettings`), set
+ * before the check so that a refusal shows what was tried.
+ */
+function guardNodeSettings(res: Response, user: UserRecord, changes: ReturnType<typeof nodeSettingChanges>): void {
+  const changed = Object.keys(changes);
+  if (changed.length === 0) return;
+  res.locals.auditChanges = { nodeSettings: changes };
+  requireAdmin(user, `Setting or changing ${changed.join(", ")}`);
+}
 
 /**
  * A connection test can wait tens of seconds on an address that never answers: each user may have only
@@ -73,10 +96,12 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
       response: { status: 201, schema: ClusterViewSchema },
       errors: [...CONNECTION_ERRORS, "too_many_attempts"],
       summary: "Register a cluster (its connection is tested first unless skipTest)",
+      adminOnly: NODE_SETTINGS_RULE,
       action: "cluster.register",
       body: ConnectionProfileSchema,
       async handle({ res, body, user }) {
         res.locals.auditTarget = body.name;
+        guardNodeSettings(res, user, nodeSettingChanges(undefined, body));
         return { status: 201, body: await connectionTest(user, () => clusters.register(body)) };
       },
     }),
@@ -116,13 +141,17 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
       role: "operator",
       response: { status: 200, schema: ClusterViewSchema },
       errors: [...CONNECTION_ERRORS, "too_many_attempts"],
-      summary: "Change a cluster's profile, labels or settings; secrets are replaced only when given",
+      summary:
+        "Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes",
+      adminOnly: `${NODE_SETTINGS_RULE}; keepSecrets`,
       action: "cluster.update",
       params: ClusterPathSchema,
       body: ClusterPatchSchema,
       async handle({ res, params, body, user }) {
         const record = await clusters.find(params.id);
         res.locals.auditTarget = record.name;
+        guardNodeSettings(res, user, nodeSettingChanges(record, body));
+        if (body.keepSecrets) requireAdmin(user, "keepSecrets");
         const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
         return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
       },

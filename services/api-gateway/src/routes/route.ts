@@ -30,6 +30,8 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   path: string;
   /** The lowest role allowed (roles are ordered); "anonymous" for login only. */
   role: Role | "anonymous";
+  /** What of the body needs the admin role although the route's role is lower (checked by the handler: 403). */
+  adminOnly?: string;
   /** The operation's name in the OpenAPI document, unique, camelCase: what generated clients call the method. */
   operationId: string;
   summary: string;

@@ -1,4 +1,4 @@
-import { AppError } from "@kcp/shared";
+import { AppError, reservedKeyPath } from "@kcp/shared";
 import type { z } from "zod";
 
 /**
@@ -19,6 +19,9 @@ function unknownKind(issues: readonly z.core.$ZodIssue[], value: unknown): AppEr
 /** Parses a part of the request; a mismatch is 400 validation_failed naming each field. */
 export function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, part: "body" | "query" | "path"): T {
   if (!schema) return value as T;
+  // zod would drop a `__proto__` key of a map without a word: the key is refused by name instead.
+  const reserved = reservedKeyPath(value);
+  if (reserved) throw new AppError("validation_failed", `Invalid ${part}: ${reserved.join(".")}: is a reserved name`);
   const result = schema.safeParse(value ?? (part === "body" ? undefined : {}));
   if (result.success) return result.data;
   const refused = part === "body" ? unknownKind(result.error.issues, value) : undefined;

@@ -9,7 +9,10 @@ import {
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { commandBinding } from "@kcp/shared";
 import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, waitFor } from "../common/index.js";
+import { TestCertificateAuthority } from "../tls/authority.js";
+import { httpsRequest } from "../tls/https-request.js";
 import { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
 import { type ClusterDescription, KafkaCluster, type StartClusterOptions } from "./cluster.js";
 import { jvmArgs } from "./java.js";
@@ -46,10 +49,20 @@ export interface AgentAnswer {
   body: Record<string, unknown>;
 }
 
+/** The request a command token is signed for: method, path (with /v1, no query) and the exact body text. */
+export interface AgentRequest {
+  method: string;
+  path: string;
+  /** The exact body sent ("" or absent: none). */
+  body?: string;
+}
+
 /**
  * The control plane's side of the command tokens, in a few lines of `node:crypto` (the harness does not import the
  * provider package, which depends on it): an EC P-256 key pair, and an ES256 JWT per command with `iss` "kcp", `aud`
- * the agent's id, `exp` 45 s after `iat` and a fresh `jti` (docs/node-agent.md, "Authentication").
+ * the agent's id, `exp` 45 s after `iat`, a fresh `jti`, and the request it is for — method, path, node id, body
+ * digest and scope, computed by `commandBinding` of `@kcp/shared` as the provider's signer does
+ * (docs/node-agent.md, "Authentication").
  */
 export class AgentSigner {
   readonly privateKeyPem: string;
@@ -66,10 +79,13 @@ export class AgentSigner {
     this.publicKeyPem = createPublicKey(this.key).export({ type: "spki", format: "pem" }).toString();
   }
 
-  token(agentId: string): string {
+  /** A token for exactly `request` to agent `agentId`. */
+  token(agentId: string, request: AgentRequest): string {
     const iat = Math.floor(Date.now() / 1000);
+    const binding = commandBinding(request.method, request.path, Buffer.from(request.body ?? ""));
     const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    const unsigned = `${part({ alg: "ES256", typ: "JWT" })}.${part({ iss: "kcp", aud: agentId, iat, exp: iat + 45, jti: randomUUID() })}`;
+    const claims = { iss: "kcp", aud: agentId, iat, exp: iat + 45, jti: randomUUID(), ...binding };
+    const unsigned = `${part({ alg: "ES256", typ: "JWT" })}.${part(claims)}`;
     const signature = signBytes("sha256", Buffer.from(unsigned), { key: this.key, dsaEncoding: "ieee-p1363" });
     return `${unsigned}.${signature.toString("base64url")}`;
   }
@@ -158,7 +174,8 @@ export async function processesUnder(dir: string): Promise<number[]> {
 
 /**
  * One node agent (`services/node-agent/src/main.ts` as a process, under tsx): a simulated host with its own
- * `AGENT_ID`, state folder and loopback port. Its requests are signed with the cluster's key.
+ * `AGENT_ID`, state folder and loopback port, serving HTTPS. Its requests are signed with the cluster's key, each
+ * token bound to its request, and trust only the cluster's CA.
  */
 export class NodeAgent {
   constructor(
@@ -169,37 +186,43 @@ export class NodeAgent {
     readonly nodeIds: number[],
     private agentProcess: ManagedProcess | undefined,
     private readonly signer: AgentSigner | undefined,
+    /** The CA (PEM) the agent's HTTPS certificate chains to: the only one its calls trust. */
+    readonly caPem: string,
   ) {}
 
   get pid(): number | undefined {
     return this.agentProcess?.pid;
   }
 
-  /** A token for one command to this agent. */
-  token(): string {
+  /** A token for exactly one request to this agent. */
+  token(request: AgentRequest): string {
     if (!this.signer) throw new Error(`no signing key to command agent ${this.agentId}`);
-    return this.signer.token(this.agentId);
+    return this.signer.token(this.agentId, request);
   }
 
-  /** One signed request; the answer whatever its status. */
-  async call(method: string, path: string, body?: unknown, token: string = this.token()): Promise<AgentAnswer> {
-    const response = await fetch(`${this.url}${path}`, {
+  /**
+   * One request over HTTPS trusting only the cluster's CA, signed for exactly this method, path and body unless a
+   * `token` is given (a captured or forged one); the answer whatever its status.
+   */
+  async call(method: string, path: string, body?: unknown, token?: string): Promise<AgentAnswer> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const answer = await httpsRequest(`${this.url}${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        authorization: `Bearer ${token ?? this.token({ method, path, ...(text === undefined ? {} : { body: text }) })}`,
+        ...(text === undefined ? {} : { "content-type": "application/json" }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(5 * 60_000),
+      ...(text === undefined ? {} : { body: text }),
+      ca: this.caPem,
+      timeoutMs: 5 * 60_000,
     });
-    const text = await response.text();
     let parsed: Record<string, unknown> = {};
     try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
+      parsed = JSON.parse(answer.text) as Record<string, unknown>;
     } catch {
-      parsed = { text };
+      parsed = { text: answer.text };
     }
-    return { status: response.status, body: parsed };
+    return { status: answer.status, body: parsed };
   }
 
   /** One signed request that must answer 200: its body. */
@@ -215,8 +238,8 @@ export class NodeAgent {
   }
 
   async health(): Promise<{ status: string; agentId: string }> {
-    const response = await fetch(`${this.url}/v1/health`, { signal: AbortSignal.timeout(5_000) });
-    return (await response.json()) as { status: string; agentId: string };
+    const answer = await httpsRequest(`${this.url}/v1/health`, { ca: this.caPem, timeoutMs: 5_000 });
+    return JSON.parse(answer.text) as { status: string; agentId: string };
   }
 
   async nodes(): Promise<AgentNodeStatus[]> {
@@ -267,7 +290,7 @@ export class NodeAgent {
 
   /** Starts the agent's process again on the same port and state (after `stopAgent` or `killAgent`). */
   async restartAgent(env: Record<string, string>, detached = false): Promise<void> {
-    this.agentProcess = await spawnAgent(env, this.logFile, this.url, detached);
+    this.agentProcess = await spawnAgent(env, this.logFile, this.url, this.caPem, detached);
   }
 }
 
@@ -275,6 +298,7 @@ async function spawnAgent(
   env: Record<string, string>,
   logFile: string,
   url: string,
+  caPem: string,
   detached: boolean,
 ): Promise<ManagedProcess> {
   const agent = await startProcess({
@@ -288,8 +312,8 @@ async function spawnAgent(
   await waitFor(
     `the node agent ${env.AGENT_ID} to listen`,
     async () => {
-      const answer = await fetch(`${url}/v1/health`).catch(() => undefined);
-      return answer?.ok ? true : undefined;
+      const answer = await httpsRequest(`${url}/v1/health`, { ca: caPem, timeoutMs: 5_000 }).catch(() => undefined);
+      return answer?.status === 200 ? true : undefined;
     },
     {
       timeoutMs: 60_000,
@@ -400,8 +424,15 @@ export interface AgentClusterDescription extends ClusterDescription {
   agents: (AgentSettingsEntry & { pid?: number; stateDir: string; logFile: string })[];
   /** The PEM private key (EC P-256, PKCS#8) the agents trust: the service's AGENT_SIGNING_KEY(_FILE). Mode 0600. */
   signingKeyFile: string;
+  /** The CA (PEM) the agents' HTTPS certificates chain to: the service's AGENT_CA_FILE. */
+  caFile: string;
+  /** What a service needs to reach these agents: AGENT_SIGNING_KEY_FILE, AGENT_URLS, AGENT_CA_FILE (files, no key). */
+  serviceEnv: Record<"AGENT_SIGNING_KEY_FILE" | "AGENT_URLS" | "AGENT_CA_FILE", string>;
   artifacts: string;
 }
+
+/** `agentId=url` of every agent, comma-separated: a service's AGENT_URLS. */
+const agentUrlsOf = (agents: readonly NodeAgent[]) => agents.map((a) => `${a.agentId}=${a.url}`).join(",");
 
 /**
  * A real Kafka cluster whose every node is provisioned and run by its own node agent (one agent per node, each a
@@ -420,6 +451,7 @@ export class AgentKafkaCluster extends KafkaCluster {
     readonly agents: NodeAgent[],
     private readonly signer: AgentSigner,
     readonly signingKeyFile: string,
+    private readonly authority: TestCertificateAuthority,
     readonly artifacts: ArtifactSource,
     private readonly agentEnvs: Map<string, Record<string, string>>,
     private readonly detached: boolean,
@@ -440,6 +472,29 @@ export class AgentKafkaCluster extends KafkaCluster {
   /** Its public half (SPKI PEM), each agent's AGENT_PUBLIC_KEY. */
   get publicKeyPem(): string {
     return this.signer.publicKeyPem;
+  }
+
+  /** The cluster's own CA (PEM): every agent serves HTTPS with a certificate it issued for 127.0.0.1. */
+  get caPem(): string {
+    return this.authority.caPem;
+  }
+
+  /** The CA's file: a service's AGENT_CA_FILE. */
+  get caFile(): string {
+    return this.authority.caFile;
+  }
+
+  /** `agentId=https://127.0.0.1:port` of every agent, spare ones included: a service's AGENT_URLS. */
+  get agentUrls(): string {
+    return agentUrlsOf([...this.agents, ...this.spareAgents]);
+  }
+
+  /**
+   * What a service needs to reach these agents: AGENT_SIGNING_KEY (the key the agents trust), AGENT_URLS (every agent
+   * pinned at its URL) and AGENT_CA (the CA their certificates chain to).
+   */
+  serviceEnv(): Record<"AGENT_SIGNING_KEY" | "AGENT_URLS" | "AGENT_CA", string> {
+    return { AGENT_SIGNING_KEY: this.signingKeyPem, AGENT_URLS: this.agentUrls, AGENT_CA: this.caPem };
   }
 
   override node(id: number): AgentNode {
@@ -496,7 +551,8 @@ export class AgentKafkaCluster extends KafkaCluster {
       provisioning: {
         nodeIds: { from, to: from + 9 },
         ports: free,
-        dataDir: join(agent.stateDir, "new-nodes"),
+        // The agent's default data root (AGENT_DATA_ROOTS unset): <state>/data.
+        dataDir: join(agent.stateDir, "data"),
         ...(like ? { jvmOptions: agentJvmOptions(runtime, like.spec) } : {}),
       },
     };
@@ -522,6 +578,12 @@ export class AgentKafkaCluster extends KafkaCluster {
         logFile: a.logFile,
       })),
       signingKeyFile: this.signingKeyFile,
+      caFile: this.caFile,
+      serviceEnv: {
+        AGENT_SIGNING_KEY_FILE: this.signingKeyFile,
+        AGENT_URLS: this.agentUrls,
+        AGENT_CA_FILE: this.caFile,
+      },
       artifacts: this.artifacts.root,
     };
   }
@@ -571,11 +633,20 @@ function provisioning(node: NodeSpec): { controllerMode?: string; initialControl
   }
 }
 
-/** The harness's JVM options for a node, minus what the agent sets itself (classpath, kafka.logs.dir). */
+/**
+ * The harness's JVM options for a node, minus what the agent sets itself (classpath, kafka.logs.dir, the logging
+ * configuration: the agent gives an installation of jars alone its own, bounded one): what its allow-list accepts.
+ */
 function agentJvmOptions(runtime: KafkaRuntime, node: NodeSpec): string[] {
   const args = jvmArgs(runtime, "", { heapMb: isBroker(node) ? 384 : 256 });
   const cp = args.indexOf("-cp");
-  return args.filter((arg, i) => i !== cp && i !== cp + 1 && !arg.startsWith("-Dkafka.logs.dir="));
+  return args.filter(
+    (arg, i) =>
+      i !== cp &&
+      i !== cp + 1 &&
+      !arg.startsWith("-Dkafka.logs.dir=") &&
+      !arg.startsWith("-Dlog4j2.configurationFile="),
+  );
 }
 
 const STARTUP_ATTEMPTS = 2;
@@ -586,8 +657,9 @@ const STARTUP_ATTEMPTS = 2;
  * `<name>-agent-<node id>`, its state in `<dir>/agent-<id>`, a loopback port), the version installed from a
  * `file://` source of the Maven jars (`POST /v1/installations`), the node provisioned with the harness's
  * server.properties (`PUT /v1/nodes/{id}`: the agent formats the storage) and started (`POST /v1/nodes/{id}/start`);
- * ready as `startCluster` (every broker registered and unfenced, a quorum leader). A fresh ES256 key pair per cluster:
- * agents hold the public key. A node that dies during startup makes one more attempt; any failure leaves no process.
+ * ready as `startCluster` (every broker registered and unfenced, a quorum leader). A fresh ES256 key pair per cluster
+ * (agents hold the public key) and a fresh CA: every agent serves HTTPS with a certificate it issued for 127.0.0.1
+ * (`serviceEnv()` gives a service the key, the pinned URLs and the CA). A node that dies during startup makes one more attempt; any failure leaves no process.
  */
 export async function startAgentCluster(options: StartAgentClusterOptions): Promise<AgentKafkaCluster> {
   for (let attempt = 1; ; attempt++) {
@@ -627,12 +699,18 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
     const signer = new AgentSigner();
     const signingKeyFile = join(dir, "agent-signing-key.pem");
     await writeFile(signingKeyFile, signer.privateKeyPem, { mode: 0o600 });
+    // A CA per cluster: each agent serves HTTPS with a certificate it issued for 127.0.0.1.
+    const authority = await TestCertificateAuthority.create(join(dir, "tls"), `${spec.name}-agents-ca`);
+    const tlsEnv = async (name: string) => {
+      const certificate = await authority.issue(name, ["127.0.0.1"]);
+      return { AGENT_TLS_CERT_FILE: certificate.certFile, AGENT_TLS_KEY_FILE: certificate.keyFile };
+    };
     const envs = new Map<string, Record<string, string>>();
     await Promise.all(
       spec.nodes.map(async (node) => {
         const agentId = `${spec.name}-agent-${node.id}`;
         const port = await freePort();
-        const url = `http://127.0.0.1:${port}`;
+        const url = `https://127.0.0.1:${port}`;
         const stateDir = join(dir, `agent-${node.id}`);
         const logFile = join(dir, `agent-${node.id}.log`);
         const env = {
@@ -640,12 +718,15 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
           AGENT_HOST: "127.0.0.1",
           AGENT_PORT: String(port),
           AGENT_STATE_DIR: stateDir,
+          // The node's data dirs are in its folder of the cluster (data/, data-2/, …): the agent's only data root.
+          AGENT_DATA_ROOTS: node.dir,
           AGENT_PUBLIC_KEY: signer.publicKeyPem,
           AGENT_ARTIFACTS: (artifacts as ArtifactSource).url,
           AGENT_STOP_TIMEOUT_MS: "30000",
+          ...(await tlsEnv(`agent-${node.id}`)),
         };
         envs.set(agentId, env);
-        const agent = new NodeAgent(agentId, url, stateDir, logFile, [node.id], undefined, signer);
+        const agent = new NodeAgent(agentId, url, stateDir, logFile, [node.id], undefined, signer, authority.caPem);
         agents.push(agent);
         await agent.restartAgent(env, detached);
         const agentNode = new AgentNode(node, runtime, agent);
@@ -671,7 +752,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
     for (let i = 1; i <= (options.spareAgents ?? 0); i++) {
       const agentId = `${spec.name}-spare-agent-${i}`;
       const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
+      const url = `https://127.0.0.1:${port}`;
       const env = {
         AGENT_ID: agentId,
         AGENT_HOST: "127.0.0.1",
@@ -680,6 +761,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
         AGENT_PUBLIC_KEY: signer.publicKeyPem,
         AGENT_ARTIFACTS: (artifacts as ArtifactSource).url,
         AGENT_STOP_TIMEOUT_MS: "30000",
+        ...(await tlsEnv(`spare-agent-${i}`)),
       };
       envs.set(agentId, env);
       const agent = new NodeAgent(
@@ -690,6 +772,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
         [],
         undefined,
         signer,
+        authority.caPem,
       );
       spares.push(agent);
       agents.push(agent);
@@ -697,7 +780,17 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
       for (const v of versions) await agent.install(v);
     }
     agents.splice(agents.length - spares.length, spares.length);
-    const cluster = new AgentKafkaCluster(spec, nodes, agents, signer, signingKeyFile, artifacts, envs, detached);
+    const cluster = new AgentKafkaCluster(
+      spec,
+      nodes,
+      agents,
+      signer,
+      signingKeyFile,
+      authority,
+      artifacts,
+      envs,
+      detached,
+    );
     cluster.spareAgents = spares;
     await Promise.all(cluster.nodes.map((node) => node.start()));
     await cluster.waitUntilReady();
@@ -719,12 +812,13 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
 export async function stopDescribedAgentCluster(description: AgentClusterDescription): Promise<void> {
   const pem = await readFile(description.signingKeyFile, "utf8").catch(() => undefined);
   const signer = pem === undefined ? undefined : new AgentSigner(pem);
+  const caPem = await readFile(description.caFile, "utf8").catch(() => "");
   const stop = async (ids: number[]) =>
     Promise.all(
       description.agents
         .filter((a) => a.nodeIds.some((id) => ids.includes(id)) && isAlive(a.pid))
         .map(async (a) => {
-          const agent = new NodeAgent(a.agentId, a.url, a.stateDir, a.logFile, a.nodeIds, undefined, signer);
+          const agent = new NodeAgent(a.agentId, a.url, a.stateDir, a.logFile, a.nodeIds, undefined, signer, caPem);
           for (const id of a.nodeIds) await agent.stopNode(id, 20_000).catch(() => undefined);
         }),
     );

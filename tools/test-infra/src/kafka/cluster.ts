@@ -5,7 +5,7 @@ import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClie
 import { resolveKafka } from "./maven.js";
 import { KafkaNode, NodeExitedError } from "./node.js";
 import { type ClusterState, readClusterState, waitUntilReady } from "./readiness.js";
-import { type ClusterSpec, hostPort, isBroker, isController, type Topology } from "./spec.js";
+import { type ClusterSpec, hostPort, isBroker, isController, type NodeSpec, type Topology } from "./spec.js";
 import { formatNode, readDirectoryId } from "./storage.js";
 import { planCluster } from "./topology.js";
 import { DEFAULT_KAFKA_VERSION, type KafkaVersion } from "./versions.js";
@@ -22,6 +22,11 @@ export interface StartClusterOptions {
   detached?: boolean;
   /** Every node run by its own node agent (`startAgentCluster`, src/kafka/agents.ts). */
   agents?: boolean;
+  /**
+   * Properties each node gets beside (or instead of) the topology's, from its spec (its `properties` as planned): e.g.
+   * a listener that advertises another address. Not with `agents`.
+   */
+  properties?: (node: NodeSpec) => Record<string, string>;
 }
 
 /** What a person or a script needs to use a running cluster (printed by `npm run kafka -- up`). */
@@ -185,6 +190,7 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
     ...(options.extraController === undefined ? {} : { extraController: options.extraController }),
     ...(options.logDirs === undefined ? {} : { logDirs: options.logDirs }),
   });
+  if (options.properties) for (const node of spec.nodes) Object.assign(node.properties, options.properties(node));
   progress(`starting Kafka ${version} "${spec.name}" (${options.topology}, ${spec.nodes.length} nodes) in ${dir}`);
   await Promise.all(spec.nodes.map((node) => formatNode(runtime, spec.clusterId, node)));
   for (const node of spec.nodes) node.directoryId = await readDirectoryId(node);

@@ -5,6 +5,7 @@ export {
   AgentKafkaCluster,
   AgentNode,
   type AgentNodeStatus,
+  type AgentRequest,
   type AgentSettingsEntry,
   AgentSigner,
   NodeAgent,
