@@ -19,3 +19,9 @@ ensure_dependencies() {
 }
 
 ensure_dependencies
+
+# turbo's task cache (type checks, builds) lives beside the test servers' cache, outside the checkout, so that a fresh
+# clone on the same machine (each CI run's) finds the packages it did not change already checked and built. Its
+# telemetry notice is off: these machines reach no telemetry endpoint.
+export TURBO_CACHE_DIR="${TURBO_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kcp/turbo}"
+export TURBO_TELEMETRY_DISABLED=1

@@ -1,5 +1,6 @@
 // Mocha's spec reporter plus, at the end, the time each test file took (the slowest first) and one plain closing
-// line, "N passed, N failed, N skipped", that CI reads. KCP_TEST_TIMES=<file> also writes the per-file times as JSON.
+// line, "N passed, N failed, N skipped", that CI reads. KCP_TEST_TIMES=<file> also writes, per file, its seconds and
+// whether it started or used a test server (the mark @kcp/test-infra sets: tools/test-infra/src/common/server-use.ts).
 const { writeFileSync } = require("node:fs");
 const { relative } = require("node:path");
 const Mocha = require("mocha");
@@ -7,6 +8,8 @@ const Mocha = require("mocha");
 const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_PASS, EVENT_TEST_FAIL } = Mocha.Runner.constants;
 /** How many of the slowest files the closing report names. */
 const SHOWN = 15;
+/** What @kcp/test-infra records of the servers a file starts or uses: `{any, shared: Set of shared instance keys}`. */
+const SERVER_USE = Symbol.for("kcp.test-infra.server-use");
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by the reporter at run time, not by a turbo task
 const timesFile = process.env.KCP_TEST_TIMES;
 
@@ -20,18 +23,23 @@ class SummaryReporter extends Mocha.reporters.Spec {
     const entry = (file) => {
       const known = files.get(file);
       if (known) return known;
-      const created = { file, ms: 0, tests: 0, open: 0 };
+      const created = { file, ms: 0, tests: 0, open: 0, servers: false, shared: new Set() };
       files.set(file, created);
       return created;
     };
     runner.on(EVENT_SUITE_BEGIN, (suite) => {
-      if (suite.parent?.root) entry(fileOf(suite)).open = Date.now();
+      if (!suite.parent?.root) return;
+      entry(fileOf(suite)).open = Date.now();
+      globalThis[SERVER_USE] = { any: false, shared: new Set() };
     });
     runner.on(EVENT_SUITE_END, (suite) => {
       if (!suite.parent?.root) return;
       const e = entry(fileOf(suite));
       if (e.open) e.ms += Date.now() - e.open;
       e.open = 0;
+      const use = globalThis[SERVER_USE];
+      e.servers = e.servers || use?.any === true;
+      for (const key of use?.shared ?? []) e.shared.add(key);
     });
     const count = (test) => {
       let suite = test.parent;
@@ -52,7 +60,13 @@ class SummaryReporter extends Mocha.reporters.Spec {
         `\nTime by test file (slowest ${Math.min(SHOWN, sorted.length)} of ${sorted.length}; the run took ${s(total)}):\n${lines.join("\n")}\n`,
       );
       if (timesFile) {
-        const rows = sorted.map(({ file, ms, tests }) => ({ file, seconds: Math.round(ms / 100) / 10, tests }));
+        const rows = sorted.map(({ file, ms, tests, servers, shared }) => ({
+          file,
+          seconds: Math.round(ms / 100) / 10,
+          tests,
+          servers,
+          shared: [...shared].sort(),
+        }));
         writeFileSync(timesFile, `${JSON.stringify({ totalSeconds: total / 1000, files: rows }, null, 2)}\n`);
       }
       process.stdout.write(`\n${passes} passed, ${failures} failed, ${pending} skipped\n`);

@@ -12,4 +12,5 @@ export {
   probePrerequisites,
 } from "./prerequisites.js";
 export { type ManagedProcess, type StartOptions, startProcess, waitFor } from "./processes.js";
+export { markChildProcess, markServerUse } from "./server-use.js";
 export { sharedInstance, stopSharedInstances } from "./shared-instance.js";

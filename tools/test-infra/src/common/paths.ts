@@ -1,5 +1,5 @@
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,10 +7,13 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /**
- * Downloads and builds that survive runs (Kafka jars, the FerretDB binary): `.cache/test-infra` in the repo,
- * ignored by git, or `KCP_CACHE_DIR`.
+ * Downloads and builds that survive runs (Kafka jars, FerretDB, promtool, helm, etcd and kube-apiserver, Podman's
+ * storage with the Kafka images, Schemathesis): outside the checkout, in the user's cache folder
+ * (`$XDG_CACHE_HOME/kcp/test-infra`, by default `~/.cache/kcp/test-infra`), so that every clone on the machine — each
+ * CI run's fresh one among them — reuses what the first built; or `KCP_CACHE_DIR`.
  */
-export const cacheDir = process.env.KCP_CACHE_DIR ?? join(repoRoot, ".cache", "test-infra");
+export const cacheDir =
+  process.env.KCP_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "kcp", "test-infra");
 
 /** A fresh temporary folder for one server's data and logs. */
 export function makeRunDir(prefix: string): Promise<string> {

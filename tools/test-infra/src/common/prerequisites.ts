@@ -41,6 +41,21 @@ export function javaMajor(versionOutput: string): number {
   return first === 1 ? Number(match[2] ?? 0) : first;
 }
 
+/** Whether `command` is on PATH or in the system folders root's PATH has (Debian puts runc and debootstrap there). */
+const onSystemPath = async (command: string) =>
+  (await onPath(command)) || (await onPath(`/usr/sbin/${command}`)) || (await onPath(`/sbin/${command}`));
+
+/** Whether the Python Schemathesis runs on is 3.11+ with venv (KCP_PYTHON, else python3). */
+async function pythonReady(): Promise<boolean> {
+  const python = process.env.KCP_PYTHON ?? "python3";
+  try {
+    await run(python, ["-c", "import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 11) else 1)"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function installedJavaMajor(): Promise<number> {
   try {
     const { stdout, stderr } = await run("java", ["-version"]);
@@ -58,11 +73,15 @@ export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
 }): Promise<Prerequisite[]> {
-  const [java, mvn, go, redis] = await Promise.all([
+  const [java, mvn, go, redis, podman, runc, debootstrap, python] = await Promise.all([
     installedJavaMajor(),
     onPath("mvn"),
     options.needGo ? onPath("go") : Promise.resolve(true),
     onPath("redis-server"),
+    onSystemPath("podman"),
+    onSystemPath("runc"),
+    onSystemPath("debootstrap"),
+    pythonReady(),
   ]);
   return [
     {
@@ -91,6 +110,34 @@ export async function probePrerequisites(options: {
       present: redis,
       aptPackage: "redis-server",
       install: "apt-get install redis-server",
+    },
+    {
+      name: "Podman",
+      neededFor: "the container provider's tests (a Docker-compatible engine)",
+      present: podman,
+      aptPackage: "podman",
+      install: "apt-get install podman",
+    },
+    {
+      name: "runc",
+      neededFor: "running the container provider's Kafka containers under Podman",
+      present: runc,
+      aptPackage: "runc",
+      install: "apt-get install runc",
+    },
+    {
+      name: "debootstrap",
+      neededFor: "building the Kafka images of the container provider's tests",
+      present: debootstrap,
+      aptPackage: "debootstrap",
+      install: "apt-get install debootstrap",
+    },
+    {
+      name: "Python 3.11+ with venv",
+      neededFor: "Schemathesis, the API fuzzer",
+      present: python,
+      aptPackage: "python3-venv",
+      install: "apt-get install python3 python3-venv (or set KCP_PYTHON to a Python 3.11+)",
     },
     {
       name: "Chromium",

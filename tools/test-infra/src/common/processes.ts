@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
+import { markServerUse } from "./server-use.js";
 
 export interface StartOptions {
   command: string;
@@ -51,6 +52,7 @@ function withParentDeathSignal(command: string, args: string[]): [string, string
 }
 
 export async function startProcess(options: StartOptions): Promise<ManagedProcess> {
+  markServerUse(options.command);
   installExitHooks();
   const log = createWriteStream(options.logFile, { flags: "a" });
   await once(log, "open");

@@ -1,4 +1,5 @@
 import type { Component } from "./component.js";
+import { markServerUse } from "./server-use.js";
 
 /**
  * One instance per test run, started on first use and stopped by `stopSharedInstances()` (the mocha root hook).
@@ -6,6 +7,7 @@ import type { Component } from "./component.js";
 const registry = new Map<string, Promise<Component>>();
 
 export function sharedInstance<T extends Component>(key: string, start: () => Promise<T>): Promise<T> {
+  markServerUse(key, key);
   let instance = registry.get(key);
   if (!instance) {
     instance = start();

@@ -55,7 +55,7 @@ export async function ensurePodman(): Promise<void> {
   if (!systemInstallAllowed())
     throw new Error(
       `${missing.join(", ")} not installed: install them (Debian: apt-get install ${missing.join(" ")}), ` +
-        "or run the tests as root with apt-get, or set KCP_ALLOW_APT=1",
+        "or run the tests as root with apt-get (the harness then installs them itself)",
     );
   await aptInstall(missing);
 }

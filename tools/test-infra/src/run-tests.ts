@@ -1,0 +1,220 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import { join, relative } from "node:path";
+import { createInterface } from "node:readline";
+import { repoRoot } from "./common/paths.js";
+import { planShards, quickFiles, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
+
+/**
+ * The test run of `npm test` and `npm run test:quick` (scripts/test.sh), after the type check, the build and the
+ * install of the test servers:
+ *
+ * - `run-tests.ts` — every test file, split into KCP_TEST_SHARDS mocha processes run side by side (default 3), each
+ *   with its own shared clusters and servers, balanced by the measured seconds of tools/test-infra/test-times.json.
+ *   Each process's lines are printed as they come, prefixed with its number; at the end, each failing process's
+ *   failures again, the slowest files, and one closing line "N passed, N failed, N skipped" (the sum), which CI reads.
+ * - `run-tests.ts --quick` — the files the table says need no server, in one process, refusing any server.
+ * - `run-tests.ts --update-times` — the whole run, then the table rewritten from it (`npm run test:times`).
+ * - `run-tests.ts <mocha arguments>` — one mocha process with those arguments, as before (`npm test -- --grep x`).
+ */
+
+const TEST_ROOTS = ["libs", "services", "tools", "apps"];
+const TIMES_TABLE = join(repoRoot, "tools", "test-infra", "test-times.json");
+/**
+ * Shared servers of which a machine runs one at a time: the files that use one share a process. (The Podman service's
+ * start removes every container of the machine, so two processes using it would remove each other's.)
+ */
+const MACHINE_WIDE = ["podman"];
+
+/** The groups of files that must run in one process, from what the table says each uses. */
+const togetherOf = (table: TimingTable): string[][] =>
+  MACHINE_WIDE.map((key) => Object.keys(table.files).filter((file) => table.files[file]?.shared?.includes(key)));
+
+async function testFiles(): Promise<string[]> {
+  const found: string[] = [];
+  for (const root of TEST_ROOTS) {
+    for (const pkg of await readdir(join(repoRoot, root)).catch(() => [])) {
+      const dir = join(repoRoot, root, pkg, "test");
+      const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+      for (const entry of entries)
+        if (entry.endsWith(".test.ts")) found.push(relative(repoRoot, join(dir, entry)).replaceAll("\\", "/"));
+    }
+  }
+  return found.sort();
+}
+
+function readTable(): TimingTable {
+  try {
+    return JSON.parse(readFileSync(TIMES_TABLE, "utf8")) as TimingTable;
+  } catch {
+    return { measured: "never", files: {} };
+  }
+}
+
+interface ShardResult {
+  index: number;
+  code: number | null;
+  seconds: number;
+  lines: string[];
+  summary?: { passed: number; failed: number; skipped: number };
+  timesFile: string;
+}
+
+const MOCHA = join(repoRoot, "node_modules", "mocha", "bin", "mocha.js");
+const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
+
+/** One mocha process over `files`; its lines printed with `prefix` as they come. */
+function runShard(index: number, files: string[], env: NodeJS.ProcessEnv, prefix: string): Promise<ShardResult> {
+  const timesFile = join(runDir, `times-${index}.json`);
+  const started = Date.now();
+  const child = spawn(process.execPath, [MOCHA, "--config", ".mocharc.json", ...files], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, KCP_TEST_TIMES: timesFile, KCP_TEST_SHARD: String(index) },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  children.add(child.pid as number);
+  const result: ShardResult = { index, code: null, seconds: 0, lines: [], timesFile };
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      result.lines.push(line);
+      const match = SUMMARY.exec(line.trim());
+      if (match) result.summary = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3]) };
+      process.stdout.write(`${prefix}${line}\n`);
+    });
+  }
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      children.delete(child.pid as number);
+      result.code = code;
+      result.seconds = (Date.now() - started) / 1000;
+      resolve(result);
+    });
+  });
+}
+
+/** The mocha processes still running: their process groups are stopped with this one. */
+const children = new Set<number>();
+function stopChildren(signal: NodeJS.Signals): void {
+  for (const pid of children) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // gone
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.once(signal, () => {
+    stopChildren("SIGTERM");
+    setTimeout(() => {
+      stopChildren("SIGKILL");
+      process.exit(130);
+    }, 20_000).unref();
+  });
+process.once("exit", () => stopChildren("SIGKILL"));
+
+/** Each run's logs and times, in the checkout (git-ignored), beside the code they tested. */
+const runDir = join(repoRoot, ".cache", "test-runs", `${new Date().toISOString().replaceAll(":", "-")}-${process.pid}`);
+
+interface TimedFile {
+  file: string;
+  seconds: number;
+  tests: number;
+  servers: boolean;
+  shared?: string[];
+}
+
+function mergedTimes(results: ShardResult[]): TimedFile[] {
+  const rows: TimedFile[] = [];
+  for (const result of results) {
+    try {
+      const times = JSON.parse(readFileSync(result.timesFile, "utf8")) as { files: TimedFile[] };
+      rows.push(...times.files);
+    } catch {
+      // the process died before writing its times
+    }
+  }
+  return rows.sort((a, b) => b.seconds - a.seconds);
+}
+
+function writeTable(rows: TimedFile[], wallSeconds: number): void {
+  const table: TimingTable = {
+    measured: `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, the whole run ${Math.round(wallSeconds)} s`,
+    files: Object.fromEntries(
+      [...rows]
+        .sort((a, b) => (a.file < b.file ? -1 : 1))
+        .map((row) => [
+          row.file,
+          { seconds: row.seconds, servers: row.servers, ...(row.shared?.length ? { shared: row.shared } : {}) },
+        ]),
+    ),
+  };
+  writeFileSync(TIMES_TABLE, `${JSON.stringify(table, null, 2)}\n`);
+  process.stdout.write(`test-times: ${TIMES_TABLE} rewritten from this run\n`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args[0] === "--quick";
+  const update = args[0] === "--update-times";
+  if (args.length > 0 && !quick && !update) {
+    // A subset (mocha arguments): one process, as mocha itself runs it.
+    const globs = TEST_ROOTS.map((root) => `${root}/*/test/**/*.test.ts`);
+    const child = spawn(process.execPath, [MOCHA, "--config", ".mocharc.json", ...globs, ...args], {
+      cwd: repoRoot,
+      stdio: "inherit",
+    });
+    child.on("exit", (code) => process.exit(code ?? 1));
+    return;
+  }
+  mkdirSync(runDir, { recursive: true });
+  const table = readTable();
+  const files = await testFiles();
+  const started = Date.now();
+  let results: ShardResult[];
+  if (quick) {
+    const chosen = quickFiles(files, table);
+    process.stdout.write(`test:quick: ${chosen.length} of ${files.length} files need no server (${table.measured})\n`);
+    results = [await runShard(1, chosen, { KCP_QUICK: "1" }, "")];
+  } else {
+    const count = Math.max(1, Number(process.env.KCP_TEST_SHARDS ?? 3) || 1);
+    const plan = planShards(files, table, { count, together: togetherOf(table), startupSeconds: sharedStartupSeconds });
+    process.stdout.write(
+      `test: ${files.length} files in ${plan.shards.length} processes side by side, expected ${plan.seconds.map((s) => `${Math.round(s)} s`).join(" / ")} (times of ${table.measured}); logs in ${relative(repoRoot, runDir)}\n`,
+    );
+    results = await Promise.all(plan.shards.map((shard, i) => runShard(i + 1, shard, {}, `[${i + 1}] `)));
+  }
+  const wall = (Date.now() - started) / 1000;
+  for (const result of results)
+    writeFileSync(join(runDir, `shard-${result.index}.log`), `${result.lines.join("\n")}\n`);
+  const failed = results.filter((r) => r.code !== 0 || !r.summary || r.summary.failed > 0);
+  for (const result of failed) {
+    const from = result.lines.findIndex((line) => /^\s+\d+ failing/.test(line));
+    process.stdout.write(
+      `\n== process ${result.index} ${result.summary ? "failed" : `ended (code ${result.code}) without a summary`}; its failures:\n`,
+    );
+    process.stdout.write(`${(from >= 0 ? result.lines.slice(from) : result.lines.slice(-60)).join("\n")}\n`);
+  }
+  const rows = mergedTimes(results);
+  process.stdout.write(
+    `\nTime by test file (slowest 20 of ${rows.length}):\n${rows
+      .slice(0, 20)
+      .map((r) => `  ${r.seconds.toFixed(1).padStart(7)} s  ${String(r.tests).padStart(4)} tests  ${r.file}`)
+      .join("\n")}\n`,
+  );
+  process.stdout.write(
+    `Processes: ${results.map((r) => `${r.index}: ${Math.round(r.seconds)} s`).join(", ")}; the tests took ${Math.round(wall)} s (${(wall / 60).toFixed(1)} min) of wall time\n`,
+  );
+  writeFileSync(join(runDir, "times.json"), `${JSON.stringify({ wallSeconds: wall, files: rows }, null, 2)}\n`);
+  if (update && failed.length === 0) writeTable(rows, wall);
+  const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + (r.summary?.[key] ?? 0), 0);
+  // A process that ended without its summary (it crashed, or was killed) counts as one failure.
+  const lost = results.filter((r) => !r.summary).length;
+  process.stdout.write(`\n${sum("passed")} passed, ${sum("failed") + lost} failed, ${sum("skipped")} skipped\n`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,106 @@
+/**
+ * How the test files are split between mocha processes run side by side: pure, so it is unit-tested without servers.
+ *
+ * Most of a test run's wall time is waiting (a Kafka node starting, a step's gate re-checking, a collection's
+ * interval), so files in two or three processes finish in far less time than one after the other, even on two cores.
+ * Files are dealt longest first to the process with the least work so far (the LPT rule: within 4/3 of the best
+ * split), by the seconds each took in a measured run; a file the table does not know counts as `unknownSeconds`.
+ * Files that must not run at the same time as each other (they share one machine-wide resource, such as the Podman
+ * service whose start removes every container) form a group that goes to one process as a whole. A shared server
+ * (a Kafka cluster of a topology, Redis, FerretDB …) is started once per process that uses it: a file costs a process
+ * its own seconds plus the start of each shared server it needs that the process does not run yet, so the files of
+ * one cluster tend to gather in one process — fewer JVMs started, less memory — unless that unbalances the split.
+ */
+
+/** What is known of a test file from a measured run. */
+export interface FileTiming {
+  /** Wall time of the file (its hooks included), in seconds. */
+  seconds: number;
+  /** Whether the file started or used a test server (Kafka, Redis, FerretDB, an agent, a service process …). */
+  servers: boolean;
+  /** The shared servers it used (their sharedInstance keys: `kafka:3c3b:4.3.1`, `redis` …). */
+  shared?: string[];
+}
+
+/** `tools/test-infra/test-times.json`: the measured table the split and `test:quick` read. */
+export interface TimingTable {
+  /** When and where it was measured (a run's date, the machine). */
+  measured: string;
+  files: Record<string, FileTiming>;
+}
+
+export interface ShardPlan {
+  /** The files of each process, in the order it runs them. */
+  shards: string[][];
+  /** The expected seconds of each process. */
+  seconds: number[];
+}
+
+export interface ShardOptions {
+  /** How many processes (at least 1). */
+  count: number;
+  /** Seconds assumed for a file the table does not know. */
+  unknownSeconds?: number;
+  /** Sets of files that run in one process (each file in at most one group). */
+  together?: readonly (readonly string[])[];
+  /** Seconds a process spends starting the shared server `key` (default: none, so shared servers are ignored). */
+  startupSeconds?: (key: string) => number;
+}
+
+/** What starting a shared server costs a process, in seconds of a loaded two-core machine (its JVMs, its waits). */
+export function sharedStartupSeconds(key: string): number {
+  const [kind, topology] = key.split(":");
+  if (kind === "kafka") return topology === "3c3b" || topology === "static" ? 40 : topology === "secure" ? 15 : 8;
+  return { mongo: 5, redis: 2, "kube-apiserver": 10, podman: 10 }[key] ?? 5;
+}
+
+/**
+ * Splits `files` into `options.count` shards (never more than there are units to deal): each group of `together`
+ * whose files are present is one unit, every other file its own unit; units are dealt longest first to the shard with
+ * the fewest seconds (ties: the lower index), and each shard runs its files longest first, so a slow file never starts
+ * last. Deterministic for the same input.
+ */
+export function planShards(files: readonly string[], table: TimingTable, options: ShardOptions): ShardPlan {
+  const unknown = options.unknownSeconds ?? 30;
+  const secondsOf = (file: string) => table.files[file]?.seconds ?? unknown;
+  const startup = options.startupSeconds;
+  const keysOf = (members: string[]) =>
+    new Set(startup ? members.flatMap((file) => table.files[file]?.shared ?? []) : []);
+  const present = new Set(files);
+  const grouped = new Set<string>();
+  const units: { files: string[]; seconds: number; keys: Set<string> }[] = [];
+  for (const group of options.together ?? []) {
+    const members = group.filter((file) => present.has(file) && !grouped.has(file));
+    if (members.length === 0) continue;
+    for (const file of members) grouped.add(file);
+    const seconds = members.reduce((sum, file) => sum + secondsOf(file), 0);
+    units.push({ files: members, seconds, keys: keysOf(members) });
+  }
+  for (const file of files)
+    if (!grouped.has(file)) units.push({ files: [file], seconds: secondsOf(file), keys: keysOf([file]) });
+  units.sort((a, b) => b.seconds - a.seconds || compare(a.files[0] as string, b.files[0] as string));
+  const count = Math.max(1, Math.min(options.count, units.length));
+  const shards: string[][] = Array.from({ length: count }, () => []);
+  const seconds: number[] = Array.from({ length: count }, () => 0);
+  const running: Set<string>[] = Array.from({ length: count }, () => new Set());
+  const costIn = (unit: (typeof units)[number], i: number) =>
+    (seconds[i] as number) +
+    unit.seconds +
+    [...unit.keys].reduce((sum, key) => sum + (running[i]?.has(key) ? 0 : (startup?.(key) ?? 0)), 0);
+  for (const unit of units) {
+    let target = 0;
+    for (let i = 1; i < count; i++) if (costIn(unit, i) < costIn(unit, target)) target = i;
+    seconds[target] = costIn(unit, target);
+    (shards[target] as string[]).push(...unit.files);
+    for (const key of unit.keys) running[target]?.add(key);
+  }
+  for (const shard of shards) shard.sort((a, b) => secondsOf(b) - secondsOf(a) || compare(a, b));
+  return { shards, seconds: seconds.map((s) => Math.round(s * 10) / 10) };
+}
+
+/** The files a run without servers may take (`npm run test:quick`): those the table knows to need none. */
+export function quickFiles(files: readonly string[], table: TimingTable): string[] {
+  return files.filter((file) => table.files[file]?.servers === false);
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

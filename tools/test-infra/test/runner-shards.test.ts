@@ -1,0 +1,61 @@
+import { expect } from "chai";
+import { planShards, quickFiles, sharedStartupSeconds, type TimingTable } from "../src/runner/shards.js";
+
+const table = (files: Record<string, number>, servers: string[] = []): TimingTable => ({
+  measured: "test",
+  files: Object.fromEntries(
+    Object.entries(files).map(([file, seconds]) => [file, { seconds, servers: servers.includes(file) }]),
+  ),
+});
+
+describe("splitting the test files between processes (pure)", () => {
+  it("deals the longest files first to the process with the least work, each process running its longest first", () => {
+    const times = table({ a: 100, b: 90, c: 60, d: 40, e: 10, f: 5 });
+    const plan = planShards(["a", "b", "c", "d", "e", "f"], times, { count: 2 });
+    expect(plan.shards).to.deep.equal([
+      ["a", "d", "e", "f"],
+      ["b", "c"],
+    ]);
+    expect(plan.seconds).to.deep.equal([155, 150]);
+  });
+
+  it("keeps a group in one process, wherever its files would have gone alone", () => {
+    const times = table({ a: 100, b: 90, c: 60, d: 40 });
+    const plan = planShards(["a", "b", "c", "d"], times, { count: 2, together: [["b", "c"]] });
+    const withB = plan.shards.find((shard) => shard.includes("b"));
+    expect(withB).to.include("c");
+    expect(plan.seconds.reduce((x, y) => x + y)).to.equal(290);
+  });
+
+  it("counts a file the table does not know as the default, and never makes more processes than files", () => {
+    const plan = planShards(["new.test.ts", "a"], table({ a: 10 }), { count: 4, unknownSeconds: 45 });
+    expect(plan.shards).to.deep.equal([["new.test.ts"], ["a"]]);
+    expect(plan.seconds).to.deep.equal([45, 10]);
+  });
+
+  it("is the same split for the same input, whatever order the files come in", () => {
+    const times = table({ a: 5, b: 5, c: 5, d: 5 });
+    const one = planShards(["a", "b", "c", "d"], times, { count: 2 });
+    const other = planShards(["d", "c", "b", "a"], times, { count: 2 });
+    expect(other).to.deep.equal(one);
+  });
+
+  it("gathers the files of one shared cluster in one process while the split stays even enough", () => {
+    const t = table({ a: 50, b: 50, c: 20, d: 20 });
+    for (const file of ["a", "c"]) (t.files[file] as { shared?: string[] }).shared = ["kafka:3c3b:4.3.1"];
+    for (const file of ["b", "d"]) (t.files[file] as { shared?: string[] }).shared = ["kafka:secure:4.3.1"];
+    const plan = planShards(["a", "b", "c", "d"], t, { count: 2, startupSeconds: sharedStartupSeconds });
+    expect(plan.shards).to.deep.equal([
+      ["a", "c"],
+      ["b", "d"],
+    ]);
+    // Without the servers' starts in the cost, the same files split as seconds alone say.
+    const blind = planShards(["a", "b", "c", "d"], t, { count: 2 });
+    expect(blind.seconds).to.deep.equal([70, 70]);
+  });
+
+  it("test:quick takes only the files measured to need no server (not the unknown ones)", () => {
+    const times = table({ pure: 1, kafka: 30 }, ["kafka"]);
+    expect(quickFiles(["pure", "kafka", "unmeasured"], times)).to.deep.equal(["pure"]);
+  });
+});
