@@ -10,6 +10,19 @@ const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_PASS, EVEN
 const SHOWN = 15;
 /** What @kcp/test-infra records of the servers a file starts or uses: `{any, shared: Set of shared instance keys}`. */
 const SERVER_USE = Symbol.for("kcp.test-infra.server-use");
+/** @kcp/test-infra's releaseSharedInstance: stops a shared server in the background. */
+const RELEASE = Symbol.for("kcp.test-infra.release-shared");
+/**
+ * KCP_SHARED_RELEASE (set by the test runner, tools/test-infra/src/run-tests.ts): after which file which shared
+ * servers are no longer needed by this process, `{file: [key]}`; each is released once the next file begins.
+ */
+let releaseAfter = {};
+try {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by the test runner for its mocha processes
+  releaseAfter = JSON.parse(process.env.KCP_SHARED_RELEASE ?? "{}");
+} catch {
+  releaseAfter = {};
+}
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by the reporter at run time, not by a turbo task
 const timesFile = process.env.KCP_TEST_TIMES;
 
@@ -27,9 +40,14 @@ class SummaryReporter extends Mocha.reporters.Spec {
       files.set(file, created);
       return created;
     };
+    let previousFile;
     runner.on(EVENT_SUITE_BEGIN, (suite) => {
       if (!suite.parent?.root) return;
-      entry(fileOf(suite)).open = Date.now();
+      const file = fileOf(suite);
+      if (previousFile !== undefined && previousFile !== file)
+        for (const key of releaseAfter[previousFile] ?? []) globalThis[RELEASE]?.(key);
+      previousFile = file;
+      entry(file).open = Date.now();
       globalThis[SERVER_USE] = { any: false, shared: new Set() };
     });
     runner.on(EVENT_SUITE_END, (suite) => {

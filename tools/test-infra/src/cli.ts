@@ -17,6 +17,7 @@ import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensurePromlint, promlintBuilt } from "./prometheus/promlint.js";
 import { ensurePromtool, promtoolBuilt } from "./prometheus/promtool.js";
 import { ensureRedisServer } from "./redis/redis-binary.js";
+import { ensureSchemathesis, SCHEMATHESIS_VERSION } from "./schemathesis/index.js";
 
 const USAGE = `usage:
   npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller] [--agents]
@@ -113,6 +114,7 @@ async function install(): Promise<void> {
   await ensureHelm();
   await ensureKubernetesBinaries();
   await strimziCrds();
+  await ensureSchemathesis();
   const podman = await startPodman();
   try {
     await ensureKafkaImages(podman, CONTAINER_TEST_VERSIONS);
@@ -130,6 +132,7 @@ async function install(): Promise<void> {
       helm: true,
       kubernetes: KUBERNETES_VERSION,
       strimziCrds: STRIMZI_VERSION,
+      schemathesis: SCHEMATHESIS_VERSION,
       kafkaImages: CONTAINER_TEST_VERSIONS.map(kafkaImage),
     },
   });

@@ -5,7 +5,7 @@ import { cpus, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { createInterface } from "node:readline";
 import { repoRoot } from "./common/paths.js";
-import { planShards, quickFiles, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
+import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
 
 /**
  * The test run of `npm test` and `npm run test:quick` (scripts/test.sh), after the type check, the build and the
@@ -185,7 +185,12 @@ async function main(): Promise<void> {
     process.stdout.write(
       `test: ${files.length} files in ${plan.shards.length} processes side by side, expected ${plan.seconds.map((s) => `${Math.round(s)} s`).join(" / ")} (times of ${table.measured}); logs in ${relative(repoRoot, runDir)}\n`,
     );
-    results = await Promise.all(plan.shards.map((shard, i) => runShard(i + 1, shard, {}, `[${i + 1}] `)));
+    // Each process stops a shared server after the last of its files that uses it (the reporter asks test-infra).
+    results = await Promise.all(
+      plan.shards.map((shard, i) =>
+        runShard(i + 1, shard, { KCP_SHARED_RELEASE: JSON.stringify(releasePlan(shard, table)) }, `[${i + 1}] `),
+      ),
+    );
   }
   const wall = (Date.now() - started) / 1000;
   for (const result of results)

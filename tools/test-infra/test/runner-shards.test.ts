@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { planShards, quickFiles, sharedStartupSeconds, type TimingTable } from "../src/runner/shards.js";
+import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "../src/runner/shards.js";
 
 const table = (files: Record<string, number>, servers: string[] = []): TimingTable => ({
   measured: "test",
@@ -52,6 +52,24 @@ describe("splitting the test files between processes (pure)", () => {
     // Without the servers' starts in the cost, the same files split as seconds alone say.
     const blind = planShards(["a", "b", "c", "d"], t, { count: 2 });
     expect(blind.seconds).to.deep.equal([70, 70]);
+  });
+
+  it("runs the files of each shared server in one stretch, then those that use none, and stops each server after its last file", () => {
+    const t = table({ big: 100, k1: 30, k2: 20, s1: 25, s2: 5, own: 60 });
+    const use = (file: string, shared: string[]) => {
+      (t.files[file] as { shared?: string[] }).shared = shared;
+    };
+    use("k1", ["kafka:3c3b:4.3.1", "redis"]);
+    use("k2", ["kafka:3c3b:4.3.1"]);
+    use("s1", ["kafka:single:4.3.1"]);
+    use("s2", ["kafka:single:4.3.1", "redis"]);
+    const files = ["big", "k1", "k2", "s1", "s2", "own"];
+    const [order] = planShards(files, t, { count: 1, startupSeconds: sharedStartupSeconds }).shards;
+    expect(order).to.deep.equal(["k1", "k2", "s1", "s2", "big", "own"]);
+    expect(releasePlan(order as string[], t)).to.deep.equal({
+      k2: ["kafka:3c3b:4.3.1"],
+      s2: ["kafka:single:4.3.1", "redis"],
+    });
   });
 
   it("test:quick takes only the files measured to need no server (not the unknown ones)", () => {

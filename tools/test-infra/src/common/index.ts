@@ -13,4 +13,4 @@ export {
 } from "./prerequisites.js";
 export { type ManagedProcess, type StartOptions, startProcess, waitFor } from "./processes.js";
 export { markChildProcess, markServerUse } from "./server-use.js";
-export { sharedInstance, stopSharedInstances } from "./shared-instance.js";
+export { releaseSharedInstance, sharedInstance, stopSharedInstances } from "./shared-instance.js";

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -92,6 +92,22 @@ function ping(socketPath: string): Promise<boolean> {
 }
 
 /**
+ * Podman's state database records the folder its storage was created in and refuses any other ("database
+ * configuration mismatch"), so a cache that was moved (KCP_CACHE_DIR, or the cache's move out of the checkout) would
+ * stop every test here. The database holds only containers and volumes, which the harness removes anyway; the images
+ * are in the storage beside it: the database is dropped, the images stay.
+ */
+async function forgetMovedStorage(podman: (args: string[]) => Promise<string>): Promise<void> {
+  try {
+    await podman(["info", "--format", "{{.Store.GraphRoot}}"]);
+  } catch (error) {
+    if (!/database configuration mismatch/.test((error as Error).message)) throw error;
+    const libpod = join(podmanHome(), "storage", "libpod");
+    await Promise.all(["bolt_state.db", "db.sql"].map((file) => rm(join(libpod, file), { force: true })));
+  }
+}
+
+/**
  * Rootful Podman serving the Docker Engine API on a socket of its own (`podman system service`), on the harness's
  * storage; containers left by an earlier run are removed first. Stopping it stops the service (the containers are
  * the tests' to remove).
@@ -99,6 +115,7 @@ function ping(socketPath: string): Promise<boolean> {
 export async function startPodman(): Promise<PodmanEngine> {
   await ensurePodman();
   const podman = await podmanCommand();
+  await forgetMovedStorage(podman);
   await podman(["rm", "--all", "--force", "--time", "5"]);
   await podman(["volume", "prune", "--force"]);
   const dir = await makeRunDir("podman");

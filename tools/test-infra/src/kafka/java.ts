@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { classData } from "./class-data.js";
 import type { KafkaRuntime } from "./maven.js";
 
 const run = promisify(execFile);
@@ -53,8 +54,10 @@ export async function runKafkaTool(
   logsDir: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<string> {
+  const shared = await classData(runtime, `tool-${mainClass}`);
   try {
-    const { stdout } = await run("java", [...jvmArgs(runtime, logsDir, { heapMb: 256 }), mainClass, ...args], {
+    const jvm = [...shared.args, ...jvmArgs(runtime, logsDir, { heapMb: 256 })];
+    const { stdout } = await run("java", [...jvm, mainClass, ...args], {
       maxBuffer: 256 * 1024 * 1024,
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -62,5 +65,7 @@ export async function runKafkaTool(
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${mainClass} ${args.join(" ")} failed: ${stderr || stdout || message}`);
+  } finally {
+    await shared.settle();
   }
 }

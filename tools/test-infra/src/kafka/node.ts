@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type ManagedProcess, startProcess } from "../common/index.js";
+import { classData } from "./class-data.js";
 import { jvmArgs } from "./java.js";
 import type { KafkaRuntime } from "./maven.js";
 import type { NodeSpec } from "./spec.js";
@@ -29,9 +30,11 @@ export class KafkaNode {
 
   async start(): Promise<void> {
     if (this.isRunning()) return;
+    const shared = await classData(this.runtime, "node", !this.detached);
     this.process = await startProcess({
       command: "java",
       args: [
+        ...shared.args,
         ...jvmArgs(this.runtime, logsDir(this.spec), { heapMb: this.heapMb() }),
         "kafka.Kafka",
         propertiesFile(this.spec),
@@ -39,6 +42,7 @@ export class KafkaNode {
       logFile: join(logsDir(this.spec), "stdout.log"),
       detached: this.detached,
     });
+    void this.process.exited.then(() => shared.settle());
   }
 
   /** A controller alone holds only the metadata: 256 MiB; a broker 384 MiB. */

@@ -94,8 +94,56 @@ export function planShards(files: readonly string[], table: TimingTable, options
     (shards[target] as string[]).push(...unit.files);
     for (const key of unit.keys) running[target]?.add(key);
   }
-  for (const shard of shards) shard.sort((a, b) => secondsOf(b) - secondsOf(a) || compare(a, b));
-  return { shards, seconds: seconds.map((s) => Math.round(s * 10) / 10) };
+  const ordered = shards.map((shard) =>
+    startup ? orderByServer(shard, table, startup, secondsOf) : shard.sort(bySeconds(secondsOf)),
+  );
+  return { shards: ordered, seconds: seconds.map((s) => Math.round(s * 10) / 10) };
+}
+
+const bySeconds = (secondsOf: (file: string) => number) => (a: string, b: string) =>
+  secondsOf(b) - secondsOf(a) || compare(a, b);
+
+/**
+ * The order a process runs its files in: the files of each shared server together (grouped by the costliest server
+ * each file uses; the groups with the most seconds first, each longest first), then the files that use none, longest
+ * first — so that every shared server is needed for one stretch only and can be stopped after it (releasePlan).
+ */
+function orderByServer(
+  files: string[],
+  table: TimingTable,
+  startup: (key: string) => number,
+  secondsOf: (file: string) => number,
+): string[] {
+  const primary = (file: string) =>
+    [...(table.files[file]?.shared ?? [])].sort((a, b) => startup(b) - startup(a) || compare(a, b))[0];
+  const groups = new Map<string, string[]>();
+  const alone: string[] = [];
+  for (const file of files) {
+    const key = primary(file);
+    if (key === undefined) alone.push(file);
+    else groups.set(key, [...(groups.get(key) ?? []), file]);
+  }
+  const total = (group: string[]) => group.reduce((sum, file) => sum + secondsOf(file), 0);
+  return [
+    ...[...groups.entries()]
+      .sort(([ka, a], [kb, b]) => total(b) - total(a) || compare(ka, kb))
+      .flatMap(([, group]) => group.sort(bySeconds(secondsOf))),
+    ...alone.sort(bySeconds(secondsOf)),
+  ];
+}
+
+/**
+ * Which shared servers a process can stop after each of its files: for every server its files use (as the table
+ * says), the last file in the order that uses it. A file the table does not know may still ask for a server after
+ * its release: it is then started again, which is slower but right.
+ */
+export function releasePlan(order: readonly string[], table: TimingTable): Record<string, string[]> {
+  const last = new Map<string, string>();
+  for (const file of order) for (const key of table.files[file]?.shared ?? []) last.set(key, file);
+  const plan: Record<string, string[]> = {};
+  for (const [key, file] of last) plan[file] = [...(plan[file] ?? []), key];
+  for (const keys of Object.values(plan)) keys.sort();
+  return plan;
 }
 
 /** The files a run without servers may take (`npm run test:quick`): those the table knows to need none. */

@@ -1,8 +1,7 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { fileExists } from "../common/go-build.js";
 import { cacheDir, onPath, withFileLock } from "../common/index.js";
 
 const run = promisify(execFile);
@@ -12,6 +11,12 @@ export const SCHEMATHESIS_VERSION = "4.32.5";
 
 const venvDir = () => join(cacheDir, "schemathesis", SCHEMATHESIS_VERSION);
 const marker = () => join(venvDir(), ".installed");
+/**
+ * What the marker holds: the version and the folder. A virtual environment is not relocatable (its scripts name its
+ * Python by absolute path), so one moved with its cache is installed again rather than failing to start.
+ */
+const markerText = () => `${SCHEMATHESIS_VERSION} ${venvDir()}\n`;
+const installed = async () => (await readFile(marker(), "utf8").catch(() => "")) === markerText();
 
 /** `KCP_PYTHON`, else `python3` from PATH. */
 function python(): string {
@@ -29,19 +34,19 @@ async function install(dir: string): Promise<void> {
   await run(pip, ["install", "--quiet", "--disable-pip-version-check", `schemathesis==${SCHEMATHESIS_VERSION}`], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  await writeFile(marker(), `${SCHEMATHESIS_VERSION}\n`);
+  await writeFile(marker(), markerText());
 }
 
 /**
  * The `schemathesis` command, installed on first use into a virtual environment in the cache
- * (`.cache/test-infra/schemathesis/<version>`, about 60 MB) and reused by later runs; a lock makes concurrent runs
- * install it once.
+ * (`~/.cache/kcp/test-infra/schemathesis/<version>`, about 60 MB) and reused by later runs; a lock makes concurrent
+ * runs install it once.
  */
 export async function ensureSchemathesis(): Promise<string> {
   const bin = join(venvDir(), "bin", "schemathesis");
-  if (await fileExists(marker())) return bin;
+  if (await installed()) return bin;
   await withFileLock(join(cacheDir, "locks", "schemathesis"), async () => {
-    if (!(await fileExists(marker()))) await install(venvDir());
+    if (!(await installed())) await install(venvDir());
   });
   return bin;
 }
