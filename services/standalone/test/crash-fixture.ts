@@ -6,8 +6,8 @@ import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 
 /** A standalone service a crash test kills (SIGKILL) and starts again on the same data folder. */
 export interface CrashableService {
-  /** Starts a process on the data folder and logs in as the first admin. */
-  start(): Promise<{ api: Api; token: string }>;
+  /** Starts a process on the data folder and logs in as the first admin; `env` adds to (or overrides) the service's. */
+  start(env?: Record<string, string>): Promise<{ api: Api; token: string }>;
   /** Kills the running process with SIGKILL; resolves with its exit code (null: killed by the signal). */
   kill(): Promise<number | null | undefined>;
   /** Kills whatever runs and removes the data folder. */
@@ -23,12 +23,13 @@ export async function crashableService(name: string, env: Record<string, string>
     return running?.exitCode;
   };
   return {
-    async start() {
+    async start(more = {}) {
       running = await startStandaloneProcess({
         DATA_DIR: dataDir,
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
         ...env,
+        ...more,
       });
       const api = apiClient(running.url);
       const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
