@@ -1,5 +1,5 @@
 /**
- * bench/browse (issue 20 item 3): browsing a topic of 10,000 partitions through the API of a standalone service —
+ * bench/browse: browsing a topic of 10,000 partitions through the API of a standalone service —
  * the newest messages, the oldest, from a timestamp, one partition from an offset, and a filter that matches nothing
  * (the scan cap's worst case) — median and p95 of each. In the same run, Kafka's own console consumer from the same
  * jars reads 50 messages from the beginning of the same topic (a JVM start and a consumer group, as users run it).

@@ -1,5 +1,5 @@
 /**
- * bench/console (issue 21): the web console on a cluster of 10,000 topics (50,000 partitions) and 10,000 groups, in
+ * bench/console: the web console on a cluster of 10,000 topics (50,000 partitions) and 10,000 groups, in
  * Debian's Chromium. Kafbat's users report 50-90 s freezes per refresh at 9k topics and 2.2k groups (kafbat#1776).
  * Measured from Chromium's own clock (performance.now() in the page, PerformanceObserver "longtask"):
  *  - navigation → the topic list usable (its first row and the total shown), the same for the group list;

@@ -1,5 +1,5 @@
 /**
- * bench/groups (issue 7): 10,000 consumer groups with committed offsets on one cluster. Users of other consoles report
+ * bench/groups: 10,000 consumer groups with committed offsets on one cluster. Users of other consoles report
  * timeouts at this size; here the groups list (a page, a search) and one group's detail are timed through the API of
  * a standalone service, and in the same run Kafka's own tool from the same jars answers the same questions
  * (`kafka-consumer-groups --list`, `--describe --group`; each a JVM start, as users run it).

@@ -1,5 +1,5 @@
 /**
- * bench:large-plan — an operation of a rebalance plan of 200k and 1M moves in both stores (issue 19 item 9): its
+ * bench:large-plan — an operation of a rebalance plan of 200k and 1M moves in both stores: its
  * create, and then, each in a new process, the light read the worker, GET /operations/{id} and the list make, a step's
  * progress written back, the first and a middle page of moves, the step's moves the worker loads to run it; beside
  * the reference measured in the same run: the whole read (what every read of the operation cost before) and the whole

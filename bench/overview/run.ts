@@ -1,5 +1,5 @@
 /**
- * bench/overview (issue 6, item 9): 100 registered clusters with stored views (each with a 500-topic snapshot);
+ * bench/overview: 100 registered clusters with stored views (each with a 500-topic snapshot);
  * `GET /overview` latency under load from a second process, beside `GET /healthz` under the same load as the
  * reference (the HTTP stack alone). The clusters' bootstrap address is a listener that counts connections: any Kafka
  * call on the request path would show there. Target: median under 20 ms.

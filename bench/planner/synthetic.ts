@@ -6,7 +6,7 @@ export interface Shape {
   racks: number;
   seed: number;
   /**
-   * Skewed (issue 19): brokers of three disk sizes (1×, 1.5×, 2× a base chosen so the cluster is about half full,
+   * Skewed: brokers of three disk sizes (1×, 1.5×, 2× a base chosen so the cluster is about half full,
    * so the capacity-weighted band differs from the plain mean), and hot topics — one topic in twenty has partitions
    * ten times larger, and bytes-in per second on every partition (hot ones a hundred times more).
    */

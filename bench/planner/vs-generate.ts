@@ -1,5 +1,5 @@
 /**
- * bench/planner, side by side (issue 9): one real `3c3b` cluster (Kafka from the Maven jars) with 3,000 partitions of
+ * bench/planner, side by side: one real `3c3b` cluster (Kafka from the Maven jars) with 3,000 partitions of
  * RF 2 all on brokers 4 and 5 (as if broker 6 had just joined) and skewed sizes. Our planner (on a snapshot the service
  * would take) and `kafka-reassign-partitions --generate` from the same jars answer the same question — place every
  * topic over brokers 4, 5, 6 — and are compared: replicas and bytes moved, resulting replica, leader and data spreads,

@@ -1,5 +1,5 @@
 /**
- * bench/roll (issue 18, item 16): a rolling restart of a 3c3b whose nodes are run by real node agents, under load (a
+ * bench/roll: a rolling restart of a 3c3b whose nodes are run by real node agents, under load (a
  * topic with replication factor 3 and min.insync.replicas=2, an idempotent acks=all producer and a consumer).
  *
  * Ours: `restartNodes` through the standalone service (its own process, as `npm start` runs it): total time, each

@@ -1,5 +1,5 @@
 /**
- * bench/snapshot (issue 6, item 8): a 3c3b cluster with 2,000 topics × 5 partitions and 2,000 consumer groups with
+ * bench/snapshot: a 3c3b cluster with 2,000 topics × 5 partitions and 2,000 consumer groups with
  * lag. Prints the snapshot's wall time and the collector's peak memory, and in the same run the time Kafka's own
  * command-line tools (from the same Maven jars) take to read the same facts. Target: under 3 s, and faster than the
  * tools together.

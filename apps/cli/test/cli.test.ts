@@ -18,7 +18,7 @@ interface Result {
   stderr: string;
 }
 
-describe("kcp, the command line, as a process against the real service and Kafka (issue 22 item 5)", function () {
+describe("kcp, the command line, as a process against the real service and Kafka", function () {
   this.timeout(180_000);
   let service: Standalone;
   let url: string;

@@ -59,7 +59,7 @@ function series(families: GaugeFamily[]): Record<string, number> {
   return out;
 }
 
-describe("Kafka metrics from the stored views (issue 22 item 1, pure)", () => {
+describe("Kafka metrics from the stored views (pure)", () => {
   it("gives health as a state set, issues by code, brokers and partitions by state, the quorum and the last success", () => {
     const seen = series(kafkaGauges({ clusters: [cluster()], operations: [], now, groupLagLimit: 10 }));
     expect(seen).to.deep.include({

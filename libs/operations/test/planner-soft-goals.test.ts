@@ -42,7 +42,7 @@ const spread = (values: Iterable<number>) => {
   return Math.max(...list) - Math.min(...list);
 };
 
-describe("the rebalance planner's topic and leader bytes-in goals (issue 19, pure)", () => {
+describe("the rebalance planner's topic and leader bytes-in goals (pure)", () => {
   /** 4 brokers, 12 partitions RF 2 (each pair of brokers twice, each leading once), 3 leaders each; broker 1's are hot. */
   const hotLeaders = (): PlannerPartition[] => {
     const lists: number[][] = [];

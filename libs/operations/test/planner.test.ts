@@ -61,7 +61,7 @@ describe("the rebalance planner (pure)", () => {
     expect(plan.after.brokers.map((b) => b.replicas)).to.deep.equal([100, 100, 100, 100, 100, 100]);
     const rackOf = new Map(all.map((b) => [b.id, b.rack]));
     expect(racksOf(plan, rackOf).every((n) => n === 3)).to.equal(true);
-    // Changed with the disk goal (issue 19): the band comes before replica counts, so the plan moves about the
+    // With the disk goal the band comes before replica counts, so the plan moves about the
     // disk-band bound (more than the replica bound alone); without the disk goal it moves exactly the replica bound.
     expect(plan.goals.find((g) => g.goal === "disk")?.status).to.equal("met");
     expect(plan.dataToMoveBytes).to.be.at.least(plan.lowerBounds.disk);
@@ -156,7 +156,7 @@ describe("the rebalance planner (pure)", () => {
         const ids = Array.from({ length: 4 + seed }, (_, i) => i + 1);
         const partitions = skewed(150 * seed, ids.slice(0, 3 + (seed % 2)), seed);
         const label = `seed ${seed}, ${racks.length} rack(s)`;
-        // Replica counts alone (as before issue 19): the replica bound.
+        // Replica counts alone (without the disk goal): the replica bound.
         const counts = planMoves(
           input({ brokers: brokers(ids, racks), partitions, goals: new Set(["rack", "replicas", "leaders"]) }),
         );
@@ -197,7 +197,7 @@ describe("the rebalance planner (pure)", () => {
     const smallest = Array.from({ length: 20 }, (_, i) => (i + 1) * 100).reduce((a, b) => a + b, 0);
     expect(countsOnly.dataToMoveBytes).to.equal(smallest);
     expect(countsOnly.lowerBoundBytes).to.equal(smallest);
-    // With the disk goal (issue 19) broker 3 must also reach the band (93,000 bytes over 3: 27,900 at least): it takes
+    // With the disk goal broker 3 must also reach the band (93,000 bytes over 3: 27,900 at least): it takes
     // exactly that, still 20 replicas each, one replica move per partition.
     const plan = planMoves(input({ partitions }));
     expect(plan.after.brokers.map((b) => b.replicas)).to.deep.equal([20, 20, 20]);
@@ -213,7 +213,7 @@ describe("the rebalance planner (pure)", () => {
   });
 });
 
-describe("the rebalance planner's goals (issue 19, pure)", () => {
+describe("the rebalance planner's goals (pure)", () => {
   /** Three brokers, one crowded with big partitions: RF 1, sizes 10 to 300. */
   const crowded = (): PlannerPartition[] =>
     Array.from({ length: 30 }, (_, i) => ({

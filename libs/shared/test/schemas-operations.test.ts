@@ -48,7 +48,7 @@ const cases: Case[] = [
   ["drainBrokers with a negative broker", "drainBrokers", { brokers: [-1] }, "params.brokers.0"],
   ["drainBrokers with a broker id as a string", "drainBrokers", { brokers: ["4"] }, "params.brokers.0"],
   [
-    "drainBrokers with a throttle (not in the contract)",
+    "drainBrokers with a throttle (not one of its params)",
     "drainBrokers",
     { brokers: [4], throttleBytesPerSec: 1 },
     "params",
@@ -258,7 +258,7 @@ describe("schemas: operation plans", () => {
     });
   });
 
-  it("knows the capability every type needs (contract §5)", () => {
+  it("knows the capability every type needs", () => {
     const capabilities = Object.fromEntries(
       OPERATION_TYPES.map((type) => [type, OPERATION_TYPE_INFO[type].capability]),
     );

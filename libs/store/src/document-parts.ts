@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * Operation documents of any size (issue 19 item 9). A rebalance of a million replicas carries its moves twice (the
+ * Operation documents of any size. A rebalance of a million replicas carries its moves twice (the
  * plan's and its reassign step's) — far above MongoDB's 16 MB document limit, and far too much to rewrite at each of
  * the worker's per-step progress writes. So the arrays and objects of a document whose JSON is larger than
  * `PART_MIN_CHARS` are stored apart as **parts**: JSON text addressed by its content (a SHA-256), which the document

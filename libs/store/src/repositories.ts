@@ -153,7 +153,7 @@ export interface ClusterViewRepository {
   remove(clusterId: string): Promise<void>;
 }
 
-/** Pending, running or paused: at most one such operation per cluster (the contract's list, from `@kcp/shared`). */
+/** Pending, running or paused: at most one such operation per cluster (the list of `@kcp/shared`). */
 export const ACTIVE_STATUSES: readonly OperationStatus[] = ACTIVE_OPERATION_STATUSES;
 
 export interface OperationLease {

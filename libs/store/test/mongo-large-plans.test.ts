@@ -8,7 +8,7 @@ import { asPlanDocument, largePlanDocument, withStep } from "./large-plan.js";
 
 const MOVES = 200_000;
 
-/** What the MongoDB adapter writes for plans too large for one document (issue 19 item 9), read from the database. */
+/** What the MongoDB adapter writes for plans too large for one document, read from the database. */
 describe("MongoDB store: plans of any size", function () {
   this.timeout(300_000);
   let store: MongoStore;

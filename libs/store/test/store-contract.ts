@@ -176,7 +176,7 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
     });
 
     describe("login attempt reservations", () => {
-      /** Admits while fewer than five failures follow the last success (the contract's count, without windows). */
+      /** Admits while fewer than five failures follow the last success (the throttle's count, without windows). */
       const fewerThanFive = (attempts: LoginAttempt[]) =>
         attempts.length - attempts.map((a) => a.succeeded).lastIndexOf(true) - 1 < 5;
       const reserveMany = (key: string, count: number) =>
@@ -545,7 +545,7 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
-    describe("plans of any size (issue 19 item 9)", function () {
+    describe("plans of any size", function () {
       // 26 s embedded and 6 s on FerretDB on an idle machine; 214 s embedded at a load average of 90.
       this.timeout(900_000);
       const MOVES = 200_000;
@@ -607,7 +607,7 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
-    describe("a plan's moves read and written only where needed (issue 19 item 9)", function () {
+    describe("a plan's moves read and written only where needed", function () {
       this.timeout(900_000);
       const MOVES = 200_000;
       const same = (a: unknown, b: unknown) => expect(JSON.stringify(a) === JSON.stringify(b)).to.equal(true);

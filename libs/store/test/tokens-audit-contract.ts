@@ -20,7 +20,7 @@ const operation = (clusterId: string): NewOperation => ({
   document: { steps: [] },
 });
 
-/** API tokens, audit filters, paging and retention, operation pages (issue 20 items 4 and 5), on every adapter. */
+/** API tokens, audit filters, paging and retention, operation pages, on every adapter. */
 export function describeTokensAuditContract(label: string, fixture: () => StoreFixture): void {
   describe(`store contract (tokens, audit history, operation pages): ${label}`, function () {
     this.timeout(120_000);

@@ -10,8 +10,8 @@ type Created = {
 };
 type Listed = { tokens: Record<string, unknown>[] };
 
-/** API tokens for automation (issue 20 item 4), through the gateway over the embedded store. */
-describe("API tokens (issue 20 item 4)", function () {
+/** API tokens for automation, through the gateway over the embedded store. */
+describe("API tokens", function () {
   this.timeout(60_000);
   let gateway: TestGateway;
   let api: Api;

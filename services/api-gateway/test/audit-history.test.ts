@@ -9,8 +9,8 @@ import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
 type Entry = { id: number; at: string; actor: string; action: string; result: string; clusterId?: string };
 type Page = { entries: Entry[]; nextCursor?: string };
 
-/** Audit history (issue 20 item 5): filters, cursor paging, NDJSON export, retention; the operations list's paging. */
-describe("audit history and operation pages (issue 20 item 5)", function () {
+/** Audit history: filters, cursor paging, NDJSON export, retention; the operations list's paging. */
+describe("audit history and operation pages", function () {
   this.timeout(120_000);
   let gateway: TestGateway;
   let api: Api;

@@ -15,7 +15,7 @@ function fakeBuild(): string {
   return dir;
 }
 
-describe("gateway: the web console at / (issue 21)", () => {
+describe("gateway: the web console at /", () => {
   let test: TestGateway;
   before(async () => {
     test = await startTestGateway(undefined, {}, { consoleDir: fakeBuild() });

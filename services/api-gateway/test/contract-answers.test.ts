@@ -32,7 +32,7 @@ function idleLifetime(url: string, waitMs: number): Promise<{ keepAlive: string 
   });
 }
 
-describe("contract answers (issue 20)", () => {
+describe("contract answers", () => {
   let gateway: TestGateway;
   let api: Api;
   let token: string;
@@ -49,7 +49,7 @@ describe("contract answers (issue 20)", () => {
   });
 
   describe("an unknown operation type", () => {
-    it("is 422 invalid_request naming the known types (contract §2), not a 400", async () => {
+    it("is 422 invalid_request naming the known types, not a 400", async () => {
       const res = await api<{ error: { code: string; message: string } }>(
         "POST",
         `/api/v1/clusters/${randomUUID()}/operations`,

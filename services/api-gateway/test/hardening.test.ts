@@ -60,7 +60,7 @@ async function blackHole(): Promise<{ server: Server; address: string; close(): 
   };
 }
 
-describe("gateway hardening (issue 17): hostile requests answered cleanly, the service unharmed", function () {
+describe("gateway hardening: hostile requests answered cleanly, the service unharmed", function () {
   this.timeout(60_000);
   let test: TestGateway;
   let api: Api;
@@ -339,7 +339,7 @@ describe("gateway hardening (issue 17): hostile requests answered cleanly, the s
   });
 });
 
-describe("login admission (issue 17): a flood of logins cannot starve the service", function () {
+describe("login admission: a flood of logins cannot starve the service", function () {
   this.timeout(60_000);
   let test: TestGateway;
 

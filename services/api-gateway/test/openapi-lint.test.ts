@@ -11,7 +11,7 @@ const SEVERITY = ["error", "warning", "info", "hint"];
  * What SDK generators and API portals run on a document before using it: Spectral's `oas` ruleset (Stoplight) and
  * Redocly's `recommended` ruleset, both at their defaults. Anything they report, at any severity, fails the test.
  */
-describe("OpenAPI document: Spectral and Redocly lint it clean (issue 22 item 4)", () => {
+describe("OpenAPI document: Spectral and Redocly lint it clean", () => {
   const text = JSON.stringify(currentOpenApiDocument(), null, 2);
 
   it("Spectral's oas ruleset reports nothing", async () => {

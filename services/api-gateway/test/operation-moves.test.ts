@@ -14,7 +14,7 @@ interface OperationBody {
 // Above 8,000 moves (a chunk of the stored moves): the pages cross chunks.
 const COUNT = 20_000;
 
-/** Plans of any size over HTTP (issue 19 item 9): the operation shows the first 1000 moves, the rest page. */
+/** Plans of any size over HTTP: the operation shows the first 1000 moves, the rest page. */
 describe("operation moves over HTTP", function () {
   this.timeout(60_000);
   let test: TestGateway;

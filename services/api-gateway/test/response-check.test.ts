@@ -44,7 +44,7 @@ async function appAnswering(status: number, body: unknown) {
   return answer;
 }
 
-describe("responses checked against the OpenAPI document (issue 20 item 8)", () => {
+describe("responses checked against the OpenAPI document", () => {
   it("is on in every test run (the mocha hooks set KCP_CHECK_RESPONSES=1)", () => {
     expect(process.env[CHECK_RESPONSES_ENV]).to.equal("1");
   });

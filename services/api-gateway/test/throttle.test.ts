@@ -41,7 +41,7 @@ describe("login throttling (pure)", () => {
     expect(throttleDecision(attempts, at(4 + 60 + 16 * 60 + 1))).to.deep.equal({ locked: false });
   });
 
-  it("uses the contract's numbers", () => {
+  it("uses the default numbers: 5 failures in 15 minutes, a 60 s lockout doubling up to 1 h", () => {
     expect(CONTRACT_THROTTLE_POLICY).to.deep.equal({
       maxFailures: 5,
       windowMs: 900_000,

@@ -19,7 +19,7 @@ async function quotasOfUser(cluster: KafkaCluster, user: string): Promise<string
   return (/are (.*)$/m.exec(out)?.[1] ?? "").trim();
 }
 
-describe("ACLs and quotas (endpoints 12–14, standalone service, real Kafka)", function () {
+describe("ACLs and quotas (standalone service, real Kafka)", function () {
   this.timeout(240_000);
   let service: TestService;
   let api: Api;

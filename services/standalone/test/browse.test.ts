@@ -247,7 +247,7 @@ describe("browse messages (GET /clusters/{id}/topics/{topic}/messages, standalon
     expect(two.partitions.map((p) => p.partition)).to.deep.equal([1, 2]);
   });
 
-  it("refuses malformed and impossible queries with the contract's codes", async () => {
+  it("refuses malformed and impossible queries with the API's error codes", async () => {
     const cases: [string, number, string, RegExp][] = [
       ["limit=501", 400, "validation_failed", /limit/],
       ["limit=0", 400, "validation_failed", /limit/],

@@ -61,7 +61,7 @@ async function shareOffsetsByTool(cluster: KafkaCluster, group: string, topic: s
   return ["START-OFFSET", "LAG"].map((name) => Number(values[columns.indexOf(name)]));
 }
 
-describe("consumer group detail (endpoint 15, standalone service, real Kafka)", function () {
+describe("consumer group detail (standalone service, real Kafka)", function () {
   this.timeout(240_000);
   let service: TestService;
   let api: Api;

@@ -18,7 +18,7 @@ function startOn(dataDir: string, secretKey?: string): Promise<StandaloneProcess
   });
 }
 
-describe("hardening of the standalone process (issue 17)", function () {
+describe("hardening of the standalone process", function () {
   this.timeout(120_000);
   let root: string;
   const secretKey = randomBytes(32).toString("hex");

@@ -49,7 +49,7 @@ const EVERYTHING = {
   strimzi: { namespaces: ["kafka", "kafka-eu"] },
 };
 
-describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, values schema; issue 22 item 3)", function () {
+describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, values schema)", function () {
   this.timeout(600_000);
   let folder: string;
   const valuesFile = async (values: object) => {

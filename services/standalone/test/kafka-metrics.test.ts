@@ -20,7 +20,7 @@ function seriesValue(text: string, name: string, labels: Record<string, string>)
   return undefined;
 }
 
-describe("Kafka metrics on /metrics (issue 22 item 1, standalone service, a real 3c3b)", function () {
+describe("Kafka metrics on /metrics (standalone service, a real 3c3b)", function () {
   this.timeout(180_000);
   let cluster: KafkaCluster;
   let service: TestService;

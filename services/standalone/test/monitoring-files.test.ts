@@ -23,7 +23,7 @@ function exportedMetricNames(): Set<string> {
   return names;
 }
 
-describe("monitoring files: Prometheus alert rules, PrometheusRule, Grafana dashboards (issue 22 item 2)", function () {
+describe("monitoring files: Prometheus alert rules, PrometheusRule, Grafana dashboards", function () {
   this.timeout(900_000); // promtool's first build
 
   it("the alert rules are valid for promtool, and their unit tests pass (promtool test rules)", async () => {

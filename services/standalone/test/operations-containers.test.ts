@@ -18,12 +18,12 @@ interface View {
 }
 
 /**
- * The container provider end to end (issue 23, items 1–3): a real Kafka cluster of three combined nodes, each a
+ * The container provider end to end: a real Kafka cluster of three combined nodes, each a
  * container of the harness's Podman run through the Docker Engine API (images built from Debian's packages and Kafka's
  * jars), registered with the standalone service as provider `container`. Operations roll it under load, upgrade it
  * 4.3.1 → 4.4.0 on the same volumes, add a broker, and bring back a container killed from outside.
  */
-describe("operations: the container provider on a real 3-node cluster run by Podman (issue 23)", function () {
+describe("operations: the container provider on a real 3-node cluster run by Podman", function () {
   this.timeout(1_200_000);
   let cluster: ContainerCluster;
   let service: TestService;
@@ -241,11 +241,11 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
 });
 
 /**
- * migrateQuorum on a container cluster with a static quorum (issue 23, item 1: the quorum migration's configuration
+ * migrateQuorum on a container cluster with a static quorum (the quorum migration's configuration
  * rewrite): each container's server.properties, on its volume, loses controller.quorum.voters for
  * controller.quorum.bootstrap.servers while the node runs, and the roll restarts it with the new file.
  */
-describe("operations: migrateQuorum on a static-quorum cluster run as containers (issue 23)", function () {
+describe("operations: migrateQuorum on a static-quorum cluster run as containers", function () {
   this.timeout(900_000);
   let cluster: ContainerCluster;
   let service: TestService;

@@ -38,7 +38,7 @@ async function bytesPerBroker(cluster: KafkaCluster, topic: string): Promise<num
   );
 }
 
-describe("rebalance brings every broker's disk use into the band (issue 19), read back with kafka-log-dirs", function () {
+describe("rebalance brings every broker's disk use into the band, read back with kafka-log-dirs", function () {
   this.timeout(600_000);
   let cluster: KafkaCluster;
   let service: TestService;

@@ -50,7 +50,7 @@ async function replicasPerBroker(cluster: AgentKafkaCluster, topic: string): Pro
  * dynamic and rewrites and rolls every node; a new broker takes replicas after a rebalance; a new controller becomes
  * a voter.
  */
-describe("operations: migrateQuorum end to end and provisionNodes on a static quorum run by node agents (issue 18 items 12, 13)", function () {
+describe("operations: migrateQuorum end to end and provisionNodes on a static quorum run by node agents", function () {
   this.timeout(1_200_000);
   let cluster: AgentKafkaCluster;
   let service: TestService;

@@ -20,7 +20,7 @@ type Reply = Operation & { error: { code: string; message: string } };
 
 const voterIds = async (cluster: KafkaCluster) => (await votersFromTool(cluster)).map((v) => v.id);
 
-describe("operations: confirm and run on a real 3c3b cluster (endpoint 19, pause/resume/cancel, the worker)", function () {
+describe("operations: confirm and run on a real 3c3b cluster (pause/resume/cancel, the worker)", function () {
   this.timeout(300_000);
   let service: TestService;
   let api: Api;

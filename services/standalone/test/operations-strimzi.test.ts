@@ -28,13 +28,13 @@ interface View {
 }
 
 /**
- * The operator-managed provider end to end (issue 23, items 4–6): the standalone service drives a Strimzi `Kafka`
+ * The operator-managed provider end to end: the standalone service drives a Strimzi `Kafka`
  * and its `KafkaNodePool`s on a real kube-apiserver + etcd with Strimzi 1.2.0's real CRDs, for a real 3c3b Kafka
  * cluster. No Strimzi operator runs here: the test plays its part (@kcp/test-infra startStrimziOperatorDouble) — it writes the status Strimzi
  * would, restarts the node a manual rolling-update annotation names, removes and adds brokers as a pool's replicas
  * say. What is proved is our side of the contract with a real API server and real schemas, not Strimzi's behaviour.
  */
-describe("operations: the operator-managed provider with Strimzi's resources on a real kube-apiserver (issue 23)", function () {
+describe("operations: the operator-managed provider with Strimzi's resources on a real kube-apiserver", function () {
   this.timeout(900_000);
   let kafka: KafkaCluster;
   let strimzi: StrimziOperatorDouble;

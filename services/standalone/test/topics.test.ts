@@ -44,7 +44,7 @@ async function dynamicConfigs(cluster: KafkaCluster, entityType: "topics" | "bro
   );
 }
 
-describe("topics, configs and produce (endpoints 7–11, standalone service, real Kafka)", function () {
+describe("topics, configs and produce (standalone service, real Kafka)", function () {
   this.timeout(240_000);
   let service: TestService;
   let api: Api;

@@ -18,7 +18,7 @@ const machine = (present: Partial<Record<string, boolean>>): Prerequisite[] => [
   },
 ];
 
-describe("the test harness's prerequisites, checked before anything is built (issue 22 item 7)", () => {
+describe("the test harness's prerequisites, checked before anything is built", () => {
   it("names every missing piece in one message, each with the command that installs it", () => {
     const message = missingPrerequisitesMessage(machine({ java: false, mvn: false, redis: false }), false) ?? "";
     expect(message.split("\n").filter((line) => line.startsWith("  - "))).to.deep.equal([

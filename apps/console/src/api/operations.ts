@@ -10,7 +10,7 @@ export type PlanRequest = NonNullable<
 export type OperationType = PlanRequest["type"];
 
 /**
- * The capability each type needs (contract §5). The service decides (422 when a flag is false); the console only uses
+ * The capability each type needs. The service decides (422 when a flag is false); the console only uses
  * the flag to offer or disable the choice.
  */
 export const OPERATION_CAPABILITY: Record<OperationType, CapabilityFlag> = {

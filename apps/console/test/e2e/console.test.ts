@@ -38,7 +38,7 @@ async function expectAccessible(page: Page, what: string) {
   expect(describeViolations(violations), `axe on ${what}`).to.deep.equal([]);
 }
 
-describe("web console in Chromium against the real service and Kafka (issue 21)", function () {
+describe("web console in Chromium against the real service and Kafka", function () {
   this.timeout(120_000);
   let kafka: KafkaCluster;
   let service: Standalone;

@@ -25,7 +25,7 @@ import type { Browser, Page } from "playwright-core";
 const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
 const ADMIN = { username: "admin", password: "console-ops-admin-password" };
 
-describe("web console: operations planned, confirmed and followed in Chromium on a real 3c3b (issue 21)", function () {
+describe("web console: operations planned, confirmed and followed in Chromium on a real 3c3b", function () {
   this.timeout(180_000);
   let kafka: KafkaCluster;
   let service: Standalone;

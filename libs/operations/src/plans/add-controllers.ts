@@ -19,7 +19,7 @@ function observerOf(snapshot: Snapshot, nodeId: number): QuorumNode {
 }
 
 /**
- * addControllers (contract §5): running observer controllers become voters (one AddRaftVoter each), with the
+ * addControllers: running observer controllers become voters (one AddRaftVoter each), with the
  * directory id from the request or DescribeQuorum and the endpoints from the request or DescribeQuorum; a controller
  * whose endpoints are known nowhere is refused (brokers are observers too, but have no controller endpoint).
  */

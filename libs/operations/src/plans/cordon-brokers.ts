@@ -61,7 +61,7 @@ function planCordon(snapshot: Snapshot, params: CordonParams, cordon: boolean): 
 }
 
 /**
- * cordonBrokers / uncordonBrokers (contract §5, Kafka 4.3+): set a broker's dynamic `cordoned.log.dirs` (every log
+ * cordonBrokers / uncordonBrokers (Kafka 4.3+): set a broker's dynamic `cordoned.log.dirs` (every log
  * dir by default, or those named) so that no new replica is placed there; uncordon removes them from the list.
  */
 export const planCordonBrokers: PlanBuilder<"cordonBrokers"> = ({ snapshot, params }) =>

@@ -20,7 +20,7 @@ const needsPreferred = (p: Partition) =>
 const needsUnclean = (p: Partition) => p.leader < 0;
 
 /**
- * electLeaders (contract §5): the partitions whose election would change something, one ElectLeaders step for them
+ * electLeaders: the partitions whose election would change something, one ElectLeaders step for them
  * all. Preferred elections move leadership back to the first replica and cost no data; an unclean election makes an
  * out-of-sync replica leader of a partition that has none and may lose committed records (irreversible).
  */

@@ -2,7 +2,7 @@ import { AppError } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 
 /**
- * finalizeFeatures (contract §5): raise feature levels (default: every feature to the highest level all nodes support),
+ * finalizeFeatures: raise feature levels (default: every feature to the highest level all nodes support),
  * validated by Kafka first (UpdateFeatures validate-only), then applied. Each level must be supported by every node and
  * above the finalized one; the plan lists every change as `name: current → target`. Irreversible.
  */

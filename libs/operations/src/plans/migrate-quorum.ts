@@ -20,7 +20,7 @@ function providerActs(cluster: Cluster, capabilities: Capabilities): boolean {
 }
 
 /**
- * migrateQuorum (contract §5): a static quorum (kraft.version 0) becomes dynamic (1) with UpdateFeatures, validated
+ * migrateQuorum: a static quorum (kraft.version 0) becomes dynamic (1) with UpdateFeatures, validated
  * first. Then every node's configuration gives up `controller.quorum.voters` for `controller.quorum.bootstrap.servers`
  * (the voters' controller endpoints), which takes effect at its next start. When the cluster's provider can act on
  * the nodes (providerActs), the plan does that itself: per node in the roll order (controllers first, the active

@@ -168,7 +168,7 @@ function stepsOf(node: NewNode, role: Role, clusterId: string): PlannedStep[] {
 }
 
 /**
- * provisionNodes (contract §5): `count` new nodes of `role` on the agents that take new nodes (placeNewNodes), one
+ * provisionNodes: `count` new nodes of `role` on the agents that take new nodes (placeNewNodes), one
  * after the other: provisioned (storage formatted by the version the copied node runs; a controller as an observer),
  * started, waited for (a broker registered and unfenced, a controller caught up as an observer) and, for a
  * controller, made a voter with AddRaftVoter. Controllers need a dynamic quorum.

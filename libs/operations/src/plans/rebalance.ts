@@ -6,7 +6,7 @@ import type { PlannedStep } from "../steps.js";
 import { withLoadRates } from "./load-rates.js";
 import { estimateLogDirMoves, formatDuration, withMovementEta } from "./movement-eta.js";
 
-/** Contract §5 leaves it open; Cruise Control's default per broker is 5. */
+/** The default of `maxConcurrentMoves`: no rule fixes it; Cruise Control's default per broker is 5. */
 const DEFAULT_MAX_CONCURRENT_MOVES = 5;
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
@@ -103,7 +103,7 @@ function builtPlan(
   };
 }
 
-/** The goal report and the per-goal bounds (issue 19). */
+/** The goal report and the per-goal bounds. */
 function goalFields(plan: MovePlan) {
   return { lowerBounds: plan.lowerBounds, goals: plan.goals };
 }
@@ -192,7 +192,7 @@ function withLogDirSteps(built: BuiltPlan, dirs: LogDirPlan, maxConcurrentMoves:
   };
 }
 
-/** rebalance (contract §5): the planner's goals over the target brokers (default all), excluded brokers emptied. */
+/** rebalance: the planner's goals over the target brokers (default all), excluded brokers emptied. */
 export const planRebalance: PlanBuilder<"rebalance"> = ({ snapshot, params }) => {
   const goals = new Set<Goal>(params.goals ?? ALL_GOALS);
   const plan = planMoves({
@@ -244,7 +244,7 @@ function logDirOnlyPlan(plan: MovePlan): BuiltPlan {
   };
 }
 
-/** drainBrokers (contract §5): every replica and leadership off the brokers named, nothing else moved. */
+/** drainBrokers: every replica and leadership off the brokers named, nothing else moved. */
 export const planDrainBrokers: PlanBuilder<"drainBrokers"> = ({ snapshot, params }) => {
   const known = new Set(snapshot.brokers.map((b) => b.id));
   const unknown = params.brokers.filter((id) => !known.has(id));

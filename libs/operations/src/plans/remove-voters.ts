@@ -19,7 +19,7 @@ function currentVoters(snapshot: Snapshot): QuorumNode[] {
 }
 
 /**
- * removeVoters (contract §5): voters leave one at a time (one RemoveRaftVoter each). Refused when it would remove the
+ * removeVoters: voters leave one at a time (one RemoveRaftVoter each). Refused when it would remove the
  * last voter, or when after any removal the remaining voters would not have a caught-up majority (the quorum could
  * not commit). A named voter must be a voter with that directory id. Irreversible.
  */

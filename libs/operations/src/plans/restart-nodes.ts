@@ -5,7 +5,7 @@ import { planOperatorRestart } from "./operator.js";
 import { roleName, rollNodeSteps } from "./roll-steps.js";
 
 /**
- * restartNodes (contract §5): a rolling restart through the cluster's node provider, one node at a time in the safe
+ * restartNodes: a rolling restart through the cluster's node provider, one node at a time in the safe
  * order (rollOrder: controllers before brokers, the active controller last among them). Per node: the roll-safety
  * gate, stop, start and, with `waitHealthy` (default), the wait until it is healthy again. Without it, the next node's
  * gate still waits until the previous broker is back in sync. The capability gate (restartNodes: the provider can act

@@ -2,7 +2,7 @@ import { AppError } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 
 /**
- * unregisterBrokers (contract §5): forgets brokers that are gone for good. Each must be registered, hold no replica
+ * unregisterBrokers: forgets brokers that are gone for good. Each must be registered, hold no replica
  * (drain it first) and be shut down or fenced (a running broker would register again). Irreversible.
  */
 export const planUnregisterBrokers: PlanBuilder<"unregisterBrokers"> = ({ snapshot, params }) => {

@@ -57,7 +57,7 @@ function providerWords(provider: Cluster["provider"], target: string) {
 }
 
 /**
- * upgradeVersion (contract §5): a rolling upgrade through the cluster's node provider. The path is checked first
+ * upgradeVersion: a rolling upgrade through the cluster's node provider. The path is checked first
  * (upgradePath: every node's version as the provider reports it in the snapshot's `providerNodes`, the finalized
  * features, KRaft); nodes already at the target are left alone. Steps: the version installed on every agent, then one
  * node at a time in the roll order the restartNodes gates (safe to stop, stop, switch the version, start, healthy

@@ -5,11 +5,11 @@ import jwt from "jsonwebtoken";
 
 /** `iss` of every command token: the agent accepts only this issuer (docs/node-agent.md). */
 export const TOKEN_ISSUER = "kcp";
-/** Lifetime of a command token, in seconds: one command, sent at once; the contract allows at most 60. */
+/** Lifetime of a command token, in seconds: one command, sent at once; the agent accepts at most 60. */
 export const TOKEN_LIFETIME_SECONDS = 45;
 /**
- * The algorithm of command tokens. The contract allows ES256 or EdDSA, but `jsonwebtoken` (the package both ends use)
- * signs and verifies no EdDSA: keys are EC P-256.
+ * The algorithm of command tokens. The agent accepts ES256 or EdDSA (docs/node-agent.md), but `jsonwebtoken` (the
+ * package both ends use) signs and verifies no EdDSA: keys are EC P-256.
  */
 export const TOKEN_ALGORITHM = "ES256";
 

@@ -1,5 +1,5 @@
 /**
- * The error catalog of the contract (§2): every error code the API can answer with, and its HTTP status.
+ * The error catalog: every error code the API can answer with, and its HTTP status.
  * The envelope is always `{error: {code, message}}`.
  */
 export const ERROR_CATALOG = {

@@ -5,7 +5,7 @@ export const ROLES = ["viewer", "operator", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Roles are ordered (contract §3): viewer 0 < operator 1 < admin 2. */
+/** Roles are ordered, a higher one with every right of a lower one: viewer 0 < operator 1 < admin 2. */
 export function roleRank(role: Role): number {
   return ROLES.indexOf(role);
 }
@@ -26,7 +26,7 @@ export const UsernameSchema = z
     "must be 3-64 letters, digits, '.', '_' or '-', starting with a letter or digit",
   );
 
-/** At least 12 characters (contract §3), not all of them spaces; at most 1024 so hashing stays cheap. */
+/** At least 12 characters, not all of them spaces; at most 1024 so hashing stays cheap. */
 export const PasswordSchema = z
   .string()
   .min(12, "must be at least 12 characters")

@@ -47,7 +47,7 @@ export function reservedKeyPath(value: unknown, depth = 0): (string | number)[] 
   return undefined;
 }
 
-/** `limit` of list endpoints (contract §4): default 100, 1..1000, coerced from a query string. */
+/** `limit` of list endpoints: default 100, 1..1000, coerced from a query string. */
 export const LimitQuerySchema = z.coerce
   .number<unknown>()
   .int()

@@ -31,8 +31,9 @@ export const ResetTargetSchema = z.enum(RESET_TARGETS);
 export type ResetTarget = z.infer<typeof ResetTargetSchema>;
 
 /**
- * Contract §8: `timestamp` uses `timestamp` (Unix ms); `offset` uses a non-negative `offset`; `shift` uses `offset`
- * as a signed delta. A field the chosen `to` does not use is refused, so a typo cannot silently reset elsewhere.
+ * The field each `to` mode reads: `timestamp` uses `timestamp` (Unix ms); `offset` uses a non-negative `offset`;
+ * `shift` uses `offset` as a signed delta. A field the chosen `to` does not use is refused, so a typo cannot silently
+ * reset elsewhere.
  */
 export const ResetOffsetsRequestSchema = z
   .strictObject({

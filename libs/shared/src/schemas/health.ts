@@ -3,7 +3,7 @@ import { z } from "zod";
 export const HEALTH_STATUSES = ["ok", "warning", "critical", "unreachable", "unknown"] as const;
 export const ISSUE_SEVERITIES = ["critical", "warning", "info"] as const;
 
-/** Issue codes of the contract (§6), in the order of its table. */
+/** The health issue codes, in the order docs/health-and-capabilities.md lists them. */
 export const HEALTH_ISSUE_CODES = [
   "cluster_unreachable",
   "offline_partitions",
@@ -32,7 +32,7 @@ export const HealthIssueCodeSchema = z.enum(HEALTH_ISSUE_CODES);
 export type HealthStatus = z.infer<typeof HealthStatusSchema>;
 export type IssueSeverity = z.infer<typeof IssueSeveritySchema>;
 
-/** The severity of each issue code (contract §6). */
+/** The severity of each issue code (the table in docs/health-and-capabilities.md). */
 export const HEALTH_ISSUE_SEVERITY: Readonly<Record<HealthIssueCode, IssueSeverity>> = {
   cluster_unreachable: "critical",
   offline_partitions: "critical",

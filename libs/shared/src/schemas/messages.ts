@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Int32Schema, Int64Schema } from "./common.js";
 
-/** Contract §4-style bounds of a browse page (GET /clusters/{id}/topics/{topic}/messages). */
+/** Bounds of a browse page (GET /clusters/{id}/topics/{topic}/messages): a default and a maximum each. */
 export const BROWSE_LIMITS = {
   limit: { default: 50, max: 500 },
   maxBytes: { default: 1024 * 1024, max: 4 * 1024 * 1024 },

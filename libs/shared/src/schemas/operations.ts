@@ -86,7 +86,7 @@ const maxDiskUse = z
   .optional()
   .describe("Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80)");
 
-/** Params of each operation type, exactly as contract §5 lists them. */
+/** Params of each operation type. */
 export const OPERATION_PARAMS = {
   rebalance: z
     .strictObject({
@@ -201,7 +201,7 @@ export interface OperationTypeInfo<T extends OperationType = OperationType> {
   irreversible: (params: Partial<OperationParams<T>>, facts?: IrreversibilityFacts) => boolean;
 }
 
-/** The capability each type needs and when it is irreversible (contract §5): shared by gateway and planner. */
+/** The capability each type needs and when it is irreversible: shared by gateway and planner. */
 export const OPERATION_TYPE_INFO: { readonly [T in OperationType]: OperationTypeInfo<T> } = {
   rebalance: { capability: "reassign", irreversible: () => false },
   drainBrokers: { capability: "reassign", irreversible: () => false },

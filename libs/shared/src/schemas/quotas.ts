@@ -105,7 +105,7 @@ export const QuotaRequestSchema = z
   });
 export type QuotaRequest = z.infer<typeof QuotaRequestSchema>;
 
-/** The entity's quota values after the change (contract §1). */
+/** The entity's quota values after the change. */
 export const QuotaResponseSchema = z.object({
   entity: z.array(z.object({ type: QuotaEntityTypeSchema, name: z.string().nullable() })),
   quotas: z.record(z.string(), z.number()),

@@ -42,7 +42,8 @@ async function apiTokenPrincipal(store: Store, tokenHash: string, now: Date) {
  * Resolves the credential of a request — the cookie `service_session`, or `Authorization: Bearer` with a session token
  * or an API token (`kcp_...`) — every time from the store: a session or token revoked on any instance, or a user
  * disabled since, is refused at once. Requests without a valid credential go on anonymous; the route guard decides
- * (401). The CSRF header check comes after this, for every credential alike (contract §3).
+ * (401). The CSRF header check (`X-Service-Request: 1` on every non-GET request) comes after this, for every
+ * credential alike.
  */
 export function authenticate(store: Store) {
   return async (req: Request, _res: Response, next: NextFunction) => {

@@ -4,7 +4,7 @@ import type { Store } from "@kcp/store";
 
 /**
  * On first start (no user at all) creates the admin from ADMIN_USERNAME/ADMIN_PASSWORD, or with a generated password
- * that is logged once — the one log line that carries a secret, as the contract asks, so the operator can log in.
+ * that is logged once — the one log line that carries a secret, on purpose, so the operator can log in.
  * Two instances starting together race harmlessly: the second insert hits the unique username.
  */
 export async function bootstrapAdmin(store: Store, config: AuthConfig, logger: Logger): Promise<void> {

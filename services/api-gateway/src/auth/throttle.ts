@@ -1,6 +1,9 @@
 import type { LoginAttempt } from "@kcp/store";
 
-/** Login throttling of the contract (§3); every number is a policy setting with the contract's default. */
+/**
+ * Login throttling: 5 failed logins for the same username and client address within 15 minutes lock the pair out for
+ * 60 s, twice as long for each further failure, up to 1 h. Every number is a policy setting; those are the defaults.
+ */
 export interface ThrottlePolicy {
   /** Failures within `windowMs` that start a lockout. */
   maxFailures: number;

@@ -2,7 +2,7 @@ import { AppError } from "@kcp/shared";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.js";
 
-/** The JSON body limit of the contract (§4). */
+/** The JSON body limit: 1 MiB (413 payload_too_large above). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function hasBody(req: Request): boolean {

@@ -35,7 +35,7 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   /** The operation's name in the OpenAPI document, unique, camelCase: what generated clients call the method. */
   operationId: string;
   summary: string;
-  /** Dotted audit action of a mutating route (contract §8). */
+  /** Dotted audit action of a mutating route (`topic.create`, `operation.confirm`, ...). */
   action?: string;
   /**
    * A read that is audited although it changes nothing (reading records exposes data): every request, answered or

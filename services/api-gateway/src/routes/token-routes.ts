@@ -51,7 +51,7 @@ async function ownerOf(store: Store, creator: UserRecord, body: CreateApiTokenRe
 }
 
 /**
- * API tokens for automation (issue 20 item 4): anyone creates, lists and revokes their own; an admin anyone's. The
+ * API tokens for automation: anyone creates, lists and revokes their own; an admin anyone's. The
  * secret is answered once by create and stored only as its SHA-256; every create and revoke is audited without it.
  */
 export function tokenRoutes(store: Store) {

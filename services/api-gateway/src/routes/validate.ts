@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 /**
  * A body naming a kind the API does not have (an unknown operation `type`) is well-formed but impossible: 422
- * invalid_request (contract §2). A missing or non-text discriminator stays a schema mismatch.
+ * invalid_request. A missing or non-text discriminator stays a schema mismatch.
  */
 function unknownKind(issues: readonly z.core.$ZodIssue[], value: unknown): AppError | undefined {
   const [issue] = issues;
