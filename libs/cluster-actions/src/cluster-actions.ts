@@ -1,10 +1,10 @@
-import { connectionTarget, enqueueCollection, identityRefusal, requestCollection } from "@kcp/clusters";
+import { enqueueCollection, identityRefusal, requestCollection, withClusterClient } from "@kcp/clusters";
 import {
   type AppliedConfigChange,
-  type ClientOptionsSettings,
   type ConfigResource,
   type DescribedConfig,
   KafkaAdmin,
+  type KafkaClients,
 } from "@kcp/kafka";
 import type { JobQueue } from "@kcp/queue";
 import {
@@ -15,6 +15,7 @@ import {
   type BrowseMessagesResponse,
   type Capabilities,
   type CapabilityName,
+  CONFIG_DEFAULTS,
   type ConfigChangeRequest,
   type CreateTopicRequest,
   type CreateTopicResponse,
@@ -50,7 +51,8 @@ export interface ActionDependencies {
   queue: JobQueue;
   box: SecretBox;
   logger: Logger;
-  kafka?: ClientOptionsSettings;
+  /** The process's Kafka clients: each action runs on its cluster's client, kept open between requests. */
+  clients: KafkaClients;
   /** How long the re-collection after a change is waited for before giving up (default 2 minutes). */
   collectWaitMs?: number;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
@@ -61,11 +63,6 @@ export interface ActionDependencies {
   topicListingMaxAgeMs?: number;
 }
 
-export const DEFAULT_TOPIC_LISTING_MAX_AGE_MS = 5_000;
-
-/** Kafka's own bound on the partitions one CreateTopics request may create. */
-export const DEFAULT_TOPIC_MAX_PARTITIONS = 10_000;
-
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
 interface ActionKind {
   capability: CapabilityName | null;
@@ -75,9 +72,10 @@ interface ActionKind {
 const READ: ActionKind = { capability: null, changes: false };
 
 /**
- * Direct actions on a registered cluster (endpoints 7–16 and the reads beside them). Each one: the cluster must
- * exist (404), its capabilities must not refuse the action (422), the admin facade does the work on a client opened
- * for this request, and a change queues a background re-collection so the views catch up.
+ * Direct actions on a registered cluster (topics, configs, produce, browsing, SCRAM users, ACLs, quotas, groups and
+ * their offsets, and the reads beside them). Each one: the cluster must exist (404), its capabilities must not refuse
+ * the action (422), the admin facade does the work on the cluster's client (kept open by the process), and a change queues a
+ * background re-collection so the views catch up.
  */
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
@@ -88,14 +86,14 @@ export class ClusterActions {
   constructor(private readonly deps: ActionDependencies) {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
     this.listings = new TopicListingCache({
-      maxAgeMs: deps.topicListingMaxAgeMs ?? DEFAULT_TOPIC_LISTING_MAX_AGE_MS,
+      maxAgeMs: deps.topicListingMaxAgeMs ?? CONFIG_DEFAULTS.TOPIC_LIST_CACHE_MS,
       read: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
     });
   }
 
   /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
   private refuseTooManyPartitions(partitions: number): void {
-    const max = this.deps.topicMaxPartitions ?? DEFAULT_TOPIC_MAX_PARTITIONS;
+    const max = this.deps.topicMaxPartitions ?? CONFIG_DEFAULTS.TOPIC_MAX_PARTITIONS;
     if (partitions > max) {
       throw new AppError("invalid_request", `A topic may have at most ${max} partitions here (TOPIC_MAX_PARTITIONS)`);
     }
@@ -275,19 +273,19 @@ export class ClusterActions {
           : undefined);
       if (refusal) throw refusal;
     }
-    const admin = KafkaAdmin.open(connectionTarget(record, this.deps.box), this.deps.kafka);
-    try {
-      const result = await work(admin);
-      if (kind.changes) this.recollect(clusterId);
-      return result;
-    } finally {
-      // Even a failed write may have changed something.
-      if (kind.changes) {
-        this.listings.drop(clusterId);
-        this.changedAt.set(clusterId, Date.now());
+    return withClusterClient(this.deps.clients, record, this.deps.box, async (client) => {
+      try {
+        const result = await work(KafkaAdmin.over(client));
+        if (kind.changes) this.recollect(clusterId);
+        return result;
+      } finally {
+        // Even a failed write may have changed something.
+        if (kind.changes) {
+          this.listings.drop(clusterId);
+          this.changedAt.set(clusterId, Date.now());
+        }
       }
-      await admin.close().catch(() => undefined);
-    }
+    });
   }
 
   /**

@@ -1,11 +1,11 @@
 import {
   type ClientOptionsSettings,
   collectSnapshot,
-  deriveCapabilities,
   deriveHealth,
   describeKafkaError,
   type HealthThresholds,
   KafkaClient,
+  type KafkaClients,
 } from "@kcp/kafka";
 import {
   AgentAccess,
@@ -25,8 +25,9 @@ import {
   withDeadline,
 } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
+import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
-import { connectionTarget, openRecordSecrets, type StoredProfile } from "./records.js";
+import { connectionTarget, openRecordSecrets, type StoredProfile, withClusterClient } from "./records.js";
 
 export interface CollectSettings {
   /** A collection taking longer is abandoned and the cluster counts as unreachable for this round. */
@@ -49,6 +50,8 @@ export interface CollectDependencies {
   store: Store;
   box: SecretBox;
   settings: CollectSettings;
+  /** The process's Kafka clients (one per cluster, kept between collections); without it each collection opens one. */
+  clients?: KafkaClients;
   now?: () => Date;
 }
 
@@ -105,8 +108,7 @@ async function checkIdentity(record: ClusterRecord, deps: CollectDependencies, r
 
 async function reachableView(record: ClusterRecord, deps: CollectDependencies, now: Date): Promise<ClusterViewRecord> {
   const profile = record.profile as unknown as StoredProfile;
-  const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
-  try {
+  return withCollectionClient(record, deps, async (client) => {
     const { timeoutMs } = deps.settings;
     // The rates are measured against the stored view's snapshot, not a copy in memory: any collector process, or one
     // just restarted, measures from the last collection whichever process made it.
@@ -131,7 +133,7 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       }),
       health: plain(identity ? withIdentityIssue(health, identity) : health),
       capabilities: plain(
-        deriveCapabilities({
+        clusterCapabilities({
           profile: { provider: profile.provider, flavor: profile.flavor },
           snapshot: collection.snapshot,
           apiVersions: collection.apiVersions,
@@ -141,8 +143,33 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       ),
       updatedAt: now,
     };
-  } finally {
-    await client.close().catch(() => undefined);
+  });
+}
+
+/**
+ * Runs a collection with the cluster's client: the process's (KafkaClients) when there is one, else one of its own
+ * closed afterwards. A collection that fails (past its deadline, say) may leave requests waiting on the connections:
+ * the shared client is then discarded, and the next collection opens a new one.
+ */
+async function withCollectionClient<T>(
+  record: ClusterRecord,
+  deps: CollectDependencies,
+  work: (client: KafkaClient) => Promise<T>,
+): Promise<T> {
+  const { clients } = deps;
+  if (!clients) {
+    const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
+    try {
+      return await work(client);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+  try {
+    return await withClusterClient(clients, record, deps.box, work);
+  } catch (error) {
+    clients.discard(record.id);
+    throw error;
   }
 }
 
@@ -160,7 +187,7 @@ async function unreachableView(
     ...(previous?.snapshot ? { snapshot: previous.snapshot } : {}),
     health: plain(deriveHealth(null, deps.settings.thresholds, now, reason)),
     capabilities: plain(
-      deriveCapabilities({
+      clusterCapabilities({
         profile: { provider: profile.provider, flavor: profile.flavor },
         snapshot: null,
         apiVersions: null,

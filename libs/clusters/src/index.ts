@@ -1,3 +1,4 @@
+export { type CollectedFacts, clusterCapabilities, providerAbilities } from "./capabilities.js";
 export {
   type CollectDependencies,
   type CollectSettings,
@@ -25,11 +26,13 @@ export {
   changesConnection,
   clusterResource,
   connectionTarget,
+  connectionVersion,
   newClusterRecord,
   openRecordSecrets,
   patchedProfile,
   recordChanges,
   type StoredProfile,
+  withClusterClient,
 } from "./records.js";
 export { ClusterRegistry, type RegistryDependencies } from "./registry.js";
 export { type ResealResult, resealSecrets } from "./reseal.js";

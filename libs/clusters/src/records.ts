@@ -1,4 +1,5 @@
-import type { ConnectionTarget } from "@kcp/kafka";
+import { createHash } from "node:crypto";
+import type { ConnectionTarget, KafkaClient, KafkaClients } from "@kcp/kafka";
 import {
   AppError,
   type Cluster,
@@ -79,6 +80,28 @@ export function connectionTarget(record: ClusterRecord, box: SecretBox): Connect
     security: profile.security,
     secrets: openRecordSecrets(record, box),
   };
+}
+
+/**
+ * A version of what reaching the cluster depends on — its bootstrap servers, security settings and sealed secrets —
+ * that changes whenever any of them does (a digest: no secret in clear). The process's Kafka client of a cluster is
+ * replaced when it changes.
+ */
+export function connectionVersion(record: ClusterRecord): string {
+  const profile = storedProfile(record);
+  return createHash("sha256")
+    .update(JSON.stringify([profile.bootstrapServers, profile.security, record.secrets ?? null]))
+    .digest("base64url");
+}
+
+/** Runs `work` with the process's client of the cluster, opened (or replaced) as its record says. */
+export function withClusterClient<T>(
+  clients: KafkaClients,
+  record: ClusterRecord,
+  box: SecretBox,
+  work: (client: KafkaClient) => Promise<T>,
+): Promise<T> {
+  return clients.use(record.id, connectionVersion(record), () => connectionTarget(record, box), work);
 }
 
 /**

@@ -72,11 +72,8 @@ import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
-import { retryingCalls } from "./retry.js";
+import { retried } from "./retry.js";
 import { collectSnapshot } from "./snapshot/collect.js";
-
-/** Calls that must not run twice (a message produced again after a timeout) or that keep their own deadline (snapshot, browse). */
-const NOT_RETRIED: ReadonlySet<string | symbol> = new Set(["produce", "snapshot", "browseMessages", "close"]);
 
 /**
  * The admin facade: one typed method per admin action the project uses, over @platformatic/kafka and the requests
@@ -85,28 +82,41 @@ const NOT_RETRIED: ReadonlySet<string | symbol> = new Set(["produce", "snapshot"
  * becomes AppError("cluster_unreachable"). Methods are added with the endpoint or step that first needs them.
  */
 export class KafkaAdmin {
-  constructor(private readonly client: KafkaClient) {}
+  private constructor(
+    private readonly client: KafkaClient,
+    /** Whether `close` closes the client: not when it belongs to the process's KafkaClients. */
+    private readonly owned: boolean,
+  ) {}
 
-  /** Each call is retried on Kafka's retriable errors with backoff (retry.ts), except those in NOT_RETRIED. */
+  /**
+   * A client of its own, closed by `close`. Each call declares whether it is retried on Kafka's retriable errors
+   * (`retried` in retry.ts): reads on all of them, writes only on those that say the request was not applied,
+   * produce, browse and snapshot never (they keep their own rules and deadlines).
+   */
   static open(target: ConnectionTarget, settings?: ClientOptionsSettings): KafkaAdmin {
-    return retryingCalls(new KafkaAdmin(KafkaClient.open(target, settings)), NOT_RETRIED);
+    return new KafkaAdmin(KafkaClient.open(target, settings), true);
+  }
+
+  /** The facade over a client someone else owns (KafkaClients): `close` leaves it open. */
+  static over(client: KafkaClient): KafkaAdmin {
+    return new KafkaAdmin(client, false);
   }
 
   createTopic(request: CreateTopicRequest): Promise<CreateTopicResponse> {
-    return createTopic(this.client, request);
+    return retried("write", () => createTopic(this.client, request));
   }
 
   increasePartitions(topic: string, count: number): Promise<IncreasePartitionsResponse> {
-    return increasePartitions(this.client, topic, count);
+    return retried("write", () => increasePartitions(this.client, topic, count));
   }
 
   deleteTopic(topic: string): Promise<DeleteTopicResponse> {
-    return deleteTopic(this.client, topic);
+    return retried("write", () => deleteTopic(this.client, topic));
   }
 
   /** Every SCRAM user by name, or one user (404 when it has no credential). */
   describeScramUsers(user?: string): Promise<ScramUser[]> {
-    return describeScramUsers(this.client, user);
+    return retried("read", () => describeScramUsers(this.client, user));
   }
 
   /** Creates or replaces one credential; the password goes no further than the salted-password computation. */
@@ -116,24 +126,24 @@ export class KafkaAdmin {
     password: string,
     iterations: number,
   ): Promise<ScramUser> {
-    return upsertScramCredential(this.client, user, mechanism, password, iterations);
+    return retried("write", () => upsertScramCredential(this.client, user, mechanism, password, iterations));
   }
 
   deleteScramCredential(user: string, mechanism: ScramMechanism): Promise<ScramUser> {
-    return deleteScramCredential(this.client, user, mechanism);
+    return retried("write", () => deleteScramCredential(this.client, user, mechanism));
   }
 
   describeConfigs(resource: ConfigResource): Promise<DescribedConfig[]> {
-    return describeConfigs(this.client, resource);
+    return retried("read", () => describeConfigs(this.client, resource));
   }
 
   changeConfigs(resource: ConfigResource, change: ConfigChangeRequest): Promise<AppliedConfigChange> {
-    return changeConfigs(this.client, resource, change);
+    return retried("write", () => changeConfigs(this.client, resource, change));
   }
 
   /** Configs set or deleted as given, unchecked (for step kinds: throttle rates Kafka does not describe). */
   applyConfigs(resource: ConfigResource, change: ConfigChangeRequest): Promise<void> {
-    return applyConfigs(this.client, resource, change);
+    return retried("write", () => applyConfigs(this.client, resource, change));
   }
 
   produce(topic: string, message: ProduceRequest): Promise<ProduceResponse> {
@@ -146,52 +156,52 @@ export class KafkaAdmin {
   }
 
   createAcl(binding: AclBinding): Promise<{ binding: AclBinding }> {
-    return createAcl(this.client, binding);
+    return retried("write", () => createAcl(this.client, binding));
   }
 
   deleteAcl(binding: AclBinding): Promise<{ deleted: AclBinding[] }> {
-    return deleteAcl(this.client, binding);
+    return retried("write", () => deleteAcl(this.client, binding));
   }
 
   listAcls(filter: AclFilter): Promise<AclBinding[]> {
-    return listAcls(this.client, filter);
+    return retried("read", () => listAcls(this.client, filter));
   }
 
   changeQuotas(request: QuotaRequest): Promise<QuotaResponse> {
-    return changeQuotas(this.client, request);
+    return retried("write", () => changeQuotas(this.client, request));
   }
 
   readQuotas(entity: QuotaEntity[]): Promise<QuotaResponse> {
-    return readQuotas(this.client, entity);
+    return retried("read", () => readQuotas(this.client, entity));
   }
 
   listQuotas(): Promise<QuotaResponse[]> {
-    return listQuotas(this.client);
+    return retried("read", () => listQuotas(this.client));
   }
 
   describeGroup(groupId: string): Promise<GroupDetail> {
-    return describeGroupDetail(this.client, groupId);
+    return retried("read", () => describeGroupDetail(this.client, groupId));
   }
 
   resetOffsets(groupId: string, request: ResetOffsetsRequest): Promise<ResetOffsetsResponse> {
-    return resetOffsets(this.client, groupId, request);
+    return retried("write", () => resetOffsets(this.client, groupId, request));
   }
 
   /** Every topic's partitions and replica sizes, as topic lists read them (see listTopics). */
   topicListing(): Promise<TopicListing> {
-    return readTopicListing(this.client);
+    return retried("read", () => readTopicListing(this.client));
   }
 
   listTopics(query: TopicListQuery, known?: KnownTopics): Promise<TopicListResponse> {
-    return listTopics(this.client, query, known);
+    return retried("read", () => listTopics(this.client, query, known));
   }
 
   describeTopic(name: string): Promise<Topic> {
-    return describeTopic(this.client, name);
+    return retried("read", () => describeTopic(this.client, name));
   }
 
   listGroups(query: GroupListQuery): Promise<GroupListResponse> {
-    return listGroups(this.client, query);
+    return retried("read", () => listGroups(this.client, query));
   }
 
   /** A whole snapshot, as the collector takes it (steps that wait for the cluster read it). */
@@ -200,63 +210,63 @@ export class KafkaAdmin {
   }
 
   electLeaders(type: "preferred" | "unclean", partitions: PartitionRef[]): Promise<ElectionOutcome[]> {
-    return electLeaders(this.client, type, partitions);
+    return retried("write", () => electLeaders(this.client, type, partitions));
   }
 
   unregisterBroker(brokerId: number): Promise<{ unregistered: boolean }> {
-    return unregisterBroker(this.client, brokerId);
+    return retried("write", () => unregisterBroker(this.client, brokerId));
   }
 
   describeQuorum(): Promise<Quorum> {
-    return describeQuorum(this.client);
+    return retried("read", () => describeQuorum(this.client));
   }
 
   addVoter(voter: NewVoter): Promise<{ added: boolean }> {
-    return addVoter(this.client, voter);
+    return retried("write", () => addVoter(this.client, voter));
   }
 
   removeVoter(voter: VoterRef): Promise<{ removed: boolean }> {
-    return removeVoter(this.client, voter);
+    return retried("write", () => removeVoter(this.client, voter));
   }
 
   finalizedFeatures(): Promise<Record<string, number>> {
-    return finalizedFeatures(this.client);
+    return retried("read", () => finalizedFeatures(this.client));
   }
 
   updateFeatures(levels: Record<string, number>, validateOnly: boolean): Promise<{ updated: string[] }> {
-    return updateFeatures(this.client, levels, validateOnly);
+    return retried("write", () => updateFeatures(this.client, levels, validateOnly));
   }
 
   /** Moves partitions to new replicas; `replicas: null` cancels a partition's reassignment in progress. */
   alterReassignments(changes: { topic: string; partition: number; replicas: number[] | null }[]): Promise<void> {
-    return alterReassignments(this.client, changes);
+    return retried("write", () => alterReassignments(this.client, changes));
   }
 
   listReassignments(): Promise<ReassignmentInProgress[]> {
-    return listReassignments(this.client);
+    return retried("read", () => listReassignments(this.client));
   }
 
   /** Sizes of these partitions' replicas on one broker, by `topic:partition` (progress of the copies to it). */
   replicaSizes(brokerId: number, partitions: { topic: string; partition: number }[]): Promise<Map<string, number>> {
-    return replicaSizes(this.client, brokerId, partitions);
+    return retried("read", () => replicaSizes(this.client, brokerId, partitions));
   }
 
   alterReplicaLogDirs(brokerId: number, moves: readonly LogDirMoveRequest[]): Promise<LogDirMoveOutcome> {
-    return alterReplicaLogDirs(this.client, brokerId, moves);
+    return retried("write", () => alterReplicaLogDirs(this.client, brokerId, moves));
   }
 
   replicaPlacements(
     brokerId: number,
     partitions: readonly { topic: string; partition: number }[],
   ): Promise<Map<string, ReplicaPlacement>> {
-    return replicaPlacements(this.client, brokerId, partitions);
+    return retried("read", () => replicaPlacements(this.client, brokerId, partitions));
   }
 
   partitionReplicas(topics: string[]): Promise<PartitionReplicas[]> {
-    return partitionReplicas(this.client, topics);
+    return retried("read", () => partitionReplicas(this.client, topics));
   }
 
-  close(): Promise<void> {
-    return this.client.close();
+  async close(): Promise<void> {
+    if (this.owned) await this.client.close();
   }
 }

@@ -23,6 +23,7 @@ export {
   type SaslOptions,
   type TlsOptions,
 } from "./client-options.js";
+export { KafkaClients, type KafkaClientsOptions } from "./clients.js";
 export { testConnection } from "./connection-test.js";
 export { describeKafkaError, isUnreachable, kafkaErrorNames, toKafkaAppError } from "./errors.js";
 export { type AddRaftVoterArgs, addRaftVoterV0, type VoterListener } from "./protocol/add-raft-voter-v0.js";
@@ -36,7 +37,14 @@ export {
 export type { RaftVoterResponse } from "./protocol/raft-voter-response.js";
 export { type RemoveRaftVoterArgs, removeRaftVoterV0 } from "./protocol/remove-raft-voter-v0.js";
 export { fromKafkaUuid, toKafkaUuid } from "./protocol/uuid.js";
-export { type CapabilityFacts, deriveCapabilities, isPermissionNote } from "./rules/capabilities.js";
+export {
+  type Ability,
+  type CapabilityFacts,
+  deriveCapabilities,
+  isPermissionNote,
+  type ProviderAbilities,
+  snapshotNodeIds,
+} from "./rules/capabilities.js";
 export { deriveHealth } from "./rules/health.js";
 export { metadataVersionName } from "./rules/metadata-version.js";
 export {

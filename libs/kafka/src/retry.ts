@@ -103,19 +103,27 @@ export async function withKafkaRetries<T>(
 }
 
 /**
- * The admin facade with every call retried as above, except those that must not run twice or keep their own time:
- * a produced message would be written twice after a timeout, a snapshot collects what it can within its deadline.
+ * Kafka's retriable errors that also say a write was not applied (refused before anything was done): a write is
+ * retried on these only. A timeout is not among them: the write may have been applied, and running it again could
+ * answer "already exists" for what this very call created.
  */
-export function retryingCalls<T extends object>(
-  target: T,
-  notRetried: ReadonlySet<string | symbol>,
+export const NOT_APPLIED_KAFKA_ERRORS: ReadonlySet<string> = new Set([
+  "COORDINATOR_LOAD_IN_PROGRESS",
+  "NOT_COORDINATOR",
+  "COORDINATOR_NOT_AVAILABLE",
+  "LEADER_NOT_AVAILABLE",
+  "NOT_CONTROLLER",
+]);
+
+/** How a call of the admin facade is retried: a read on every retriable error, a write only when not applied. */
+export type RetryRule = "read" | "write";
+
+/** Runs one call of the admin facade under its rule (withKafkaRetries with the rule's errors). */
+export function retried<T>(
+  rule: RetryRule,
+  work: () => Promise<T>,
   policy: BackoffPolicy = KAFKA_BACKOFF,
-): T {
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver);
-      if (typeof value !== "function" || notRetried.has(property)) return value;
-      return (...args: unknown[]) => withKafkaRetries(() => value.apply(object, args), policy);
-    },
-  });
+  clock: RetryClock = realClock,
+): Promise<T> {
+  return withKafkaRetries(work, policy, clock, rule === "read" ? RETRIABLE_KAFKA_ERRORS : NOT_APPLIED_KAFKA_ERRORS);
 }

@@ -10,7 +10,7 @@ const request = (to: ResetOffsetsRequest["to"], extra: Partial<ResetOffsetsReque
 });
 const log = { earliest: 10, latest: 50, committed: 30, atTimestamp: 42 };
 
-describe("reset offsets: the new offset of each mode (contract §8)", () => {
+describe("reset offsets: the new offset of each mode", () => {
   const cases: [string, ResetOffsetsRequest, Partial<typeof log>, number][] = [
     ["earliest is the log start", request("earliest"), {}, 10],
     ["latest is the log end", request("latest"), {}, 50],

@@ -8,7 +8,7 @@ import {
   NOT_APPENDED_PRODUCE_ERRORS,
   nextRetryDelay,
   type RetryClock,
-  retryingCalls,
+  retried,
   withKafkaRetries,
 } from "../src/retry.js";
 
@@ -32,7 +32,7 @@ function fakeClock(): RetryClock & { waits: number[] } {
   };
 }
 
-describe("Kafka retries (issue 20 item 10)", () => {
+describe("Kafka retries", () => {
   it("backs off as Kafka's clients do: 100 ms doubling to at most 1 s, spread ±20 %", () => {
     expect([0, 1, 2, 3, 4, 5].map((a) => backoffDelay(a, KAFKA_BACKOFF, 0.5))).to.deep.equal([
       100, 200, 400, 800, 1000, 1000,
@@ -102,24 +102,26 @@ describe("Kafka retries (issue 20 item 10)", () => {
     expect(once.waits).to.deep.equal([]);
   });
 
-  it("retryingCalls retries the facade's methods but not those it is told to leave alone", async () => {
-    let reads = 0;
-    let produced = 0;
-    const facade = {
-      async read() {
-        reads++;
-        if (reads === 1) throw kafkaFailure("LEADER_NOT_AVAILABLE");
-        return reads;
-      },
-      async produce() {
-        produced++;
-        throw kafkaFailure("REQUEST_TIMED_OUT");
-      },
+  it("a read is retried on every retriable error, a write only on those that say it was not applied", async () => {
+    const attempts = async (rule: "read" | "write", refusal: string) => {
+      let calls = 0;
+      await retried(
+        rule,
+        async () => {
+          calls++;
+          if (calls === 1) throw kafkaFailure(refusal);
+          return calls;
+        },
+        { ...KAFKA_BACKOFF, budgetMs: 5_000 },
+        fakeClock(),
+      ).catch(() => undefined);
+      return calls;
     };
-    const wrapped = retryingCalls(facade, new Set(["produce"]), { ...KAFKA_BACKOFF, initialMs: 1, maxMs: 1 });
-    expect(await wrapped.read()).to.equal(2);
-    await wrapped.produce().catch(() => undefined);
-    expect(produced, "a produce is never sent twice").to.equal(1);
+    expect(await attempts("read", "LEADER_NOT_AVAILABLE")).to.equal(2);
+    expect(await attempts("read", "REQUEST_TIMED_OUT")).to.equal(2);
+    expect(await attempts("write", "NOT_CONTROLLER"), "refused before it was applied").to.equal(2);
+    expect(await attempts("write", "REQUEST_TIMED_OUT"), "a write that may have been applied").to.equal(1);
+    expect(await attempts("write", "TOPIC_ALREADY_EXISTS")).to.equal(1);
   });
 
   it("a produce is sent again only after refusals that say the record was not appended, never after a timeout", async () => {

@@ -28,7 +28,7 @@ function ending(state: ProgressState): Exclude<FinalStatus, "succeeded"> | undef
 const unfinished = (status: StepStatus) => status === "pending" || status === "running";
 
 /**
- * Pure: the engine's next move (contract §5). Steps run in order; after a failure or a cancel only the remaining
+ * Pure: the engine's next move. Steps run in order; after a failure or a cancel only the remaining
  * `alwaysRun` steps run, then the operation ends `failed` or `cancelled`. Pause and resume are honoured between
  * steps. A cancelled operation that never started ends at once; a paused one being cancelled resumes (keeping the
  * cancel) only to run its cleanup steps.
@@ -57,14 +57,4 @@ export function finalStepStatus(status: StepStatus): StepStatus {
   if (status === "pending") return "skipped";
   if (status === "running") return "failed";
   return status;
-}
-
-/** Pure: whether a plan built again from a fresh snapshot still does exactly what the confirmed one does. */
-export function sameSteps(
-  planned: readonly { kind: string; args: unknown }[],
-  fresh: readonly { kind: string; args: unknown }[],
-): boolean {
-  const shape = (steps: readonly { kind: string; args: unknown }[]) =>
-    JSON.stringify(steps.map((s) => [s.kind, s.args]));
-  return shape(planned) === shape(fresh);
 }

@@ -7,14 +7,17 @@ import {
 } from "@kcp/shared";
 
 /**
- * The moves among operation statuses (contract §5). `planned → cancelled` is plan expiry or cancel; `running → paused`
- * and back are honoured requests; `paused → cancelled` is a cancel while paused (cleanup steps still run).
+ * Every move among operation statuses; `decide` makes no other. A plan is created `planned`; `planned → pending` is a
+ * confirm, `planned → cancelled` plan expiry or cancel; `pending → running` the first step about to run; `running →
+ * paused` and back are honoured requests (or a step that must not go on); `pending`/`paused → cancelled` a cancel that
+ * needs no (more) cleanup steps; `pending`/`paused → failed` an operation whose cluster was removed from the control
+ * plane before or while it waited.
  */
 export const OPERATION_TRANSITIONS: Readonly<Record<OperationStatus, readonly OperationStatus[]>> = {
   planned: ["pending", "cancelled"],
-  pending: ["running", "cancelled"],
+  pending: ["running", "cancelled", "failed"],
   running: ["paused", "succeeded", "failed", "cancelled"],
-  paused: ["running", "cancelled"],
+  paused: ["running", "cancelled", "failed"],
   succeeded: [],
   failed: [],
   cancelled: [],
@@ -46,7 +49,7 @@ export function isFinal(status: OperationStatus): boolean {
   return (FINAL_OPERATION_STATUSES as readonly OperationStatus[]).includes(status);
 }
 
-/** The statuses from which a requested action can be accepted, and what a worker moves to when it honours it. */
+/** The statuses from which a requested action (pause, resume, cancel) is accepted. */
 export const REQUESTED_ACTION_RULES: Readonly<Record<RequestedAction, { from: readonly OperationStatus[] }>> = {
   pause: { from: ["pending", "running"] },
   resume: { from: ["paused"] },

@@ -1,6 +1,6 @@
 import type { StepStatus } from "@kcp/shared";
 import { expect } from "chai";
-import { finalStepStatus, nextMove, type ProgressState, sameSteps } from "../src/index.js";
+import { finalStepStatus, nextMove, type ProgressState } from "../src/index.js";
 
 const steps = (...list: [StepStatus, boolean?][]) =>
   list.map(([status, alwaysRun]) => ({ status, alwaysRun: !!alwaysRun }));
@@ -11,7 +11,7 @@ const state = (partial: Partial<ProgressState>): ProgressState => ({
   ...partial,
 });
 
-describe("nextMove (the engine's decisions, contract §5)", () => {
+describe("nextMove (the engine's next move)", () => {
   it("starts a pending operation, and ends one cancelled before it started", () => {
     expect(nextMove(state({ status: "pending" }))).to.deep.equal({ kind: "start" });
     expect(nextMove(state({ status: "pending", requestedAction: "cancel" }))).to.deep.equal({
@@ -62,14 +62,5 @@ describe("nextMove (the engine's decisions, contract §5)", () => {
     expect(
       ["pending", "running", "succeeded", "failed", "skipped"].map((s) => finalStepStatus(s as StepStatus)),
     ).to.deep.equal(["skipped", "failed", "succeeded", "failed", "skipped"]);
-  });
-
-  it("sameSteps: a plan applies again only if it does exactly the same steps", () => {
-    const a = [{ kind: "electLeaders", args: { partitions: [{ topic: "t", partition: 0 }] } }];
-    expect(sameSteps(a, structuredClone(a))).to.equal(true);
-    expect(sameSteps(a, [{ kind: "electLeaders", args: { partitions: [{ topic: "t", partition: 1 }] } }])).to.equal(
-      false,
-    );
-    expect(sameSteps(a, [...a, ...a])).to.equal(false);
   });
 });

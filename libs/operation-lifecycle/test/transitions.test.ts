@@ -8,15 +8,17 @@ describe("operation state machine", () => {
     ["planned", "cancelled"],
     ["pending", "running"],
     ["pending", "cancelled"],
+    ["pending", "failed"],
     ["running", "paused"],
     ["paused", "running"],
     ["running", "succeeded"],
     ["running", "failed"],
     ["running", "cancelled"],
     ["paused", "cancelled"],
+    ["paused", "failed"],
   ];
 
-  it("allows exactly the contract's moves", () => {
+  it("allows exactly the moves of the lifecycle (docs/operations.md)", () => {
     for (const from of OPERATION_STATUSES) {
       for (const to of OPERATION_STATUSES) {
         const expected = allowed.some(([f, t]) => f === from && t === to);

@@ -1,17 +1,15 @@
+import type { OperationState } from "@kcp/operation-lifecycle";
 import { MOVES_SHOWN, type Plan } from "@kcp/shared";
-import { isPartRef, type OperationRecord, type PartRef, type Store } from "@kcp/store";
-import { movesPage, type OperationDocument } from "./operation-view.js";
-
-/** Reads that leave a plan's large arrays in the store (`PartRef`): what status, steps and progress need. */
-export const LIGHT = { parts: "refs" } as const;
+import { isPartRef, type PartRef, type Store } from "@kcp/store";
+import { movesPage } from "./operation-view.js";
 
 /**
  * A record read with `parts: "refs"` made ready for `operationView`: each array left in the store (the plan's moves,
  * long lists of step args) becomes its first MOVES_SHOWN items, read from the chunks that hold them, with its length
  * beside it (`plan.movesTotal`, `<name>Total`) — what the view shows of it anyway.
  */
-export async function withHeads(store: Store, record: OperationRecord): Promise<OperationRecord> {
-  const doc = record.document as unknown as OperationDocument;
+export async function withHeads(store: Store, record: OperationState): Promise<OperationState> {
+  const doc = record.document;
   const head = async (ref: PartRef) => (await store.operations.readItems(record.id, ref, 0, MOVES_SHOWN)).items;
   let plan = doc.plan;
   const moves: unknown = plan?.moves;
@@ -30,12 +28,12 @@ export async function withHeads(store: Store, record: OperationRecord): Promise<
       return { ...step, args: shown };
     }),
   );
-  return { ...record, document: { ...doc, plan, steps } as unknown as Record<string, unknown> };
+  return { ...record, document: { ...doc, plan, steps } };
 }
 
 /** Items `offset`.. of the plan's moves, whether left in the store (read from their chunks) or at hand, and how many. */
-export async function planMovesPage(store: Store, record: OperationRecord, offset: number, limit: number) {
-  const moves: unknown = (record.document as unknown as OperationDocument).plan?.moves;
+export async function planMovesPage(store: Store, record: OperationState, offset: number, limit: number) {
+  const moves: unknown = record.document.plan?.moves;
   if (!isPartRef(moves)) return movesPage(record, offset, limit);
   const page = await store.operations.readItems(record.id, moves, offset, limit);
   return { moves: page.items as NonNullable<Plan["moves"]>, total: page.total };

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { capabilityRefusal } from "@kcp/cluster-actions";
 import { askCanObtain, type ClusterRegistry, identityRefusal } from "@kcp/clusters";
 import {
-  acceptsAction,
+  enqueueRun,
+  type OperationEvent,
+  OperationRecords,
+  type OperationState,
+  PLAN_LIFETIME_MS,
+  planExpired,
+  plannedDocument,
+} from "@kcp/operation-lifecycle";
+import {
   type BuiltPlan,
   movesStillApply,
   PLAN_BUILDERS,
@@ -28,13 +36,9 @@ import {
   type Snapshot,
   type Step,
 } from "@kcp/shared";
-import { type ClusterRecord, isPartRef, type OperationRecord, type Store } from "@kcp/store";
-import { LIGHT, planMovesPage, withHeads } from "./operation-heads.js";
-import { enqueueRun } from "./operation-jobs.js";
-import { documentOf, updateOperation } from "./operation-records.js";
-import { type OperationDocument, operationView } from "./operation-view.js";
-import { expirePlan, PLAN_LIFETIME_MS } from "./plan-expiry.js";
-import { notConfirmable } from "./unconfirmable.js";
+import { type ClusterRecord, isPartRef, type Store } from "@kcp/store";
+import { planMovesPage, withHeads } from "./operation-heads.js";
+import { operationView } from "./operation-view.js";
 
 export interface OperationServiceDependencies {
   store: Store;
@@ -62,7 +66,11 @@ const pendingStep = (step: PlannedStep, index: number): Step => ({
  * step `pending`, confirmable for 15 minutes. Nothing in Kafka changes until a confirm hands it to a worker.
  */
 export class OperationService {
-  constructor(private readonly deps: OperationServiceDependencies) {}
+  private readonly records: OperationRecords;
+
+  constructor(private readonly deps: OperationServiceDependencies) {
+    this.records = new OperationRecords(deps.store);
+  }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -111,32 +119,21 @@ export class OperationService {
     const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
     const now = this.now();
-    const document: OperationDocument = {
-      summary: built.plan.summary,
-      params: request.params as Record<string, unknown>,
-      plan: { ...built.plan, irreversible },
-      details: {},
-      irreversible,
-      currentStep: 0,
-      requestedAction: null,
-      error: null,
-      createdBy,
-      confirmedBy: null,
-      startedAt: null,
-      finishedAt: null,
-      steps: built.steps.map(pendingStep),
-    };
-    const created = await this.deps.store.operations.create(
-      {
-        id: randomUUID(),
-        clusterId: record.id,
-        type: request.type,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + PLAN_LIFETIME_MS),
-        document: document as unknown as Record<string, unknown>,
-      },
-      LIGHT,
-    );
+    const created = await this.records.create({
+      id: randomUUID(),
+      clusterId: record.id,
+      type: request.type,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PLAN_LIFETIME_MS),
+      document: plannedDocument({
+        summary: built.plan.summary,
+        params: request.params as Record<string, unknown>,
+        plan: { ...built.plan, irreversible },
+        irreversible,
+        createdBy,
+        steps: built.steps.map(pendingStep),
+      }),
+    });
     return this.view(created);
   }
 
@@ -144,7 +141,7 @@ export class OperationService {
    * The Operation of a record read with `parts: "refs"`: its first moves read from the store, never all of them
    * (a plan of a million moves answers at the cost of a small one).
    */
-  private async view(record: OperationRecord): Promise<Operation> {
+  private async view(record: OperationState): Promise<Operation> {
     return operationView(await withHeads(this.deps.store, record));
   }
 
@@ -154,7 +151,7 @@ export class OperationService {
     query: { limit: number; statuses?: readonly OperationStatus[]; before?: number },
   ): Promise<{ operations: Operation[]; nextCursor?: string }> {
     const record = await this.deps.clusters.find(clusterId);
-    const page = await this.deps.store.operations.listPage(record.id, query, LIGHT);
+    const page = await this.records.listPage(record.id, query);
     return {
       operations: await Promise.all(page.operations.map((r) => this.view(r))),
       ...(page.nextBefore === undefined ? {} : { nextCursor: encodeCursor("operation", page.nextBefore) }),
@@ -162,61 +159,50 @@ export class OperationService {
   }
 
   async get(operationId: string): Promise<Operation> {
-    return this.view(await this.record(operationId));
+    return this.view(await this.records.get(operationId));
   }
 
   /** A page of the plan's moves, in plan order: only the stored chunks that hold the page are read. */
   async moves(operationId: string, offset: number, limit: number): Promise<OperationMovesResponse> {
-    return planMovesPage(this.deps.store, await this.record(operationId), offset, limit);
-  }
-
-  /** The record with its large arrays left in the store (`PartRef`). */
-  private async record(operationId: string) {
-    const record = await this.deps.store.operations.findById(operationId, LIGHT);
-    if (!record) throw new AppError("not_found", `No operation ${operationId}`);
-    return record;
+    return planMovesPage(this.deps.store, await this.records.get(operationId), offset, limit);
   }
 
   /**
-   * Endpoint 19 (contract §5): only a planned operation whose plan has not expired (410), with the cluster name typed
-   * back when irreversible (422), while no other operation is active on the cluster (409), and whose plan still
-   * applies to a fresh snapshot (409). planned → pending is one conditional write: of two confirms one wins.
+   * Only a planned operation whose plan has not expired (410), with the cluster name typed back when irreversible
+   * (422), while no other operation is active on the cluster (409), and whose plan still applies to a fresh snapshot
+   * (409). planned → pending is one conditional write: of two confirms one wins, the other gets 409.
    */
   async confirm(operationId: string, request: ConfirmRequest, confirmedBy: string): Promise<Operation> {
-    const record = await this.record(operationId);
-    if (record.status !== "planned") throw notConfirmable(record);
-    if (await expirePlan(this.deps.store, record, this.now()))
-      throw new AppError("plan_expired", "The plan expired (15 minutes after planning): plan the operation again");
-    const cluster = await this.deps.clusters.find(record.clusterId);
-    const document = documentOf(record);
-    if (document.irreversible && request.confirmName !== cluster.name)
-      throw new AppError(
-        "confirmation_mismatch",
-        "This operation is irreversible: confirm it with confirmName equal to the cluster's name",
-      );
-    await this.refuseWhileAnotherIsActive(record.clusterId);
+    let operation = await this.records.get(operationId);
+    const expired = await this.records.apply(operation.id, { kind: "expire", at: this.now() }, operation);
+    if (expired.changed) throw planExpired();
+    operation = expired.operation;
+    const cluster = await this.deps.clusters.find(operation.clusterId);
+    const event: OperationEvent = {
+      kind: "confirm",
+      by: confirmedBy,
+      confirmName: request.confirmName,
+      clusterName: cluster.name,
+    };
+    this.records.check(operation, event);
+    await this.refuseWhileAnotherIsActive(operation.clusterId);
     // The check needs every move; the write keeps them where they are (a reference).
+    const document = operation.document;
     const moves: unknown = document.plan.moves;
     const checked = isPartRef(moves)
       ? {
           ...document,
-          plan: { ...document.plan, moves: await this.deps.store.operations.resolveParts(record.id, moves) },
+          plan: { ...document.plan, moves: await this.deps.store.operations.resolveParts(operation.id, moves) },
         }
       : document;
-    await this.revalidate(cluster, record.type as OperationType, checked as OperationDocument);
-    const confirmed = await this.deps.store.operations.transition(
-      record.id,
-      { from: ["planned"], version: record.version },
-      { status: "pending", document: { ...document, confirmedBy } as unknown as Record<string, unknown> },
-      LIGHT,
-    );
-    if (!confirmed) throw new AppError("conflict", `Operation ${operationId} was confirmed or cancelled meanwhile`);
-    await enqueueRun(this.deps.queue, record.id);
-    return this.view(confirmed);
+    await this.revalidate(cluster, operation.type as OperationType, checked as OperationState["document"]);
+    const confirmed = await this.records.apply(operation.id, event);
+    if (confirmed.changed && confirmed.decision.enqueue) await enqueueRun(this.deps.queue, operation.id);
+    return this.view(confirmed.operation);
   }
 
   private async refuseWhileAnotherIsActive(clusterId: string): Promise<void> {
-    const active = await this.deps.store.operations.findActive(clusterId, LIGHT);
+    const active = await this.records.findActive(clusterId);
     if (active)
       throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status} on this cluster`);
   }
@@ -226,7 +212,11 @@ export class OperationService {
    * so building again would never match). Other plans: built again from a fresh snapshot, they must have exactly the
    * confirmed steps.
    */
-  private async revalidate(cluster: ClusterRecord, type: OperationType, document: OperationDocument): Promise<void> {
+  private async revalidate(
+    cluster: ClusterRecord,
+    type: OperationType,
+    document: OperationState["document"],
+  ): Promise<void> {
     if (document.plan.moves) {
       const view = await this.deps.clusters.refresh(cluster);
       const otherCluster = identityRefusal(view);
@@ -250,31 +240,12 @@ export class OperationService {
   }
 
   /**
-   * Pause, resume or cancel (contract §5): sets `requestedAction`, which the worker honours at the next step boundary.
-   * A planned operation is cancelled at once (no worker has it); resume also withdraws a pause not yet honoured.
+   * Pause, resume or cancel: sets `requestedAction`, which the worker honours at the next step boundary. A planned
+   * operation is cancelled at once (no worker has it); resume also withdraws a pause not yet honoured.
    */
   async request(operationId: string, action: RequestedAction): Promise<Operation> {
-    const now = this.now().toISOString();
-    const updated = await updateOperation(this.deps.store, operationId, (record, document) => {
-      if (action === "cancel" && record.status === "planned")
-        return {
-          status: "cancelled",
-          document: {
-            ...document,
-            error: "cancelled before it was confirmed",
-            finishedAt: now,
-            steps: document.steps.map((s) => ({ ...s, status: "skipped" as const })),
-          },
-        };
-      if (action === "resume" && record.status === "running" && document.requestedAction === "pause")
-        return { document: { ...document, requestedAction: null } };
-      if (!acceptsAction(record.status, action))
-        throw new AppError("conflict", `Operation ${operationId} is ${record.status}: it cannot be ${action}d`);
-      if (document.requestedAction === "cancel" && action !== "cancel")
-        throw new AppError("conflict", `Operation ${operationId} is being cancelled`);
-      return { document: { ...document, requestedAction: action } };
-    });
-    if (updated.status !== "cancelled") await enqueueRun(this.deps.queue, operationId);
-    return this.view(updated);
+    const applied = await this.records.apply(operationId, { kind: "request", action, at: this.now() });
+    if (applied.changed && applied.decision.enqueue) await enqueueRun(this.deps.queue, operationId);
+    return this.view(applied.operation);
   }
 }

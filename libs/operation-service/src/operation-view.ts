@@ -1,28 +1,5 @@
+import type { OperationState } from "@kcp/operation-lifecycle";
 import { MOVES_SHOWN, type Operation, type Plan, type Step } from "@kcp/shared";
-import type { OperationRecord } from "@kcp/store";
-
-/**
- * What the engine keeps in an operation record's document (everything but id, cluster, type, status, times). In a
- * record read with `parts: "refs"` (`LIGHT`: the worker's, the API's and `updateOperation`'s reads) the large arrays —
- * `plan.moves`, a reassign step's `args.moves` — are `PartRef`s, loaded where needed (`withHeads`, `planMovesPage`,
- * `resolveParts`).
- */
-export interface OperationDocument {
-  summary: string;
-  params: Record<string, unknown>;
-  plan: Plan;
-  details: Record<string, unknown>;
-  irreversible: boolean;
-  currentStep: number;
-  requestedAction: Operation["requestedAction"];
-  error: string | null;
-  createdBy: string;
-  /** Who confirmed it (null while planned). */
-  confirmedBy: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  steps: Step[];
-}
 
 /**
  * The plan as an Operation shows it: at most the first MOVES_SHOWN moves, with `movesTotal` (the rest: /moves). A
@@ -51,8 +28,8 @@ function shownStep(step: Step): Step {
 }
 
 /** The plan's moves from `offset`, at most `limit` of them, and how many there are (GET /operations/{id}/moves). */
-export function movesPage(record: OperationRecord, offset: number, limit: number) {
-  const moves = (record.document as unknown as OperationDocument).plan.moves ?? [];
+export function movesPage(record: OperationState, offset: number, limit: number) {
+  const moves = record.document.plan.moves ?? [];
   return { moves: moves.slice(offset, offset + limit), total: moves.length };
 }
 
@@ -60,8 +37,8 @@ export function movesPage(record: OperationRecord, offset: number, limit: number
  * The Operation resource of a stored record. Plans of any size (a million moves) stay answerable: the moves and
  * long lists of step args are cut (docs/api.md).
  */
-export function operationView(record: OperationRecord): Operation {
-  const doc = record.document as unknown as OperationDocument;
+export function operationView(record: OperationState): Operation {
+  const doc = record.document;
   return {
     id: record.id,
     clusterId: record.clusterId,

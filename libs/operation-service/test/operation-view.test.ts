@@ -1,3 +1,4 @@
+import { typed } from "@kcp/operation-lifecycle";
 import { MOVES_SHOWN, OperationMovesResponseSchema, OperationSchema } from "@kcp/shared";
 import type { OperationRecord } from "@kcp/store";
 import { expect } from "chai";
@@ -57,7 +58,7 @@ const record: OperationRecord = {
 
 describe("an operation as the API shows it, for plans of any size", () => {
   it("shows the first 1000 moves with movesTotal, and cuts long lists of step args beside <name>Total", () => {
-    const view = OperationSchema.parse(operationView(record));
+    const view = OperationSchema.parse(operationView(typed(record)));
     expect(view.plan.moves).to.have.lengthOf(MOVES_SHOWN);
     expect(view.plan.moves?.[999]).to.include({ partition: 999 });
     expect(view.plan.movesTotal).to.equal(COUNT);
@@ -72,10 +73,10 @@ describe("an operation as the API shows it, for plans of any size", () => {
   });
 
   it("pages the moves in plan order, the last page short and past the end empty", () => {
-    const page = OperationMovesResponseSchema.parse(movesPage(record, 2000, 1000));
+    const page = OperationMovesResponseSchema.parse(movesPage(typed(record), 2000, 1000));
     expect(page.total).to.equal(COUNT);
     expect(page.moves.map((m) => m.partition)).to.deep.equal(Array.from({ length: 500 }, (_, i) => 2000 + i));
-    expect(movesPage(record, 3000, 10)).to.deep.equal({ moves: [], total: COUNT });
+    expect(movesPage(typed(record), 3000, 10)).to.deep.equal({ moves: [], total: COUNT });
   });
 
   it("gives movesTotal for small plans too, and a plan without moves none", () => {
@@ -83,12 +84,12 @@ describe("an operation as the API shows it, for plans of any size", () => {
       ...record,
       document: { ...record.document, plan: { ...(record.document.plan as object), moves: moves.slice(0, 3) } },
     };
-    expect(operationView(small).plan).to.include({ movesTotal: 3 });
-    expect(operationView(small).plan.moves).to.have.lengthOf(3);
+    expect(operationView(typed(small)).plan).to.include({ movesTotal: 3 });
+    expect(operationView(typed(small)).plan.moves).to.have.lengthOf(3);
     const none = {
       ...record,
       document: { ...record.document, plan: { summary: "s", warnings: [], irreversible: false } },
     };
-    expect(operationView(none).plan).to.not.have.property("movesTotal");
+    expect(operationView(typed(none)).plan).to.not.have.property("movesTotal");
   });
 });

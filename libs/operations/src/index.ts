@@ -1,11 +1,3 @@
-export {
-  type FinalStatus,
-  finalStepStatus,
-  type NextMove,
-  nextMove,
-  type ProgressState,
-  sameSteps,
-} from "./next-move.js";
 export type { BuiltPlan, PlanBuilder, PlanInput } from "./plan-builder.js";
 export {
   ALL_GOALS,
@@ -27,9 +19,11 @@ export {
   planElectLeaders,
   planFinalizeFeatures,
   planMigrateQuorum,
+  planProvisionNodes,
   planRebalance,
   planRemoveVoters,
   planRestartNodes,
+  planScaleNodePools,
   planUncordonBrokers,
   planUnregisterBrokers,
   planUpgradeVersion,
@@ -57,16 +51,7 @@ export {
   upgradePath,
   voterCaughtUp,
 } from "./rolling/index.js";
-export {
-  acceptsAction,
-  canTransition,
-  canTransitionStep,
-  isActive,
-  isFinal,
-  OPERATION_TRANSITIONS,
-  REQUESTED_ACTION_RULES,
-  STEP_TRANSITIONS,
-} from "./state-machine.js";
+export { sameSteps } from "./same-steps.js";
 export { STEP_KINDS } from "./step-kinds/index.js";
 export { markOf, type ProcessMark, startDecision, stopDecision } from "./step-kinds/node-lifecycle.js";
 export { type SwitchDecision, switchDecision } from "./step-kinds/node-version.js";

@@ -31,18 +31,17 @@ export async function openBackends(
 }
 
 /**
- * A worker service (collector, operations worker, audit) on its own: its ops endpoints on HOST:PORT, and the
+ * A started worker service (collector, operations worker, audit) on its own: its ops endpoints on HOST:PORT, and the
  * components in shutdown order — the endpoints report not ready first, then the service stops taking work, then the
  * queue and the store close.
  */
 export async function workerProcess(
   config: HttpConfig & Partial<MetricsConfig>,
   backends: Backends,
-  service: Component & { start(): Promise<void> },
+  service: Component,
 ): Promise<{ url: string; components: Component[] }> {
   let stopping = false;
   const metricsToken = await loadMetricsToken(config);
-  await service.start();
   const ops = await startOpsServer({
     host: config.HOST,
     port: config.PORT,

@@ -1,4 +1,15 @@
+export { type AuditEmitter, auditEmitter } from "./audit-emitter.js";
 export { type Backends, openBackends, workerProcess } from "./backends.js";
 export { isDependencyOutage, surviveDependencyOutages } from "./dependency-outage.js";
 export { runProcess, type StartedProcess } from "./run-process.js";
 export { separateServiceConfig } from "./separate-config.js";
+export {
+  type ConfigOf,
+  configSchemaOf,
+  openServiceContext,
+  type RunningService,
+  runService,
+  type ServiceContext,
+  type ServiceModule,
+  serviceModule,
+} from "./service-module.js";

@@ -90,7 +90,7 @@ describe("MongoDB store: a plan of a million moves", function () {
       );
       expect(confirmed).to.include({ status: "pending", version: 2 });
 
-      // The worker: its first read, then each move of the step as updateOperation makes it (read, then write).
+      // The worker: its first read, then each move of the step as OperationRecords.apply makes it (read, then write).
       const update = async (
         change: (document: Record<string, unknown>) => Record<string, unknown>,
         status?: "running",

@@ -1,8 +1,8 @@
-import type { AuditEmitter } from "@kcp/audit";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { Metrics } from "@kcp/metrics";
 import type { OperationService } from "@kcp/operation-service";
+import type { AuditEmitter } from "@kcp/process";
 import type { JobQueue } from "@kcp/queue";
 import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
 import type { Store } from "@kcp/store";

@@ -1,6 +1,7 @@
 export { createGatewayApp, type GatewayDependencies } from "./app.js";
 export { RESET_ADMIN_ACTOR, type ResetAdminResult, resetAdmin } from "./auth/reset-admin.js";
 export { JSON_BODY_LIMIT_BYTES } from "./http/json-body.js";
+export { gatewayModule } from "./module.js";
 export { currentOpenApiDocument } from "./openapi/current-document.js";
 export type { RouteSpec } from "./routes/route.js";
 export { routeTable } from "./routes/table.js";

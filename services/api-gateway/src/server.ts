@@ -1,16 +1,18 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { auditEmitter } from "@kcp/audit";
 import { ClusterActions, CollectedFiguresCache } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
+import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
+import { type AuditEmitter, auditEmitter } from "@kcp/process";
 import type { JobQueue } from "@kcp/queue";
 import {
   type AgentPins,
   type AllowedHosts,
   type AuthConfig,
+  CONFIG_DEFAULTS,
   type Component,
   httpSection,
   type Logger,
@@ -24,9 +26,6 @@ import { LoginFailureBudget, loginFailureSummaryEvent } from "./audit/login-fail
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
 import { loginService } from "./auth/login.js";
 import { kafkaGaugeReader } from "./metrics/kafka-facts.js";
-
-/** METRICS_GROUP_LAG_LIMIT's default: consumer groups per cluster with a lag series. */
-export const DEFAULT_METRICS_GROUP_LAG_LIMIT = 500;
 
 export interface GatewayOptions {
   host: string;
@@ -63,6 +62,10 @@ export interface GatewayOptions {
   consoleDir?: string;
   /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN / METRICS_TOKEN_FILE). */
   metricsToken?: string;
+  /** The process's audit emitter; default one over the queue and the store. */
+  audit?: AuditEmitter;
+  /** The process's Kafka clients; default: the gateway's own, closed when it stops. */
+  kafkaClients?: KafkaClients;
 }
 
 export interface RunningGateway extends Component {
@@ -101,20 +104,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
   const metrics = options.metrics ?? new Metrics({ service: "api-gateway" });
   metrics.watchKafka(
-    kafkaGaugeReader(store, collectedFigures, options.metricsGroupLagLimit ?? DEFAULT_METRICS_GROUP_LAG_LIMIT),
+    kafkaGaugeReader(store, collectedFigures, options.metricsGroupLagLimit ?? CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT),
   );
+  // Every connection of an action is checked against the allowed hosts, advertised brokers included.
+  const ownClients = options.kafkaClients
+    ? undefined
+    : new KafkaClients({ settings: kafkaClientSettings({ KAFKA_ALLOWED_HOSTS: options.allowedHosts }) });
   const actions = new ClusterActions({
     store,
     queue,
     box: options.box,
     logger,
-    // Every connection of an action is checked against the allowed hosts, advertised brokers included.
-    kafka: options.allowedHosts ? { allowedHosts: options.allowedHosts } : {},
+    clients: options.kafkaClients ?? (ownClients as KafkaClients),
     collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
     ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),
   });
-  const audit = auditEmitter(queue, store, logger);
+  const audit = options.audit ?? auditEmitter(queue, store, logger);
   const loginFailures = new LoginFailureBudget(options.auth.LOGIN_FAILURES_AUDITED_PER_MINUTE);
   const app = createGatewayApp({
     logger,
@@ -174,6 +180,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       clearTimeout(force);
       // No login is answered any more: what was counted and not yet summarized is written now.
       await writeSummaries(loginFailures.drain(Date.now()));
+      await ownClients?.stop();
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { ClusterActions } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
+import { KafkaClients } from "@kcp/kafka";
 import { OperationService } from "@kcp/operation-service";
 import { InProcessQueue, type JobQueue } from "@kcp/queue";
 import { authSection, createLogger, loadConfig, type ReadinessCheck, SecretBox, secretKeyFromBytes } from "@kcp/shared";
@@ -86,7 +87,8 @@ export function testRouteTable(store: Store, queue: JobQueue) {
     login: loginService(store, auth),
     auth,
     clusters,
-    actions: new ClusterActions({ store, queue, box: extras.box, logger }),
+    // Never reaches Kafka: the table is read for its routes.
+    actions: new ClusterActions({ store, queue, box: extras.box, logger, clients: new KafkaClients() }),
     operations: new OperationService({ store, clusters, queue }),
   });
 }

@@ -1,4 +1,3 @@
-export { type AuditEmitter, auditEmitter } from "./audit-emitter.js";
 export {
   type AuditRetention,
   type AuditService,
@@ -6,3 +5,4 @@ export {
   createAuditService,
   retentionOf,
 } from "./audit-service.js";
+export { auditModule } from "./module.js";

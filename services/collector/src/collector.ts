@@ -10,13 +10,14 @@ import {
   type VersionAnswer,
   type VersionQuestionJob,
 } from "@kcp/clusters";
-import { type HealthThresholds, kafkaClientSettings } from "@kcp/kafka";
+import { type HealthThresholds, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
 import { AgentAccess, ContainerEngines } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
 import {
   type AgentConfig,
   AppError,
+  CONFIG_DEFAULTS,
   type CollectorConfig,
   type Component,
   type KafkaConfig,
@@ -43,6 +44,8 @@ export interface CollectorDependencies {
    * no node-lifecycle action. Used read-only whatever it is given: the collector never commands an agent.
    */
   agentAccess?: AgentAccess;
+  /** The process's Kafka clients (one per cluster, kept between collections); without them each collection opens one. */
+  kafkaClients?: KafkaClients;
 }
 
 /**
@@ -75,13 +78,15 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
   const collectDeps = {
     store: deps.store,
     box: deps.box,
+    ...(deps.kafkaClients ? { clients: deps.kafkaClients } : {}),
     settings: {
       timeoutMs: deps.config.COLLECT_TIMEOUT_MS,
       thresholds: healthThresholds(deps.config),
       kafka: kafkaClientSettings(deps.config),
       containerEngines: ContainerEngines.fromConfig(deps.config),
       agents: (
-        deps.agentAccess ?? new AgentAccess({ timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000 })
+        deps.agentAccess ??
+        new AgentAccess({ timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS })
       ).readOnly(),
     },
   };
@@ -130,7 +135,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
   async function canObtain(job: VersionQuestionJob): Promise<VersionAnswer> {
     const record = await deps.store.clusters.findById(job.clusterId);
     if (!record) throw new AppError("not_found", `No cluster ${job.clusterId}`);
-    const timeoutMs = deps.config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000;
+    const timeoutMs = deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS;
     const { agents, containerEngines } = collectDeps.settings;
     const answer = await answerCanObtain(record, job.version, agents, containerEngines, timeoutMs);
     logger.info({ clusterId: job.clusterId, version: job.version, refused: answer.refusal?.code }, "version asked");

@@ -5,3 +5,4 @@ export {
   healthThresholds,
   intervalOf,
 } from "./collector.js";
+export { collectorModule } from "./module.js";

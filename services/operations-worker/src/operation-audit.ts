@@ -1,5 +1,8 @@
-import type { AuditEmitter } from "@kcp/audit";
+import type { AuditEmitter } from "@kcp/process";
 import type { OperationRecord } from "@kcp/store";
+
+/** What an audit entry names of an operation. */
+type Audited = Pick<OperationRecord, "id" | "clusterId" | "type" | "status">;
 
 /** The actor of the transitions the worker makes (the user's plan and confirm are audited by the gateway). */
 export const WORKER_ACTOR = "system:operations-worker";
@@ -7,7 +10,7 @@ export const WORKER_ACTOR = "system:operations-worker";
 /** Audits one transition of an operation (`operation.start`, `operation.step`, `operation.finish`, ...). */
 export function auditTransition(
   audit: AuditEmitter,
-  record: OperationRecord,
+  record: Audited,
   action: string,
   detail: Record<string, unknown>,
   result: "success" | "failure" = "success",

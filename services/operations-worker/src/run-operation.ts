@@ -1,25 +1,19 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AuditEmitter } from "@kcp/audit";
-import { connectionTarget } from "@kcp/clusters";
-import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin } from "@kcp/kafka";
+import { connectionTarget, withClusterClient } from "@kcp/clusters";
+import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin, type KafkaClients } from "@kcp/kafka";
 import type { Metrics } from "@kcp/metrics";
 import {
-  documentOf,
-  LIGHT,
-  type OperationChange,
-  type OperationDocument,
-  updateOperation,
-} from "@kcp/operation-service";
-import {
+  type Applied,
   type FinalStatus,
-  finalStepStatus,
   isActive,
+  LIGHT,
   nextMove,
-  type StepContext,
-  StepInterrupted,
-  StepPaused,
-  type StepRegistry,
-} from "@kcp/operations";
+  type OperationEvent,
+  OperationRecords,
+  type StepOutcome,
+} from "@kcp/operation-lifecycle";
+import { type StepContext, StepInterrupted, StepPaused, type StepRegistry } from "@kcp/operations";
+import type { AuditEmitter } from "@kcp/process";
 import {
   AppError,
   type Logger,
@@ -29,7 +23,7 @@ import {
   type Step,
   type StepKindName,
 } from "@kcp/shared";
-import { type ClusterRecord, isStoreUnavailable, type OperationRecord, type Store } from "@kcp/store";
+import { type ClusterRecord, isStoreUnavailable, type Store } from "@kcp/store";
 import { auditTransition } from "./operation-audit.js";
 
 export interface RunnerDependencies {
@@ -41,6 +35,8 @@ export interface RunnerDependencies {
   config: OperationsConfig;
   steps: StepRegistry;
   kafka?: ClientOptionsSettings;
+  /** The process's Kafka clients; without them each run opens a client of its own. */
+  kafkaClients?: KafkaClients;
   metrics: Metrics;
   /** True once the worker is stopping: the runner leaves at the next step boundary and frees the operation. */
   stopping(): boolean;
@@ -57,32 +53,16 @@ interface RunTarget {
   operator: StepContext["operator"];
 }
 
-type StepOutcome =
-  | { status: "succeeded"; detail: unknown }
-  | { status: "failed"; error: string }
-  | { status: "pending"; detail: unknown; pauseReason?: string };
-
-const nowIso = () => new Date().toISOString();
-
-function withStep(document: OperationDocument, index: number, change: Partial<Step>): OperationDocument {
-  return { ...document, steps: document.steps.map((s) => (s.index === index ? { ...s, ...change } : s)) };
-}
-
 function errorText(error: unknown): string {
   return error instanceof AppError ? error.message : describeKafkaError(error);
 }
 
-function finalError(status: FinalStatus, document: OperationDocument): string | null {
-  if (status === "cancelled") return "cancelled on request";
-  if (status === "succeeded") return null;
-  const failed = document.steps.find((s) => s.status === "failed");
-  return failed ? `Step ${failed.index + 1} (${failed.name}) failed: ${failed.error ?? "unknown error"}` : "failed";
-}
-
 /**
  * Runs one operation under a lease until it ends, pauses or the worker stops. Each move (start, each step's start and
- * end, pause, resume, finish) is written to the store before the next, and audited, so a worker that dies leaves the
- * operation exactly where it was: another worker takes the lease over once it expires and goes on from there.
+ * end, pause, resume, finish) is an event applied through OperationRecords (the lifecycle decides it) and written to
+ * the store before the next, and audited, so a worker that dies leaves the operation exactly where it was: another
+ * worker takes the lease over once it expires and goes on from there. The runner keeps the lease, the loop and the
+ * step executors.
  */
 export class OperationRunner {
   /** Until when this worker's lease of each operation it runs is known to hold (the last lease written). */
@@ -91,7 +71,11 @@ export class OperationRunner {
   /** The operations a run of this worker is on: the lease is per worker, so a second run here must not go on too. */
   private readonly running = new Set<string>();
 
-  constructor(private readonly deps: RunnerDependencies) {}
+  private readonly records: OperationRecords;
+
+  constructor(private readonly deps: RunnerDependencies) {
+    this.records = new OperationRecords(deps.store);
+  }
 
   /**
    * Runs the operation unless this worker already does: a run job and a sweep's re-queue of the same operation can
@@ -142,7 +126,6 @@ export class OperationRunner {
         },
       );
     }, config.OPERATIONS_LEASE_MS / 3);
-    let admin: KafkaAdmin | undefined;
     try {
       if (!isActive(leased.status)) return;
       const cluster = await this.persist(operationId, () => store.clusters.findById(leased.clusterId));
@@ -150,14 +133,26 @@ export class OperationRunner {
         await this.finish(operationId, "failed", "the cluster was removed from the control plane");
         return;
       }
-      admin = KafkaAdmin.open(connectionTarget(cluster, this.deps.box), this.deps.kafka);
-      const target = { admin, nodes: this.deps.nodes?.(cluster), operator: await this.deps.operator?.(cluster) };
-      await this.loop(operationId, target, () => leaseLost || this.deps.stopping());
+      await this.withAdmin(cluster, async (admin) => {
+        const target = { admin, nodes: this.deps.nodes?.(cluster), operator: await this.deps.operator?.(cluster) };
+        await this.loop(operationId, target, () => leaseLost || this.deps.stopping());
+      });
     } finally {
       clearInterval(renewal);
       this.leases.delete(operationId);
-      await admin?.close().catch(() => undefined);
       await store.operations.releaseLease(operationId, workerId, LIGHT).catch(() => undefined);
+    }
+  }
+
+  /** The admin facade of the cluster for one run: over the process's client of it, else a client of the run's own. */
+  private async withAdmin(cluster: ClusterRecord, work: (admin: KafkaAdmin) => Promise<void>): Promise<void> {
+    const { kafkaClients, box } = this.deps;
+    if (kafkaClients) return withClusterClient(kafkaClients, cluster, box, (client) => work(KafkaAdmin.over(client)));
+    const admin = KafkaAdmin.open(connectionTarget(cluster, box), this.deps.kafka);
+    try {
+      await work(admin);
+    } finally {
+      await admin.close().catch(() => undefined);
     }
   }
 
@@ -188,16 +183,20 @@ export class OperationRunner {
     }
   }
 
-  /** `updateOperation`, waiting out a brief store outage (see `persist`). */
-  private update(operationId: string, change: OperationChange): Promise<OperationRecord> {
-    return this.persist(operationId, () => updateOperation(this.deps.store, operationId, change));
+  /** An event applied to the operation, waiting out a brief store outage (see `persist`); its audits written. */
+  private async apply(operationId: string, event: OperationEvent): Promise<Applied> {
+    const applied = await this.persist(operationId, () => this.records.apply(operationId, event));
+    if (applied.changed)
+      for (const note of applied.decision.audits)
+        await auditTransition(this.deps.audit, applied.operation, note.action, note.detail, note.result);
+    return applied;
   }
 
   private async loop(operationId: string, target: RunTarget, mustLeave: () => boolean): Promise<void> {
     let lastVersion = -1;
     while (!mustLeave()) {
       // Its status and steps only: a plan's moves stay in the store until a step that needs them runs.
-      const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId, LIGHT));
+      const record = await this.persist(operationId, () => this.records.find(operationId));
       if (!record || !isActive(record.status)) return;
       // Every move writes the record; one that did not means another writer decides now (never expected).
       if (record.version === lastVersion) {
@@ -205,7 +204,7 @@ export class OperationRunner {
         return;
       }
       lastVersion = record.version;
-      const document = documentOf(record);
+      const document = record.document;
       const move = nextMove({
         status: record.status,
         requestedAction: document.requestedAction,
@@ -215,27 +214,13 @@ export class OperationRunner {
         case "wait":
           return;
         case "start":
-          await this.transition(operationId, "operation.start", (r, d) =>
-            r.status === "pending" ? { status: "running", document: { ...d, startedAt: nowIso() } } : undefined,
-          );
+          await this.apply(operationId, { kind: "start", at: new Date() });
           break;
         case "pause":
-          await this.transition(operationId, "operation.pause", (r, d) =>
-            r.status === "running" && d.requestedAction === "pause"
-              ? { status: "paused", document: { ...d, requestedAction: null } }
-              : undefined,
-          );
+          await this.apply(operationId, { kind: "pause" });
           return;
         case "resume":
-          await this.transition(operationId, "operation.resume", (r, d) =>
-            r.status === "paused" && (d.requestedAction === "resume" || d.requestedAction === "cancel")
-              ? {
-                  status: "running",
-                  // A pause a step decided (its reason in `error`) is over once resumed.
-                  document: { ...d, requestedAction: d.requestedAction === "cancel" ? "cancel" : null, error: null },
-                }
-              : undefined,
-          );
+          await this.apply(operationId, { kind: "resume" });
           break;
         case "finish":
           await this.finish(operationId, move.status);
@@ -247,78 +232,27 @@ export class OperationRunner {
     }
   }
 
-  private async transition(operationId: string, action: string, change: OperationChange): Promise<OperationRecord> {
-    let changed = false;
-    const record = await this.update(operationId, (r, d) => {
-      const decided = change(r, d);
-      changed = decided !== undefined;
-      return decided;
-    });
-    if (changed) await auditTransition(this.deps.audit, record, action, {});
-    return record;
-  }
-
   private async finish(operationId: string, status: FinalStatus, reason?: string): Promise<void> {
-    const record = await this.update(operationId, (r, d) => {
-      if (!isActive(r.status)) return undefined;
-      const steps = d.steps.map((s) => {
-        const final = finalStepStatus(s.status);
-        return final === s.status
-          ? s
-          : { ...s, status: final, ...(final === "failed" ? { error: "interrupted" } : {}) };
-      });
-      const document = { ...d, steps, requestedAction: null, finishedAt: nowIso() };
-      return { status, document: { ...document, error: reason ?? finalError(status, document) } };
+    const applied = await this.apply(operationId, {
+      kind: "finish",
+      status,
+      at: new Date(),
+      ...(reason === undefined ? {} : { reason }),
     });
-    await auditTransition(
-      this.deps.audit,
-      record,
-      "operation.finish",
-      { error: documentOf(record).error },
-      status === "succeeded" ? "success" : "failure",
-    );
-    this.deps.metrics.operationsFinished.inc({ type: record.type, outcome: status });
+    if (!applied.changed) return;
+    this.deps.metrics.operationsFinished.inc({ type: applied.operation.type, outcome: status });
     this.deps.logger.info({ operationId, status }, "operation finished");
   }
 
   private async runStep(operationId: string, index: number, target: RunTarget): Promise<void> {
-    const started = await this.update(operationId, (r, d) => {
-      const step = d.steps[index];
-      if (!step || r.status !== "running" || !(step.status === "pending" || step.status === "running"))
-        return undefined;
-      const again = step.status === "running";
-      return {
-        document: withStep({ ...d, currentStep: index }, index, {
-          status: "running",
-          startedAt: again && step.startedAt ? step.startedAt : nowIso(),
-        }),
-      };
-    });
-    const step = documentOf(started).steps[index];
-    if (step?.status !== "running") return;
+    const started = await this.apply(operationId, { kind: "stepStart", index, at: new Date() });
+    const step = started.operation.document.steps[index];
+    if (!started.changed || step?.status !== "running") return;
     if (this.deps.config.OPERATIONS_STEP_DELAY_MS > 0) await sleep(this.deps.config.OPERATIONS_STEP_DELAY_MS);
     const outcome = await this.execute(operationId, step, target);
-    const { pauseReason, ...written } = outcome.status === "pending" ? outcome : { ...outcome, pauseReason: undefined };
-    let paused = false;
-    const record = await this.update(operationId, (r, d) => {
-      const document = withStep(d, index, { ...written, finishedAt: written.status === "pending" ? null : nowIso() });
-      // A step that must not go on pauses the operation with its reason, unless a cancel came in meanwhile.
-      paused = pauseReason !== undefined && r.status === "running" && d.requestedAction !== "cancel";
-      return paused
-        ? { status: "paused", document: { ...document, requestedAction: null, error: pauseReason ?? null } }
-        : { document };
-    });
-    await auditTransition(
-      this.deps.audit,
-      record,
-      "operation.step",
-      { index, name: step.name, kind: step.kind, ...outcome },
-      outcome.status === "succeeded" ? "success" : "failure",
-    );
-    if (paused) {
-      await auditTransition(this.deps.audit, record, "operation.pause", { reason: pauseReason, step: index });
-      this.deps.logger.warn({ operationId, step: index, reason: pauseReason }, "operation paused by its step");
-    }
+    const ended = await this.apply(operationId, { kind: "stepEnd", index, outcome, at: new Date() });
+    if (ended.changed && ended.operation.status === "paused" && outcome.status === "pending" && outcome.pauseReason)
+      this.deps.logger.warn({ operationId, step: index, reason: outcome.pauseReason }, "operation paused by its step");
   }
 
   private async execute(operationId: string, step: Step, target: RunTarget): Promise<StepOutcome> {
@@ -355,20 +289,16 @@ export class OperationRunner {
       },
       ...(previous ? { previous } : {}),
       checkpoint: async (detail) => {
-        await this.update(operationId, (_r, d) =>
-          d.steps[step.index]?.status === "running" ? { document: withStep(d, step.index, { detail }) } : undefined,
-        );
+        await this.apply(operationId, { kind: "checkpoint", index: step.index, detail });
       },
       logger: this.deps.logger.child({ operationId }),
       report: async (details) => {
-        await this.update(operationId, (_r, d) => ({
-          document: { ...d, details: { ...d.details, ...details } },
-        }));
+        await this.apply(operationId, { kind: "report", details });
       },
       interrupted: async () => {
         if (this.deps.stopping()) return "stop";
-        const record = await this.persist(operationId, () => this.deps.store.operations.findById(operationId, LIGHT));
-        const requested = record ? documentOf(record).requestedAction : "cancel";
+        const record = await this.persist(operationId, () => this.records.find(operationId));
+        const requested = record ? record.document.requestedAction : "cancel";
         return requested === "pause" || requested === "cancel" ? requested : null;
       },
     };

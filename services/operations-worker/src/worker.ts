@@ -1,8 +1,8 @@
-import type { AuditEmitter } from "@kcp/audit";
-import { type ClientOptionsSettings, kafkaClientSettings } from "@kcp/kafka";
+import { type ClientOptionsSettings, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
-import type { OperationJob } from "@kcp/operation-service";
+import type { OperationJob } from "@kcp/operation-lifecycle";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
+import type { AuditEmitter } from "@kcp/process";
 import { ContainerEngines } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
 import type { Component, KafkaConfig, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
@@ -28,6 +28,8 @@ export interface OperationsWorkerDependencies extends NodeAccess {
   steps?: StepRegistry;
   /** The Kafka client's settings; default: those of `config` (kafkaClientSettings). */
   kafka?: ClientOptionsSettings;
+  /** The process's Kafka clients; without them each run opens a client of its own. */
+  kafkaClients?: KafkaClients;
   metrics?: Metrics;
 }
 

@@ -2,16 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { auditEmitter, createAuditService } from "@kcp/audit";
+import { createAuditService } from "@kcp/audit";
 import { ClusterRegistry, newClusterRecord } from "@kcp/clusters";
-import {
-  enqueueRun,
-  type OperationDocument,
-  OperationService,
-  operationView,
-  PLAN_LIFETIME_MS,
-} from "@kcp/operation-service";
+import { enqueueRun, type OperationDocument, PLAN_LIFETIME_MS, stored, typed } from "@kcp/operation-lifecycle";
+import { OperationService, operationView } from "@kcp/operation-service";
 import { STEP_KINDS, type StepExecutor, StepPaused } from "@kcp/operations";
+import { auditEmitter } from "@kcp/process";
 import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
 import {
   AppError,
@@ -177,7 +173,7 @@ export function describeEngine(kind: "embedded" | "distributed") {
         clusterId,
         type: "cordonBrokers",
         expiresAt: new Date(Date.now() + PLAN_LIFETIME_MS),
-        document: document as unknown as Record<string, unknown>,
+        document: stored(document),
       });
       if (status === "planned") return created;
       const moved = await store.operations.transition(created.id, { from: ["planned"] }, { status });
@@ -186,7 +182,7 @@ export function describeEngine(kind: "embedded" | "distributed") {
     }
 
     const read = async (id: string): Promise<Operation> =>
-      operationView((await store.operations.findById(id)) as OperationRecord);
+      operationView(typed((await store.operations.findById(id)) as OperationRecord));
 
     const settled = (id: string, status: Operation["status"]) =>
       waitFor(`operation ${status}`, async () => {

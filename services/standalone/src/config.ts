@@ -1,30 +1,6 @@
-import {
-  agentSection,
-  agentUrlsSection,
-  auditSection,
-  authSection,
-  collectorSection,
-  httpSection,
-  kafkaSection,
-  logSection,
-  metricsSection,
-  operationsSection,
-  queueSection,
-  secretsSection,
-  storeSection,
-} from "@kcp/shared";
+import { configSchemaOf } from "@kcp/process";
+import type { z } from "zod";
+import { STANDALONE_MODULES, type StandaloneConfig } from "./modules.js";
 
-/** The standalone process reads every section: it runs all services. */
-export const standaloneConfigSchema = logSection
-  .and(httpSection)
-  .and(storeSection)
-  .and(queueSection)
-  .and(authSection)
-  .and(secretsSection)
-  .and(kafkaSection)
-  .and(collectorSection)
-  .and(operationsSection)
-  .and(agentSection)
-  .and(agentUrlsSection)
-  .and(auditSection)
-  .and(metricsSection);
+/** The standalone process reads every section of every service it runs, each once. */
+export const standaloneConfigSchema = configSchemaOf(STANDALONE_MODULES) as z.ZodType<StandaloneConfig>;

@@ -1,44 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { collectWaitMs, type RunningGateway, startGateway } from "@kcp/api-gateway";
-import { auditEmitter, createAuditService, retentionOf } from "@kcp/audit";
-import { createCollectorService } from "@kcp/collector";
-import { Metrics } from "@kcp/metrics";
-import { createOperationsWorker } from "@kcp/operations-worker";
-import { AgentAccess } from "@kcp/providers";
-import { countAll, openQueue } from "@kcp/queue";
-import {
-  type AgentConfig,
-  type AgentUrlsConfig,
-  type AuditConfig,
-  type AuthConfig,
-  agentPinsOf,
-  type CollectorConfig,
-  type Component,
-  type HttpConfig,
-  type KafkaConfig,
-  type Logger,
-  loadMetricsToken,
-  loadSecretBox,
-  type MetricsConfig,
-  type OperationsConfig,
-  type QueueConfig,
-  type SecretsConfig,
-  type StoreConfig,
-} from "@kcp/shared";
-import { openStore, type Store } from "@kcp/store";
+import type { RunningGateway } from "@kcp/api-gateway";
+import { openServiceContext, type RunningService, type ServiceModule } from "@kcp/process";
+import { type Component, type Logger, loadSecretBox } from "@kcp/shared";
+import type { Store } from "@kcp/store";
+import { STANDALONE_MODULES, type StandaloneConfig } from "./modules.js";
 
-export type StandaloneConfig = HttpConfig &
-  Partial<AuditConfig> &
-  StoreConfig &
-  QueueConfig &
-  AuthConfig &
-  SecretsConfig &
-  CollectorConfig &
-  OperationsConfig &
-  Partial<KafkaConfig> &
-  Partial<AgentConfig> &
-  Partial<AgentUrlsConfig> &
-  Partial<MetricsConfig>;
+export type { StandaloneConfig } from "./modules.js";
 
 export interface Standalone {
   gateway: RunningGateway;
@@ -48,51 +14,15 @@ export interface Standalone {
   components: Component[];
 }
 
-/** Opens the store and the queue, starts every service, then the HTTP server. */
+/** Opens the store and the queue, starts every service module in order (the gateway, with the HTTP server, last). */
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
-  const metricsToken = await loadMetricsToken(config);
   // Without a configured key, the single process makes one in DATA_DIR: `npm start` works on a fresh machine.
   const box = await loadSecretBox(config, { logger, generateIn: config.DATA_DIR });
-  const agentAccess = await AgentAccess.fromConfig(config);
-  const store = await openStore(config, logger);
-  const queue = await openQueue(config, logger);
-  const metrics = new Metrics({ service: "standalone" });
-  metrics.watchQueues(() => countAll(queue));
-  const deps = { logger, store, queue, metrics };
-  const services = [
-    createAuditService({ ...deps, retention: retentionOf(config) }),
-    createCollectorService({ ...deps, box, config, agentAccess: agentAccess.readOnly() }),
-    createOperationsWorker({
-      ...deps,
-      box,
-      config,
-      audit: auditEmitter(queue, store, logger),
-      workerId: `standalone-${randomUUID()}`,
-      agentAccess,
-    }),
-  ];
-  for (const service of services) await service.start();
-  const gateway = await startGateway({
-    host: config.HOST,
-    port: config.PORT,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    ...(config.CONSOLE_DIR ? { consoleDir: config.CONSOLE_DIR } : {}),
-    headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
-    logger,
-    store,
-    queue,
-    auth: config,
-    box,
-    collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
-    ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
-    containerEngines: config.CONTAINER_ENGINES,
-    agentPins: agentPinsOf(config),
-    topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
-    topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
-    metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
-    ...(metricsToken ? { metricsToken } : {}),
-    metrics,
-  });
-  return { gateway, store, components: [gateway, ...services.reverse(), queue, store] };
+  const context = await openServiceContext(config, logger, "standalone", { box });
+  const started: RunningService[] = [];
+  for (const module of STANDALONE_MODULES as readonly ServiceModule<StandaloneConfig>[])
+    started.push(await module.start(config, context));
+  const gateway = started.at(-1) as RunningGateway;
+  const shared = [context.kafkaClients, context.queue, context.store];
+  return { gateway, store: context.store, components: [...started.reverse(), ...shared] };
 }

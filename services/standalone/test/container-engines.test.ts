@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { OperationDocument } from "@kcp/operation-service";
+import { type OperationDocument, stored } from "@kcp/operation-lifecycle";
 import { createLogger, loadConfig, type Operation, type Step } from "@kcp/shared";
 import { type Api, apiClient, ByteRecorder, getSharedCluster, type KafkaCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -180,7 +180,7 @@ describe("CONTAINER_ENGINES: no request to an engine the configuration does not 
       clusterId: id,
       type: "restartNodes",
       expiresAt: new Date(Date.now() + 15 * 60_000),
-      document: document as unknown as Record<string, unknown>,
+      document: stored(document),
     });
     await service.store.operations.transition(operation.id, { from: ["planned"] }, { status: "pending" });
     const failed = await waitFor(

@@ -7,7 +7,7 @@ import { KAFKA_BACKOFF, NOT_APPENDED_PRODUCE_ERRORS, withKafkaRetries } from "..
 import { describeConfigs } from "./configs.js";
 import { partitionCount } from "./topics.js";
 
-/** Contract §4: a produced value is never above 1 MiB, whatever the topic allows. */
+/** A produced value is never above 1 MiB, whatever the topic allows. */
 export const MAX_PRODUCED_VALUE_BYTES = 1024 * 1024;
 
 /**

@@ -18,7 +18,10 @@ interface Bounds {
 
 const clamp = (offset: number, { earliest, latest }: Bounds) => Math.min(Math.max(offset, earliest), latest);
 
-/** Contract §8: the new offset of one partition for each `to` mode. */
+/**
+ * The new offset of one partition for each `to` mode: the log start, the log end, the first offset at or after the
+ * timestamp, the given offset, or the committed one shifted by it (the last two clamped into the log).
+ */
 export function targetOffset(request: ResetOffsetsRequest, bounds: Bounds): number {
   switch (request.to) {
     case "earliest":

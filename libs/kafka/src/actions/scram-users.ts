@@ -4,7 +4,7 @@ import type { KafkaClient } from "../client.js";
 import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
 import { newScramCredential, SCRAM_MECHANISM_CODES, scramMechanismOf } from "../rules/scram-credential.js";
 
-/** What Kafka says about a SCRAM request's target rather than a refusal (contract §2). */
+/** What Kafka says about a SCRAM request's target rather than a refusal. */
 const SCRAM_ERRORS: ExpectedKafkaErrors = {
   RESOURCE_NOT_FOUND: "not_found",
   UNACCEPTABLE_CREDENTIAL: "invalid_request",

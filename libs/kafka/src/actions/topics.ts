@@ -6,7 +6,7 @@ import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
 import { toKafkaUuid } from "../protocol/uuid.js";
 import { untilTopicServed } from "./topic-served.js";
 
-/** What Kafka says about an impossible topic request (contract §2: 422 invalid_request, with Kafka's message). */
+/** What Kafka says about an impossible topic request (422 invalid_request, with Kafka's message). */
 const INVALID_TOPIC_REQUEST: ExpectedKafkaErrors = {
   INVALID_PARTITIONS: "invalid_request",
   INVALID_REPLICATION_FACTOR: "invalid_request",

@@ -1,4 +1,3 @@
-import { nodeLifecycleAbility, nodePoolAbility, type ProviderReadiness } from "@kcp/providers";
 import {
   CAPABILITY_NAMES,
   type Capabilities,
@@ -9,7 +8,7 @@ import {
 import { FLAVOR_ALLOWS, type ManagedAction } from "./flavor-table.js";
 import { METADATA_LEVEL, metadataVersionName } from "./metadata-version.js";
 
-/** The facts the capability rules read (contract §7). */
+/** The facts the capability rules read. */
 export interface CapabilityFacts {
   profile: Pick<ConnectionProfile, "provider" | "flavor">;
   /** null: the cluster did not answer (capabilities cannot be derived). */
@@ -20,11 +19,25 @@ export interface CapabilityFacts {
   authorizedOperations: readonly string[] | null;
   unreachableReason?: string;
   /**
-   * What the provider can do now, asked at collection time (probeAgents for `agent` clusters); absent: not asked,
-   * and the node-lifecycle actions are not offered.
+   * What the cluster's node provider can do now, as data its own package decided (@kcp/providers, from what the
+   * collection asked it); absent: not known, and no node action is offered. The Kafka rules know nothing of providers.
    */
-  providerReadiness?: ProviderReadiness;
+  providerAbilities?: ProviderAbilities;
 }
+
+/** Whether a provider can do something now, and why not. */
+export interface Ability {
+  available: boolean;
+  reason?: string;
+}
+
+/** What the node provider can do: act on nodes (restart, upgrade, provision) and scale node pools. */
+export interface ProviderAbilities {
+  nodeLifecycle: Ability;
+  nodePools: Ability;
+}
+
+const NOT_KNOWN = "what the node provider can do is not known";
 
 /** A rule answers the reason a capability is not offered, or undefined when it is. */
 type Rule = (facts: CapabilityFacts) => string | undefined;
@@ -109,20 +122,25 @@ const notManaged =
   ({ profile }) =>
     profile.flavor === "oss" ? undefined : `${profile.flavor} clusters do not allow ${what}`;
 
-/** Node ids of the snapshot: registered brokers and quorum members. */
-const snapshotNodeIds = (snapshot: Snapshot | null): number[] => {
+/** The provider package decides (restartNodes, upgradeVersion, provisionNodes): no second table here. */
+const refusalOf = (ability: Ability | undefined) =>
+  ability === undefined
+    ? NOT_KNOWN
+    : ability.available
+      ? undefined
+      : (ability.reason ?? "the node provider cannot now");
+
+const providerControlsNodes: Rule = ({ providerAbilities }) => refusalOf(providerAbilities?.nodeLifecycle);
+
+const providerScalesNodePools: Rule = ({ providerAbilities }) => refusalOf(providerAbilities?.nodePools);
+
+/** Node ids of a snapshot: registered brokers and quorum members (what a node provider must serve). */
+export function snapshotNodeIds(snapshot: Snapshot | null): number[] {
   const ids = new Set(snapshot?.brokers.map((broker) => broker.id));
   for (const node of [...(snapshot?.quorum?.voters ?? []), ...(snapshot?.quorum?.observers ?? [])])
     ids.add(node.nodeId);
   return [...ids];
-};
-
-/** The provider package decides (restartNodes, upgradeVersion, provisionNodes): no second table here. */
-const providerControlsNodes: Rule = ({ profile, providerReadiness, snapshot }) =>
-  nodeLifecycleAbility(profile.provider, providerReadiness, snapshotNodeIds(snapshot)).reason;
-
-const providerScalesNodePools: Rule = ({ profile, providerReadiness }) =>
-  nodePoolAbility(profile.provider, providerReadiness).reason;
+}
 
 const feature = (facts: CapabilityFacts, name: string) => facts.snapshot?.features.find((f) => f.name === name);
 
@@ -154,7 +172,7 @@ const finalizableFeature: Rule = (facts) =>
     ? undefined
     : "every feature is at the highest level all nodes support";
 
-/** The rule table of contract §7, documented in docs/health-and-capabilities.md. */
+/** The rule table, documented in docs/health-and-capabilities.md. */
 const RULES: Record<CapabilityName, Rule> = {
   manageTopics: firstOf(
     flavorAllows("topics"),
@@ -207,7 +225,7 @@ const RULES: Record<CapabilityName, Rule> = {
 };
 
 /**
- * Pure: which actions are offered (contract §7). Every false flag carries a note `<flag>: not offered — <why>`.
+ * Pure: which actions are offered. Every false flag carries a note `<flag>: not offered — <why>`.
  * Without a snapshot (the cluster did not answer) nothing can be derived: `error` says why and no flag is set.
  */
 export function deriveCapabilities(facts: CapabilityFacts): Capabilities {

@@ -5,7 +5,7 @@ export type ManagedAction = "topics" | "configs" | "acls" | "SCRAM users" | "quo
 
 /**
  * What each flavor allows through the Kafka API (documented in docs/health-and-capabilities.md). Quorum, feature,
- * node-lifecycle, reassignment and unregistration actions are never offered on a managed flavor (contract §7).
+ * node-lifecycle, reassignment and unregistration actions are never offered on a managed flavor.
  */
 export const FLAVOR_ALLOWS: Readonly<Record<Flavor, Readonly<Record<ManagedAction, boolean>>>> = {
   oss: { topics: true, configs: true, acls: true, "SCRAM users": true, quotas: true, "leader elections": true },

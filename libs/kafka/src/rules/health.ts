@@ -65,7 +65,7 @@ function finalizableFeatures(snapshot: Snapshot) {
   return snapshot.features.filter((f) => f.finalized < f.supportedMax);
 }
 
-/** One rule per issue code of contract §6 (cluster_unreachable is handled before any rule runs). */
+/** One rule per issue code (cluster_unreachable is handled before any rule runs). */
 const RULES: Partial<Record<HealthIssueCode, Rule>> = {
   offline_partitions: ({ partitions }) =>
     partitionsMessage(
@@ -187,7 +187,7 @@ function countersOf(input: RuleInput) {
 }
 
 /**
- * Pure: the health summary of a snapshot (contract §6). `undefined` = never collected (`unknown`); `null` = no broker
+ * Pure: the health summary of a snapshot. `undefined` = never collected (`unknown`); `null` = no broker
  * answered the last collection (`unreachable`, with the reason in the issue's message).
  */
 export function deriveHealth(

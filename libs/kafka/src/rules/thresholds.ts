@@ -1,4 +1,4 @@
-/** Thresholds of the health rules (contract §6 defaults); configuration may change them. */
+/** Thresholds of the health rules; configuration may change them. */
 export interface HealthThresholds {
   diskHighPercent: number;
   diskCriticalPercent: number;

@@ -1,4 +1,3 @@
-import type { AgentProbe, ProviderReadiness } from "@kcp/providers";
 import type { Capabilities, CapabilityName, Flavor, Provider, Snapshot } from "@kcp/shared";
 import { expect } from "chai";
 import { type CapabilityFacts, deriveCapabilities } from "../../src/index.js";
@@ -12,12 +11,19 @@ const ALL_APIS = new Map(
   ]),
 );
 
+/** What @kcp/providers decides for an `external` cluster (its own tests and libs/clusters' cover the others). */
+const EXTERNAL = {
+  nodeLifecycle: { available: false, reason: "provider external does not control nodes" },
+  nodePools: { available: false, reason: "only the operator-managed provider has node pools" },
+};
+
 function facts(overrides: Partial<CapabilityFacts> = {}): CapabilityFacts {
   return {
     profile: { provider: "external", flavor: "oss" },
     snapshot: healthySnapshot(),
     apiVersions: ALL_APIS,
     authorizedOperations: null,
+    providerAbilities: EXTERNAL,
     ...overrides,
   };
 }
@@ -28,20 +34,6 @@ ALL_APIS.set(1, { min: 4, max: 17 }).set(2, { min: 1, max: 10 });
 const withoutApis = (...keys: number[]) => new Map([...ALL_APIS].filter(([key]) => !keys.includes(key)));
 const profile = (provider: Provider, flavor: Flavor = "oss") => ({ provider, flavor });
 const noteOf = (result: Capabilities, flag: CapabilityName) => result.notes.find((n) => n.startsWith(`${flag}:`));
-
-/** Node agents that answered, serving `served` (the fixture's nodes are 1-6), and more probes. */
-const agentProbe = (agentId: string, nodeIds: number[], answered = true): AgentProbe => ({
-  agentId,
-  nodeIds,
-  reportedNodeIds: answered ? nodeIds : null,
-  ...(answered ? {} : { problem: "unreachable (connect ECONNREFUSED 127.0.0.1:9700)" }),
-});
-const agentsReady = (...agents: AgentProbe[]): ProviderReadiness => ({
-  kind: "agent",
-  agents: agents.length > 0 ? agents : [agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 5, 6])],
-});
-const agentCluster = (readiness: ProviderReadiness = agentsReady()) =>
-  facts({ profile: profile("agent"), providerReadiness: readiness });
 
 interface Row {
   flag: CapabilityName;
@@ -191,30 +183,6 @@ const REFUSALS: Row[] = [
     note: "restartNodes: not offered — managed-a clusters do not allow node lifecycle actions",
   },
   {
-    flag: "restartNodes",
-    why: "an agent cluster whose node 5 no agent serves",
-    facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 6]))),
-    note: "restartNodes: not offered — no agent for node 5",
-  },
-  {
-    flag: "upgradeVersion",
-    why: "an agent cluster with an unreachable agent",
-    facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 5, 6], false))),
-    note: "upgradeVersion: not offered — agent a-2 unreachable (connect ECONNREFUSED 127.0.0.1:9700)",
-  },
-  {
-    flag: "provisionNodes",
-    why: "an agent cluster whose agents were not asked",
-    facts: facts({ profile: profile("agent") }),
-    note: "provisionNodes: not offered — the node agents were not asked",
-  },
-  {
-    flag: "restartNodes",
-    why: "a container cluster whose engine was not asked",
-    facts: facts({ profile: profile("container") }),
-    note: "restartNodes: not offered — the container engine was not asked",
-  },
-  {
     flag: "upgradeVersion",
     why: "external provider",
     facts: facts(),
@@ -238,21 +206,9 @@ const REFUSALS: Row[] = [
     facts: facts({ snapshot: staticQuorum(25) }),
     note: "migrateQuorum: not offered — upgrading kraft.version needs Kafka 4.1+ on every node",
   },
-  {
-    flag: "scaleNodePools",
-    why: "container provider",
-    facts: facts({ profile: profile("container") }),
-    note: "scaleNodePools: not offered — only the operator-managed provider has node pools",
-  },
-  {
-    flag: "scaleNodePools",
-    why: "an operator-managed cluster whose Kubernetes API was not asked",
-    facts: facts({ profile: profile("operator-managed") }),
-    note: "scaleNodePools: not offered — the Kubernetes API was not asked",
-  },
 ];
 
-describe("capability rules (contract §7)", () => {
+describe("capability rules", () => {
   it("an oss cluster with every API, a dynamic quorum and an unrestricted principal offers every Kafka action", () => {
     const result = deriveCapabilities(facts());
     const offered = Object.entries(result)
@@ -328,60 +284,6 @@ describe("capability rules (contract §7)", () => {
     }
   });
 
-  it("node lifecycle comes from what the provider can do now: only agents that serve every node and answered", () => {
-    const lifecycle = (result: Capabilities) => [
-      result.provisionNodes,
-      result.restartNodes,
-      result.upgradeVersion,
-      result.scaleNodePools,
-    ];
-    expect(lifecycle(deriveCapabilities(agentCluster()))).to.deep.equal([true, true, true, false]);
-    const unserved = agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3])));
-    expect(lifecycle(deriveCapabilities(unserved))).to.deep.equal([false, false, false, false]);
-    expect(noteOf(deriveCapabilities(unserved), "provisionNodes")).to.equal(
-      "provisionNodes: not offered — no agent for nodes 4, 5, 6",
-    );
-    // Readiness of agents does not make other kinds able: each kind reads its own readiness.
-    for (const provider of ["external", "container", "operator-managed"] as const) {
-      const result = deriveCapabilities(facts({ profile: profile(provider), providerReadiness: agentsReady() }));
-      expect(lifecycle(result), provider).to.deep.equal([false, false, false, false]);
-    }
-    // An operator whose resources say it is ready scales pools too; a container engine that answered does not.
-    const operator = (ready: boolean) =>
-      deriveCapabilities(
-        facts({
-          profile: profile("operator-managed"),
-          providerReadiness: {
-            kind: "operator-managed",
-            status: {
-              kind: "strimzi",
-              resource: "kafka/orders",
-              ready,
-              reasons: ready ? [] : ["Kafka orders: Ready is False"],
-              conditions: [],
-              pools: [],
-            },
-          },
-        }),
-      );
-    expect(lifecycle(operator(true))).to.deep.equal([true, true, true, true]);
-    expect(lifecycle(operator(false))).to.deep.equal([false, false, false, false]);
-    expect(noteOf(operator(false), "scaleNodePools")).to.equal(
-      "scaleNodePools: not offered — the operator is not ready: Kafka orders: Ready is False",
-    );
-    const engine = deriveCapabilities(
-      facts({
-        profile: profile("container"),
-        providerReadiness: {
-          kind: "container",
-          project: "p",
-          nodes: [1, 2, 3, 4, 5, 6].map((nodeId) => ({ nodeId, version: "4.3.1", state: "running" as const })),
-        },
-      }),
-    );
-    expect(lifecycle(engine)).to.deep.equal([true, true, true, false]);
-  });
-
   it("a principal without any cluster permission keeps only what needs none", () => {
     const result = deriveCapabilities(facts({ authorizedOperations: [] }));
     const offered = Object.entries(result)
@@ -395,6 +297,24 @@ describe("capability rules (contract §7)", () => {
 
   it("ALL grants every operation", () => {
     expect(deriveCapabilities(facts({ authorizedOperations: ["ALL"] })).manageAcls).to.equal(true);
+  });
+
+  it("node actions are offered only as the provider's abilities say, and not at all when they are not known", () => {
+    const able = { available: true };
+    const lifecycle = (result: Capabilities) => [
+      result.provisionNodes,
+      result.restartNodes,
+      result.upgradeVersion,
+      result.scaleNodePools,
+    ];
+    expect(
+      lifecycle(deriveCapabilities(facts({ providerAbilities: { nodeLifecycle: able, nodePools: able } }))),
+    ).to.deep.equal([true, true, true, true]);
+    const unknown = deriveCapabilities(facts({ providerAbilities: undefined }));
+    expect(lifecycle(unknown)).to.deep.equal([false, false, false, false]);
+    expect(noteOf(unknown, "restartNodes")).to.equal(
+      "restartNodes: not offered — what the node provider can do is not known",
+    );
   });
 
   it("an unreachable cluster: error set, no flag claimed", () => {

@@ -18,7 +18,7 @@ interface Row {
   message: string;
 }
 
-/** One row per rule of contract §6: the condition, the issue it raises and the status it leads to. */
+/** One row per health rule: the condition, the issue it raises and the status it leads to. */
 const ROWS: Row[] = [
   {
     code: "offline_partitions",
@@ -164,7 +164,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe("health rules (contract §6)", () => {
+describe("health rules", () => {
   it("a healthy cluster is ok, without issues, with every counter", () => {
     const result = health(snapshotWith(() => undefined));
     expect(result).to.deep.equal({

@@ -1,6 +1,13 @@
 import { X509Certificate } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type AgentConfig, type AgentEndpoint, AgentPins, type AgentUrlsConfig, agentPinsOf } from "@kcp/shared";
+import {
+  type AgentConfig,
+  type AgentEndpoint,
+  AgentPins,
+  type AgentUrlsConfig,
+  agentPinsOf,
+  CONFIG_DEFAULTS,
+} from "@kcp/shared";
 import { AgentClient, AgentError } from "./client.js";
 import { type CommandSigner, loadCommandSigner, type TokenSigner } from "./tokens.js";
 
@@ -49,7 +56,7 @@ export class AgentAccess {
       signer,
       pins: agentPinsOf(config),
       ca: await loadAgentCa(config),
-      timeoutMs: config.AGENT_REQUEST_TIMEOUT_MS ?? 5_000,
+      timeoutMs: config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
     });
   }
 

@@ -9,6 +9,17 @@ import { AllowedHosts } from "./allowed-hosts.js";
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveMs = z.coerce.number().int().positive();
 
+/**
+ * The defaults that code outside the configuration falls back on when a caller gives no value (a library used on its
+ * own, a test): each lives here once, and its section's `.default()` uses it.
+ */
+export const CONFIG_DEFAULTS = {
+  TOPIC_MAX_PARTITIONS: 10_000,
+  TOPIC_LIST_CACHE_MS: 5_000,
+  METRICS_GROUP_LAG_LIMIT: 500,
+  AGENT_REQUEST_TIMEOUT_MS: 5_000,
+} as const;
+
 export const logSection = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `auto`: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a container's log collector). */
@@ -66,7 +77,7 @@ export const queueSection = z
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 export const authSection = z.object({
-  /** Session lifetime (contract §3: 12 h by default). */
+  /** Session lifetime: 12 h by default. */
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -119,7 +130,7 @@ export const secretsSection = z.object({
 });
 
 /** Where the service may connect for a cluster (checked on register, connection test and update). */
-export const kafkaSection = z.object({
+export const kafkaHostsSection = z.object({
   /** Comma-separated host names, `.domain` suffixes, IP literals and CIDRs; unset = any host. See AllowedHosts. */
   KAFKA_ALLOWED_HOSTS: z
     .string()
@@ -149,17 +160,24 @@ export const kafkaSection = z.object({
             .filter((e) => e.length > 0),
         ),
     ),
+});
+
+/** Bounds and caches of the gateway's Kafka requests. */
+export const kafkaApiSection = z.object({
   /**
    * The most partitions a topic may have after a create or an increase through the API. Kafka refuses more than
    * 10,000 new partitions in one CreateTopics request, but not in CreatePartitions, where a huge count makes the
    * controller run out of heap and stop: this bound keeps one request from taking a cluster down.
    */
-  TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(CONFIG_DEFAULTS.TOPIC_MAX_PARTITIONS),
   /** How long a topic list reuses the layouts and sizes another list read (a write through the process drops them). */
-  TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(CONFIG_DEFAULTS.TOPIC_LIST_CACHE_MS),
   /** Consumer groups per cluster with a lag series on /metrics (those with the largest lags): bounds cardinality. */
-  METRICS_GROUP_LAG_LIMIT: z.coerce.number().int().min(0).max(100_000).default(500),
+  METRICS_GROUP_LAG_LIMIT: z.coerce.number().int().min(0).max(100_000).default(CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT),
 });
+
+/** Both Kafka sections: what a process that reads all of them (the gateway, the standalone process) knows. */
+export const kafkaSection = z.object({ ...kafkaHostsSection.shape, ...kafkaApiSection.shape });
 
 const percent = z.coerce.number().min(1).max(100);
 
@@ -177,6 +195,9 @@ export const collectorSection = z.object({
   /** A voter that has not caught up with the leader for this long lags. */
   HEALTH_VOTER_CAUGHT_UP_MS: positiveMs.default(30_000),
 });
+
+/** How long a collection may take: what the gateway's register and refresh wait for. */
+export const collectTimeoutSection = collectorSection.pick({ COLLECT_TIMEOUT_MS: true });
 
 export const operationsSection = z.object({
   /** A worker holds an operation for this long and renews it at a third of it; a dead worker's is taken over after. */
@@ -209,7 +230,7 @@ export const agentSection = z.object({
   /** A file holding the key instead (a mounted Kubernetes secret). */
   AGENT_SIGNING_KEY_FILE: z.string().min(1).optional(),
   /** How long a request to an agent may take before it counts as unanswered (status, health; not commands). */
-  AGENT_REQUEST_TIMEOUT_MS: positiveMs.default(5_000),
+  AGENT_REQUEST_TIMEOUT_MS: positiveMs.default(CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS),
   /**
    * The CA (PEM) the agents' TLS certificates must chain to: the only trust for agents (not the system store). Without
    * it (or AGENT_CA_FILE) nothing is sent to any agent. `\n` escapes stand for line breaks.
@@ -231,5 +252,7 @@ export type AuthConfig = z.infer<typeof authSection>;
 export type SecretsConfig = z.infer<typeof secretsSection>;
 export type CollectorConfig = z.infer<typeof collectorSection>;
 export type KafkaConfig = z.infer<typeof kafkaSection>;
+export type KafkaHostsConfig = z.infer<typeof kafkaHostsSection>;
+export type KafkaApiConfig = z.infer<typeof kafkaApiSection>;
 export type OperationsConfig = z.infer<typeof operationsSection>;
 export type AgentConfig = z.infer<typeof agentSection>;

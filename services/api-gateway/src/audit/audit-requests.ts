@@ -1,4 +1,4 @@
-import type { AuditEmitter } from "@kcp/audit";
+import type { AuditEmitter } from "@kcp/process";
 import type { AuditEvent } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
@@ -146,7 +146,7 @@ export interface AuditRequestsOptions {
 
 /**
  * Audits every mutating request, and every read of a route marked `auditRead` — success, failure and refusal alike
- * (contract §8) — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Failed
+ * — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Failed
  * logins beyond their address's budget are only counted (a summary entry per address and window says how many), so a
  * flood of them cannot flood the audit. Nothing here can fail the request or the process: an error while building or
  * writing the entry is logged with the request id, and the answer is sent as it was.

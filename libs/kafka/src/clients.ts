@@ -1,0 +1,157 @@
+import type { Component } from "@kcp/shared";
+import { KafkaClient } from "./client.js";
+import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
+
+export interface KafkaClientsOptions {
+  /** Settings of every client (timeouts, allowed hosts). */
+  settings?: ClientOptionsSettings;
+  /** The most clients kept open; past it the least recently used idle one is closed (default 64). */
+  maxClients?: number;
+  /** An idle client is closed after this long (default 5 minutes). */
+  idleMs?: number;
+  /** Called each time a client is opened (a metric of connections opened per cluster: 0 in steady state). */
+  onOpen?: (key: string) => void;
+}
+
+interface Entry {
+  version: string;
+  client: KafkaClient;
+  /** Calls running on it: it is never closed under them. */
+  inUse: number;
+  lastUsed: number;
+  /** Replaced or discarded: closed once its last call ends, never handed out again. */
+  retired: boolean;
+  idle?: NodeJS.Timeout;
+}
+
+const DEFAULT_MAX_CLIENTS = 64;
+const DEFAULT_IDLE_MS = 5 * 60_000;
+
+/**
+ * The Kafka clients of one process, one per cluster, kept open between calls: each API action, collection and
+ * operation run of a cluster reuses its client (its connections, their TLS and SASL handshakes, its metadata)
+ * instead of opening one each time. A client is keyed by the cluster and a version of what reaching it depends on
+ * (the connection profile and the sealed secrets): another version replaces it. Idle clients are closed after
+ * `idleMs`, the least recently used idle one when more than `maxClients` are open, and all of them on shutdown. A
+ * broken connection is opened again by the client on its next call.
+ */
+export class KafkaClients implements Component {
+  readonly name = "kafka-clients";
+  private readonly entries = new Map<string, Entry>();
+  private readonly retired = new Set<Entry>();
+  private stopped = false;
+
+  constructor(private readonly options: KafkaClientsOptions = {}) {}
+
+  /** Open clients (retired ones still finishing a call included). */
+  get size(): number {
+    return this.entries.size + this.retired.size;
+  }
+
+  /**
+   * Runs `work` with the client of `key` at `version`, opening it from `target()` when there is none (or only one of
+   * another version, which is retired).
+   */
+  async use<T>(
+    key: string,
+    version: string,
+    target: () => ConnectionTarget,
+    work: (client: KafkaClient) => Promise<T>,
+  ): Promise<T> {
+    if (this.stopped) throw new Error("the Kafka clients are closed");
+    const entry = this.entry(key, version, target);
+    entry.inUse++;
+    if (entry.idle) clearTimeout(entry.idle);
+    try {
+      return await work(entry.client);
+    } finally {
+      entry.inUse--;
+      entry.lastUsed = Date.now();
+      this.settle(key, entry);
+    }
+  }
+
+  /**
+   * Closes the client of `key` once its calls end and opens a new one on the next `use`: for a call abandoned
+   * mid-way (a collection past its deadline), whose requests may still be waiting on the connections.
+   */
+  discard(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.retire(entry);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const all = [...this.entries.values(), ...this.retired];
+    this.entries.clear();
+    this.retired.clear();
+    await Promise.all(all.map((entry) => this.close(entry)));
+  }
+
+  private entry(key: string, version: string, target: () => ConnectionTarget): Entry {
+    const existing = this.entries.get(key);
+    if (existing && existing.version === version) {
+      // Most recently used last: the map's order is the eviction order.
+      this.entries.delete(key);
+      this.entries.set(key, existing);
+      return existing;
+    }
+    if (existing) {
+      this.entries.delete(key);
+      this.retire(existing);
+    }
+    const entry: Entry = {
+      version,
+      client: KafkaClient.open(target(), this.options.settings),
+      inUse: 0,
+      lastUsed: Date.now(),
+      retired: false,
+    };
+    this.options.onOpen?.(key);
+    this.entries.set(key, entry);
+    this.evict(key);
+    return entry;
+  }
+
+  /** After a call: a retired client with no call left is closed; an idle one waits `idleMs` to be closed. */
+  private settle(key: string, entry: Entry): void {
+    if (entry.inUse > 0) return;
+    if (entry.retired) {
+      this.retired.delete(entry);
+      void this.close(entry);
+      return;
+    }
+    entry.idle = setTimeout(() => {
+      if (this.entries.get(key) !== entry || entry.inUse > 0) return;
+      this.entries.delete(key);
+      void this.close(entry);
+    }, this.options.idleMs ?? DEFAULT_IDLE_MS);
+    entry.idle.unref();
+  }
+
+  private retire(entry: Entry): void {
+    entry.retired = true;
+    if (entry.idle) clearTimeout(entry.idle);
+    if (entry.inUse === 0) void this.close(entry);
+    else this.retired.add(entry);
+  }
+
+  /** Past the bound, the least recently used idle clients are closed (busy ones are kept: they are in use). */
+  private evict(opened: string): void {
+    const max = this.options.maxClients ?? DEFAULT_MAX_CLIENTS;
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= max) return;
+      if (entry.inUse > 0 || key === opened) continue;
+      this.entries.delete(key);
+      if (entry.idle) clearTimeout(entry.idle);
+      void this.close(entry);
+    }
+  }
+
+  private async close(entry: Entry): Promise<void> {
+    if (entry.idle) clearTimeout(entry.idle);
+    await entry.client.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Operation, Plan, Step } from "@kcp/shared";
+import type { OperationRecord } from "@kcp/store";
+
+/**
+ * What an operation record keeps besides id, cluster, type, status and times. In a record read with `parts: "refs"`
+ * (`LIGHT`: what the worker, the API and `apply` read) its large arrays — `plan.moves`, a reassign step's
+ * `args.moves` — are `PartRef`s, loaded where needed (`resolveParts`, `readItems`).
+ */
+export interface OperationDocument {
+  summary: string;
+  params: Record<string, unknown>;
+  plan: Plan;
+  details: Record<string, unknown>;
+  irreversible: boolean;
+  currentStep: number;
+  requestedAction: Operation["requestedAction"];
+  error: string | null;
+  createdBy: string;
+  /** Who confirmed it (null while planned). */
+  confirmedBy: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  steps: Step[];
+}
+
+/** An operation as stored, its document typed. The store keeps documents untyped; this is the one place they meet. */
+export type OperationState = Omit<OperationRecord, "document"> & { document: OperationDocument };
+
+/** Reads that leave a plan's large arrays in the store (`PartRef`): what status, steps and progress need. */
+export const LIGHT = { parts: "refs" } as const;
+
+export const typed = (record: OperationRecord): OperationState => record as unknown as OperationState;
+
+export const stored = (document: OperationDocument): Record<string, unknown> =>
+  document as unknown as Record<string, unknown>;
+
+/** The document of a new plan: nothing confirmed, started, requested or failed yet; every step `pending`. */
+export function plannedDocument(
+  plan: Pick<OperationDocument, "summary" | "params" | "plan" | "irreversible" | "createdBy" | "steps">,
+): OperationDocument {
+  return {
+    ...plan,
+    details: {},
+    currentStep: 0,
+    requestedAction: null,
+    error: null,
+    confirmedBy: null,
+    startedAt: null,
+    finishedAt: null,
+  };
+}

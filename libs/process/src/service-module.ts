@@ -1,0 +1,126 @@
+import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
+import {
+  type AllowedHosts,
+  type Component,
+  type HttpConfig,
+  type LogFormat,
+  type Logger,
+  loadSecretBox,
+  type MetricsConfig,
+  type QueueConfig,
+  type SecretBox,
+  type SecretsConfig,
+  type StoreConfig,
+} from "@kcp/shared";
+import { z } from "zod";
+import { type AuditEmitter, auditEmitter } from "./audit-emitter.js";
+import { type Backends, openBackends, workerProcess } from "./backends.js";
+import { runProcess } from "./run-process.js";
+import { separateServiceConfig } from "./separate-config.js";
+
+/** What every process gives each service it runs: one store, queue, metrics registry, audit emitter and logger. */
+export interface ServiceContext extends Backends {
+  logger: Logger;
+  audit: AuditEmitter;
+  /**
+   * The secret box of the configuration (SECRET_KEY, SECRET_KEY_FILE; the single process makes one in DATA_DIR),
+   * loaded once per process on first use: a service that holds no cluster secret (audit) never asks.
+   */
+  secretBox(): Promise<SecretBox>;
+  /**
+   * The process's Kafka clients, one per cluster, shared by its services (the gateway's actions, the collector, the
+   * worker's runs), checked against KAFKA_ALLOWED_HOSTS; closed after the services when the process stops.
+   */
+  kafkaClients: KafkaClients;
+}
+
+export interface RunningService extends Component {
+  /** Where it answers HTTP when it serves an API of its own (the gateway); the others get ops endpoints. */
+  url?: string;
+  /** Logged on the process's "listening" line. */
+  facts?: Record<string, unknown>;
+}
+
+/** The configuration every process reads, whatever it runs. */
+type ProcessConfig = { LOG_LEVEL: string; LOG_FORMAT: LogFormat } & HttpConfig &
+  Partial<MetricsConfig> &
+  StoreConfig &
+  QueueConfig;
+
+/**
+ * A service: its name, the configuration sections it reads (each a distinct zod schema; a process running several
+ * services reads each section once), and how it starts in a process. `main.ts` of each service is `runService(module)`;
+ * the standalone process is the list of modules.
+ */
+export interface ServiceModule<C extends ProcessConfig = ProcessConfig> {
+  name: string;
+  sections: readonly z.ZodType[];
+  start(config: C, context: ServiceContext): Promise<RunningService>;
+}
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** The configuration the sections give: every section's values together. */
+export type ConfigOf<S extends readonly z.ZodType[]> = Intersection<z.infer<S[number]>>;
+
+/** A module whose configuration type is what its sections give (they cannot drift apart). */
+export function serviceModule<const S extends readonly z.ZodType[]>(module: {
+  name: string;
+  sections: S;
+  start(config: ConfigOf<S>, context: ServiceContext): Promise<RunningService>;
+}): ServiceModule<ConfigOf<S> & ProcessConfig> {
+  return module as unknown as ServiceModule<ConfigOf<S> & ProcessConfig>;
+}
+
+/** The schema of several modules' sections, each section once (a section's values are parsed one time). */
+export function configSchemaOf(modules: readonly ServiceModule<never>[]): z.ZodType {
+  const sections = [...new Set(modules.flatMap((module) => module.sections))];
+  const [first, ...rest] = sections;
+  if (!first) return z.object({});
+  return rest.reduce<z.ZodType>((schema, section) => schema.and(section), first);
+}
+
+/**
+ * The context of one process: its backends opened from the configuration; the secret box is `box` when the caller
+ * loaded it already (the standalone process, which may generate one), else loaded from the configuration on first use.
+ */
+export async function openServiceContext(
+  config: StoreConfig & QueueConfig & Partial<SecretsConfig> & { KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined },
+  logger: Logger,
+  service: string,
+  options: { box?: SecretBox } = {},
+): Promise<ServiceContext> {
+  const backends = await openBackends(config, logger, service);
+  let box: Promise<SecretBox> | undefined = options.box ? Promise.resolve(options.box) : undefined;
+  return {
+    ...backends,
+    logger,
+    audit: auditEmitter(backends.queue, backends.store, logger),
+    kafkaClients: new KafkaClients({ settings: kafkaClientSettings(config) }),
+    secretBox: () => {
+      box ??= loadSecretBox(config as SecretsConfig, { logger });
+      return box;
+    },
+  };
+}
+
+/**
+ * The main of a service deployed on its own: its configuration (MongoDB and BullMQ required: it shares its work with
+ * other processes), its context, the service started; a service without an HTTP API of its own gets the ops
+ * endpoints (/healthz, /readyz, /metrics). Stops in order on SIGTERM/SIGINT.
+ */
+export function runService<C extends ProcessConfig>(module: ServiceModule<C>): void {
+  const schema = separateServiceConfig(configSchemaOf([module as ServiceModule<never>]) as z.ZodType<C>);
+  runProcess(module.name, schema, async (config, logger) => {
+    const context = await openServiceContext(config, logger, module.name);
+    const service = await module.start(config as C, context);
+    const facts = service.facts ?? {};
+    const kafkaClients = context.kafkaClients;
+    if (service.url)
+      return { url: service.url, components: [service, kafkaClients, context.queue, context.store], facts };
+    const started = await workerProcess(config as C, context, service);
+    // The Kafka clients close after the service stops taking work, before the queue and the store.
+    const components = started.components.flatMap((c) => (c === context.queue ? [kafkaClients, c] : [c]));
+    return { url: started.url, components, facts };
+  });
+}

@@ -1,0 +1,62 @@
+import { serviceModule } from "@kcp/process";
+import {
+  agentPinsOf,
+  agentUrlsSection,
+  authSection,
+  collectTimeoutSection,
+  httpSection,
+  kafkaApiSection,
+  kafkaHostsSection,
+  loadMetricsToken,
+  logSection,
+  metricsSection,
+  queueSection,
+  secretsSection,
+  storeSection,
+} from "@kcp/shared";
+import { collectWaitMs, startGateway } from "./server.js";
+
+/** The gateway: the HTTP API and the console (with /healthz, /readyz, /metrics); collections run in the collectors. */
+export const gatewayModule = serviceModule({
+  name: "api-gateway",
+  sections: [
+    logSection,
+    httpSection,
+    metricsSection,
+    storeSection,
+    queueSection,
+    authSection,
+    secretsSection,
+    kafkaHostsSection,
+    kafkaApiSection,
+    agentUrlsSection,
+    collectTimeoutSection,
+  ],
+  async start(config, context) {
+    const metricsToken = await loadMetricsToken(config);
+    return startGateway({
+      host: config.HOST,
+      port: config.PORT,
+      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      ...(config.CONSOLE_DIR ? { consoleDir: config.CONSOLE_DIR } : {}),
+      logger: context.logger,
+      store: context.store,
+      queue: context.queue,
+      metrics: context.metrics,
+      audit: context.audit,
+      kafkaClients: context.kafkaClients,
+      auth: config,
+      box: await context.secretBox(),
+      collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
+      allowedHosts: config.KAFKA_ALLOWED_HOSTS,
+      containerEngines: config.CONTAINER_ENGINES,
+      agentPins: agentPinsOf(config),
+      topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
+      topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
+      metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
+      ...(metricsToken ? { metricsToken } : {}),
+    });
+  },
+});
