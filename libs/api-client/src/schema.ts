@@ -1004,11 +1004,25 @@ export interface components {
             finalizeFeatures?: boolean;
             migrateQuorum?: boolean;
             scaleNodePools?: boolean;
-            /** @description Why each flag a user might expect is false */
+            /** @description One per false flag, in the flags' order: why it is not offered, for code to read */
+            refusals: components["schemas"]["CapabilityRefusal"][];
+            /** @description The refusals as sentences for people, one per false flag in the same order ('<flag>: not offered — <why>'); code reads refusals */
             notes: string[];
             /** @description Set when the capabilities could not be derived */
             error?: string;
         };
+        /** @enum {string} */
+        CapabilityName: "manageTopics" | "manageConfigs" | "manageAcls" | "manageScram" | "manageQuotas" | "manageGroups" | "browseMessages" | "reassign" | "electLeaders" | "cordon" | "unregisterBrokers" | "describeQuorum" | "removeVoters" | "addControllers" | "provisionNodes" | "restartNodes" | "upgradeVersion" | "finalizeFeatures" | "migrateQuorum" | "scaleNodePools";
+        CapabilityRefusal: {
+            /** @description The flag that is false */
+            capability: components["schemas"]["CapabilityName"];
+            /** @description Why, as code reads it; permission_missing is advice (Kafka decides each request), every other code a refusal */
+            code: components["schemas"]["CapabilityRefusalCode"];
+            /** @description Why, for people, e.g. 'managed-b clusters do not allow configs' */
+            message: string;
+        };
+        /** @enum {string} */
+        CapabilityRefusalCode: "flavor_forbids" | "api_unsupported" | "feature_unsupported" | "feature_state" | "quorum_state" | "permission_missing" | "provider_unable";
         Cluster: {
             id: components["schemas"]["Id"];
             name: string;

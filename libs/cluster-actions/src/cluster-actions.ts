@@ -13,7 +13,6 @@ import {
   AppError,
   type BrowseMessagesQuery,
   type BrowseMessagesResponse,
-  type Capabilities,
   type CapabilityName,
   CONFIG_DEFAULTS,
   type ConfigChangeRequest,
@@ -40,7 +39,7 @@ import {
   type TopicListResponse,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
-import { capabilityRefusal } from "./capability-gate.js";
+import { capabilityRefusal, type StoredCapabilities } from "./capability-gate.js";
 import { collectedSizes, searchCandidates } from "./collected-figures.js";
 import { CollectedFiguresCache } from "./collected-figures-cache.js";
 import { TopicListingCache } from "./topic-listing-cache.js";
@@ -269,7 +268,7 @@ export class ClusterActions {
       const refusal =
         (kind.changes ? identityRefusal(view) : undefined) ??
         (kind.capability
-          ? capabilityRefusal(view?.capabilities as Capabilities | undefined, kind.capability)
+          ? capabilityRefusal(view?.capabilities as StoredCapabilities | undefined, kind.capability)
           : undefined);
       if (refusal) throw refusal;
     }

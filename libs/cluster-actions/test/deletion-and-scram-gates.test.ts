@@ -36,7 +36,7 @@ async function refusal(work: () => Promise<unknown>): Promise<AppError> {
 
 describe("topic deletion and SCRAM gates (before Kafka is asked)", () => {
   it("refuses a deletion whose confirmName is not the topic's name, before reading anything", async () => {
-    const { actions, reads } = actionsWith({ manageTopics: true, notes: [] });
+    const { actions, reads } = actionsWith({ manageTopics: true, refusals: [], notes: [] });
     const error = await refusal(() => actions.deleteTopic("c1", "orders", "Orders"));
     expect(error.code).to.equal("confirmation_mismatch");
     expect(error.message).to.include("confirmName");
@@ -45,7 +45,13 @@ describe("topic deletion and SCRAM gates (before Kafka is asked)", () => {
 
   it("refuses a deletion where manageTopics is not offered, with the flag's note (422 capability_unavailable)", async () => {
     const note = "manageTopics: not offered — the brokers do not serve DeleteTopics";
-    const { actions } = actionsWith({ manageTopics: false, notes: [note] });
+    const { actions } = actionsWith({
+      manageTopics: false,
+      refusals: [
+        { capability: "manageTopics", code: "api_unsupported", message: "the brokers do not serve DeleteTopics" },
+      ],
+      notes: [note],
+    });
     const error = await refusal(() => actions.deleteTopic("c1", "orders", "orders"));
     expect(error.code).to.equal("capability_unavailable");
     expect(error.message).to.equal(note);
@@ -54,7 +60,13 @@ describe("topic deletion and SCRAM gates (before Kafka is asked)", () => {
 
   it("refuses every SCRAM action where manageScram is not offered, and the password is in no message", async () => {
     const note = "manageScram: not offered — managed-a clusters do not allow SCRAM users";
-    const { actions } = actionsWith({ manageScram: false, notes: [note] });
+    const { actions } = actionsWith({
+      manageScram: false,
+      refusals: [
+        { capability: "manageScram", code: "flavor_forbids", message: "managed-a clusters do not allow SCRAM users" },
+      ],
+      notes: [note],
+    });
     const password = "never-in-a-message";
     const errors = [
       await refusal(() => actions.listScramUsers("c1")),

@@ -1,5 +1,5 @@
 import type { AgentProbe, ProviderReadiness } from "@kcp/providers";
-import type { Capabilities, CapabilityName, Flavor, Provider } from "@kcp/shared";
+import type { Capabilities, CapabilityName, CapabilityRefusalCode, Flavor, Provider } from "@kcp/shared";
 import { expect } from "chai";
 // The Kafka rules' snapshot fixture (nodes 1-6): the same cluster their own tests read.
 import { healthySnapshot } from "../../kafka/test/rules/snapshot-fixture.js";
@@ -25,6 +25,7 @@ function facts(overrides: Partial<CollectedFacts> = {}): CollectedFacts {
 
 const profile = (provider: Provider, flavor: Flavor = "oss") => ({ provider, flavor });
 const noteOf = (result: Capabilities, flag: CapabilityName) => result.notes.find((n) => n.startsWith(`${flag}:`));
+const refusalOf = (result: Capabilities, flag: CapabilityName) => result.refusals.find((r) => r.capability === flag);
 
 /** Node agents that answered, serving `served` (the fixture's nodes are 1-6), and more probes. */
 const agentProbe = (agentId: string, nodeIds: number[], answered = true): AgentProbe => ({
@@ -44,6 +45,7 @@ interface Row {
   flag: CapabilityName;
   why: string;
   facts: CollectedFacts;
+  code: CapabilityRefusalCode;
   note: string;
 }
 
@@ -52,45 +54,63 @@ const REFUSALS: Row[] = [
     flag: "restartNodes",
     why: "an agent cluster whose node 5 no agent serves",
     facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 6]))),
+    code: "provider_unable",
     note: "restartNodes: not offered — no agent for node 5",
   },
   {
     flag: "upgradeVersion",
     why: "an agent cluster with an unreachable agent",
     facts: agentCluster(agentsReady(agentProbe("a-1", [1, 2, 3]), agentProbe("a-2", [4, 5, 6], false))),
+    code: "provider_unable",
     note: "upgradeVersion: not offered — agent a-2 unreachable (connect ECONNREFUSED 127.0.0.1:9700)",
   },
   {
     flag: "provisionNodes",
     why: "an agent cluster whose agents were not asked",
     facts: facts({ profile: profile("agent") }),
+    code: "provider_unable",
     note: "provisionNodes: not offered — the node agents were not asked",
   },
   {
     flag: "restartNodes",
     why: "a container cluster whose engine was not asked",
     facts: facts({ profile: profile("container") }),
+    code: "provider_unable",
     note: "restartNodes: not offered — the container engine was not asked",
   },
   {
     flag: "scaleNodePools",
     why: "container provider",
     facts: facts({ profile: profile("container") }),
+    code: "provider_unable",
     note: "scaleNodePools: not offered — only the operator-managed provider has node pools",
   },
   {
     flag: "scaleNodePools",
     why: "an operator-managed cluster whose Kubernetes API was not asked",
     facts: facts({ profile: profile("operator-managed") }),
+    code: "provider_unable",
     note: "scaleNodePools: not offered — the Kubernetes API was not asked",
+  },
+  {
+    flag: "restartNodes",
+    why: "a managed flavor, whatever its agents can do",
+    facts: facts({ profile: profile("agent", "managed-a"), providerReadiness: agentsReady() }),
+    code: "flavor_forbids",
+    note: "restartNodes: not offered — managed-a clusters do not allow node lifecycle actions",
   },
 ];
 
 describe("capabilities of a collected cluster: the Kafka rules with what its node provider can do now", () => {
   for (const row of REFUSALS) {
-    it(`${row.flag} false (${row.why}), with the note saying why`, () => {
+    it(`${row.flag} false (${row.why}), refused with ${row.code} and the note saying why`, () => {
       const result = deriveCapabilities(row.facts);
       expect(result[row.flag]).to.equal(false);
+      expect(refusalOf(result, row.flag)).to.deep.equal({
+        capability: row.flag,
+        code: row.code,
+        message: row.note.slice(`${row.flag}: not offered — `.length),
+      });
       expect(noteOf(result, row.flag)).to.equal(row.note);
     });
   }

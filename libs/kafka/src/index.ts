@@ -41,7 +41,6 @@ export {
   type Ability,
   type CapabilityFacts,
   deriveCapabilities,
-  isPermissionNote,
   type ProviderAbilities,
   snapshotNodeIds,
 } from "./rules/capabilities.js";

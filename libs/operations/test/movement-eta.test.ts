@@ -86,7 +86,7 @@ describe("movement ETA before confirm (pure)", () => {
     };
     const built = planRebalance({
       cluster: {} as Cluster,
-      capabilities: { notes: [] } as Capabilities,
+      capabilities: { refusals: [], notes: [] } as Capabilities,
       snapshot,
       params: { throttleBytesPerSec: 10 * MB, maxConcurrentMoves: 5 },
     });

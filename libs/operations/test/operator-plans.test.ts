@@ -29,7 +29,7 @@ const input = <P>(params: P, status: OperatorStatus | null = operator(), tweak?:
   return {
     cluster: { provider: "operator-managed", settings: {} } as unknown as Cluster,
     snapshot,
-    capabilities: { notes: [] } as unknown as Capabilities,
+    capabilities: { refusals: [], notes: [] } as unknown as Capabilities,
     params,
   };
 };

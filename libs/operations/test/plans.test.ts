@@ -87,7 +87,12 @@ function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
 }
 
 function plan<T extends OperationType>(builder: PlanBuilder<T>, params: OperationParams<T>, snap = snapshot()) {
-  return builder({ cluster: {} as Cluster, capabilities: { notes: [] } as Capabilities, snapshot: snap, params });
+  return builder({
+    cluster: {} as Cluster,
+    capabilities: { refusals: [], notes: [] } as Capabilities,
+    snapshot: snap,
+    params,
+  });
 }
 
 const refusal = (work: () => unknown): string => {

@@ -8,7 +8,7 @@ export type OverviewItem =
 export type RegisterRequest = NonNullable<
   paths["/api/v1/clusters"]["post"]["requestBody"]
 >["content"]["application/json"];
-export type CapabilityFlag = Exclude<keyof ClusterView["capabilities"], "notes" | "error">;
+export type CapabilityFlag = Exclude<keyof ClusterView["capabilities"], "refusals" | "notes" | "error">;
 
 /** The overview is polled: health changes while the page is open. */
 export function useOverview() {
@@ -51,7 +51,11 @@ export function useRegisterCluster() {
   });
 }
 
-/** The note the service gives for a flag that is false (capabilities.notes), else a generic reason. */
-export function capabilityNote(capabilities: ClusterView["capabilities"], flag: CapabilityFlag): string {
-  return capabilities.notes?.find((note) => note.includes(flag)) ?? `Not available on this cluster (${flag} is false)`;
+/**
+ * Why a flag is false, as the service's note reads (`<flag>: not offered — <why>`), from the flag's refusal; undefined
+ * where it has none (a view collected before capabilities carried refusals): the caller says it generically.
+ */
+export function capabilityNote(capabilities: ClusterView["capabilities"], flag: CapabilityFlag): string | undefined {
+  const refusal = capabilities.refusals?.find((r) => r.capability === flag);
+  return refusal ? `${flag}: not offered — ${refusal.message}` : undefined;
 }

@@ -18,5 +18,12 @@ export function CapabilityAction({ capabilities, flag, role = "operator", childr
   const session = useSession();
   if (!hasRole(session.data?.role, role)) return null;
   if (capabilities[flag]) return <>{children({ disabled: false })}</>;
-  return <>{children({ disabled: true, reason: capabilityNote(capabilities, flag) })}</>;
+  return (
+    <>
+      {children({
+        disabled: true,
+        reason: capabilityNote(capabilities, flag) ?? `Not available on this cluster (${flag} is false)`,
+      })}
+    </>
+  );
 }

@@ -2,7 +2,10 @@ import {
   CAPABILITY_NAMES,
   type Capabilities,
   type CapabilityName,
+  type CapabilityRefusal,
+  type CapabilityRefusalCode,
   type ConnectionProfile,
+  capabilityNote,
   type Snapshot,
 } from "@kcp/shared";
 import { FLAVOR_ALLOWS, type ManagedAction } from "./flavor-table.js";
@@ -37,10 +40,15 @@ export interface ProviderAbilities {
   nodePools: Ability;
 }
 
-const NOT_KNOWN = "what the node provider can do is not known";
+/** Why a capability is not offered: a code for code, a message for people. */
+type Reason = Pick<CapabilityRefusal, "code" | "message">;
 
 /** A rule answers the reason a capability is not offered, or undefined when it is. */
-type Rule = (facts: CapabilityFacts) => string | undefined;
+type Rule = (facts: CapabilityFacts) => Reason | undefined;
+
+const reason = (code: CapabilityRefusalCode, message: string): Reason => ({ code, message });
+
+const NOT_KNOWN = reason("provider_unable", "what the node provider can do is not known");
 
 const API = {
   Fetch: 1,
@@ -72,8 +80,8 @@ const firstOf =
   (...rules: Rule[]): Rule =>
   (facts) => {
     for (const rule of rules) {
-      const reason = rule(facts);
-      if (reason) return reason;
+      const found = rule(facts);
+      if (found) return found;
     }
     return undefined;
   };
@@ -82,7 +90,7 @@ const apis =
   (...names: ApiName[]): Rule =>
   ({ apiVersions }) => {
     const missing = names.filter((name) => !apiVersions?.has(API[name]));
-    return missing.length > 0 ? `the brokers do not serve ${missing.join(", ")}` : undefined;
+    return missing.length > 0 ? reason("api_unsupported", `the brokers do not serve ${missing.join(", ")}`) : undefined;
   };
 
 /** The API at `min` or above on every broker (the version a request of the service is written for). */
@@ -90,45 +98,43 @@ const apiVersion =
   (name: ApiName, min: number, release: string): Rule =>
   ({ apiVersions }) => {
     const range = apiVersions?.get(API[name]);
-    if (!range) return `the brokers do not serve ${name}`;
+    if (!range) return reason("api_unsupported", `the brokers do not serve ${name}`);
     return range.max >= min
       ? undefined
-      : `the brokers serve ${name} up to v${range.max}; v${min}+ (${release}) is needed`;
+      : reason("api_unsupported", `the brokers serve ${name} up to v${range.max}; v${min}+ (${release}) is needed`);
   };
 
-const LACKS_PERMISSION = "the principal lacks ";
-
+/**
+ * A missing cluster permission is advice, not a refusal (`permission_missing`): Kafka also grants actions through
+ * resource ACLs (CREATE on a topic prefix, ALTER_CONFIGS on one topic) that the cluster's authorized operations cannot
+ * show, so the request goes to Kafka, which decides.
+ */
 const permission =
   (operation: string): Rule =>
   ({ authorizedOperations: granted }) => {
     if (granted === null || granted.includes(operation) || granted.includes("ALL")) return undefined;
-    return `${LACKS_PERMISSION}${operation} on the cluster`;
+    return reason("permission_missing", `the principal lacks ${operation} on the cluster`);
   };
-
-/**
- * Whether a capability note says only that the principal lacks a cluster permission. Such a flag is advice, not a
- * refusal: Kafka also grants actions through resource ACLs (CREATE on a topic prefix, ALTER_CONFIGS on one topic)
- * that the cluster's authorized operations cannot show, so the request goes to Kafka, which decides.
- */
-export const isPermissionNote = (note: string): boolean => note.includes(` — ${LACKS_PERMISSION}`);
 
 const flavorAllows =
   (action: ManagedAction): Rule =>
   ({ profile }) =>
-    FLAVOR_ALLOWS[profile.flavor][action] ? undefined : `${profile.flavor} clusters do not allow ${action}`;
+    FLAVOR_ALLOWS[profile.flavor][action]
+      ? undefined
+      : reason("flavor_forbids", `${profile.flavor} clusters do not allow ${action}`);
 
 const notManaged =
   (what: string): Rule =>
   ({ profile }) =>
-    profile.flavor === "oss" ? undefined : `${profile.flavor} clusters do not allow ${what}`;
+    profile.flavor === "oss" ? undefined : reason("flavor_forbids", `${profile.flavor} clusters do not allow ${what}`);
 
 /** The provider package decides (restartNodes, upgradeVersion, provisionNodes): no second table here. */
-const refusalOf = (ability: Ability | undefined) =>
+const refusalOf = (ability: Ability | undefined): Reason | undefined =>
   ability === undefined
     ? NOT_KNOWN
     : ability.available
       ? undefined
-      : (ability.reason ?? "the node provider cannot now");
+      : reason("provider_unable", ability.reason ?? "the node provider cannot now");
 
 const providerControlsNodes: Rule = ({ providerAbilities }) => refusalOf(providerAbilities?.nodeLifecycle);
 
@@ -146,31 +152,35 @@ const feature = (facts: CapabilityFacts, name: string) => facts.snapshot?.featur
 
 const dynamicQuorum: Rule = (facts) => {
   const level = feature(facts, "kraft.version")?.finalized ?? 0;
-  return level >= 1 ? undefined : "the quorum is static (kraft.version 0); migrate it to a dynamic quorum first";
+  return level >= 1
+    ? undefined
+    : reason("quorum_state", "the quorum is static (kraft.version 0); migrate it to a dynamic quorum first");
 };
 
 const staticQuorumMigratable: Rule = (facts) => {
   const kraft = feature(facts, "kraft.version");
-  if ((kraft?.finalized ?? 0) >= 1) return "the quorum is already dynamic (kraft.version 1)";
-  if ((kraft?.supportedMax ?? 0) < 1) return "not every node supports kraft.version 1";
+  if ((kraft?.finalized ?? 0) >= 1) return reason("quorum_state", "the quorum is already dynamic (kraft.version 1)");
+  if ((kraft?.supportedMax ?? 0) < 1) return reason("feature_unsupported", "not every node supports kraft.version 1");
   const metadata = feature(facts, "metadata.version");
   if ((metadata?.supportedMax ?? 0) < METADATA_LEVEL.v4_1)
-    return "upgrading kraft.version needs Kafka 4.1+ on every node";
+    return reason("feature_unsupported", "upgrading kraft.version needs Kafka 4.1+ on every node");
   return undefined;
 };
 
 const cordonSupported: Rule = (facts) => {
   const metadata = feature(facts, "metadata.version");
   const needed = metadataVersionName(METADATA_LEVEL.v4_3);
-  if ((metadata?.supportedMax ?? 0) < METADATA_LEVEL.v4_3) return "cordoned log dirs need Kafka 4.3+ on every broker";
-  if ((metadata?.finalized ?? 0) < METADATA_LEVEL.v4_3) return `cordoned log dirs need metadata.version ${needed}+`;
+  if ((metadata?.supportedMax ?? 0) < METADATA_LEVEL.v4_3)
+    return reason("feature_unsupported", "cordoned log dirs need Kafka 4.3+ on every broker");
+  if ((metadata?.finalized ?? 0) < METADATA_LEVEL.v4_3)
+    return reason("feature_state", `cordoned log dirs need metadata.version ${needed}+`);
   return undefined;
 };
 
 const finalizableFeature: Rule = (facts) =>
   facts.snapshot?.features.some((f) => f.finalized < f.supportedMax)
     ? undefined
-    : "every feature is at the highest level all nodes support";
+    : reason("feature_state", "every feature is at the highest level all nodes support");
 
 /** The rule table, documented in docs/health-and-capabilities.md. */
 const RULES: Record<CapabilityName, Rule> = {
@@ -225,19 +235,24 @@ const RULES: Record<CapabilityName, Rule> = {
 };
 
 /**
- * Pure: which actions are offered. Every false flag carries a note `<flag>: not offered — <why>`.
- * Without a snapshot (the cluster did not answer) nothing can be derived: `error` says why and no flag is set.
+ * Pure: which actions are offered. Every false flag carries a refusal `{capability, code, message}` and, from it, a
+ * note `<flag>: not offered — <message>` (same order). Without a snapshot (the cluster did not answer) nothing can be
+ * derived: `error` says why and no flag is set.
  */
 export function deriveCapabilities(facts: CapabilityFacts): Capabilities {
   if (!facts.snapshot || !facts.apiVersions) {
-    return { notes: [], error: `capabilities unknown: ${facts.unreachableReason ?? "the cluster did not answer"}` };
+    return {
+      refusals: [],
+      notes: [],
+      error: `capabilities unknown: ${facts.unreachableReason ?? "the cluster did not answer"}`,
+    };
   }
   const flags: Partial<Record<CapabilityName, boolean>> = {};
-  const notes: string[] = [];
+  const refusals: CapabilityRefusal[] = [];
   for (const name of CAPABILITY_NAMES) {
-    const reason = RULES[name](facts);
-    flags[name] = reason === undefined;
-    if (reason) notes.push(`${name}: not offered — ${reason}`);
+    const found = RULES[name](facts);
+    flags[name] = found === undefined;
+    if (found) refusals.push({ capability: name, ...found });
   }
-  return { ...flags, notes };
+  return { ...flags, refusals, notes: refusals.map(capabilityNote) };
 }

@@ -1,4 +1,4 @@
-import { AppError, type Capabilities, type Cluster } from "@kcp/shared";
+import { AppError, type Capabilities, type Cluster, capabilityNote } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import type { PlannedStep } from "../steps.js";
@@ -12,10 +12,10 @@ import { rollNodeSteps } from "./roll-steps.js";
 function providerActs(cluster: Cluster, capabilities: Capabilities): boolean {
   if (capabilities.restartNodes === true) return true;
   if (cluster.provider !== "agent" && cluster.provider !== "container") return false;
-  const note = capabilities.notes.find((n) => n.startsWith("restartNodes:"));
+  const refusal = capabilities.refusals.find((r) => r.capability === "restartNodes");
   throw new AppError(
     "capability_unavailable",
-    `The ${cluster.provider === "agent" ? "node agents" : "container engine"} cannot rewrite and restart the nodes now (${note ?? "restartNodes is not offered"}); try again once ${cluster.provider === "agent" ? "they" : "it"} can`,
+    `The ${cluster.provider === "agent" ? "node agents" : "container engine"} cannot rewrite and restart the nodes now (${refusal ? capabilityNote(refusal) : "restartNodes is not offered"}); try again once ${cluster.provider === "agent" ? "they" : "it"} can`,
   );
 }
 

@@ -187,7 +187,7 @@ function Features({ view }: { view: ClusterView }) {
 }
 
 function Capabilities({ view }: { view: ClusterView }) {
-  const { notes, error: _error, ...flags } = view.capabilities;
+  const { notes, refusals: _refusals, error: _error, ...flags } = view.capabilities;
   return (
     <section aria-labelledby="capabilities">
       <h2 id="capabilities" className="mb-2 text-lg font-semibold">

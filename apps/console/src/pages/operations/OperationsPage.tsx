@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
-import { useCluster } from "../../api/clusters.js";
+import { capabilityNote, useCluster } from "../../api/clusters.js";
 import {
   OPERATION_CAPABILITY,
   type OperationType,
@@ -125,8 +125,7 @@ function PlanForm({ clusterId }: { clusterId: string }) {
       {schema ? <ParamsForm schema={schema} values={values} onChange={setValues} /> : null}
       {capabilities && !available ? (
         <p className="text-sm">
-          {capabilities.notes?.find((n) => n.includes(capability)) ??
-            `This cluster does not offer ${type} (${capability} is false).`}
+          {capabilityNote(capabilities, capability) ?? `This cluster does not offer ${type} (${capability} is false).`}
         </p>
       ) : null}
       <ErrorMessage error={parseError ? new Error(parseError) : plan.error} />
