@@ -7,27 +7,13 @@ import {
   KafkaClient,
   type KafkaClients,
 } from "@kcp/kafka";
-import {
-  AgentAccess,
-  ContainerEngines,
-  type ProviderReadiness,
-  probeAgents,
-  probeContainers,
-  probeStrimzi,
-  providerNodes,
-} from "@kcp/providers";
+import { AgentAccess, ContainerEngines, type ProviderReadiness, providerModule, providerNodes } from "@kcp/providers";
 import type { SecretBox, Snapshot } from "@kcp/shared";
-import {
-  AgentsSettingSchema,
-  AppError,
-  ContainerSettingSchema,
-  KubernetesSettingSchema,
-  withDeadline,
-} from "@kcp/shared";
+import { AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
-import { connectionTarget, openRecordSecrets, type StoredProfile, withClusterClient } from "./records.js";
+import { connectionTarget, providerCluster, type StoredProfile, withClusterClient } from "./records.js";
 
 export interface CollectSettings {
   /** A collection taking longer is abandoned and the cluster counts as unreachable for this round. */
@@ -62,36 +48,19 @@ type Plain = Record<string, unknown>;
 const plain = (value: unknown) => value as Plain;
 
 /**
- * What the cluster's provider can do now (I/O, at the edge; the capability rules read the plain value): for `agent`
- * clusters, each agent's health and nodes; for `container` clusters, the engine's answer and the project's
- * containers. Never throws.
+ * What the cluster's provider answers now (I/O at the edge, by its module: each agent's health and nodes, the engine's
+ * containers, the operator's resources); the capability rules read the plain value. Never throws. Every provider is
+ * asked within the same per-request bound as the agents (AGENT_REQUEST_TIMEOUT_MS).
  */
-async function providerReadiness(
-  record: ClusterRecord,
-  deps: CollectDependencies,
-): Promise<ProviderReadiness | undefined> {
+function providerReadiness(record: ClusterRecord, deps: CollectDependencies): Promise<ProviderReadiness | undefined> {
   const profile = record.profile as unknown as StoredProfile;
-  // Every provider is asked within the same per-request bound as the agents (AGENT_REQUEST_TIMEOUT_MS).
-  const access = deps.settings.agents ?? NO_AGENT_ACCESS;
-  if (profile.provider === "container") {
-    const setting = ContainerSettingSchema.safeParse(record.settings.container);
-    if (!setting.success)
-      return { kind: "container", project: "?", nodes: null, problem: "settings.container is missing or invalid" };
-    return probeContainers(setting.data, deps.settings.containerEngines ?? ContainerEngines.NONE, access.timeoutMs);
-  }
-  if (profile.provider === "operator-managed") {
-    const setting = KubernetesSettingSchema.safeParse(record.settings.kubernetes);
-    if (!setting.success)
-      return { kind: "operator-managed", status: null, problem: "settings.kubernetes is missing or invalid" };
-    return probeStrimzi(setting.data, openRecordSecrets(record, deps.box).kubeconfig, {
-      timeoutMs: access.timeoutMs,
-      ...(deps.settings.kafka?.allowedHosts ? { allowedHosts: deps.settings.kafka.allowedHosts } : {}),
-    });
-  }
-  if (profile.provider !== "agent") return undefined;
-  const agents = AgentsSettingSchema.safeParse(record.settings.agents);
-  if (!agents.success) return { kind: "agent", agents: [], problem: "settings.agents is missing or invalid" };
-  return probeAgents(agents.data, access);
+  const agents = deps.settings.agents ?? NO_AGENT_ACCESS;
+  return providerModule(profile.provider).probe(providerCluster(record, deps.box), {
+    agents,
+    engines: deps.settings.containerEngines ?? ContainerEngines.NONE,
+    allowedHosts: deps.settings.kafka?.allowedHosts,
+    timeoutMs: agents.timeoutMs,
+  });
 }
 
 /**

@@ -30,6 +30,7 @@ export {
   newClusterRecord,
   openRecordSecrets,
   patchedProfile,
+  providerCluster,
   recordChanges,
   type StoredProfile,
   withClusterClient,

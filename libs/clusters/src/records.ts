@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ConnectionTarget, KafkaClient, KafkaClients } from "@kcp/kafka";
+import type { ProviderCluster } from "@kcp/providers";
 import {
   AppError,
   type Cluster,
@@ -92,6 +93,11 @@ export function connectionVersion(record: ClusterRecord): string {
   return createHash("sha256")
     .update(JSON.stringify([profile.bootstrapServers, profile.security, record.secrets ?? null]))
     .digest("base64url");
+}
+
+/** The cluster as its node provider sees it: name, settings, and the kubeconfig secret opened only when asked. */
+export function providerCluster(record: ClusterRecord, box: SecretBox): ProviderCluster {
+  return { name: record.name, settings: record.settings, kubeconfig: () => openRecordSecrets(record, box).kubeconfig };
 }
 
 /** Runs `work` with the process's client of the cluster, opened (or replaced) as its record says. */

@@ -1,5 +1,5 @@
 import { type ClientOptionsSettings, type ConnectionTarget, testConnection } from "@kcp/kafka";
-import { KubeconfigError, kubeconfigClientOptions } from "@kcp/providers";
+import { ContainerEngines, providerModule } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
   AgentPins,
@@ -7,9 +7,9 @@ import {
   AppError,
   type ClusterPatch,
   type ClusterView,
+  CONFIG_DEFAULTS,
   type ConnectionProfile,
   type ConnectionTestResult,
-  checkAgentUrls,
   type SecretBox,
 } from "@kcp/shared";
 import type { ClusterRecord, Store } from "@kcp/store";
@@ -50,29 +50,6 @@ function collectionFailure(record: ClusterRecord, error: unknown): AppError {
   });
 }
 
-/**
- * The kubeconfig of an operator-managed profile, read as the collector and the worker will read it (the context of
- * `settings.kubernetes`): one it cannot use is 400 validation_failed naming the problem (never quoting the file), and
- * its API server must be a host KAFKA_ALLOWED_HOSTS allows (422), before anything connects anywhere.
- */
-function checkKubeconfig(profile: ConnectionProfile, allowed: AllowedHosts): void {
-  const text = profile.secrets?.kubeconfig;
-  if (profile.provider !== "operator-managed" || text === undefined) return;
-  let server: string;
-  try {
-    server = kubeconfigClientOptions(text, profile.settings.kubernetes?.context).server;
-  } catch (error) {
-    if (!(error instanceof KubeconfigError)) throw error;
-    throw new AppError("validation_failed", `Invalid body: secrets.kubeconfig: ${error.message}`);
-  }
-  const host = new URL(server).hostname;
-  if (!allowed.allows(host))
-    throw new AppError(
-      "invalid_request",
-      `Kubernetes API server host ${host} is not allowed here (KAFKA_ALLOWED_HOSTS lists the allowed hosts)`,
-    );
-}
-
 const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
   bootstrapServers: profile.bootstrapServers,
   security: profile.security,
@@ -91,26 +68,19 @@ export class ClusterRegistry {
   }
 
   /**
-   * Refuses (422) a profile naming a bootstrap host, or a node agent host, that KAFKA_ALLOWED_HOSTS does not allow
-   * (before any DNS lookup or connection), a node agent that AGENT_URLS does not pin at the URL named, or a container
-   * engine CONTAINER_ENGINES does not list.
+   * Refuses (422) a profile naming a bootstrap host KAFKA_ALLOWED_HOSTS does not allow (before any DNS lookup or
+   * connection), and whatever its provider's module refuses of its endpoints (an agent not pinned at that URL or on a
+   * host not allowed, an engine CONTAINER_ENGINES does not list, a kubeconfig unusable or naming a server not allowed).
    */
   private checkHosts(profile: ConnectionProfile): void {
     const allowed = this.deps.allowedHosts ?? AllowedHosts.ANY;
     allowed.check(profile.bootstrapServers);
-    const agents = profile.settings.agents ?? [];
-    (this.deps.agentPins ?? AgentPins.NONE).check(agents);
-    checkAgentUrls(
-      allowed,
-      agents.map((agent) => agent.url),
-    );
-    const engine = profile.settings.container?.engine;
-    if (engine !== undefined && !this.deps.containerEngines?.has(engine))
-      throw new AppError(
-        "invalid_request",
-        `Container engine ${engine} is not allowed here (CONTAINER_ENGINES lists the engines container clusters may name)`,
-      );
-    checkKubeconfig(profile, allowed);
+    providerModule(profile.provider).checkReach(profile, {
+      allowedHosts: allowed,
+      agentPins: this.deps.agentPins ?? AgentPins.NONE,
+      engines: new ContainerEngines(this.deps.containerEngines ?? []),
+      timeoutMs: CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
+    });
   }
 
   async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {

@@ -1,12 +1,6 @@
-import {
-  type AgentAccess,
-  AgentNodeLifecycle,
-  type ContainerEngines,
-  ContainerNodeLifecycle,
-  type Refusal,
-} from "@kcp/providers";
+import { type AgentAccess, type ContainerEngines, providerModule, type Refusal } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
-import { AgentsSettingSchema, AppError, ContainerSettingSchema, Int32Schema } from "@kcp/shared";
+import { AppError } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
 import type { StoredProfile } from "./records.js";
 
@@ -66,7 +60,7 @@ export async function askCanObtain(
 }
 
 /**
- * The collector's side: the cluster's node provider asked (`NodeLifecycle.canObtain`). Agent clusters ask every agent
+ * The collector's side: the cluster's node provider asked (its module's `canObtain`). Agent clusters ask every agent
  * of `settings.agents` through `access`; container clusters their engine, when `engines` (CONTAINER_ENGINES) lists it
  * (else the refusal says so and nothing is sent). Other providers (operator-managed: the operator decides what it can
  * run) are not asked: no refusal.
@@ -79,26 +73,8 @@ export async function answerCanObtain(
   timeoutMs: number,
 ): Promise<VersionAnswer> {
   const provider = (record.profile as unknown as StoredProfile).provider;
-  const refusal = (message: string): VersionAnswer => ({ refusal: { code: "invalid_request", message } });
-  if (provider === "agent") {
-    const agents = AgentsSettingSchema.safeParse(record.settings.agents);
-    if (!agents.success) return refusal(`settings.agents of cluster ${record.name} is missing or invalid`);
-    const problem = access ? access.problem() : "the collector holds no access to the node agents";
-    if (!access || problem) return refusal(`the node agents cannot be asked: ${problem}`);
-    const answer = await new AgentNodeLifecycle(agents.data, access).canObtain(version);
-    return answer ? { refusal: answer } : {};
-  }
-  if (provider === "container") {
-    const container = ContainerSettingSchema.safeParse(record.settings.container);
-    const portBase = Int32Schema.safeParse(record.settings.portBase);
-    if (!container.success || !portBase.success)
-      return refusal(`settings.container or settings.portBase of cluster ${record.name} is missing or invalid`);
-    const notListed = engines.refusal(container.data.engine);
-    if (notListed) return refusal(notListed);
-    const settings = { container: container.data, portBase: portBase.data };
-    const engine = engines.open(container.data.engine, timeoutMs);
-    const answer = await new ContainerNodeLifecycle(settings, engine).canObtain(version);
-    return answer ? { refusal: answer } : {};
-  }
-  return {};
+  // No provider reads a secret to answer this question.
+  const cluster = { name: record.name, settings: record.settings, kubeconfig: () => undefined };
+  const refusal = await providerModule(provider).canObtain(cluster, version, { agents: access, engines, timeoutMs });
+  return refusal ? { refusal } : {};
 }

@@ -1,48 +1,11 @@
 import type { KafkaAdmin } from "@kcp/kafka";
-import type { Logger, NodeStatus, OperatorStatus, StepArgs, StepKindName } from "@kcp/shared";
-
-/** A new node as a provider provisions it (@kcp/providers' NodeProvision, structurally). */
-export interface NodeProvision {
-  nodeId: number;
-  roles: ("broker" | "controller")[];
-  clusterId: string;
-  version: string;
-  config: Record<string, string>;
-  controllerMode?: "standalone" | "initial-controllers" | "observer" | "static";
-  initialControllers?: string;
-  jvmOptions?: string[];
-}
-
-/** What a new node gets where the provider puts it (@kcp/providers' NewNodeSpec). */
-export type NewNodeSpec = Pick<NodeProvision, "version" | "config" | "jvmOptions">;
-
-/** Keys of a node's configuration to set and to delete (@kcp/providers' NodeConfigChange). */
-export interface NodeConfigChange {
-  set?: Record<string, string>;
-  delete?: string[];
-}
+import type { Logger, NodeLifecycle, OperatorStatus, StepArgs, StepKindName } from "@kcp/shared";
 
 /**
- * The node actions step kinds use, as the cluster's provider offers them (a structural part of @kcp/providers'
- * NodeLifecycle: idempotent, resolving when done, rejecting with an AppError that names the node).
+ * The node actions step kinds use, as the cluster's provider offers them (@kcp/shared's NodeLifecycle, which
+ * @kcp/providers implements: idempotent, resolving when done, rejecting with an AppError that names the node).
  */
-export interface StepNodes {
-  status(nodeId: number): Promise<NodeStatus>;
-  stop(nodeId: number, options?: { timeoutMs?: number }): Promise<NodeStatus>;
-  start(nodeId: number): Promise<NodeStatus>;
-  /** Provisions a new node (storage formatted, not started); the same request twice provisions once. */
-  provision(node: NodeProvision): Promise<NodeStatus>;
-  /** Changes keys of a node's configuration (applied at its next start); the whole configuration after. */
-  setConfig(nodeId: number, change: NodeConfigChange): Promise<Record<string, string>>;
-  /** The node's configuration as its provider keeps it (secret values redacted). */
-  config(nodeId: number): Promise<Record<string, string>>;
-  /** What new node `nodeId` gets where the provider puts it, derived from existing node `likeNodeId`. Reads only. */
-  newNodeSpec(nodeId: number, likeNodeId: number): Promise<NewNodeSpec>;
-  /** Installs `version` wherever the cluster's nodes run (every agent); installed already: done; never a running one. */
-  install(version: string): Promise<void>;
-  /** The version the node runs from its next start (installed first). */
-  switchVersion(nodeId: number, version: string): Promise<NodeStatus>;
-}
+export type StepNodes = Omit<NodeLifecycle, "canObtain">;
 
 /**
  * The operator that owns an operator-managed cluster's nodes (a structural part of @kcp/providers' StrimziCluster):

@@ -4,6 +4,7 @@ import {
   AppError,
   type Capabilities,
   type Cluster,
+  type NodeProvision,
   type NodeStatus,
   type Snapshot,
 } from "@kcp/shared";
@@ -17,7 +18,7 @@ import {
   controllerEndpoints,
   provisionNodeStep,
 } from "../src/step-kinds/node-provision.js";
-import { type NodeProvision, type StepContext, type StepNodes, StepPaused } from "../src/steps.js";
+import { type StepContext, type StepNodes, StepPaused } from "../src/steps.js";
 import { cluster3c3b, quorumNode } from "./snapshot-fixture.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");
@@ -117,7 +118,7 @@ describe("provisionNodes (pure)", () => {
     const planned = planProvisionNodes({
       cluster: { provider: "container", settings: { portBase: 20_000 } } as unknown as Cluster,
       snapshot,
-      capabilities: { notes: [] } as unknown as Capabilities,
+      capabilities: { refusals: [], notes: [] } as unknown as Capabilities,
       params: { role: "broker", count: 1 },
     });
     expect(planned.plan.summary).to.equal("Provision 1 new broker: 10");
@@ -149,7 +150,7 @@ describe("provisionNodes (pure)", () => {
     const broker = planProvisionNodes({
       cluster: clusterOf(agents),
       snapshot: cluster3c3b(NOW, dynamic),
-      capabilities: { notes: [] } as Capabilities,
+      capabilities: { refusals: [], notes: [] } as Capabilities,
       params: { role: "broker", count: 1 },
     });
     expect(broker.steps.map((s) => [s.kind, s.args])).to.deep.equal([
@@ -161,7 +162,7 @@ describe("provisionNodes (pure)", () => {
     const controllers = planProvisionNodes({
       cluster: clusterOf(agents),
       snapshot: cluster3c3b(NOW, dynamic),
-      capabilities: { notes: [] } as Capabilities,
+      capabilities: { refusals: [], notes: [] } as Capabilities,
       params: { role: "controller", count: 2 },
     });
     expect(controllers.steps.map((s) => `${s.kind} ${(s.args as { nodeId: number }).nodeId}`)).to.deep.equal([
@@ -181,7 +182,7 @@ describe("provisionNodes (pure)", () => {
     const input = {
       cluster: clusterOf(agents3c3b(agent("spare", [], [100, 109]))),
       snapshot: cluster3c3b(NOW),
-      capabilities: { notes: [] } as Capabilities,
+      capabilities: { refusals: [], notes: [] } as Capabilities,
     };
     expect(refusal(() => planProvisionNodes({ ...input, params: { role: "controller", count: 1 } }))).to.match(
       /^invalid_request: .*static: run migrateQuorum first/,
@@ -197,7 +198,7 @@ describe("migrateQuorum with a provider that acts on nodes (pure)", () => {
       for (const v of s.quorum?.voters ?? [])
         v.endpoints = [{ name: "CONTROLLER", host: "10.0.0.1", port: 9090 + v.nodeId }];
     });
-  const capable = { restartNodes: true, notes: [] } as unknown as Capabilities;
+  const capable = { restartNodes: true, refusals: [], notes: [] } as unknown as Capabilities;
 
   it("after kraft.version 1, per node in the roll order: setNodeConfig (bootstrap servers set, voters deleted), then the roll steps", () => {
     const built = planMigrateQuorum({
@@ -232,7 +233,7 @@ describe("migrateQuorum with a provider that acts on nodes (pure)", () => {
     const built = planMigrateQuorum({
       cluster: clusterOf([], "external"),
       snapshot: staticQuorum(),
-      capabilities: { restartNodes: false, notes: [] } as unknown as Capabilities,
+      capabilities: { restartNodes: false, refusals: [], notes: [] } as unknown as Capabilities,
       params: {},
     });
     expect(built.steps.map((s) => s.kind)).to.deep.equal(["updateFeatures", "updateFeatures"]);
@@ -246,12 +247,16 @@ describe("migrateQuorum with a provider that acts on nodes (pure)", () => {
         snapshot: staticQuorum(),
         capabilities: {
           restartNodes: false,
+          refusals: [{ capability: "restartNodes", code: "provider_unable", message: "agent host-4 did not answer" }],
           notes: ["restartNodes: not offered — agent host-4 did not answer"],
         } as unknown as Capabilities,
         params: {},
       }),
     );
-    expect(reason).to.match(/^capability_unavailable: .*agent host-4 did not answer/);
+    expect(reason).to.equal(
+      "capability_unavailable: The node agents cannot rewrite and restart the nodes now " +
+        "(restartNodes: not offered — agent host-4 did not answer); try again once they can",
+    );
   });
 });
 

@@ -18,6 +18,17 @@ export { type ContainerClusterSettings, ContainerNodeLifecycle } from "./contain
 export { containerName, volumeName } from "./container/node-container.js";
 export { probeContainers } from "./container/probe.js";
 export {
+  nodeLifecycleAbility,
+  nodePoolAbility,
+  PROVIDER_MODULES,
+  type ProviderAccess,
+  type ProviderCluster,
+  type ProviderModule,
+  providerModule,
+  providerNodes,
+  type Unavailable,
+} from "./kinds/index.js";
+export {
   type Ability,
   type AgentProbe,
   type AgentReadiness,
@@ -28,13 +39,10 @@ export {
   type NodeProvision,
   type NodeRole,
   type NodeStatus,
-  nodeLifecycleAbility,
-  nodePoolAbility,
   type OperatorProbe,
   PROVIDER_KINDS,
   type ProviderKind,
   type ProviderReadiness,
-  providerNodes,
   type Refusal,
 } from "./provider.js";
 export * from "./strimzi/index.js";

@@ -56,7 +56,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
     logger,
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
-    nodes: (cluster) => clusterNodes(cluster, deps, containerEngines),
+    nodes: (cluster) => clusterNodes(cluster, deps, containerEngines, deps.box),
     operator: (cluster) => clusterOperator(cluster, deps.box, kafka.allowedHosts),
   });
 

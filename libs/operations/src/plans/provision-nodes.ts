@@ -5,6 +5,7 @@ import {
   agentServes,
   type Cluster,
   PORTS_PER_CONTAINER_NODE,
+  providerTraits,
   type Snapshot,
 } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
@@ -174,7 +175,7 @@ function stepsOf(node: NewNode, role: Role, clusterId: string): PlannedStep[] {
  * controller, made a voter with AddRaftVoter. Controllers need a dynamic quorum.
  */
 export const planProvisionNodes: PlanBuilder<"provisionNodes"> = (input) => {
-  if (input.cluster.provider === "operator-managed") return planOperatorProvision(input);
+  if (providerTraits(input.cluster.provider).nodeActions === "operator") return planOperatorProvision(input);
   const { cluster, snapshot, params } = input;
   const { role, count } = params;
   if (role === "controller") {
@@ -213,7 +214,7 @@ export const planProvisionNodes: PlanBuilder<"provisionNodes"> = (input) => {
 /** The new nodes' places by the cluster's provider: agents with a provisioning section, or new containers. */
 function placeFor(cluster: Cluster, snapshot: Snapshot, role: Role, count: number): NewNode[] {
   const settings = (cluster.settings ?? {}) as { agents?: unknown; portBase?: unknown };
-  if (cluster.provider === "container") {
+  if (providerTraits(cluster.provider).placement === "containers") {
     if (typeof settings.portBase !== "number")
       throw new AppError("invalid_request", "New containers need settings.portBase");
     return placeContainerNodes(snapshot, settings.portBase, role, count);

@@ -1,4 +1,4 @@
-import { AppError } from "@kcp/shared";
+import { AppError, providerTraits } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import { planOperatorRestart } from "./operator.js";
@@ -12,7 +12,7 @@ import { roleName, rollNodeSteps } from "./roll-steps.js";
  * on every node now) runs before the builder; unknown nodes are refused here.
  */
 export const planRestartNodes: PlanBuilder<"restartNodes"> = (input) => {
-  if (input.cluster.provider === "operator-managed") return planOperatorRestart(input);
+  if (providerTraits(input.cluster.provider).nodeActions === "operator") return planOperatorRestart(input);
   const { snapshot, params } = input;
   const order = rollOrder(snapshot, params.nodes);
   if (order.length === 0) throw new AppError("invalid_request", "Nothing to do: the cluster shows no node");

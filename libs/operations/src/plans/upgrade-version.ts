@@ -1,4 +1,4 @@
-import { AppError, type Cluster } from "@kcp/shared";
+import { AppError, type Cluster, providerTraits } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import type { RollNode } from "../rolling/nodes.js";
 import { rollOrder } from "../rolling/roll-order.js";
@@ -39,7 +39,7 @@ function finalizeSteps(raises: readonly FeatureRaise[]): PlannedStep[] {
 
 /** How the plan words the provider's part: node agents install a release, a container engine holds an image. */
 function providerWords(provider: Cluster["provider"], target: string) {
-  if (provider === "container")
+  if (providerTraits(provider).installs === "image")
     return {
       mustAnswer: "the container engine must answer",
       install: `The image of Kafka ${target} is on the container engine (checked when planning; a plan pulls no image); a node's container is replaced by one of that image on the same volume, so its data stays.`,
@@ -65,7 +65,7 @@ function providerWords(provider: Cluster["provider"], target: string) {
  * Kafka first (irreversible). Without it, every node can still go back to the version it ran.
  */
 export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = (input) => {
-  if (input.cluster.provider === "operator-managed") return planOperatorUpgrade(input);
+  if (providerTraits(input.cluster.provider).nodeActions === "operator") return planOperatorUpgrade(input);
   const { cluster, snapshot, params } = input;
   const target = params.version;
   const words = providerWords(cluster.provider, target);

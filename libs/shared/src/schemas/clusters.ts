@@ -31,6 +31,54 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
+/**
+ * What each node provider kind is, as data: who acts on its nodes (the service through node actions, its operator
+ * through resources, or nobody), who the plans name as acting, where new nodes go, the settings key it owns and those
+ * it needs, and the secrets only it uses. The profile's schema and the plan builders read this table; what the
+ * service does with each kind at run time is its module in @kcp/providers (PROVIDER_MODULES).
+ */
+export interface ProviderTraits {
+  nodeActions: "none" | "nodes" | "operator";
+  /** Who a plan names as acting on the nodes (kinds whose node actions the service takes). */
+  actors?: { name: string; pronoun: "they" | "it" };
+  /** Where new nodes go: the agents' provisioning sections, or new containers on the port base. */
+  placement?: "agents" | "containers";
+  /** What a node's new version comes as: a Kafka release installed beside the others, or an image. */
+  installs?: "release" | "image";
+  settings?: { key: "agents" | "container" | "kubernetes"; needs: readonly (keyof Settings)[]; why: string };
+  secrets: readonly SecretName[];
+}
+
+export const PROVIDER_TRAITS: Readonly<Record<(typeof PROVIDERS)[number], ProviderTraits>> = {
+  external: { nodeActions: "none", secrets: [] },
+  agent: {
+    nodeActions: "nodes",
+    actors: { name: "node agents", pronoun: "they" },
+    placement: "agents",
+    installs: "release",
+    settings: { key: "agents", needs: ["agents"], why: "which agent serves which node ids" },
+    secrets: [],
+  },
+  container: {
+    nodeActions: "nodes",
+    actors: { name: "container engine", pronoun: "it" },
+    placement: "containers",
+    installs: "image",
+    settings: { key: "container", needs: ["container", "portBase"], why: "the engine and the nodes' ports" },
+    secrets: [],
+  },
+  "operator-managed": {
+    nodeActions: "operator",
+    settings: { key: "kubernetes", needs: ["kubernetes"], why: "the namespace and name of the Strimzi Kafka resource" },
+    secrets: ["kubeconfig"],
+  },
+};
+
+/** The traits of a kind; a kind not known here (a record of a newer version) is treated as external. */
+export function providerTraits(provider: string | undefined): ProviderTraits {
+  return PROVIDER_TRAITS[(provider ?? "external") as (typeof PROVIDERS)[number]] ?? PROVIDER_TRAITS.external;
+}
+
 export const ProviderSchema = z.enum(PROVIDERS);
 export const FlavorSchema = z.enum(FLAVORS);
 export const SecurityProtocolSchema = z.enum(SECURITY_PROTOCOLS);
@@ -409,7 +457,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 function secretApplies(name: SecretName, security: Security, provider: Provider): boolean {
   switch (name) {
     case "kubeconfig":
-      return provider === "operator-managed";
+      return PROVIDER_TRAITS[provider].secrets.includes(name);
     case "password":
       return PASSWORD_MECHANISMS.has(security.saslMechanism);
     case "oauthToken":
@@ -425,16 +473,10 @@ function secretApplies(name: SecretName, security: Security, provider: Provider)
 }
 
 /** Settings keys that belong to one provider, which needs them; the other providers refuse them. */
-const PROVIDER_SETTINGS = [
-  { provider: "agent", key: "agents", needs: ["agents"], why: "which agent serves which node ids" },
-  { provider: "container", key: "container", needs: ["container", "portBase"], why: "the engine and the nodes' ports" },
-  {
-    provider: "operator-managed",
-    key: "kubernetes",
-    needs: ["kubernetes"],
-    why: "the namespace and name of the Strimzi Kafka resource",
-  },
-] as const;
+const PROVIDER_SETTINGS = PROVIDERS.flatMap((provider) => {
+  const settings = PROVIDER_TRAITS[provider].settings;
+  return settings ? [{ provider, ...settings }] : [];
+});
 
 function checkProviderSettings(
   profile: { provider: Provider; settings?: Settings | undefined },
@@ -480,8 +522,9 @@ function checkSecrets(
     issue("oauthToken", "is required with OAUTHBEARER");
   }
   for (const name of SECRET_NAMES) {
-    if (name === "kubeconfig" && secrets.kubeconfig !== undefined && profile.provider !== "operator-managed") {
-      issue(name, "is only used by provider operator-managed");
+    const owner = PROVIDERS.find((provider) => PROVIDER_TRAITS[provider].secrets.includes(name));
+    if (owner && secrets[name] !== undefined && owner !== profile.provider) {
+      issue(name, `is only used by provider ${owner}`);
     } else if (secrets[name] !== undefined && !secretApplies(name, security, profile.provider)) {
       issue(name, `is not used with protocol ${security.protocol} and mechanism "${mechanism}"`);
     }

@@ -1,0 +1,64 @@
+import type { AgentPins, AllowedHosts, ConnectionProfile, NodeLifecycle, ProviderNode, Refusal } from "@kcp/shared";
+import type { AgentAccess } from "../agent/access.js";
+import type { ContainerEngines } from "../container/engines.js";
+import type { Ability, ProviderKind, ProviderReadiness } from "../provider.js";
+import type { StrimziCluster } from "../strimzi/strimzi-cluster.js";
+
+/** What a process holds to reach node providers, all from its configuration (never from a request). */
+export interface ProviderAccess {
+  /** The node agents (AGENT_SIGNING_KEY, AGENT_URLS, AGENT_CA): read-only in the collector. None: no agent is asked. */
+  agents?: AgentAccess | undefined;
+  /** The container engines CONTAINER_ENGINES lists. */
+  engines: ContainerEngines;
+  /** KAFKA_ALLOWED_HOSTS: every host a provider contacts must be allowed (a kubeconfig's API server included). */
+  allowedHosts?: AllowedHosts | undefined;
+  /** AGENT_URLS: the URL each agent id is pinned to. */
+  agentPins?: AgentPins | undefined;
+  /** How long one request to a provider may take (AGENT_REQUEST_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+/** A registered cluster as its provider needs it: its name, settings, and the kubeconfig secret opened on demand. */
+export interface ProviderCluster {
+  name: string;
+  settings: Record<string, unknown>;
+  kubeconfig(): string | undefined;
+}
+
+/** Why a provider cannot act: the sentence a node step fails with. */
+export interface Unavailable {
+  unavailable: string;
+}
+
+/**
+ * One kind of node provider: everything the service does differently for it, in one module. Registered in
+ * PROVIDER_MODULES; the registry's host checks, the collection, the capability rules' abilities, the version question
+ * and the worker's node actions ask the module of the cluster's kind and nothing else.
+ */
+export interface ProviderModule {
+  kind: ProviderKind;
+  /**
+   * Refuses (AppError) a profile of this kind whose provider endpoints configuration does not allow (an agent not
+   * pinned at that URL or on a host not allowed, an engine not listed, a kubeconfig unusable or naming a server not
+   * allowed), before anything connects anywhere.
+   */
+  checkReach(profile: Pick<ConnectionProfile, "settings" | "secrets">, access: ProviderAccess): void;
+  /** What the provider answers now, at each collection (never throws); undefined: nothing to ask. */
+  probe(cluster: ProviderCluster, access: ProviderAccess): Promise<ProviderReadiness | undefined>;
+  /** The nodes as the provider reports them (the snapshot's `providerNodes`), from its answer. */
+  nodes(readiness: ProviderReadiness | undefined): ProviderNode[] | undefined;
+  /** Whether it can act on the cluster's nodes now, from its answer and the nodes Kafka knows. */
+  lifecycleAbility(readiness: ProviderReadiness | undefined, nodeIds: readonly number[]): Ability;
+  /** Whether it can scale node pools now. */
+  poolAbility(readiness: ProviderReadiness | undefined): Ability;
+  /** The node actions steps act through, or why there are none here. */
+  lifecycle(cluster: ProviderCluster, access: ProviderAccess): NodeLifecycle | Unavailable;
+  /** The operator steps act through (operator-managed only); undefined for other kinds. */
+  operator(cluster: ProviderCluster, access: ProviderAccess): Promise<StrimziCluster | Unavailable | undefined>;
+  /** Whether the nodes can obtain `version` (asked before a plan that installs it is shown); undefined: they can. */
+  canObtain(cluster: ProviderCluster, version: string, access: ProviderAccess): Promise<Refusal | undefined>;
+}
+
+export const NO_POOLS: Ability = { available: false, reason: "only the operator-managed provider has node pools" };
+
+export const noOperator = async () => undefined;

@@ -1,0 +1,1 @@
+export type { NewNodeSpec, NodeConfigChange, NodeLifecycle, NodeProvision, NodeRole, Refusal } from "./node-actions.js";
