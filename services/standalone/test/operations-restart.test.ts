@@ -266,7 +266,15 @@ describe("operations: restartNodes on a real 3c3b run by node agents", function 
       const nowTarget = await cluster.agentFor(target).node(target);
       expect([nowTarget.state, nowTarget.pid]).to.deep.equal(["running", targetBefore.pid]);
 
+      const restartedAt = Date.now();
       await cluster.agentFor(down).startNode(down);
+      // Back means caught up with the quorum again: the gate re-checks for SAFETY_WAIT_MS only, which a controller's
+      // start can outlast on a loaded machine (the operation would pause again, rightly).
+      await waitFor(
+        `controller ${down} caught up again`,
+        async () => ((await cluster.state()).voterCaughtUpAt[down] ?? -1) >= restartedAt || undefined,
+        { timeoutMs: 120_000, intervalMs: 500 },
+      );
       const resumed = await service.api<Reply>("POST", `/api/v1/operations/${planned.body.id}/resume`, {
         token: service.token,
       });

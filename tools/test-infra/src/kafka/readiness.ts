@@ -13,6 +13,8 @@ export interface ClusterState {
   quorumLeader: number;
   voters: number[];
   observers: number[];
+  /** When each voter last caught up with the leader (its lastCaughtUpTimestamp, ms; -1 when the leader does not know). */
+  voterCaughtUpAt: Record<number, number>;
 }
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -52,9 +54,11 @@ async function quorum(connection: Connection) {
     { topicName: "__cluster_metadata", partitions: [{ partitionIndex: 0 }] },
   ]);
   const partition = response.topics[0]?.partitions[0];
+  const caughtUpAt = (partition?.currentVoters ?? []).map((v) => [v.replicaId, Number(v.lastCaughtUpTimestamp)]);
   return {
     quorumLeader: partition?.leaderId ?? -1,
     voters: sorted((partition?.currentVoters ?? []).map((v) => v.replicaId)),
+    voterCaughtUpAt: Object.fromEntries(caughtUpAt) as Record<number, number>,
     observers: sorted((partition?.observers ?? []).map((v) => v.replicaId)),
   };
 }
