@@ -6,7 +6,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_HEALTH_THRESHOLDS } from "@kcp/kafka";
 import { ConnectionProfileSchema, parseSecretKey, SecretBox, type Snapshot } from "@kcp/shared";
 import { EmbeddedStore } from "@kcp/store";
-import { createTopic, getSharedCluster, type KafkaCluster, produceMessages, uniqueTopicName } from "@kcp/test-infra";
+import {
+  createTopic,
+  getSharedCluster,
+  type KafkaCluster,
+  produceMessages,
+  uniqueTopicName,
+  waitFor,
+} from "@kcp/test-infra";
 import { expect } from "chai";
 import { collectClusterView, newClusterRecord } from "../src/index.js";
 
@@ -36,9 +43,24 @@ describe("collected rates: bytes and messages in per second between two collecti
     const profile = ConnectionProfileSchema.parse({ name: "rates", bootstrapServers: kafka.bootstrapServers });
     const { id } = await store.clusters.create(newClusterRecord(profile, box, ""));
     const deps = { store, box, settings: { timeoutMs: 30_000, thresholds: DEFAULT_HEALTH_THRESHOLDS } };
-    const first = (await collectClusterView(deps, id)).snapshot as unknown as Snapshot;
-    expect(first.topics.find((t) => t.name === topic)?.bytesInPerSec, "first collection: nothing to measure against").to
-      .be.undefined;
+    const initial = (await collectClusterView(deps, id)).snapshot as unknown as Snapshot;
+    expect(initial.topics.find((t) => t.name === topic)?.bytesInPerSec, "first collection: nothing to measure against")
+      .to.be.undefined;
+    // The collection the rates are measured against sees the new topic whole: every replica in sync and sized
+    // (a collection right after the creation may find a replica not yet in its broker's log dirs, which has no size).
+    const whole = (snapshot: Snapshot) =>
+      snapshot.topics
+        .find((t) => t.name === topic)
+        ?.partitions.every((p) => p.isr.length === 3 && Object.keys(p.replicaBytes ?? {}).length === 3) === true;
+    const first = await waitFor(
+      "a collection that sees the new topic whole",
+      async () => {
+        const snapshot = (await collectClusterView(deps, id)).snapshot as unknown as Snapshot;
+        return whole(snapshot) ? snapshot : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 1_100 },
+    );
+    expect(first.topics.find((t) => t.name === topic)?.messagesInPerSec ?? 0, "nothing appended yet").to.equal(0);
 
     const started = Date.now();
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
