@@ -80,7 +80,10 @@ export class OperationService {
   private async build(record: ClusterRecord, request: PlanOperationRequest): Promise<BuiltPlan> {
     const builder = PLAN_BUILDERS[request.type] as PlanBuilder<OperationType> | undefined;
     if (!builder) throw new AppError("invalid_request", `Operations of type ${request.type} cannot be planned yet`);
-    const view = await this.deps.clusters.refresh(record);
+    let view = await this.deps.clusters.refresh(record);
+    // A plan wants the whole picture: a collection with parts that failed (a broker slow to answer, on a loaded
+    // cluster) is taken once more before the builder judges what is missing.
+    if ((view.snapshot?.errors.length ?? 0) > 0) view = await this.deps.clusters.refresh(record);
     const otherCluster = identityRefusal(view);
     if (otherCluster) throw otherCluster;
     const refusal = capabilityRefusal(view.capabilities, OPERATION_TYPE_INFO[request.type].capability);

@@ -435,6 +435,21 @@ describe("operation plans (pure)", () => {
       );
     });
 
+    it("refuses a snapshot that read some brokers' log dirs and not others (their disk use unknown); none read: plans by counts", () => {
+      const read = (b: Broker): Broker => ({ ...b, logDirs: [{ path: `/data/${b.id}`, dataBytes: 0 }] });
+      const partial = crowded();
+      partial.brokers = partial.brokers.map((b) => (b.id === 6 ? b : read(b)));
+      expect(refusal(() => plan(planRebalance, {}, partial))).to.equal(
+        "cluster_unreachable: The log dirs of broker(s) 6 could not be read in the snapshot just taken, so their disk use is unknown; plan again",
+      );
+      expect(refusal(() => plan(planDrainBrokers, { brokers: [5] }, partial))).to.match(/^cluster_unreachable: /);
+      // A fenced or silent broker's unread dirs are expected: it takes no replica anyway.
+      const silent = crowded();
+      silent.brokers = silent.brokers.map((b) => (b.id === 8 ? { ...b, alive: false } : read(b)));
+      expect(plan(planRebalance, {}, silent).plan.moves?.length).to.be.greaterThan(0);
+      expect(plan(planRebalance, {}, crowded()).plan.after?.replicaSpread).to.equal(0);
+    });
+
     it("confirm's check: a plan applies while every partition still has the replicas it is moved from", () => {
       const built = plan(planRebalance, {}, crowded());
       const moves = built.plan.moves ?? [];

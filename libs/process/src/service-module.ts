@@ -2,15 +2,18 @@ import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import {
   type AllowedHosts,
   type Component,
-  type HttpConfig,
+  httpSection,
   type LogFormat,
   type Logger,
   loadSecretBox,
-  type MetricsConfig,
+  logSection,
+  metricsSection,
   type QueueConfig,
+  queueSection,
   type SecretBox,
   type SecretsConfig,
   type StoreConfig,
+  storeSection,
 } from "@kcp/shared";
 import { z } from "zod";
 import { type AuditEmitter, auditEmitter } from "./audit-emitter.js";
@@ -41,11 +44,8 @@ export interface RunningService extends Component {
   facts?: Record<string, unknown>;
 }
 
-/** The configuration every process reads, whatever it runs. */
-type ProcessConfig = { LOG_LEVEL: string; LOG_FORMAT: LogFormat } & HttpConfig &
-  Partial<MetricsConfig> &
-  StoreConfig &
-  QueueConfig;
+/** The sections every process reads, whatever it runs: logging, its HTTP port, metrics, the store and the queue. */
+export const PROCESS_SECTIONS = [logSection, httpSection, metricsSection, storeSection, queueSection] as const;
 
 /**
  * A service: its name, the configuration sections it reads (each a distinct zod schema; a process running several
@@ -63,13 +63,22 @@ type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends 
 /** The configuration the sections give: every section's values together. */
 export type ConfigOf<S extends readonly z.ZodType[]> = Intersection<z.infer<S[number]>>;
 
-/** A module whose configuration type is what its sections give (they cannot drift apart). */
+/** The configuration every process reads. */
+type ProcessConfig = ConfigOf<typeof PROCESS_SECTIONS> & { LOG_FORMAT: LogFormat };
+
+/**
+ * A module whose configuration type is what its sections give (they cannot drift apart); the process sections
+ * (PROCESS_SECTIONS) come first without being listed.
+ */
 export function serviceModule<const S extends readonly z.ZodType[]>(module: {
   name: string;
   sections: S;
-  start(config: ConfigOf<S>, context: ServiceContext): Promise<RunningService>;
+  start(config: ConfigOf<S> & ProcessConfig, context: ServiceContext): Promise<RunningService>;
 }): ServiceModule<ConfigOf<S> & ProcessConfig> {
-  return module as unknown as ServiceModule<ConfigOf<S> & ProcessConfig>;
+  return {
+    ...module,
+    sections: [...PROCESS_SECTIONS, ...module.sections],
+  } as unknown as ServiceModule<ConfigOf<S> & ProcessConfig>;
 }
 
 /** The schema of several modules' sections, each section once (a section's values are parsed one time). */

@@ -4,34 +4,17 @@ import {
   agentUrlsSection,
   authSection,
   collectTimeoutSection,
-  httpSection,
   kafkaApiSection,
   kafkaHostsSection,
   loadMetricsToken,
-  logSection,
-  metricsSection,
-  queueSection,
   secretsSection,
-  storeSection,
 } from "@kcp/shared";
 import { collectWaitMs, startGateway } from "./server.js";
 
 /** The gateway: the HTTP API and the console (with /healthz, /readyz, /metrics); collections run in the collectors. */
 export const gatewayModule = serviceModule({
   name: "api-gateway",
-  sections: [
-    logSection,
-    httpSection,
-    metricsSection,
-    storeSection,
-    queueSection,
-    authSection,
-    secretsSection,
-    kafkaHostsSection,
-    kafkaApiSection,
-    agentUrlsSection,
-    collectTimeoutSection,
-  ],
+  sections: [authSection, secretsSection, kafkaHostsSection, kafkaApiSection, agentUrlsSection, collectTimeoutSection],
   async start(config, context) {
     const metricsToken = await loadMetricsToken(config);
     return startGateway({

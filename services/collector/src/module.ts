@@ -1,34 +1,12 @@
 import { serviceModule } from "@kcp/process";
 import { AgentAccess } from "@kcp/providers";
-import {
-  agentSection,
-  agentUrlsSection,
-  collectorSection,
-  httpSection,
-  kafkaHostsSection,
-  logSection,
-  metricsSection,
-  queueSection,
-  secretsSection,
-  storeSection,
-} from "@kcp/shared";
+import { agentSection, agentUrlsSection, collectorSection, kafkaHostsSection, secretsSection } from "@kcp/shared";
 import { createCollectorService } from "./collector.js";
 
 /** The collector: runs the `collect` queue (collections on demand and on schedule, version questions). */
 export const collectorModule = serviceModule({
   name: "collector",
-  sections: [
-    logSection,
-    httpSection,
-    metricsSection,
-    storeSection,
-    queueSection,
-    secretsSection,
-    collectorSection,
-    agentSection,
-    agentUrlsSection,
-    kafkaHostsSection,
-  ],
+  sections: [secretsSection, collectorSection, agentSection, agentUrlsSection, kafkaHostsSection],
   async start(config, context) {
     const box = await context.secretBox();
     // The collector only reads the agents: its access signs GET requests only.

@@ -2,35 +2,13 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { serviceModule } from "@kcp/process";
 import { AgentAccess } from "@kcp/providers";
-import {
-  agentSection,
-  agentUrlsSection,
-  httpSection,
-  kafkaHostsSection,
-  logSection,
-  metricsSection,
-  operationsSection,
-  queueSection,
-  secretsSection,
-  storeSection,
-} from "@kcp/shared";
+import { agentSection, agentUrlsSection, kafkaHostsSection, operationsSection, secretsSection } from "@kcp/shared";
 import { createOperationsWorker } from "./worker.js";
 
 /** The operations worker: runs the `operations` queue, expires plans, adopts operations whose worker died. */
 export const operationsWorkerModule = serviceModule({
   name: "operations-worker",
-  sections: [
-    logSection,
-    httpSection,
-    metricsSection,
-    storeSection,
-    queueSection,
-    secretsSection,
-    operationsSection,
-    agentSection,
-    agentUrlsSection,
-    kafkaHostsSection,
-  ],
+  sections: [secretsSection, operationsSection, agentSection, agentUrlsSection, kafkaHostsSection],
   async start(config, context) {
     const box = await context.secretBox();
     const agentAccess = await AgentAccess.fromConfig(config);

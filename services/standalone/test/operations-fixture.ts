@@ -88,7 +88,24 @@ export function operationRunner(service: TestService, clusterId: string) {
     ).to.equal("succeeded");
     return done;
   }
-  return { plan, confirm, finished, run, runToEnd };
+  /**
+   * Cancels every operation of the cluster still pending, running or paused and waits for each to end: a test that
+   * failed half-way leaves the cluster free for the next one (one operation at a time per cluster).
+   */
+  async function cancelUnfinished(): Promise<string[]> {
+    const listed = await api<{ operations: Reply[] }>(
+      "GET",
+      `/api/v1/clusters/${clusterId}/operations?status=pending,running,paused`,
+      { token },
+    );
+    const ids = (listed.body.operations ?? []).map((o) => o.id);
+    for (const id of ids) {
+      await api("POST", `/api/v1/operations/${id}/cancel`, { token });
+      await finished(id);
+    }
+    return ids;
+  }
+  return { plan, confirm, finished, run, runToEnd, cancelUnfinished };
 }
 
 /** A load's result: every acknowledged record read back (same count and checksum), and at least `atLeast` of them. */

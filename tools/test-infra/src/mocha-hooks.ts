@@ -1,5 +1,6 @@
 import { ChildProcess } from "node:child_process";
 import { markChildProcess, stopSharedInstances } from "./common/index.js";
+import { liveClusters } from "./kafka/cluster.js";
 
 // Every child process a test starts (spawn, execFile, exec, fork all go through ChildProcess#spawn) marks its file as
 // one that needs more than the test process: such files are not `npm run test:quick`'s (common/server-use.ts).
@@ -14,8 +15,21 @@ prototype.spawn = function (this: ChildProcess, ...args: unknown[]) {
 // (services/api-gateway/src/http/response-check.ts): a drift answers 500 and fails the test that met it.
 process.env.KCP_CHECK_RESPONSES ??= "1";
 
-/** Root hooks for the whole mocha run: the servers shared by the run's tests are stopped once, at the end. */
+/**
+ * Root hooks for the whole mocha run: after a failed test, what each Kafka cluster of this process says (a node whose
+ * JVM is gone, the last errors of its log) is printed beside the failure; the servers shared by the run's tests are
+ * stopped once, at the end.
+ */
 export const mochaHooks = {
+  async afterEach(this: { currentTest?: { state?: string; err?: Error; fullTitle(): string } }) {
+    const test = this.currentTest;
+    if (test?.state !== "failed" || liveClusters.size === 0) return;
+    const reports = await Promise.all([...liveClusters].map((cluster) => cluster.diagnose().catch((e) => String(e))));
+    const report = `Kafka after the failure:\n${reports.join("\n")}`;
+    // Into the failure's message: the run's summary of failures (what CI shows) carries it.
+    if (test.err) test.err.message = `${test.err.message}\n${report}`;
+    else process.stdout.write(`\n${report}\n`);
+  },
   async afterAll(this: { timeout(ms: number): void }) {
     this.timeout(120_000);
     await stopSharedInstances();

@@ -67,9 +67,14 @@ const sumOf = (values: (number | undefined)[]) => {
   return known.length === 0 ? undefined : known.reduce((a, b) => a + b, 0);
 };
 
+/** The sum when every value is known; undefined otherwise (a sum of the known ones would understate the whole). */
+const sumOfAll = (values: (number | undefined)[]) =>
+  values.length > 0 && values.every((v) => v !== undefined) ? sumOf(values) : undefined;
+
+/** A topic's rates: the sums over its partitions, known only when every partition's is. */
 function topicRates(topic: Topic): Topic {
-  const bytes = sumOf(topic.partitions.map((p) => p.bytesInPerSec));
-  const messages = sumOf(topic.partitions.map((p) => p.messagesInPerSec));
+  const bytes = sumOfAll(topic.partitions.map((p) => p.bytesInPerSec));
+  const messages = sumOfAll(topic.partitions.map((p) => p.messagesInPerSec));
   return {
     ...topic,
     ...(bytes === undefined ? {} : { bytesInPerSec: bytes }),

@@ -124,6 +124,8 @@ describe("measured throughput between two collections (pure)", () => {
     expect(recreated.brokers[0]?.bytesInPerSec).to.equal(undefined);
     const grown = withThroughput(now, snapshot("2026-01-01T00:00:00.000Z", [topic([sized(0, 0)])]));
     expect(grown.topics[0]?.partitions.map((p) => p.bytesInPerSec)).to.deep.equal([10, undefined]);
+    // The topic's rate is not the known partition's alone: unknown until every partition has one.
+    expect([grown.topics[0]?.bytesInPerSec, grown.topics[0]?.messagesInPerSec]).to.deep.equal([undefined, undefined]);
   });
 
   it("collections less than a second apart keep the rates measured before", () => {

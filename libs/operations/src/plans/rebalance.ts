@@ -138,6 +138,15 @@ function model(snapshot: Snapshot) {
       "invalid_request",
       `${snapshot.reassignments.length} partition reassignment(s) are in progress: wait for them to finish first`,
     );
+  // Sizes known on some brokers and not on others would be balanced as if the unknown ones held nothing: refused.
+  // (When no broker's log dirs can be read, the plan balances counts alone and says so in its warnings.)
+  const serving = snapshot.brokers.filter((b) => b.alive && !b.fenced);
+  const unread = serving.filter((b) => b.logDirs === null).map((b) => b.id);
+  if (unread.length > 0 && unread.length < serving.length)
+    throw new AppError(
+      "cluster_unreachable",
+      `The log dirs of broker(s) ${unread.join(", ")} could not be read in the snapshot just taken, so their disk use is unknown; plan again`,
+    );
   return plannerModel(snapshot);
 }
 

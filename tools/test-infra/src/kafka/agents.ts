@@ -14,7 +14,7 @@ import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, wait
 import { TestCertificateAuthority } from "../tls/authority.js";
 import { httpsRequest } from "../tls/https-request.js";
 import { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
-import { type ClusterDescription, KafkaCluster, type StartClusterOptions } from "./cluster.js";
+import { type ClusterDescription, KafkaCluster, liveClusters, type StartClusterOptions } from "./cluster.js";
 import { jvmArgs } from "./java.js";
 import { type KafkaRuntime, resolveKafka } from "./maven.js";
 import { KafkaNode, NodeExitedError } from "./node.js";
@@ -374,11 +374,15 @@ export class AgentNode extends KafkaNode {
     this.remember(await this.agent.restartNode(this.id));
   }
 
+  override serverLog(): string {
+    return join(this.agent.stateDir, "nodes", String(this.id), "logs", "server.log");
+  }
+
   override exitError(): Error | undefined {
     const pid = this.lastStatus?.pid;
     return this.lastStatus?.state === "running" && pid != null && !isAlive(pid)
       ? new NodeExitedError(
-          `Kafka node ${this.id} (run by agent ${this.agent.agentId}) exited; see its logs in ${this.agent.stateDir}/nodes/${this.id}/logs`,
+          `Kafka node ${this.id} (run by agent ${this.agent.agentId}) exited; see its log ${this.serverLog()}`,
         )
       : undefined;
   }
@@ -559,6 +563,7 @@ export class AgentKafkaCluster extends KafkaCluster {
   }
 
   override async stop(): Promise<void> {
+    liveClusters.delete(this);
     await Promise.all(this.spareAgents.map((a) => stopNodesOf(a)));
     await stopAgentCluster(this.spec, [...this.agents, ...this.spareAgents], this.nodes);
     await rm(this.artifacts.root, { recursive: true, force: true });
@@ -794,6 +799,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
     cluster.spareAgents = spares;
     await Promise.all(cluster.nodes.map((node) => node.start()));
     await cluster.waitUntilReady();
+    liveClusters.add(cluster);
     progress(
       `Kafka "${spec.name}" (node agents) ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.bootstrapServers}`,
     );

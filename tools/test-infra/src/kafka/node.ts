@@ -65,11 +65,15 @@ export class KafkaNode {
     await this.start();
   }
 
-  /** Fails fast when the JVM died during start-up, pointing at its log. */
+  /** The node's Kafka log (log4j's server.log). */
+  serverLog(): string {
+    return join(logsDir(this.spec), "server.log");
+  }
+
   /** An error saying the node's JVM has exited, or undefined while it runs (or was never started). */
   exitError(): Error | undefined {
     return this.process?.hasExited()
-      ? new NodeExitedError(`Kafka node ${this.id} exited; see ${join(logsDir(this.spec), "server.log")}`)
+      ? new NodeExitedError(`Kafka node ${this.id} exited; see ${this.serverLog()}`)
       : undefined;
   }
 }
