@@ -7,7 +7,14 @@ import {
   KafkaClient,
   type KafkaClients,
 } from "@kcp/kafka";
-import { AgentAccess, ContainerEngines, type ProviderReadiness, providerModule, providerNodes } from "@kcp/providers";
+import {
+  AgentAccess,
+  ContainerEngines,
+  operatorStatus,
+  type ProviderReadiness,
+  providerModule,
+  providerNodes,
+} from "@kcp/providers";
 import type { SecretBox, Snapshot } from "@kcp/shared";
 import { AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
@@ -91,6 +98,7 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       providerReadiness(record, deps),
     ]);
     const nodes = providerNodes(readiness);
+    const operator = operatorStatus(readiness);
     const health = deriveHealth(collection.snapshot, deps.settings.thresholds, now);
     const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
     return {
@@ -98,7 +106,7 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
       snapshot: plain({
         ...collection.snapshot,
         ...(nodes ? { providerNodes: nodes } : {}),
-        ...(readiness?.kind === "operator-managed" && readiness.status ? { operator: readiness.status } : {}),
+        ...(operator ? { operator } : {}),
       }),
       health: plain(identity ? withIdentityIssue(health, identity) : health),
       capabilities: plain(

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ClusterPatch, ConnectionProfile, Security } from "@kcp/shared";
+import { type ClusterPatch, type ConnectionProfile, PROVIDER_TRAITS, type Security, type Settings } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
 import type { StoredProfile } from "./records.js";
 
@@ -76,8 +76,13 @@ export function weakenings(record: ClusterRecord, patch: ClusterPatch): string[]
   return found;
 }
 
-/** The settings that make the service reach a host of its own (a node agent, a container engine, a Kubernetes API). */
-export const NODE_SETTINGS = ["agents", "container", "kubernetes", "portBase"] as const;
+/**
+ * The settings that make the service reach a host of its own (a node agent, a container engine, a Kubernetes API):
+ * what each provider kind's settings need (PROVIDER_TRAITS), every key once.
+ */
+export const NODE_SETTINGS: readonly (keyof Settings)[] = [
+  ...new Set(Object.values(PROVIDER_TRAITS).flatMap((traits) => traits.settings?.needs ?? [])),
+];
 
 /** One node setting (or `provider`) before and after; an absent side was not set. */
 export interface NodeSettingChange {

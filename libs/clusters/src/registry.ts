@@ -1,4 +1,4 @@
-import { type ClientOptionsSettings, type ConnectionTarget, testConnection } from "@kcp/kafka";
+import { type ClientOptionsSettings, type ConnectionTarget, type KafkaClients, testConnection } from "@kcp/kafka";
 import { ContainerEngines, providerModule } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
@@ -33,6 +33,11 @@ export interface RegistryDependencies {
   containerEngines?: ReadonlySet<string>;
   /** The URL each node agent is pinned at (AGENT_URLS / AGENT_URLS_FILE); none when not given. */
   agentPins?: AgentPins;
+  /**
+   * The process's pooled Kafka clients: a changed or forgotten cluster's client is closed at once (with the secrets
+   * it holds in memory) instead of when it would next be used or idle.
+   */
+  kafkaClients?: KafkaClients;
 }
 
 /**
@@ -107,6 +112,7 @@ export class ClusterRegistry {
       record.id,
       recordChanges(profile, this.deps.box, brokerClusterId || record.brokerClusterId),
     );
+    this.deps.kafkaClients?.discard(record.id);
     this.overviewCache.invalidate();
     return this.collectedView(updated, { waitFailure: "ignore" });
   }
@@ -119,6 +125,7 @@ export class ClusterRegistry {
     await this.deps.store.clusters.remove(record.id);
     await this.deps.store.clusterViews.remove(record.id);
     await unscheduleCollections(this.deps.queue, record.id);
+    this.deps.kafkaClients?.discard(record.id);
     this.overviewCache.invalidate();
   }
 

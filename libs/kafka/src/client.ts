@@ -38,6 +38,18 @@ export function guardConnections(
 }
 
 /**
+ * Connections to the brokers named, from an admin's pool. The admin answers from the broker list of its last metadata
+ * however old (a long-lived client keeps it for good), so a broker named but not in that list (one registered since)
+ * makes it read the metadata afresh once before the broker is left out.
+ */
+async function connectTo(admin: Admin, brokerIds?: number[]): Promise<Map<number, Connection>> {
+  const connections = await admin.connectToBrokers(brokerIds ?? null);
+  if (!brokerIds?.some((id) => !connections.has(id))) return connections;
+  await admin.metadata({ topics: [], forceUpdate: true });
+  return admin.connectToBrokers(brokerIds);
+}
+
+/**
  * An admin client of one cluster: @platformatic/kafka's Admin (high-level calls, metadata, the connection pool) plus
  * direct connections to chosen brokers for the low-level requests. Callers close it.
  *
@@ -79,13 +91,13 @@ export class KafkaClient {
 
   /** Connections to these brokers (all known brokers when omitted), from the client's pool. */
   connections(brokerIds?: number[]): Promise<Map<number, Connection>> {
-    return this.admin.connectToBrokers(brokerIds ?? null);
+    return connectTo(this.admin, brokerIds);
   }
 
   /** Connections of the bulk lane, for requests with large answers. */
   bulkConnections(brokerIds: number[]): Promise<Map<number, Connection>> {
     this.bulkAdmin ??= this.guarded(new Admin(this.options));
-    return this.bulkAdmin.connectToBrokers(brokerIds);
+    return connectTo(this.bulkAdmin, brokerIds);
   }
 
   /** A connection to the first broker that answers (in id order): for requests every broker serves. */

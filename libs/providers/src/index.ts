@@ -20,6 +20,7 @@ export { probeContainers } from "./container/probe.js";
 export {
   nodeLifecycleAbility,
   nodePoolAbility,
+  operatorStatus,
   PROVIDER_MODULES,
   type ProviderAccess,
   type ProviderCluster,

@@ -91,15 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const { store, queue, logger } = options;
   await bootstrapAdmin(store, options.auth, logger);
   let shuttingDown = false;
-  const clusters = new ClusterRegistry({
-    store,
-    queue,
-    box: options.box,
-    collectWaitMs: options.collectWaitMs,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
-    ...(options.agentPins ? { agentPins: options.agentPins } : {}),
-  });
+
   // One set of last-collection figures for the topic lists and the Kafka metrics.
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
   const metrics = options.metrics ?? new Metrics({ service: "api-gateway" });
@@ -110,12 +102,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const ownClients = options.kafkaClients
     ? undefined
     : new KafkaClients({ settings: kafkaClientSettings({ KAFKA_ALLOWED_HOSTS: options.allowedHosts }) });
+  const kafkaClients = options.kafkaClients ?? (ownClients as KafkaClients);
+  const clusters = new ClusterRegistry({
+    store,
+    queue,
+    box: options.box,
+    collectWaitMs: options.collectWaitMs,
+    kafkaClients,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
+    ...(options.agentPins ? { agentPins: options.agentPins } : {}),
+  });
   const actions = new ClusterActions({
     store,
     queue,
     box: options.box,
     logger,
-    clients: options.kafkaClients ?? (ownClients as KafkaClients),
+    clients: kafkaClients,
     collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
     ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),

@@ -47,7 +47,9 @@ function kafkaResource(resource: ConfigResource): { resourceType: ConfigResource
 
 /** A broker id that is not registered is a 404 (Kafka would only say the request was invalid). */
 async function requireBroker(client: KafkaClient, id: number): Promise<void> {
-  const metadata = await client.admin.metadata({ topics: [] });
+  // A long-lived client's broker list is as old as its last metadata: read afresh before saying a broker is unknown.
+  if ((await client.admin.metadata({ topics: [] })).brokers.has(id)) return;
+  const metadata = await client.admin.metadata({ topics: [], forceUpdate: true });
   if (!metadata.brokers.has(id)) throw new AppError("not_found", `No broker ${id} in the cluster`);
 }
 

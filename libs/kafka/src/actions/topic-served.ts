@@ -31,7 +31,8 @@ export async function untilTopicServed(client: KafkaClient, topic: string, parti
 }
 
 async function everyBrokerServes(client: KafkaClient, topic: string, partitions: number): Promise<boolean> {
-  const metadata = await client.admin.metadata({ topics: [] });
+  // The brokers registered now, not those of a long-lived client's last metadata.
+  const metadata = await client.admin.metadata({ topics: [], forceUpdate: true });
   const answers = await Promise.all([...metadata.brokers.keys()].map((id) => servedBy(client, id, topic, partitions)));
   return answers.every(Boolean);
 }

@@ -36,7 +36,14 @@ async function versionsOfBrokers(client: KafkaClient, ids: number[], parts: Part
     ids.map((id) =>
       parts.run(`broker ${id}`, async () => {
         const connection = (await client.connections([id])).get(id);
-        if (connection) answered.set(id, await brokerVersions(connection));
+        if (!connection) return;
+        try {
+          answered.set(id, await brokerVersions(connection));
+        } catch (error) {
+          // A long-lived client keeps its connections: one that failed is closed, so the next read connects afresh.
+          await connection.close().catch(() => undefined);
+          throw error;
+        }
       }),
     ),
   );

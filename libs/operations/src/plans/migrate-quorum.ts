@@ -1,4 +1,4 @@
-import { AppError, type Capabilities, type Cluster, capabilityNote } from "@kcp/shared";
+import { AppError, type Capabilities, type Cluster, capabilityNote, providerTraits } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { rollOrder } from "../rolling/roll-order.js";
 import type { PlannedStep } from "../steps.js";
@@ -7,15 +7,17 @@ import { rollNodeSteps } from "./roll-steps.js";
 /**
  * Whether the plan rewrites and restarts the nodes itself: when the provider can act on every node now (the
  * restartNodes capability). An agent or container cluster whose provider cannot now is refused with the reason rather
- * than left to a person; external and operator-managed (Strimzi: static quorums) leave the rewrite to the operator.
+ * than left to a person; providers without node actions (external) or acting through an operator (Strimzi: static
+ * quorums) leave the rewrite to the operator.
  */
 function providerActs(cluster: Cluster, capabilities: Capabilities): boolean {
   if (capabilities.restartNodes === true) return true;
-  if (cluster.provider !== "agent" && cluster.provider !== "container") return false;
+  const traits = providerTraits(cluster.provider);
+  if (traits.nodeActions !== "nodes" || !traits.actors) return false;
   const refusal = capabilities.refusals.find((r) => r.capability === "restartNodes");
   throw new AppError(
     "capability_unavailable",
-    `The ${cluster.provider === "agent" ? "node agents" : "container engine"} cannot rewrite and restart the nodes now (${refusal ? capabilityNote(refusal) : "restartNodes is not offered"}); try again once ${cluster.provider === "agent" ? "they" : "it"} can`,
+    `The ${traits.actors.name} cannot rewrite and restart the nodes now (${refusal ? capabilityNote(refusal) : "restartNodes is not offered"}); try again once ${traits.actors.pronoun} can`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ProviderNode } from "@kcp/shared";
+import type { OperatorStatus, ProviderNode } from "@kcp/shared";
 import type { Ability, ProviderKind, ProviderReadiness } from "../provider.js";
 import { agentProvider } from "./agent.js";
 import { containerProvider } from "./container.js";
@@ -45,4 +45,9 @@ export function nodePoolAbility(kind: ProviderKind, readiness?: ProviderReadines
 /** The cluster's nodes as its provider reported them at collection time (the snapshot's `providerNodes`). */
 export function providerNodes(readiness: ProviderReadiness | undefined): ProviderNode[] | undefined {
   return providerModule(readiness?.kind ?? "agent").nodes(readiness);
+}
+
+/** What the cluster's operator reported at collection time (the snapshot's `operator`); undefined without one. */
+export function operatorStatus(readiness: ProviderReadiness | undefined): OperatorStatus | undefined {
+  return readiness && "status" in readiness ? (readiness.status ?? undefined) : undefined;
 }

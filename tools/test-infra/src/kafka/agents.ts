@@ -374,6 +374,10 @@ export class AgentNode extends KafkaNode {
     this.remember(await this.agent.restartNode(this.id));
   }
 
+  override async currentPid(): Promise<number | undefined> {
+    return ((await this.status().catch(() => undefined)) ?? this.lastStatus)?.pid ?? undefined;
+  }
+
   override serverLog(): string {
     return join(this.agent.stateDir, "nodes", String(this.id), "logs", "server.log");
   }

@@ -1,12 +1,11 @@
-import { open, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { rm } from "node:fs/promises";
 import { makeRunDir } from "../common/index.js";
 import type { AgentKafkaCluster } from "./agents.js";
 import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClientOptions } from "./clients.js";
+import { diagnoseNode } from "./diagnose.js";
 import { resolveKafka } from "./maven.js";
 import { KafkaNode, NodeExitedError } from "./node.js";
 import { type ClusterState, readClusterState, waitUntilReady } from "./readiness.js";
-import { isAlive } from "./registry.js";
 import { type ClusterSpec, hostPort, isBroker, isController, type NodeSpec, type Topology } from "./spec.js";
 import { formatNode, readDirectoryId } from "./storage.js";
 import { planCluster } from "./topology.js";
@@ -105,24 +104,10 @@ export class KafkaCluster {
     return readClusterState(this.spec);
   }
 
-  /**
-   * What a failed test's reader needs about this cluster: each node's process alive or not, its log's last errors and,
-   * for a node whose process is gone, the log's last lines.
-   */
+  /** What a failed test's reader needs about this cluster, node by node (diagnoseNode). */
   async diagnose(): Promise<string> {
-    const lines = [`cluster "${this.name}" (Kafka ${this.version}, ${this.spec.topology}):`];
-    for (const node of this.nodes) {
-      const alive = node.pid !== undefined && isAlive(node.pid);
-      const log = await tail(node.serverLog(), 256 * 1024);
-      lines.push(
-        `  node ${node.id}: ${node.pid === undefined ? "no process" : `pid ${node.pid} ${alive ? "alive" : "gone"}`}; ${node.serverLog()}`,
-      );
-      const shown = alive ? log.filter((line) => / (ERROR|FATAL) /.test(line)).slice(-8) : log.slice(-30);
-      // The JVM's own last words (an OutOfMemoryError, a crash) go to stdout, not to the log.
-      if (!alive) shown.push(...(await tail(join(dirname(node.serverLog()), "stdout.log"), 16 * 1024)).slice(-10));
-      for (const line of shown) lines.push(`    ${line.slice(0, 400)}`);
-    }
-    return lines.join("\n");
+    const nodes = await Promise.all(this.nodes.map((node) => diagnoseNode(node)));
+    return [`cluster "${this.name}" (Kafka ${this.version}, ${this.spec.topology}):`, ...nodes.flat()].join("\n");
   }
 
   /** Brokers first (their controlled shutdown needs the controllers), then controllers; removes the folders. */
@@ -176,25 +161,6 @@ const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`)
 
 /** The clusters this process started and has not stopped: a failed test prints what they say (mocha-hooks.ts). */
 export const liveClusters = new Set<KafkaCluster>();
-
-/** The last lines within the last `bytes` of a file (none when it cannot be read). */
-async function tail(path: string, bytes: number): Promise<string[]> {
-  const file = await open(path, "r").catch(() => undefined);
-  if (!file) return [];
-  try {
-    const { size } = await file.stat();
-    const length = Math.min(size, bytes);
-    const buffer = Buffer.alloc(length);
-    await file.read(buffer, 0, length, size - length);
-    const lines = buffer
-      .toString("utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "");
-    return length < size ? lines.slice(1) : lines;
-  } finally {
-    await file.close();
-  }
-}
 
 const STARTUP_ATTEMPTS = 2;
 

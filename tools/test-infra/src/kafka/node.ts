@@ -65,6 +65,11 @@ export class KafkaNode {
     await this.start();
   }
 
+  /** The pid of the node's JVM now (the agent asked, for a node an agent runs). */
+  async currentPid(): Promise<number | undefined> {
+    return this.pid;
+  }
+
   /** The node's Kafka log (log4j's server.log). */
   serverLog(): string {
     return join(logsDir(this.spec), "server.log");
