@@ -88,6 +88,15 @@ class SummaryReporter extends Mocha.reporters.Spec {
         writeFileSync(timesFile, `${JSON.stringify({ totalSeconds: total / 1000, files: rows }, null, 2)}\n`);
       }
       process.stdout.write(`\n${passes} passed, ${failures} failed, ${pending} skipped\n`);
+      // Every test has run: a process still alive a minute later is kept by something a test left running (a timer,
+      // a socket). It says what and exits with the run's result rather than holding the whole run until its limit.
+      setTimeout(() => {
+        const kept = process.getActiveResourcesInfo().filter((kind) => kind !== "TTYWrap");
+        process.stdout.write(
+          `mocha: still running a minute after the last test, kept by: ${kept.join(", ")}; exiting\n`,
+        );
+        process.exit(failures > 0 ? 1 : 0);
+      }, 60_000).unref();
     });
   }
 }

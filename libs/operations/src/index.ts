@@ -10,24 +10,7 @@ export {
   planMoves,
   plannerModel,
 } from "./planner/index.js";
-export {
-  movesStillApply,
-  PLAN_BUILDERS,
-  planAddControllers,
-  planCordonBrokers,
-  planDrainBrokers,
-  planElectLeaders,
-  planFinalizeFeatures,
-  planMigrateQuorum,
-  planProvisionNodes,
-  planRebalance,
-  planRemoveVoters,
-  planRestartNodes,
-  planScaleNodePools,
-  planUncordonBrokers,
-  planUnregisterBrokers,
-  planUpgradeVersion,
-} from "./plans/index.js";
+export * from "./plans/index.js";
 export {
   brokerNotCaughtUp,
   DEFAULT_QUORUM_CATCH_UP,

@@ -7,6 +7,7 @@ import {
   type PlannerJbodBroker,
   planLogDirMoves,
 } from "../src/planner/log-dirs/index.js";
+import { broker as fixtureBroker } from "./snapshot-fixture.js";
 
 const GB = 1_000_000_000;
 const dir = (path: string, totalBytes = 1000 * GB, usableBytes = 900 * GB) => ({
@@ -167,24 +168,16 @@ describe("planLogDirMoves: balancing the log dirs of JBOD brokers", () => {
  * A broker whose dirs share its 1,800 GB of usable disk: a volume of its own per dir (1,000 GB volumes, 900 GB free
  * each for two dirs; a byte apart, as distinct volumes never report the same free space).
  */
-const jbod = (id: number, paths: string[]): Broker => ({
-  id,
-  host: "127.0.0.1",
-  port: 9000 + id,
-  fenced: false,
-  alive: true,
-  cordoned: false,
-  logDirs: paths.map((path, i) => ({
-    path,
-    totalBytes: (2000 * GB) / paths.length,
-    usableBytes: (1800 * GB) / paths.length - i,
+const jbod = (id: number, paths: string[]): Broker =>
+  fixtureBroker(id, {
+    logDirs: paths.map((path, i) => ({
+      path,
+      totalBytes: (2000 * GB) / paths.length,
+      usableBytes: (1800 * GB) / paths.length - i,
+      dataBytes: 0,
+    })),
     dataBytes: 0,
-  })),
-  dataBytes: 0,
-  replicas: 0,
-  leaders: 0,
-  preferredLeaders: 0,
-});
+  });
 
 /** Brokers 1–3 (broker 1 JBOD with /a and /b): topic t of 6 partitions RF 1, each of 1 GB, placed as `layout` says. */
 function cluster(layout: number[][], dirs: Record<number, string>): Snapshot {

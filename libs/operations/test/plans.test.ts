@@ -14,21 +14,11 @@ import {
   planUncordonBrokers,
   planUnregisterBrokers,
 } from "../src/index.js";
+import { broker as fixtureBroker } from "./snapshot-fixture.js";
 
-const broker = (id: number, overrides: Partial<Broker> = {}): Broker => ({
-  id,
-  host: "127.0.0.1",
-  port: 9000 + id,
-  fenced: false,
-  alive: true,
-  cordoned: false,
-  logDirs: null,
-  dataBytes: 0,
-  replicas: 0,
-  leaders: 0,
-  preferredLeaders: 0,
-  ...overrides,
-});
+/** A broker whose log dirs the snapshot did not read, holding nothing. */
+const broker = (id: number, overrides: Partial<Broker> = {}): Broker =>
+  fixtureBroker(id, { logDirs: null, dataBytes: 0, ...overrides });
 
 const COLLECTED_AT = "2026-11-23T00:00:00.000Z";
 

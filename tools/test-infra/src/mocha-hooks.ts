@@ -1,5 +1,5 @@
 import { ChildProcess } from "node:child_process";
-import { markChildProcess, stopSharedInstances } from "./common/index.js";
+import { markChildProcess, stopBackgroundTasks, stopSharedInstances } from "./common/index.js";
 import { liveClusters } from "./kafka/cluster.js";
 
 // Every child process a test starts (spawn, execFile, exec, fork all go through ChildProcess#spawn) marks its file as
@@ -16,14 +16,18 @@ prototype.spawn = function (this: ChildProcess, ...args: unknown[]) {
 process.env.KCP_CHECK_RESPONSES ??= "1";
 
 /**
- * Root hooks for the whole mocha run: after a failed test, what each Kafka cluster of this process says (a node whose
- * JVM is gone, the last errors of its log) is printed beside the failure; the servers shared by the run's tests are
- * stopped once, at the end.
+ * Root hooks for the whole mocha run: after a failed test, what it left running in the background is stopped and what
+ * each Kafka cluster of this process says (a node whose JVM is gone or silent, the last errors of its log) is added to
+ * the failure; at the end, anything still running in the background and the servers shared by the run's tests are
+ * stopped once.
  */
 export const mochaHooks = {
   async afterEach(this: { currentTest?: { state?: string; err?: Error; fullTitle(): string } }) {
     const test = this.currentTest;
-    if (test?.state !== "failed" || liveClusters.size === 0) return;
+    if (test?.state !== "failed") return;
+    // What the test left running in the background (a load, an ISR watch) would keep this process from exiting.
+    await stopBackgroundTasks();
+    if (liveClusters.size === 0) return;
     const reports = await Promise.all([...liveClusters].map((cluster) => cluster.diagnose().catch((e) => String(e))));
     const report = `Kafka after the failure:\n${reports.join("\n")}`;
     // Into the failure's message: the run's summary of failures (what CI shows) carries it.
@@ -32,6 +36,7 @@ export const mochaHooks = {
   },
   async afterAll(this: { timeout(ms: number): void }) {
     this.timeout(120_000);
+    await stopBackgroundTasks();
     await stopSharedInstances();
   },
 };

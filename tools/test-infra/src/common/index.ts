@@ -1,3 +1,4 @@
+export { backgroundTask, stopBackgroundTasks } from "./background.js";
 export { ByteRecorder } from "./byte-recorder.js";
 export type { Component } from "./component.js";
 export { aptInstall, onPath, systemInstallAllowed } from "./install.js";

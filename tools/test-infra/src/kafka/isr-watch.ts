@@ -1,3 +1,4 @@
+import { backgroundTask } from "../common/index.js";
 import type { KafkaClients } from "./clients.js";
 import { withAdmin } from "./helpers.js";
 
@@ -54,11 +55,16 @@ export function watchIsr(cluster: KafkaClients, topic: string, minIsr: number, i
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   });
+  const stop = async () => {
+    watching = false;
+    await done;
+    return result;
+  };
+  const task = backgroundTask(stop);
   return {
-    async stop() {
-      watching = false;
-      await done;
-      return result;
+    stop() {
+      task.ended();
+      return stop();
     },
   };
 }

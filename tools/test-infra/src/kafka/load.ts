@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Consumer, Producer, stringDeserializers, stringSerializers } from "@platformatic/kafka";
-import { waitFor } from "../common/index.js";
+import { backgroundTask, waitFor } from "../common/index.js";
 import type { KafkaClients } from "./clients.js";
 import { uniqueTopicName } from "./helpers.js";
 
@@ -117,31 +117,37 @@ export async function startLoad(cluster: KafkaClients, topic: string, options: L
     }
   })();
 
+  const stop = async (drainMs = 60_000): Promise<LoadResult> => {
+    producing = false;
+    await produced;
+    await producer.close().catch(() => undefined);
+    await waitFor(
+      "the consumer to read every acknowledged message",
+      async () => ([...acknowledged].every((v) => consumed.has(v)) ? true : undefined),
+      { timeoutMs: drainMs, intervalMs: 200 },
+    ).catch(() => undefined);
+    consuming = false;
+    await consumer?.close(true).catch(() => undefined);
+    await Promise.race([consumedLoop, sleep(10_000)]);
+    const certain = [...consumed].filter((v) => !uncertain.has(v));
+    return {
+      acknowledged: acknowledged.size,
+      acknowledgedChecksum: checksum(acknowledged),
+      consumed: certain.length,
+      consumedChecksum: checksum(certain),
+      missing: [...acknowledged].filter((v) => !consumed.has(v)),
+      failedSends,
+      consumerRestarts,
+      durationMs: Date.now() - started,
+    };
+  };
+  // Left running by a failed test, it is stopped without waiting for the consumer to catch up.
+  const task = backgroundTask(() => stop(0));
   return {
     progress: () => ({ acknowledged: acknowledged.size, consumed: consumed.size }),
-    async stop(drainMs = 60_000) {
-      producing = false;
-      await produced;
-      await producer.close().catch(() => undefined);
-      await waitFor(
-        "the consumer to read every acknowledged message",
-        async () => ([...acknowledged].every((v) => consumed.has(v)) ? true : undefined),
-        { timeoutMs: drainMs, intervalMs: 200 },
-      ).catch(() => undefined);
-      consuming = false;
-      await consumer?.close(true).catch(() => undefined);
-      await Promise.race([consumedLoop, sleep(10_000)]);
-      const certain = [...consumed].filter((v) => !uncertain.has(v));
-      return {
-        acknowledged: acknowledged.size,
-        acknowledgedChecksum: checksum(acknowledged),
-        consumed: certain.length,
-        consumedChecksum: checksum(certain),
-        missing: [...acknowledged].filter((v) => !consumed.has(v)),
-        failedSends,
-        consumerRestarts,
-        durationMs: Date.now() - started,
-      };
+    stop(drainMs?: number) {
+      task.ended();
+      return stop(drainMs);
     },
   };
 }
