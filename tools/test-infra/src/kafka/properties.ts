@@ -23,6 +23,9 @@ const COMMON: Record<string, string> = {
   "auto.create.topics.enable": "false",
   "num.partitions": "1",
   "log.segment.bytes": String(64 * 1024 * 1024),
+  // The active controller appends a no-op record to the metadata log every 500 ms by default, which every node then
+  // fetches: an idle 3c3b spent 5.95 CPU-s a minute, 3.60 with one every 5 s (measured 27 Nov 2026, 2 cores).
+  "metadata.max.idle.interval.ms": "5000",
 };
 
 function replicationSettings(brokerCount: number): Record<string, string> {
