@@ -14,7 +14,13 @@ import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, wait
 import { TestCertificateAuthority } from "../tls/authority.js";
 import { httpsRequest } from "../tls/https-request.js";
 import { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
-import { type ClusterDescription, KafkaCluster, liveClusters, type StartClusterOptions } from "./cluster.js";
+import {
+  type ClusterDescription,
+  KafkaCluster,
+  liveClusters,
+  STARTUP_READY_MS,
+  type StartClusterOptions,
+} from "./cluster.js";
 import { jvmArgs } from "./java.js";
 import { type KafkaRuntime, resolveKafka } from "./maven.js";
 import { KafkaNode, NodeExitedError } from "./node.js";
@@ -802,7 +808,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
     );
     cluster.spareAgents = spares;
     await Promise.all(cluster.nodes.map((node) => node.start()));
-    await cluster.waitUntilReady();
+    await cluster.waitUntilReady(STARTUP_READY_MS);
     liveClusters.add(cluster);
     progress(
       `Kafka "${spec.name}" (node agents) ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.bootstrapServers}`,

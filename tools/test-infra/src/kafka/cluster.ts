@@ -165,6 +165,13 @@ export const liveClusters = new Set<KafkaCluster>();
 const STARTUP_ATTEMPTS = 2;
 
 /**
+ * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (2 minutes,
+ * properties.ts), so that a broker that gives up registering is seen exiting (and the cluster started afresh) rather
+ * than the wait ending first.
+ */
+export const STARTUP_READY_MS = 180_000;
+
+/**
  * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node
  * that dies during startup fails the attempt at once, and the cluster is started afresh once more: on a loaded
  * machine a broker sometimes gives up registering with the controllers ("the RPC got timed out before it could be
@@ -211,7 +218,7 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
   );
   try {
     await Promise.all(cluster.nodes.map((node) => node.start()));
-    await cluster.waitUntilReady();
+    await cluster.waitUntilReady(STARTUP_READY_MS);
     liveClusters.add(cluster);
   } catch (error) {
     await Promise.allSettled(cluster.nodes.map((node) => node.kill()));
