@@ -23,17 +23,22 @@ async function servedBy(client: KafkaClient, brokerId: number, topic: string, pa
  */
 export async function untilTopicServed(client: KafkaClient, topic: string, partitions: number): Promise<void> {
   const deadline = Date.now() + SERVED_WITHIN_MS;
+  // The brokers registered now, not those of a long-lived client's last metadata: read afresh once per wait.
+  const brokers = [...(await client.admin.metadata({ topics: [], forceUpdate: true })).brokers.keys()];
   for (;;) {
-    const served = await everyBrokerServes(client, topic, partitions).catch(notAllowedToSee);
+    const served = await everyBrokerServes(client, brokers, topic, partitions).catch(notAllowedToSee);
     if (served || Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, SERVED_POLL_MS));
   }
 }
 
-async function everyBrokerServes(client: KafkaClient, topic: string, partitions: number): Promise<boolean> {
-  // The brokers registered now, not those of a long-lived client's last metadata.
-  const metadata = await client.admin.metadata({ topics: [], forceUpdate: true });
-  const answers = await Promise.all([...metadata.brokers.keys()].map((id) => servedBy(client, id, topic, partitions)));
+async function everyBrokerServes(
+  client: KafkaClient,
+  brokers: readonly number[],
+  topic: string,
+  partitions: number,
+): Promise<boolean> {
+  const answers = await Promise.all(brokers.map((id) => servedBy(client, id, topic, partitions)));
   return answers.every(Boolean);
 }
 

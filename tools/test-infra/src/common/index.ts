@@ -15,3 +15,4 @@ export {
 export { type ManagedProcess, type StartOptions, startProcess, waitFor } from "./processes.js";
 export { markChildProcess, markServerUse } from "./server-use.js";
 export { releaseSharedInstance, sharedInstance, stopSharedInstances } from "./shared-instance.js";
+export { tail } from "./tail.js";

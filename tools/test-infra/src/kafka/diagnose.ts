@@ -1,32 +1,14 @@
 import { execFile } from "node:child_process";
-import { open, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { apiVersionsV3, Connection } from "@platformatic/kafka";
+import { tail } from "../common/index.js";
 import type { KafkaNode } from "./node.js";
 import { isAlive } from "./registry.js";
 import { hostPort } from "./spec.js";
 
 const run = promisify(execFile);
-
-/** The last lines within the last `bytes` of a file (none when it cannot be read). */
-export async function tail(path: string, bytes: number): Promise<string[]> {
-  const file = await open(path, "r").catch(() => undefined);
-  if (!file) return [];
-  try {
-    const { size } = await file.stat();
-    const length = Math.min(size, bytes);
-    const buffer = Buffer.alloc(length);
-    await file.read(buffer, 0, length, size - length);
-    const lines = buffer
-      .toString("utf8")
-      .split("\n")
-      .filter((line) => line.trim() !== "");
-    return length < size ? lines.slice(1) : lines;
-  } finally {
-    await file.close();
-  }
-}
 
 /** CPU time (user + system) of a process in clock ticks (1/100 s), or undefined when it is gone. */
 async function cpuTicks(pid: number): Promise<number | undefined> {

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type Component,
@@ -7,6 +7,7 @@ import {
   makeRunDir,
   sharedInstance,
   startProcess,
+  tail,
   waitFor,
 } from "../common/index.js";
 import { ensureKubernetesBinaries } from "./binaries.js";
@@ -40,8 +41,7 @@ export interface KubeApiServerOptions {
 const CHILD_ENV = { NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" };
 
 async function logTail(file: string, lines = 30): Promise<string> {
-  const text = await readFile(file, "utf8").catch(() => "");
-  return text.split("\n").slice(-lines).join("\n");
+  return (await tail(file, 64 * 1024)).slice(-lines).join("\n");
 }
 
 /** etcd on two free loopback ports, its data in `dir`; fsync off, as envtest runs it: the data dies with the test. */
