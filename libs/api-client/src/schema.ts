@@ -912,7 +912,7 @@ export interface components {
             alive: boolean;
             cordoned: boolean;
             logDirs: components["schemas"]["LogDir"][] | null;
-            /** @description Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space share one) */
+            /** @description Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space, within 64 MiB, share one) */
             diskTotalBytes?: components["schemas"]["Int64"];
             /** @description Free space on those volumes, each volume once */
             diskUsableBytes?: components["schemas"]["Int64"];

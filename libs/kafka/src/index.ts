@@ -54,7 +54,7 @@ export {
   scramSaltedPassword,
 } from "./rules/scram-credential.js";
 export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresholds.js";
-export { groupByVolume, type VolumeFacts, volumeKey } from "./rules/volumes.js";
+export { groupByVolume, VOLUME_READ_SLACK_BYTES, type VolumeFacts } from "./rules/volumes.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";
 export { readQuorum } from "./snapshot/quorum.js";
 export type { TopicLayout, TopicLayouts } from "./snapshot/topics.js";

@@ -166,14 +166,14 @@ describe("planLogDirMoves: balancing the log dirs of JBOD brokers", () => {
 
 /**
  * A broker whose dirs share its 1,800 GB of usable disk: a volume of its own per dir (1,000 GB volumes, 900 GB free
- * each for two dirs; a byte apart, as distinct volumes never report the same free space).
+ * each for two dirs; 100 MB apart, more than two reads of one volume differ by).
  */
 const jbod = (id: number, paths: string[]): Broker =>
   fixtureBroker(id, {
     logDirs: paths.map((path, i) => ({
       path,
       totalBytes: (2000 * GB) / paths.length,
-      usableBytes: (1800 * GB) / paths.length - i,
+      usableBytes: (1800 * GB) / paths.length - i * 100_000_000,
       dataBytes: 0,
     })),
     dataBytes: 0,
@@ -312,7 +312,7 @@ describe("rebalance on JBOD brokers: moves between a broker's own dirs after the
         id: 1,
         dirs: [
           { path: "/a", totalBytes: 1000 * GB, usableBytes: 900 * GB, cordoned: false, failed: false },
-          { path: "/b", totalBytes: 1000 * GB, usableBytes: 900 * GB - 1, cordoned: false, failed: false },
+          { path: "/b", totalBytes: 1000 * GB, usableBytes: 900 * GB - 100_000_000, cordoned: false, failed: false },
         ],
         replicas: [
           { topic: "t", partition: 1, sizeBytes: GB, logDir: "/b" },

@@ -25,7 +25,7 @@ export const BrokerSchema = z.object({
   cordoned: z.boolean(),
   logDirs: z.array(LogDirSchema).nullable(),
   diskTotalBytes: Int64Schema.optional().describe(
-    "Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space share one)",
+    "Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space, within 64 MiB, share one)",
   ),
   diskUsableBytes: Int64Schema.optional().describe("Free space on those volumes, each volume once"),
   dataBytes: Int64Schema,

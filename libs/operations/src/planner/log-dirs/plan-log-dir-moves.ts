@@ -1,4 +1,4 @@
-import { volumeKey } from "@kcp/kafka";
+import { groupByVolume } from "@kcp/kafka";
 
 /** One log dir of a JBOD broker, as the planner sees it. */
 export interface PlannerLogDir {
@@ -112,15 +112,11 @@ function dirsOf(broker: PlannerJbodBroker, band: number, maxDiskUse: number, pla
   const live = broker.dirs.filter((d) => !d.failed);
   const dataNow = new Map(live.map((d) => [d.path, broker.leavingBytes[d.path] ?? 0]));
   for (const p of placed) if (!p.arriving) dataNow.set(p.dir, (dataNow.get(p.dir) ?? 0) + p.replica.sizeBytes);
-  const sharing = new Map<string, PlannerLogDir[]>();
-  for (const d of live) {
-    const key = volumeKey(d);
-    if (key !== undefined) sharing.set(key, [...(sharing.get(key) ?? []), d]);
-  }
+  const sharing = new Map<PlannerLogDir, PlannerLogDir[]>();
+  for (const volume of groupByVolume(live)) for (const d of volume) sharing.set(d, volume);
   const sized = live.every((d) => d.totalBytes !== undefined);
   const dirs = live.map((d) => {
-    const key = volumeKey(d);
-    const group = key === undefined ? [d] : (sharing.get(key) ?? [d]);
+    const group = sharing.get(d) ?? [d];
     const groupData = group.reduce((n, g) => n + (dataNow.get(g.path) ?? 0), 0);
     const otherBytes =
       d.totalBytes !== undefined && d.usableBytes !== undefined
