@@ -164,6 +164,15 @@ describe("topics, configs and produce (standalone service, real Kafka)", functio
     const changed = await call("PATCH", `/topics/${name}/configs`, { set: { "cleanup.policy": "compact" } });
     expect(changed.status, changed.text).to.equal(200);
     expect(changed.body).to.deep.equal({ topic: name, set: { "cleanup.policy": "compact" }, deleted: [] });
+    // Answered once the brokers show it: the read right after the change has the new value.
+    const readBack = await call("GET", `/topics/${name}/configs`);
+    expect(readBack.body.configs).to.deep.include({
+      name: "cleanup.policy",
+      value: "compact",
+      readOnly: false,
+      source: "topic",
+      sensitive: false,
+    });
     // Incremental: the config set at creation is still there.
     expect(await dynamicConfigs(single, "topics", name)).to.deep.equal({
       "cleanup.policy": "compact",

@@ -3,10 +3,13 @@ import {
   ConfigResourceTypes,
   type ConfigResourceTypeValue,
   ConfigSources,
+  type Connection,
+  describeConfigsV4,
   IncrementalAlterConfigOperationTypes,
 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
+import { untilEveryBrokerShows } from "./until-shown.js";
 
 /** A config resource of the API: a topic by name or a broker by id. */
 export type ConfigResource = { type: "topic"; name: string } | { type: "broker"; id: number };
@@ -99,6 +102,7 @@ export async function changeConfigs(
   const known = new Map((await describeConfigs(client, resource)).map((config) => [config.name, config]));
   checkKeys(resource, change, known);
   await applyConfigs(client, resource, change);
+  await untilConfigsShown(client, resource, change);
   const set = Object.fromEntries(
     Object.entries(change.set).map(([name, value]) => [name, isSensitive(name, known) ? HIDDEN_VALUE : value]),
   );
@@ -134,4 +138,32 @@ export async function applyConfigs(client: KafkaClient, resource: ConfigResource
       UNKNOWN_TOPIC_OR_PARTITION: "not_found",
     });
   }
+}
+
+/** The source of a value set on the resource itself (what a delete takes away). */
+const OWN_SOURCE = {
+  topic: ConfigSources.DYNAMIC_TOPIC_CONFIG,
+  broker: ConfigSources.DYNAMIC_BROKER_CONFIG,
+} as const;
+
+/** Whether a broker's DescribeConfigs shows the change: each value set (a hidden one by its source), each deleted gone. */
+async function shows(connection: Connection, resource: ConfigResource, change: ConfigChangeRequest): Promise<boolean> {
+  const response = await describeConfigsV4.api.async(connection, [kafkaResource(resource)], false, false);
+  const configs = new Map((response.results[0]?.configs ?? []).map((config) => [config.name, config]));
+  const own = OWN_SOURCE[resource.type];
+  const setShown = Object.entries(change.set).every(([name, value]) => {
+    const config = configs.get(name);
+    return config?.configSource === own && (config.isSensitive || config.value === value);
+  });
+  return setShown && change.delete.every((name) => configs.get(name)?.configSource !== own);
+}
+
+/**
+ * A config change is answered once it reads back: from every broker for a topic (a read goes to any of them), from
+ * the broker itself for a broker; within the bounds of `untilEveryBrokerShows`. Without this, the console's read right
+ * after a change could still show the old value.
+ */
+async function untilConfigsShown(client: KafkaClient, resource: ConfigResource, change: ConfigChangeRequest) {
+  const brokers = resource.type === "broker" ? [resource.id] : "all";
+  await untilEveryBrokerShows(client, brokers, (connection) => shows(connection, resource, change));
 }
