@@ -1,4 +1,5 @@
 import {
+  diskUsedPercent,
   HEALTH_ISSUE_CODES,
   HEALTH_ISSUE_SEVERITY,
   type Health,
@@ -7,7 +8,6 @@ import {
   type HealthStatus,
   type Snapshot,
 } from "@kcp/shared";
-import { diskUsedPercent } from "./disk.js";
 import { metadataVersionName } from "./metadata-version.js";
 import { counted, nameList } from "./naming.js";
 import { type PartitionFacts, partitionFacts } from "./partition-facts.js";

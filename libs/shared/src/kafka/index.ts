@@ -1,1 +1,2 @@
+export { diskUsedPercent, usedPercent } from "./disk.js";
 export * from "./server-properties.js";

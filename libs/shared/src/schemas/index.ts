@@ -3,6 +3,7 @@ export * from "./agent-commands.js";
 export * from "./api-tokens.js";
 export * from "./audit.js";
 export * from "./auth.js";
+export * from "./autopilot.js";
 export * from "./capabilities.js";
 export * from "./cluster-identity.js";
 export * from "./clusters.js";

@@ -1,0 +1,207 @@
+import {
+  type Anomaly,
+  type AnomalyEvent,
+  type AutopilotReason,
+  type AutopilotReasonCode,
+  type CapabilityName,
+  durationMs,
+  isIrreversible,
+  type Move,
+  OPERATION_TYPE_INFO,
+  type OperationStatus,
+  type OperationType,
+  type PlanOperationRequest,
+  type PolicySpec,
+  type Snapshot,
+} from "@kcp/shared";
+import { inWindows, nextOpening } from "./windows.js";
+
+/** What a policy's decision reads besides the policy and the anomaly: all of it loaded by the caller. */
+export interface PolicyContext {
+  now: Date;
+  cluster: { id: string; labels: Readonly<Record<string, string>> };
+  snapshot: Snapshot;
+  capabilities?: Partial<Record<CapabilityName, boolean>>;
+  /** The autopilot is paused for this cluster or the whole service (a veto), with the reason given. */
+  paused?: { reason: string; by: string; until?: Date };
+  /** Operations on the cluster that are planned or not finished, with who planned them. */
+  operations: readonly { id: string; type: OperationType; status: OperationStatus; createdBy: string }[];
+  /** When this policy last started or proposed an operation on this cluster. */
+  lastActionAt?: Date;
+}
+
+export type PolicyDecision =
+  /** The policy is not about this anomaly (disabled, another cluster or trigger, under its own threshold). */
+  | { kind: "skip" }
+  /** The anomaly has not lasted the trigger's `for` yet: nothing to record; evaluate again after `until`. */
+  | { kind: "wait"; until: Date }
+  /** Nothing is planned: the event says why (observe mode, or a guard rail refused). */
+  | { kind: "record"; event: Pick<AnomalyEvent, "kind" | "reason"> }
+  /**
+   * Plan `request`; confirm it as the policy when `confirm`, else leave it planned for a person (`reason` says why
+   * it is only proposed, when a guard rail decided that).
+   */
+  | { kind: "plan"; request: PlanOperationRequest; confirm: boolean; reason?: AutopilotReason };
+
+/** The actor of everything a policy does: in the audit log, `createdBy` and `confirmedBy` of its operations. */
+export const autopilotActor = (policy: Pick<PolicySpec, "name">) => `autopilot:${policy.name}`;
+
+const isAutopilot = (createdBy: string) => createdBy.startsWith("autopilot:");
+
+const reason = (code: AutopilotReasonCode, message: string): AutopilotReason => ({ code, message });
+const refused = (code: AutopilotReasonCode, message: string): PolicyDecision => ({
+  kind: "record",
+  event: { kind: "refused", reason: reason(code, message) },
+});
+
+/** Whether the policy covers the cluster: by id, or by labels all present with the same values. */
+export function policyCovers(policy: PolicySpec, cluster: PolicyContext["cluster"]): boolean {
+  const scope = policy.scope;
+  if ("clusterId" in scope) return scope.clusterId === cluster.id;
+  return Object.entries(scope.labels).every(([k, v]) => cluster.labels[k] === v);
+}
+
+/** Whether the anomaly is one the policy answers: its trigger, above the policy's own band or share. */
+export function policyMatches(policy: PolicySpec, anomaly: Anomaly): boolean {
+  if (anomaly.code !== policy.trigger.code) return false;
+  if (anomaly.code === "disk_imbalance") return Number(anomaly.facts.abovePercent) > (policy.trigger.bandPercent ?? 10);
+  if (anomaly.code === "leader_imbalance")
+    return Number(anomaly.facts.notPreferredPercent) > (policy.trigger.thresholdPercent ?? 10);
+  return true;
+}
+
+/** Partitions that are led, by a replica other than their preferred one, outside the policy's exclusions. */
+function notPreferred(policy: PolicySpec, snapshot: Snapshot) {
+  const topics = new Set(policy.guardRails.excludeTopics);
+  const brokers = new Set(policy.guardRails.excludeBrokers);
+  return snapshot.topics
+    .filter((t) => !topics.has(t.name))
+    .flatMap((t) =>
+      t.partitions
+        .filter((p) => p.leader >= 0 && p.replicas.length > 1 && p.leader !== p.replicas[0])
+        .filter((p) => !brokers.has(p.leader) && !brokers.has(p.replicas[0] as number))
+        .map((p) => ({ topic: t.name, partition: p.id })),
+    )
+    .slice(0, 100_000);
+}
+
+/** The operation that answers the anomaly: the policy's action, aimed at the anomaly's subject. */
+export function actionRequest(policy: PolicySpec, anomaly: Anomaly, snapshot: Snapshot): PlanOperationRequest {
+  switch (policy.action.type) {
+    case "restartNodes":
+      return { type: "restartNodes", params: { nodes: [anomaly.brokerId as number], waitHealthy: true } };
+    case "drainBrokers":
+      return { type: "drainBrokers", params: { brokers: [anomaly.brokerId as number] } };
+    case "electLeaders":
+      return {
+        type: "electLeaders",
+        params: { electionType: "preferred", partitions: notPreferred(policy, snapshot) },
+      };
+    case "rebalance":
+      return { type: "rebalance", params: {} };
+  }
+}
+
+const healthyBrokers = (snapshot: Snapshot) => snapshot.brokers.filter((b) => b.alive && !b.fenced).length;
+
+/**
+ * What a policy does about an anomaly now, the guard rails in a fixed order (the first that refuses is recorded):
+ * persisted for `for`; observe mode; paused; an excluded broker; too few healthy brokers; another operation planned
+ * or running on the cluster; the cool-down; the capability. Then the operation is planned — confirmed by the policy
+ * only in auto mode, inside a window, and never when irreversible (then proposed for a person).
+ */
+export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyContext): PolicyDecision {
+  if (!policy.enabled || !policyCovers(policy, context.cluster) || !policyMatches(policy, anomaly))
+    return { kind: "skip" };
+  if (anomaly.clearedAt !== null) return { kind: "skip" };
+  const rails = policy.guardRails;
+  const persistsFrom = new Date(new Date(anomaly.firstSeenAt).getTime() + durationMs(policy.trigger.for));
+  if (context.now < persistsFrom) return { kind: "wait", until: persistsFrom };
+  if (policy.mode === "observe")
+    return { kind: "record", event: { kind: "observed", reason: reason("observe_only", "The policy only observes") } };
+  if (context.paused) {
+    const until = context.paused.until ? ` until ${context.paused.until.toISOString()}` : "";
+    return refused("paused", `The autopilot is paused by ${context.paused.by}${until}: ${context.paused.reason}`);
+  }
+  if (anomaly.brokerId !== undefined && rails.excludeBrokers.includes(anomaly.brokerId))
+    return refused("excluded_broker", `Broker ${anomaly.brokerId} is excluded by the policy`);
+  const healthy = healthyBrokers(context.snapshot);
+  if (healthy < rails.minHealthyBrokers)
+    return refused(
+      "too_few_healthy_brokers",
+      `${healthy} healthy broker(s), fewer than the policy's minimum of ${rails.minHealthyBrokers}: nothing is touched`,
+    );
+  const other = context.operations[0];
+  if (other) {
+    const whose = isAutopilot(other.createdBy) ? other.createdBy : `a person (${other.createdBy})`;
+    return refused("operation_active", `Operation ${other.id} (${other.type}) of ${whose} is ${other.status}`);
+  }
+  if (context.lastActionAt) {
+    const ready = new Date(context.lastActionAt.getTime() + durationMs(rails.cooldown));
+    if (context.now < ready)
+      return refused(
+        "cooldown",
+        `Cooling down after the policy's last action (${rails.cooldown}) until ${ready.toISOString()}`,
+      );
+  }
+  const capability = OPERATION_TYPE_INFO[policy.action.type].capability;
+  if (context.capabilities?.[capability] === false)
+    return refused("capability_missing", `The cluster does not offer ${capability}, which ${policy.action.type} needs`);
+  const request = actionRequest(policy, anomaly, context.snapshot);
+  if (request.type === "electLeaders" && request.params.partitions?.length === 0)
+    return refused("nothing_to_do", "Every partition outside the policy's exclusions is led by its preferred replica");
+  if (isIrreversible(request))
+    return { kind: "plan", request, confirm: false, reason: reason("irreversible", "Irreversible: a person confirms") };
+  if (policy.mode === "propose") return { kind: "plan", request, confirm: false };
+  if (!inWindows(rails.windows, rails.timeZone, context.now)) {
+    const opens = nextOpening(rails.windows, rails.timeZone, context.now);
+    const when = opens ? `; the next window opens at ${opens.toISOString()}` : "";
+    return {
+      kind: "plan",
+      request,
+      confirm: false,
+      reason: reason("outside_window", `Outside the policy's windows (${rails.timeZone})${when}: proposed only`),
+    };
+  }
+  return { kind: "plan", request, confirm: true };
+}
+
+/** What admission reads of a planned operation: the data it moves and its moves (every one, not a page). */
+export interface PlannedFacts {
+  dataToMoveBytes?: number;
+  moves?: readonly Pick<Move, "topic" | "from" | "to">[];
+}
+
+/**
+ * The guard rails that need the plan: it moves no excluded topic and touches no excluded broker, and its bytes fit
+ * the cap per action and what is left of the cap per 24 h (`movedLast24hBytes`: the policy's actions' bytes in the 24 h
+ * before now). Undefined when admitted; else the reason, and the plan stays for a person.
+ */
+export function admitPlan(
+  policy: PolicySpec,
+  planned: PlannedFacts,
+  movedLast24hBytes: number,
+): AutopilotReason | undefined {
+  const rails = policy.guardRails;
+  const topics = new Set(rails.excludeTopics);
+  const brokers = new Set(rails.excludeBrokers);
+  const moves = planned.moves ?? [];
+  const topic = moves.find((m) => topics.has(m.topic));
+  if (topic) return reason("excluded_topic", `The plan moves topic ${topic.topic}, which the policy excludes`);
+  const broker = moves.flatMap((m) => [...m.from, ...m.to].filter((id) => !(m.from.includes(id) && m.to.includes(id))));
+  const touched = broker.find((id) => brokers.has(id));
+  if (touched !== undefined)
+    return reason("excluded_broker", `The plan moves replicas to or from broker ${touched}, which the policy excludes`);
+  const bytes = planned.dataToMoveBytes ?? 0;
+  if (rails.maxBytesPerAction !== undefined && bytes > rails.maxBytesPerAction)
+    return reason(
+      "over_action_cap",
+      `The plan moves ${bytes} bytes, more than the policy's cap of ${rails.maxBytesPerAction} per action`,
+    );
+  if (rails.maxBytesPer24h !== undefined && movedLast24hBytes + bytes > rails.maxBytesPer24h)
+    return reason(
+      "over_daily_cap",
+      `The plan moves ${bytes} bytes; with ${movedLast24hBytes} moved in the last 24 h that is more than the policy's cap of ${rails.maxBytesPer24h}`,
+    );
+  return undefined;
+}

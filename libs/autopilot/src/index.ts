@@ -1,0 +1,14 @@
+export {
+  actionRequest,
+  admitPlan,
+  autopilotActor,
+  decide,
+  type PlannedFacts,
+  type PolicyContext,
+  type PolicyDecision,
+  policyCovers,
+  policyMatches,
+} from "./decide.js";
+export { DEFAULT_FIND_THRESHOLDS, type Finding, type FindThresholds, findAnomalies } from "./find.js";
+export { EVENTS_KEPT, type TimelineChange, trackAnomalies, withEvent } from "./timeline.js";
+export { inWindows, nextOpening, wallClock } from "./windows.js";
