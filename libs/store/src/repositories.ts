@@ -13,7 +13,14 @@
  *   disabling each other at once one is refused;
  * - audit ids are int64-safe and increase with time, across processes.
  */
-import { ACTIVE_OPERATION_STATUSES, type OperationStatus, type Role } from "@kcp/shared";
+import {
+  ACTIVE_OPERATION_STATUSES,
+  type Anomaly,
+  type AutopilotTrigger,
+  type OperationStatus,
+  type PolicySpec,
+  type Role,
+} from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
@@ -357,6 +364,73 @@ export interface ApiTokenRepository {
   touch(id: string, at: Date): Promise<void>;
 }
 
+/** An autopilot policy (docs/autopilot.md): its spec as validated, names unique. */
+export interface PolicyRecord {
+  id: string;
+  spec: PolicySpec;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PolicyRepository {
+  /** A policy named like another: `AppError("already_exists")`. */
+  create(spec: PolicySpec): Promise<PolicyRecord>;
+  findById(id: string): Promise<PolicyRecord | undefined>;
+  /** Oldest first. */
+  list(): Promise<PolicyRecord[]>;
+  /** Replaces the spec; unknown id: `AppError("not_found")`; a name another policy has: `AppError("already_exists")`. */
+  update(id: string, spec: PolicySpec): Promise<PolicyRecord>;
+  /** Returns whether the policy existed. */
+  remove(id: string): Promise<boolean>;
+}
+
+export interface AnomalyPageQuery {
+  limit: number;
+  /** The `nextBefore` of the previous page. */
+  before?: number;
+  code?: AutopilotTrigger;
+  state?: "open" | "cleared";
+}
+
+export interface AnomalyPage {
+  anomalies: Anomaly[];
+  /** Set when more match: the `before` of the next page. */
+  nextBefore?: number;
+}
+
+/** The autopilot's anomalies, each with its timeline; ordered by when they were first stored. */
+export interface AnomalyRepository {
+  /** The cluster's open anomalies (not cleared), oldest first. */
+  listOpen(clusterId: string): Promise<Anomaly[]>;
+  /** Inserts each anomaly, or replaces the one with its id (keeping its place in the order). */
+  put(anomalies: readonly Anomaly[]): Promise<void>;
+  get(id: string): Promise<Anomaly | undefined>;
+  /** A page of the cluster's anomalies, newest first, filtered by code and state. */
+  listPage(clusterId: string, query: AnomalyPageQuery): Promise<AnomalyPage>;
+  /** Forgets anomalies cleared before `before`; returns how many. */
+  prune(before: Date): Promise<number>;
+}
+
+/** The scope of a pause of the whole service (every cluster). */
+export const SERVICE_PAUSE_SCOPE = "*";
+
+/** The autopilot paused (a veto): for one cluster (its id) or the service (`SERVICE_PAUSE_SCOPE`). */
+export interface AutopilotPauseRecord {
+  scope: string;
+  reason: string;
+  by: string;
+  at: Date;
+  until?: Date;
+}
+
+export interface AutopilotPauseRepository {
+  /** Pauses the scope, replacing an earlier pause of it. */
+  put(pause: AutopilotPauseRecord): Promise<void>;
+  /** Resumes the scope; returns whether it was paused. */
+  remove(scope: string): Promise<boolean>;
+  list(): Promise<AutopilotPauseRecord[]>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -366,4 +440,7 @@ export interface Repositories {
   operations: OperationRepository;
   audit: AuditRepository;
   apiTokens: ApiTokenRepository;
+  policies: PolicyRepository;
+  anomalies: AnomalyRepository;
+  autopilotPauses: AutopilotPauseRepository;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EmbeddedStore } from "../src/index.js";
+import { describeAutopilotContract } from "./autopilot-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
 import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
@@ -11,3 +12,4 @@ const fixture = (): StoreFixture => {
 };
 describeStoreContract("embedded (node:sqlite)", fixture);
 describeTokensAuditContract("embedded (node:sqlite)", fixture);
+describeAutopilotContract("embedded (node:sqlite)", fixture);

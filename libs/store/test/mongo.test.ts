@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { getSharedMongo, startFerretDb } from "@kcp/test-infra";
 import { expect } from "chai";
 import { isStoreUnavailable, MongoStore, type NewOperation } from "../src/index.js";
+import { describeAutopilotContract } from "./autopilot-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
 import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
@@ -128,3 +129,4 @@ describe("MongoDB store: isStoreUnavailable", function () {
     }
   });
 });
+describeAutopilotContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);

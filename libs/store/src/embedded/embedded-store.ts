@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { Store } from "../store.js";
 import { EmbeddedApiTokens } from "./api-tokens.js";
 import { EmbeddedAudit } from "./audit.js";
+import { EmbeddedAnomalies, EmbeddedAutopilotPauses, EmbeddedPolicies } from "./autopilot.js";
 import { EmbeddedClusters, EmbeddedClusterViews } from "./clusters.js";
 import { migrate } from "./migrations.js";
 import { EmbeddedOperations } from "./operations.js";
@@ -35,6 +36,9 @@ export class EmbeddedStore implements Store {
   readonly operations;
   readonly audit;
   readonly apiTokens;
+  readonly policies;
+  readonly anomalies;
+  readonly autopilotPauses;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -54,6 +58,9 @@ export class EmbeddedStore implements Store {
     this.operations = new EmbeddedOperations(this.db);
     this.audit = new EmbeddedAudit(this.db);
     this.apiTokens = new EmbeddedApiTokens(this.db);
+    this.policies = new EmbeddedPolicies(this.db);
+    this.anomalies = new EmbeddedAnomalies(this.db);
+    this.autopilotPauses = new EmbeddedAutopilotPauses(this.db);
   }
 
   async ping(): Promise<void> {

@@ -68,6 +68,21 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX audit_by_time ON audit (at);
       CREATE INDEX operations_by_cluster_status ON operations (cluster_id, status, seq);`,
   },
+  {
+    version: 5,
+    name: "autopilot: policies, anomalies with their timeline, pauses",
+    sql: `
+      CREATE TABLE policies (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL);
+      CREATE TABLE anomalies (
+        id TEXT PRIMARY KEY, cluster_id TEXT NOT NULL, code TEXT NOT NULL, cleared_at TEXT, doc TEXT NOT NULL,
+        seq INTEGER NOT NULL);
+      CREATE INDEX anomalies_by_cluster ON anomalies (cluster_id, seq);
+      CREATE INDEX anomalies_open ON anomalies (cluster_id, cleared_at);
+      CREATE INDEX anomalies_cleared ON anomalies (cleared_at);
+      CREATE TABLE autopilot_pauses (scope TEXT PRIMARY KEY, doc TEXT NOT NULL);`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

@@ -94,6 +94,26 @@ const apiTokens = new Schema(
 apiTokens.index({ tokenHash: 1 }, { unique: true });
 apiTokens.index({ ownerId: 1, createdAt: -1 });
 
+/** Autopilot policies, `_id` = the policy's id; names unique; the spec as JSON text. */
+const policies = new Schema(
+  { _id: String, name: String, spec: String, createdAt: Date, updatedAt: Date, seq: Number },
+  options,
+);
+policies.index({ name: 1 }, { unique: true });
+policies.index({ seq: 1 });
+
+/** Anomalies, `_id` = the anomaly's id; the anomaly as JSON text beside the fields queried. */
+const anomalies = new Schema(
+  { _id: String, clusterId: String, code: String, clearedAt: String, doc: String, seq: Number },
+  options,
+);
+anomalies.index({ clusterId: 1, seq: -1 });
+anomalies.index({ clusterId: 1, clearedAt: 1 });
+anomalies.index({ clearedAt: 1 });
+
+/** Autopilot pauses, `_id` = the scope (a cluster id, or "*" for the service). */
+const autopilotPauses = new Schema({ _id: String, reason: String, by: String, at: Date, until: Date }, options);
+
 export function registerModels(connection: Connection) {
   return {
     users: connection.model("User", users, "users"),
@@ -108,6 +128,9 @@ export function registerModels(connection: Connection) {
     adminLocks: connection.model("AdminLock", adminLocks, "admin_locks"),
     audit: connection.model("AuditEntry", audit, "audit"),
     apiTokens: connection.model("ApiToken", apiTokens, "api_tokens"),
+    policies: connection.model("Policy", policies, "policies"),
+    anomalies: connection.model("Anomaly", anomalies, "anomalies"),
+    autopilotPauses: connection.model("AutopilotPause", autopilotPauses, "autopilot_pauses"),
   };
 }
 

@@ -3,6 +3,7 @@ import mongoose, { type Connection, type ConnectOptions } from "mongoose";
 import type { Store } from "../store.js";
 import { MongoApiTokens } from "./api-tokens.js";
 import { MongoAudit } from "./audit.js";
+import { MongoAnomalies, MongoAutopilotPauses, MongoPolicies } from "./autopilot.js";
 import { ClientWatchdog } from "./client-watchdog.js";
 import { MongoClusters, MongoClusterViews } from "./clusters.js";
 import { type Models, registerModels } from "./models.js";
@@ -39,6 +40,9 @@ export class MongoStore implements Store {
   readonly operations;
   readonly audit;
   readonly apiTokens;
+  readonly policies;
+  readonly anomalies;
+  readonly autopilotPauses;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -55,6 +59,9 @@ export class MongoStore implements Store {
     this.operations = new MongoOperations(models);
     this.audit = new MongoAudit(models);
     this.apiTokens = new MongoApiTokens(models);
+    this.policies = new MongoPolicies(models);
+    this.anomalies = new MongoAnomalies(models);
+    this.autopilotPauses = new MongoAutopilotPauses(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),
