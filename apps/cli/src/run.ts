@@ -16,6 +16,12 @@ export const USAGE = `kcp — the Kafka control plane's command line
   kcp confirm OPERATION [--name CLUSTER]  the cluster's name typed back for an irreversible operation
   kcp watch OPERATION                     progress until it ends
   kcp audit [--limit N] [--action A] [--actor U]
+  kcp policies                            the autopilot's policies
+  kcp anomalies CLUSTER [--state open|cleared] [--limit N]
+                                          anomalies and what the autopilot did about each, or why not
+  kcp autopilot [status]                  enabled, and the pauses in force
+  kcp autopilot pause [CLUSTER] --reason R [--until ISO-TIME]
+  kcp autopilot resume [CLUSTER]          without CLUSTER: for every cluster
 
   --json      JSON for scripts instead of tables
   --url URL   the service (default: $KCP_URL, else the one logged in to); $KCP_TOKEN overrides the saved session
@@ -56,6 +62,9 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
         name: { type: "string" },
         action: { type: "string" },
         actor: { type: "string" },
+        reason: { type: "string" },
+        until: { type: "string" },
+        state: { type: "string" },
         "interval-ms": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -109,6 +118,15 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
         });
       case "audit":
         await commands.audit(context, values);
+        return EXIT.ok;
+      case "policies":
+        await commands.policies(context);
+        return EXIT.ok;
+      case "anomalies":
+        await commands.anomalies(context, first, values);
+        return EXIT.ok;
+      case "autopilot":
+        await commands.autopilot(context, first, second, values);
         return EXIT.ok;
       default:
         throw new UsageError(`Unknown command ${command}\n\n${USAGE}`);

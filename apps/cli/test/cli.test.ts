@@ -159,6 +159,30 @@ describe("kcp, the command line, as a process against the real service and Kafka
     cordoned = false;
   });
 
+  it("the autopilot's veto: pauses the cluster with a reason, shows it, resumes; lists policies and anomalies", async () => {
+    const paused = await kcp(["autopilot", "pause", cluster, "--reason", "cli drill"]);
+    expect(paused.code, paused.stderr).to.equal(0);
+    expect(paused.stdout).to.match(/cli drill/);
+    const status = await kcp(["autopilot", "status", "--json"]);
+    const parsed = JSON.parse(status.stdout) as { enabled: boolean; pauses: { reason: string; by: string }[] };
+    expect(parsed).to.deep.include({ enabled: true });
+    expect(parsed.pauses.map((p) => [p.reason, p.by])).to.deep.equal([["cli drill", ADMIN.username]]);
+    const noReason = await kcp(["autopilot", "pause", cluster]);
+    expect(noReason.code).to.equal(1);
+    expect(noReason.stderr).to.match(/--reason/);
+    const resumed = await kcp(["autopilot", "resume", cluster]);
+    expect(resumed.code, resumed.stderr).to.equal(0);
+    expect(resumed.stdout).to.match(/not paused/);
+    const again = await kcp(["autopilot", "resume", cluster]);
+    expect(again.code, "nothing paused: 404").to.equal(2);
+    const policies = await kcp(["policies"]);
+    expect(policies.code, policies.stderr).to.equal(0);
+    expect(policies.stdout).to.match(/NAME\s+ENABLED\s+TRIGGER/);
+    const anomalies = await kcp(["anomalies", cluster, "--state", "open", "--json"]);
+    expect(anomalies.code, anomalies.stderr).to.equal(0);
+    expect(JSON.parse(anomalies.stdout)).to.have.property("anomalies");
+  });
+
   it("logs out: the session ends on the service and the file is gone", async () => {
     const token = (JSON.parse(await readFile(configFile, "utf8")) as { token: string }).token;
     const result = await kcp(["logout"]);

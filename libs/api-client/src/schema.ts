@@ -760,6 +760,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The autopilot's policies, oldest first
+         * @description The autopilot's policies, oldest first. Lowest role allowed: viewer.
+         */
+        get: operations["listPolicies"];
+        put?: never;
+        /**
+         * Create an autopilot policy: a trigger, the action that answers it, a mode and guard rails
+         * @description Create an autopilot policy: a trigger, the action that answers it, a mode and guard rails. Lowest role allowed: admin. Audited as `policy.create`.
+         */
+        post: operations["createPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One autopilot policy
+         * @description One autopilot policy. Lowest role allowed: viewer.
+         */
+        get: operations["getPolicy"];
+        /**
+         * Replace an autopilot policy (enable, disable, change its mode or guard rails)
+         * @description Replace an autopilot policy (enable, disable, change its mode or guard rails). Lowest role allowed: admin. Audited as `policy.update`.
+         */
+        put: operations["replacePolicy"];
+        post?: never;
+        /**
+         * Delete an autopilot policy (its operations already planned or running are not touched)
+         * @description Delete an autopilot policy (its operations already planned or running are not touched). Lowest role allowed: admin. Audited as `policy.delete`.
+         */
+        delete: operations["deletePolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{id}/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster's anomalies with their timeline (first seen, cleared, what each policy did or why not), newest first
+         * @description The cluster's anomalies with their timeline (first seen, cleared, what each policy did or why not), newest first. Lowest role allowed: viewer.
+         */
+        get: operations["listAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autopilot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the autopilot is enabled, and the pauses in force
+         * @description Whether the autopilot is enabled, and the pauses in force. Lowest role allowed: viewer.
+         */
+        get: operations["getAutopilotStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autopilot/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause
+         * @description Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause. Lowest role allowed: admin. Audited as `autopilot.pause`.
+         */
+        post: operations["pauseAutopilot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autopilot/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a pause of the autopilot (a cluster's, or the service's): its paused operations resume once no pause covers their cluster
+         * @description End a pause of the autopilot (a cluster's, or the service's): its paused operations resume once no pause covers their cluster. Lowest role allowed: admin. Audited as `autopilot.resume`.
+         */
+        post: operations["resumeAutopilot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -860,6 +992,36 @@ export interface components {
         };
         /** @description Which node agent serves which Kafka node ids (provider agent only, and required there): at most 64 agents, each asked at every collection. Each agentId appears once, and each node id in one agent's nodeIds or provisioning range only. */
         AgentsSetting: components["schemas"]["AgentEndpoint"][];
+        Anomaly: {
+            id: components["schemas"]["Id"];
+            clusterId: components["schemas"]["Id"];
+            /** @enum {string} */
+            code: "broker_down" | "broker_fenced" | "disk_high" | "disk_imbalance" | "leader_imbalance" | "log_dir_failed" | "replicas_on_removed_broker";
+            subject: string;
+            brokerId?: components["schemas"]["BrokerId"];
+            message: string;
+            facts: components["schemas"]["AnomalyFacts"];
+            firstSeenAt: components["schemas"]["DateTime"];
+            lastSeenAt: components["schemas"]["DateTime"];
+            clearedAt: components["schemas"]["DateTime"] | null;
+            events: components["schemas"]["AnomalyEvent"][];
+        };
+        AnomalyEvent: {
+            at: components["schemas"]["DateTime"];
+            policy: string;
+            /** @enum {string} */
+            kind: "observed" | "proposed" | "acted" | "refused";
+            operationId?: components["schemas"]["Id"];
+            reason?: components["schemas"]["AutopilotReason"];
+        };
+        AnomalyFacts: {
+            [key: string]: number | string;
+        };
+        AnomalyListResponse: {
+            anomalies: components["schemas"]["Anomaly"][];
+            /** @description Present when older anomalies match: pass it as before= */
+            nextCursor?: string;
+        };
         ApiToken: {
             id: components["schemas"]["Id"];
             name: string;
@@ -902,6 +1064,52 @@ export interface components {
         };
         /** @enum {string} */
         AuditResult: "success" | "failure" | "denied";
+        AutopilotPause: {
+            /** @description Absent: paused for the whole service */
+            clusterId?: components["schemas"]["Id"];
+            reason: string;
+            by: string;
+            at: components["schemas"]["DateTime"];
+            /** @description When the pause ends by itself; absent: until resumed */
+            until?: components["schemas"]["DateTime"];
+        };
+        AutopilotReason: {
+            /** @enum {string} */
+            code: "observe_only" | "waiting" | "paused" | "outside_window" | "irreversible" | "cooldown" | "operation_active" | "too_few_healthy_brokers" | "excluded_broker" | "excluded_topic" | "capability_missing" | "over_action_cap" | "over_daily_cap" | "nothing_to_do" | "plan_failed";
+            message: string;
+        };
+        AutopilotStatus: {
+            /** @description false when AUTOPILOT_ENABLED=false (the kill switch): nothing is found or done */
+            enabled: boolean;
+            /** @description Pauses in force (ended ones left out) */
+            pauses: components["schemas"]["AutopilotPause"][];
+        };
+        AutopilotTrigger: {
+            /** @enum {string} */
+            code: "broker_down" | "broker_fenced" | "disk_high" | "disk_imbalance" | "leader_imbalance" | "log_dir_failed" | "replicas_on_removed_broker";
+            /**
+             * @description How long the anomaly persists before the policy acts
+             * @default 2m
+             */
+            for: components["schemas"]["Duration"];
+            /** @description disk_imbalance: the fullest log dir above the mean by more than this % (default 10) */
+            bandPercent?: number;
+            /** @description leader_imbalance: share of partitions not led by their preferred replica (default 10) */
+            thresholdPercent?: number;
+        };
+        AutopilotTriggerInput: {
+            /** @enum {string} */
+            code: "broker_down" | "broker_fenced" | "disk_high" | "disk_imbalance" | "leader_imbalance" | "log_dir_failed" | "replicas_on_removed_broker";
+            /**
+             * @description How long the anomaly persists before the policy acts
+             * @default 2m
+             */
+            for?: components["schemas"]["Duration"];
+            /** @description disk_imbalance: the fullest log dir above the mean by more than this % (default 10) */
+            bandPercent?: number;
+            /** @description leader_imbalance: share of partitions not led by their preferred replica (default 10) */
+            thresholdPercent?: number;
+        };
         BootstrapServer: string;
         Broker: {
             id: components["schemas"]["Int32"];
@@ -1255,6 +1463,8 @@ export interface components {
             /** @description Kafka's id of the deleted topic */
             id: string;
         };
+        /** @description A whole number and s, m, h or d, e.g. 30s, 2m, 1h */
+        Duration: string;
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
@@ -1318,6 +1528,78 @@ export interface components {
         };
         /** @enum {string} */
         GroupType: "consumer" | "classic" | "share" | "streams";
+        GuardRails: {
+            /**
+             * @description When the policy may act in auto mode (outside: it only proposes); none: any time
+             * @default []
+             */
+            windows: components["schemas"]["MaintenanceWindow"][];
+            /**
+             * @description An IANA time zone, e.g. Europe/Berlin
+             * @default UTC
+             */
+            timeZone: string;
+            /** @description An action whose plan moves more bytes is not started */
+            maxBytesPerAction?: number;
+            /** @description Bytes the policy's actions may move in any 24 hours */
+            maxBytesPer24h?: number;
+            /**
+             * @description After an action, how long the policy waits before the next
+             * @default 30m
+             */
+            cooldown: components["schemas"]["Duration"];
+            /**
+             * @description Brokers the policy never acts on
+             * @default []
+             */
+            excludeBrokers: components["schemas"]["BrokerId"][];
+            /**
+             * @description Topics the policy's actions never move
+             * @default []
+             */
+            excludeTopics: string[];
+            /**
+             * @description Below this many alive, unfenced brokers the policy touches nothing
+             * @default 0
+             */
+            minHealthyBrokers: number;
+        };
+        GuardRailsInput: {
+            /**
+             * @description When the policy may act in auto mode (outside: it only proposes); none: any time
+             * @default []
+             */
+            windows?: components["schemas"]["MaintenanceWindow"][];
+            /**
+             * @description An IANA time zone, e.g. Europe/Berlin
+             * @default UTC
+             */
+            timeZone?: string;
+            /** @description An action whose plan moves more bytes is not started */
+            maxBytesPerAction?: number;
+            /** @description Bytes the policy's actions may move in any 24 hours */
+            maxBytesPer24h?: number;
+            /**
+             * @description After an action, how long the policy waits before the next
+             * @default 30m
+             */
+            cooldown?: components["schemas"]["Duration"];
+            /**
+             * @description Brokers the policy never acts on
+             * @default []
+             */
+            excludeBrokers?: components["schemas"]["BrokerId"][];
+            /**
+             * @description Topics the policy's actions never move
+             * @default []
+             */
+            excludeTopics?: string[];
+            /**
+             * @description Below this many alive, unfenced brokers the policy touches nothing
+             * @default 0
+             */
+            minHealthyBrokers?: number;
+        };
         Health: {
             /** @description The worst issue's severity; unreachable or unknown when nothing answered yet */
             status: components["schemas"]["HealthStatus"];
@@ -1414,6 +1696,14 @@ export interface components {
             /** @constant */
             loggedOut: true;
         };
+        MaintenanceWindow: {
+            /** @description The days the window opens on */
+            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description HH:MM, 24-hour */
+            start: string;
+            /** @description HH:MM, 24-hour */
+            end: string;
+        };
         Move: {
             topic: string;
             partition: number;
@@ -1454,6 +1744,8 @@ export interface components {
             createdBy: string;
             /** @description Who confirmed it; null while planned */
             confirmedBy: string | null;
+            /** @description Planned by the autopilot: why (docs/autopilot.md) */
+            explanation?: components["schemas"]["OperationExplanation"];
             createdAt: components["schemas"]["DateTime"];
             /** @description When the plan expires if not confirmed: createdAt + 15 minutes */
             expiresAt: components["schemas"]["DateTime"];
@@ -1461,6 +1753,25 @@ export interface components {
             finishedAt: components["schemas"]["DateTime"] | null;
             updatedAt: components["schemas"]["DateTime"];
             steps: components["schemas"]["Step"][];
+        };
+        OperationExplanation: {
+            /** @description The policy that planned it (the operation's createdBy is autopilot:<policy>) */
+            policy: string;
+            /** @enum {string} */
+            mode: "observe" | "propose" | "auto";
+            anomaly: {
+                id: components["schemas"]["Id"];
+                /** @enum {string} */
+                code: "broker_down" | "broker_fenced" | "disk_high" | "disk_imbalance" | "leader_imbalance" | "log_dir_failed" | "replicas_on_removed_broker";
+                subject: string;
+                message: string;
+                facts: components["schemas"]["AnomalyFacts"];
+                firstSeenAt: components["schemas"]["DateTime"];
+            };
+            /** @description The guard rails it passed, as checked */
+            admitted: string[];
+            /** @description Why the policy did not confirm it itself */
+            proposedBecause?: components["schemas"]["AutopilotReason"];
         };
         OperationListResponse: {
             operations: components["schemas"]["Operation"][];
@@ -1532,6 +1843,14 @@ export interface components {
         };
         /** Format: password */
         Password: string;
+        PauseAutopilotRequest: {
+            /** @description Pause for this cluster only (default: every cluster) */
+            clusterId?: components["schemas"]["Id"];
+            /** @description Why: shown with every refusal it causes and in the audit log */
+            reason: string;
+            /** @description Resume by itself at this time (default: until resumed) */
+            until?: components["schemas"]["DateTime"];
+        };
         Plan: {
             summary: string;
             warnings: string[];
@@ -1727,6 +2046,62 @@ export interface components {
                 replicas: number;
             };
         };
+        Policy: {
+            id: components["schemas"]["Id"];
+            spec: components["schemas"]["PolicySpec"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
+        };
+        PolicyListResponse: {
+            /** @description Oldest first */
+            policies: components["schemas"]["Policy"][];
+        };
+        PolicyResponse: {
+            policy: components["schemas"]["Policy"];
+        };
+        PolicyScope: {
+            clusterId: components["schemas"]["Id"];
+        } | {
+            /** @description Every cluster whose labels include all of these */
+            labels: components["schemas"]["Labels"];
+        };
+        PolicySpec: {
+            /** @description Unique; the actor of its actions is autopilot:<name> */
+            name: string;
+            /** @default true */
+            enabled: boolean;
+            scope: components["schemas"]["PolicyScope"];
+            trigger: components["schemas"]["AutopilotTrigger"];
+            action: {
+                /** @enum {string} */
+                type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
+            };
+            /**
+             * @default observe
+             * @enum {string}
+             */
+            mode: "observe" | "propose" | "auto";
+            guardRails: components["schemas"]["GuardRails"];
+        };
+        PolicySpecInput: {
+            /** @description Unique; the actor of its actions is autopilot:<name> */
+            name: string;
+            /** @default true */
+            enabled?: boolean;
+            scope: components["schemas"]["PolicyScope"];
+            trigger: components["schemas"]["AutopilotTriggerInput"];
+            action: {
+                /** @enum {string} */
+                type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
+            };
+            /**
+             * @default observe
+             * @enum {string}
+             */
+            mode?: "observe" | "propose" | "auto";
+            /** @default {} */
+            guardRails?: components["schemas"]["GuardRailsInput"];
+        };
         Port: number;
         ProduceRequest: {
             /**
@@ -1857,6 +2232,10 @@ export interface components {
         };
         /** @enum {string} */
         ResetTarget: "earliest" | "latest" | "timestamp" | "offset" | "shift";
+        ResumeAutopilotRequest: {
+            /** @description Resume for this cluster (default: the service-wide pause) */
+            clusterId?: components["schemas"]["Id"];
+        };
         /** @enum {string} */
         Role: "viewer" | "operator" | "admin";
         /** @enum {string} */
@@ -6890,6 +7269,729 @@ export interface operations {
             };
             /** @description conflict: The request conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The autopilot's policies, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyListResponse"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicySpecInput"];
+            };
+        };
+        responses: {
+            /** @description Create an autopilot policy: a trigger, the action that answers it, a mode and guard rails */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyResponse"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description already_exists: Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One autopilot policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replacePolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicySpecInput"];
+            };
+        };
+        responses: {
+            /** @description Replace an autopilot policy (enable, disable, change its mode or guard rails) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyResponse"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description already_exists: Already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete an autopilot policy (its operations already planned or running are not touched) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAnomalies: {
+        parameters: {
+            query?: {
+                /** @description How many entries to return, newest first (1-1000, default 100) */
+                limit?: number;
+                /** @description Only anomalies of this trigger */
+                code?: "broker_down" | "broker_fenced" | "disk_high" | "disk_imbalance" | "leader_imbalance" | "log_dir_failed" | "replicas_on_removed_broker";
+                /** @description Only open (still seen) or cleared anomalies */
+                state?: "open" | "cleared";
+                /** @description The nextCursor of the previous page: the anomalies stored before its last one */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster's anomalies with their timeline (first seen, cleared, what each policy did or why not), newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalyListResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAutopilotStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the autopilot is enabled, and the pauses in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopilotStatus"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseAutopilot: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseAutopilotRequest"];
+            };
+        };
+        responses: {
+            /** @description Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopilotStatus"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeAutopilot: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumeAutopilotRequest"];
+            };
+        };
+        responses: {
+            /** @description End a pause of the autopilot (a cluster's, or the service's): its paused operations resume once no pause covers their cluster */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutopilotStatus"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

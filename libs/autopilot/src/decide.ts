@@ -41,7 +41,14 @@ export type PolicyDecision =
    * Plan `request`; confirm it as the policy when `confirm`, else leave it planned for a person (`reason` says why
    * it is only proposed, when a guard rail decided that).
    */
-  | { kind: "plan"; request: PlanOperationRequest; confirm: boolean; reason?: AutopilotReason };
+  | {
+      kind: "plan";
+      request: PlanOperationRequest;
+      confirm: boolean;
+      reason?: AutopilotReason;
+      /** The guard rails the anomaly passed, as checked: the operation's explanation. */
+      admitted: string[];
+    };
 
 /** The actor of everything a policy does: in the audit log, `createdBy` and `confirmedBy` of its operations. */
 export const autopilotActor = (policy: Pick<PolicySpec, "name">) => `autopilot:${policy.name}`;
@@ -150,9 +157,28 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
   const request = actionRequest(policy, anomaly, context.snapshot);
   if (request.type === "electLeaders" && request.params.partitions?.length === 0)
     return refused("nothing_to_do", "Every partition outside the policy's exclusions is led by its preferred replica");
+  const admitted = [
+    `persisted ${policy.trigger.for} (first seen ${anomaly.firstSeenAt})`,
+    "not paused",
+    ...(anomaly.brokerId !== undefined && rails.excludeBrokers.length > 0
+      ? [`broker ${anomaly.brokerId} not excluded`]
+      : []),
+    `${healthy} healthy broker(s), at least ${rails.minHealthyBrokers}`,
+    "no other operation planned or running on the cluster",
+    context.lastActionAt
+      ? `cool-down of ${rails.cooldown} over since ${context.lastActionAt.toISOString()}`
+      : "no earlier action of the policy on the cluster",
+    `${capability} offered`,
+  ];
   if (isIrreversible(request))
-    return { kind: "plan", request, confirm: false, reason: reason("irreversible", "Irreversible: a person confirms") };
-  if (policy.mode === "propose") return { kind: "plan", request, confirm: false };
+    return {
+      kind: "plan",
+      request,
+      confirm: false,
+      reason: reason("irreversible", "Irreversible: a person confirms"),
+      admitted,
+    };
+  if (policy.mode === "propose") return { kind: "plan", request, confirm: false, admitted };
   if (!inWindows(rails.windows, rails.timeZone, context.now)) {
     const opens = nextOpening(rails.windows, rails.timeZone, context.now);
     const when = opens ? `; the next window opens at ${opens.toISOString()}` : "";
@@ -161,9 +187,11 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
       request,
       confirm: false,
       reason: reason("outside_window", `Outside the policy's windows (${rails.timeZone})${when}: proposed only`),
+      admitted,
     };
   }
-  return { kind: "plan", request, confirm: true };
+  const window = rails.windows.length === 0 ? "no window set: any time" : `inside a window (${rails.timeZone})`;
+  return { kind: "plan", request, confirm: true, admitted: [...admitted, window] };
 }
 
 /** What admission reads of a planned operation: the data it moves and its moves (every one, not a page). */
@@ -172,36 +200,53 @@ export interface PlannedFacts {
   moves?: readonly Pick<Move, "topic" | "from" | "to">[];
 }
 
+/** Admission of a plan: refused with a reason, or admitted with the guard rails it passed. */
+export type Admission = { reason: AutopilotReason } | { reason?: undefined; admitted: string[] };
+
 /**
  * The guard rails that need the plan: it moves no excluded topic and touches no excluded broker, and its bytes fit
  * the cap per action and what is left of the cap per 24 h (`movedLast24hBytes`: the policy's actions' bytes in the 24 h
- * before now). Undefined when admitted; else the reason, and the plan stays for a person.
+ * before now). Refused: the plan stays for a person.
  */
-export function admitPlan(
-  policy: PolicySpec,
-  planned: PlannedFacts,
-  movedLast24hBytes: number,
-): AutopilotReason | undefined {
+export function admitPlan(policy: PolicySpec, planned: PlannedFacts, movedLast24hBytes: number): Admission {
   const rails = policy.guardRails;
   const topics = new Set(rails.excludeTopics);
   const brokers = new Set(rails.excludeBrokers);
   const moves = planned.moves ?? [];
   const topic = moves.find((m) => topics.has(m.topic));
-  if (topic) return reason("excluded_topic", `The plan moves topic ${topic.topic}, which the policy excludes`);
+  if (topic)
+    return { reason: reason("excluded_topic", `The plan moves topic ${topic.topic}, which the policy excludes`) };
   const broker = moves.flatMap((m) => [...m.from, ...m.to].filter((id) => !(m.from.includes(id) && m.to.includes(id))));
   const touched = broker.find((id) => brokers.has(id));
   if (touched !== undefined)
-    return reason("excluded_broker", `The plan moves replicas to or from broker ${touched}, which the policy excludes`);
+    return {
+      reason: reason(
+        "excluded_broker",
+        `The plan moves replicas to or from broker ${touched}, which the policy excludes`,
+      ),
+    };
   const bytes = planned.dataToMoveBytes ?? 0;
-  if (rails.maxBytesPerAction !== undefined && bytes > rails.maxBytesPerAction)
-    return reason(
-      "over_action_cap",
-      `The plan moves ${bytes} bytes, more than the policy's cap of ${rails.maxBytesPerAction} per action`,
-    );
-  if (rails.maxBytesPer24h !== undefined && movedLast24hBytes + bytes > rails.maxBytesPer24h)
-    return reason(
-      "over_daily_cap",
-      `The plan moves ${bytes} bytes; with ${movedLast24hBytes} moved in the last 24 h that is more than the policy's cap of ${rails.maxBytesPer24h}`,
-    );
-  return undefined;
+  const admitted: string[] = [];
+  if (topics.size > 0 || brokers.size > 0) admitted.push("moves no excluded topic or broker");
+  if (rails.maxBytesPerAction !== undefined) {
+    if (bytes > rails.maxBytesPerAction)
+      return {
+        reason: reason(
+          "over_action_cap",
+          `The plan moves ${bytes} bytes, more than the policy's cap of ${rails.maxBytesPerAction} per action`,
+        ),
+      };
+    admitted.push(`moves ${bytes} bytes, within the cap of ${rails.maxBytesPerAction} per action`);
+  }
+  if (rails.maxBytesPer24h !== undefined) {
+    if (movedLast24hBytes + bytes > rails.maxBytesPer24h)
+      return {
+        reason: reason(
+          "over_daily_cap",
+          `The plan moves ${bytes} bytes; with ${movedLast24hBytes} moved in the last 24 h that is more than the policy's cap of ${rails.maxBytesPer24h}`,
+        ),
+      };
+    admitted.push(`${movedLast24hBytes + bytes} bytes in 24 h, within the cap of ${rails.maxBytesPer24h}`);
+  }
+  return { admitted };
 }

@@ -1,4 +1,5 @@
 export {
+  type Admission,
   actionRequest,
   admitPlan,
   autopilotActor,
@@ -10,5 +11,7 @@ export {
   policyMatches,
 } from "./decide.js";
 export { DEFAULT_FIND_THRESHOLDS, type Finding, type FindThresholds, findAnomalies } from "./find.js";
+export { type AutopilotJob, autopilotJobId, enqueueEvaluation } from "./jobs.js";
+export { findThresholds, type PauseFacts, pauseInForce } from "./scope.js";
 export { EVENTS_KEPT, type TimelineChange, trackAnomalies, withEvent } from "./timeline.js";
 export { inWindows, nextOpening, wallClock } from "./windows.js";

@@ -278,11 +278,21 @@ describe("autopilot: admitting a plan inside the policy's caps and exclusions", 
   ];
   for (const [name, planned, moved, code] of cases)
     it(`${code ?? "admitted"}: ${name}`, () => {
-      expect(admitPlan(spec, planned, moved)?.code).to.equal(code);
+      expect(admitPlan(spec, planned, moved).reason?.code).to.equal(code);
     });
 
+  it("an admitted plan lists the rails it passed, with its figures", () => {
+    expect(admitPlan(spec, { dataToMoveBytes: 900 }, 100)).to.deep.equal({
+      admitted: [
+        "moves no excluded topic or broker",
+        "moves 900 bytes, within the cap of 1000 per action",
+        "1000 bytes in 24 h, within the cap of 2500",
+      ],
+    });
+  });
+
   it("the cap's refusal names the figures", () => {
-    expect(admitPlan(spec, { dataToMoveBytes: 1001 }, 0)?.message).to.equal(
+    expect(admitPlan(spec, { dataToMoveBytes: 1001 }, 0).reason?.message).to.equal(
       "The plan moves 1001 bytes, more than the policy's cap of 1000 per action",
     );
   });

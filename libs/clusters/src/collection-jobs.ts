@@ -67,3 +67,8 @@ function collectionWaitedFor(queue: JobQueue, clusterId: string, timeoutMs: numb
     jobId: collectJobId(clusterId),
   });
 }
+
+/** How long register and refresh wait for a collection: the collector's own timeout plus time in the queue. */
+export function collectWaitMs(collectTimeoutMs: number): number {
+  return collectTimeoutMs + 10_000;
+}

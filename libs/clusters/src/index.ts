@@ -8,6 +8,7 @@ export {
   type CollectJob,
   type CollectResult,
   collectJobId,
+  collectWaitMs,
   enqueueCollection,
   jitteredIntervalMs,
   requestCollection,

@@ -18,6 +18,8 @@ export interface OperationDocument {
   createdBy: string;
   /** Who confirmed it (null while planned). */
   confirmedBy: string | null;
+  /** Planned by the autopilot: why. */
+  explanation?: Operation["explanation"];
   startedAt: string | null;
   finishedAt: string | null;
   steps: Step[];
@@ -36,7 +38,7 @@ export const stored = (document: OperationDocument): Record<string, unknown> =>
 
 /** The document of a new plan: nothing confirmed, started, requested or failed yet; every step `pending`. */
 export function plannedDocument(
-  plan: Pick<OperationDocument, "summary" | "params" | "plan" | "irreversible" | "createdBy" | "steps">,
+  plan: Pick<OperationDocument, "summary" | "params" | "plan" | "irreversible" | "createdBy" | "steps" | "explanation">,
 ): OperationDocument {
   return {
     ...plan,

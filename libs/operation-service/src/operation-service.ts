@@ -28,6 +28,7 @@ import {
   isIrreversible,
   OPERATION_TYPE_INFO,
   type Operation,
+  type OperationExplanation,
   type OperationMovesResponse,
   type OperationStatus,
   type OperationType,
@@ -117,7 +118,12 @@ export class OperationService {
     }
   }
 
-  async plan(clusterId: string, request: PlanOperationRequest, createdBy: string): Promise<Operation> {
+  async plan(
+    clusterId: string,
+    request: PlanOperationRequest,
+    createdBy: string,
+    explanation?: OperationExplanation,
+  ): Promise<Operation> {
     const record = await this.deps.clusters.find(clusterId);
     const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
@@ -135,6 +141,7 @@ export class OperationService {
         irreversible,
         createdBy,
         steps: built.steps.map(pendingStep),
+        ...(explanation ? { explanation } : {}),
       }),
     });
     return this.view(created);

@@ -54,6 +54,7 @@ export function operationView(record: OperationState): Operation {
     error: doc.error,
     createdBy: doc.createdBy,
     confirmedBy: doc.confirmedBy ?? null,
+    ...(doc.explanation ? { explanation: doc.explanation } : {}),
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
     startedAt: doc.startedAt,

@@ -11,7 +11,7 @@ export interface QueueConnection extends Component, ReadinessCheck {
 export type QueueKind = "inprocess" | "bullmq";
 
 /** The named queues of the service. */
-export const QUEUE_NAMES = ["collect", "operations", "audit"] as const;
+export const QUEUE_NAMES = ["collect", "operations", "audit", "autopilot"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface EnqueueOptions {

@@ -411,10 +411,7 @@ export interface AnomalyRepository {
   prune(before: Date): Promise<number>;
 }
 
-/** The scope of a pause of the whole service (every cluster). */
-export const SERVICE_PAUSE_SCOPE = "*";
-
-/** The autopilot paused (a veto): for one cluster (its id) or the service (`SERVICE_PAUSE_SCOPE`). */
+/** The autopilot paused (a veto): for one cluster (its id) or the service (`AUTOPILOT_SERVICE_SCOPE`). */
 export interface AutopilotPauseRecord {
   scope: string;
   reason: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type Anomaly, type PolicySpec, PolicySpecSchema } from "@kcp/shared";
+import { type Anomaly, AUTOPILOT_SERVICE_SCOPE, type PolicySpec, PolicySpecSchema } from "@kcp/shared";
 import { expect } from "chai";
-import { SERVICE_PAUSE_SCOPE, type Store } from "../src/index.js";
+import type { Store } from "../src/index.js";
 import type { StoreFixture } from "./store-contract.js";
 
 const spec = (name: string, labels: Record<string, string> = { "app.kubernetes.io/part-of": "payments" }): PolicySpec =>
@@ -115,15 +115,15 @@ export function describeAutopilotContract(label: string, fixture: () => StoreFix
       const until = new Date("2026-11-28T06:00:00.000Z");
       await store.autopilotPauses.put({ scope: cluster, reason: "incident 42", by: "alice", at });
       await store.autopilotPauses.put({ scope: cluster, reason: "incident 43", by: "bob", at, until });
-      await store.autopilotPauses.put({ scope: SERVICE_PAUSE_SCOPE, reason: "freeze", by: "carol", at });
+      await store.autopilotPauses.put({ scope: AUTOPILOT_SERVICE_SCOPE, reason: "freeze", by: "carol", at });
       const mine = (await store.autopilotPauses.list()).filter(
-        (p) => p.scope === cluster || p.scope === SERVICE_PAUSE_SCOPE,
+        (p) => p.scope === cluster || p.scope === AUTOPILOT_SERVICE_SCOPE,
       );
       expect(mine).to.deep.include({ scope: cluster, reason: "incident 43", by: "bob", at, until });
-      expect(mine).to.deep.include({ scope: SERVICE_PAUSE_SCOPE, reason: "freeze", by: "carol", at });
+      expect(mine).to.deep.include({ scope: AUTOPILOT_SERVICE_SCOPE, reason: "freeze", by: "carol", at });
       expect(await store.autopilotPauses.remove(cluster)).to.equal(true);
       expect(await store.autopilotPauses.remove(cluster)).to.equal(false);
-      expect(await store.autopilotPauses.remove(SERVICE_PAUSE_SCOPE)).to.equal(true);
+      expect(await store.autopilotPauses.remove(AUTOPILOT_SERVICE_SCOPE)).to.equal(true);
       expect((await store.autopilotPauses.list()).some((p) => p.scope === cluster)).to.equal(false);
     });
   });

@@ -37,6 +37,8 @@ export interface GatewayDependencies {
   clusters: ClusterRegistry;
   actions: ClusterActions;
   operations: OperationService;
+  /** AUTOPILOT_ENABLED (the kill switch), for the autopilot's status; default true. */
+  autopilotEnabled?: boolean;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
@@ -72,6 +74,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     clusters: deps.clusters,
     actions: deps.actions,
     operations: deps.operations,
+    ...(deps.autopilotEnabled === undefined ? {} : { autopilotEnabled: deps.autopilotEnabled }),
   });
   if (deps.checkResponses ?? process.env[CHECK_RESPONSES_ENV] === "1")
     app.use(checkResponses(responseJudge(routes, API_VERSION)));

@@ -5,4 +5,4 @@ export { gatewayModule } from "./module.js";
 export { currentOpenApiDocument } from "./openapi/current-document.js";
 export type { RouteSpec } from "./routes/route.js";
 export { routeTable } from "./routes/table.js";
-export { collectWaitMs, type GatewayOptions, type RunningGateway, startGateway } from "./server.js";
+export { type GatewayOptions, type RunningGateway, startGateway } from "./server.js";

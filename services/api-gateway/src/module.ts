@@ -1,20 +1,30 @@
+import { collectWaitMs } from "@kcp/clusters";
 import { serviceModule } from "@kcp/process";
 import {
   agentPinsOf,
   agentUrlsSection,
   authSection,
+  autopilotSection,
   collectTimeoutSection,
   kafkaApiSection,
   kafkaHostsSection,
   loadMetricsToken,
   secretsSection,
 } from "@kcp/shared";
-import { collectWaitMs, startGateway } from "./server.js";
+import { startGateway } from "./server.js";
 
 /** The gateway: the HTTP API and the console (with /healthz, /readyz, /metrics); collections run in the collectors. */
 export const gatewayModule = serviceModule({
   name: "api-gateway",
-  sections: [authSection, secretsSection, kafkaHostsSection, kafkaApiSection, agentUrlsSection, collectTimeoutSection],
+  sections: [
+    authSection,
+    secretsSection,
+    kafkaHostsSection,
+    kafkaApiSection,
+    agentUrlsSection,
+    collectTimeoutSection,
+    autopilotSection,
+  ],
   async start(config, context) {
     const metricsToken = await loadMetricsToken(config);
     return startGateway({
@@ -39,6 +49,7 @@ export const gatewayModule = serviceModule({
       topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
       topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
       metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
+      autopilotEnabled: config.AUTOPILOT_ENABLED,
       ...(metricsToken ? { metricsToken } : {}),
     });
   },

@@ -66,6 +66,8 @@ export interface GatewayOptions {
   audit?: AuditEmitter;
   /** The process's Kafka clients; default: the gateway's own, closed when it stops. */
   kafkaClients?: KafkaClients;
+  /** AUTOPILOT_ENABLED (the kill switch), shown by the autopilot's status; default true. */
+  autopilotEnabled?: boolean;
 }
 
 export interface RunningGateway extends Component {
@@ -76,11 +78,6 @@ export interface RunningGateway extends Component {
 const DAY_MS = 24 * 3_600_000;
 
 const HTTP_DEFAULTS = httpSection.parse({});
-
-/** How long register and refresh wait for a collection: the collector's own timeout plus time in the queue. */
-export function collectWaitMs(collectTimeoutMs: number): number {
-  return collectTimeoutMs + 10_000;
-}
 
 /**
  * Creates the first admin if there is no user, then starts the HTTP server. `stop` is graceful: it stops accepting
@@ -136,6 +133,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     clusters,
     actions,
     operations: new OperationService({ store, clusters, queue, providerWaitMs: options.collectWaitMs }),
+    ...(options.autopilotEnabled === undefined ? {} : { autopilotEnabled: options.autopilotEnabled }),
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
     metrics,

@@ -47,7 +47,7 @@ describe("queue dashboard (bull-board at /admin/queues)", function () {
       expect(page.status).to.equal(200);
       expect(page.headers.get("content-type")).to.match(/text\/html/);
       const queues = (await (await get("/api/queues", adminToken)).json()) as { queues: { name: string }[] };
-      expect(queues.queues.map((q) => q.name)).to.have.members(["collect", "operations", "audit"]);
+      expect(queues.queues.map((q) => q.name)).to.have.members(["collect", "operations", "audit", "autopilot"]);
     });
 
     it("applies the CSRF rule to its actions: refused without the header or a same-origin Origin", async () => {

@@ -1,3 +1,4 @@
+import { enqueueEvaluation } from "@kcp/autopilot";
 import {
   answerCanObtain,
   type CollectJob,
@@ -17,6 +18,7 @@ import type { JobQueue } from "@kcp/queue";
 import {
   type AgentConfig,
   AppError,
+  type AutopilotConfig,
   CONFIG_DEFAULTS,
   type CollectorConfig,
   type Component,
@@ -36,6 +38,7 @@ export interface CollectorDependencies {
    * CONTAINER_ENGINES: the engines `container` clusters are collected from; none unset.
    */
   config: CollectorConfig &
+    Partial<AutopilotConfig> &
     Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">> &
     Partial<Pick<KafkaConfig, "KAFKA_ALLOWED_HOSTS" | "CONTAINER_ENGINES">>;
   metrics?: Metrics;
@@ -117,6 +120,11 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     stop({ outcome: reached ? "success" : "failure" });
     if (!reached) metrics.collectionFailures.inc({ cluster: clusterId });
     logger.info({ clusterId, status: health.status, ms: Date.now() - started }, "cluster collected");
+    // The autopilot judges each stored view; a failure to ask is logged, never the collection's failure.
+    if (deps.config.AUTOPILOT_ENABLED)
+      await enqueueEvaluation(deps.queue, clusterId).catch((error: unknown) =>
+        logger.warn({ err: error, clusterId }, "could not ask the autopilot to judge the view"),
+      );
     return { clusterId, startedAt, updatedAt: view.updatedAt.toISOString() };
   }
 

@@ -1,3 +1,4 @@
+import type { AutopilotJob } from "@kcp/autopilot";
 import { type ClientOptionsSettings, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-lifecycle";
@@ -7,6 +8,7 @@ import { ContainerEngines } from "@kcp/providers";
 import type { JobQueue } from "@kcp/queue";
 import type { Component, KafkaConfig, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import type { Autopilot } from "./autopilot.js";
 import { clusterNodes, clusterOperator, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
 import { adoptOrphans, expirePlans } from "./sweep.js";
@@ -31,6 +33,8 @@ export interface OperationsWorkerDependencies extends NodeAccess {
   /** The process's Kafka clients; without them each run opens a client of its own. */
   kafkaClients?: KafkaClients;
   metrics?: Metrics;
+  /** Runs the `autopilot` queue's evaluations when given (the module gives it; tests of runs alone do not). */
+  autopilot?: Autopilot;
 }
 
 /**
@@ -108,6 +112,15 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
       deps.queue.process<OperationJob, void>("operations", timedJobs(metrics, "operations", handle), {
         concurrency: deps.config.OPERATIONS_CONCURRENCY,
       });
+      const autopilot = deps.autopilot;
+      if (autopilot)
+        deps.queue.process<AutopilotJob, void>(
+          "autopilot",
+          timedJobs(metrics, "autopilot", async (job: AutopilotJob) => {
+            if (!stopping) await autopilot.evaluate(job.clusterId);
+          }),
+          { concurrency: 2 },
+        );
       sweepTimer = setInterval(() => void sweep(), deps.config.OPERATIONS_SWEEP_INTERVAL_MS);
       sweepTimer.unref();
       void sweep();

@@ -13,8 +13,10 @@ export { loadMetricsToken, type MetricsConfig, metricsSection } from "./metrics-
 export {
   type AgentConfig,
   type AuthConfig,
+  type AutopilotConfig,
   agentSection,
   authSection,
+  autopilotSection,
   CONFIG_DEFAULTS,
   type CollectorConfig,
   collectorSection,

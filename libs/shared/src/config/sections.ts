@@ -255,4 +255,14 @@ export type KafkaConfig = z.infer<typeof kafkaSection>;
 export type KafkaHostsConfig = z.infer<typeof kafkaHostsSection>;
 export type KafkaApiConfig = z.infer<typeof kafkaApiSection>;
 export type OperationsConfig = z.infer<typeof operationsSection>;
+
+/** The autopilot (docs/autopilot.md). */
+export const autopilotSection = z.object({
+  /**
+   * The kill switch: false and no anomaly is recorded and no policy acts, whatever the policies say (read by the
+   * collector, which asks for evaluations, and the operations worker, which runs them).
+   */
+  AUTOPILOT_ENABLED: booleanFlag.default(true),
+});
+export type AutopilotConfig = z.infer<typeof autopilotSection>;
 export type AgentConfig = z.infer<typeof agentSection>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LabelsSchema } from "./clusters.js";
-import { BrokerIdSchema, DateTimeSchema, IdSchema } from "./common.js";
+import { BrokerIdSchema, DateTimeSchema, IdSchema, LimitQuerySchema } from "./common.js";
+import { cursorQuery } from "./cursor.js";
 import type { OperationType } from "./operations.js";
 
 /** What an autopilot policy watches for: each is found in a cluster's stored view (libs/autopilot `findAnomalies`). */
@@ -210,3 +211,67 @@ export const AnomalySchema = z.object({
   events: z.array(AnomalyEventSchema),
 });
 export type Anomaly = z.infer<typeof AnomalySchema>;
+
+/**
+ * Why an autopilot operation exists: the policy, the anomaly as measured, the guard rails that admitted it, and why
+ * it was only proposed when it was. The plan itself carries the planner's before → after, the bytes and the ETA.
+ */
+export const OperationExplanationSchema = z.object({
+  policy: z.string().describe("The policy that planned it (the operation's createdBy is autopilot:<policy>)"),
+  mode: z.enum(AUTOPILOT_MODES),
+  anomaly: AnomalySchema.pick({ id: true, code: true, subject: true, message: true, facts: true, firstSeenAt: true }),
+  admitted: z.array(z.string()).describe("The guard rails it passed, as checked"),
+  proposedBecause: AutopilotReasonSchema.optional().describe("Why the policy did not confirm it itself"),
+});
+export type OperationExplanation = z.infer<typeof OperationExplanationSchema>;
+
+/** /policies/{id} */
+export const PolicyPathSchema = z.strictObject({ id: IdSchema });
+export type PolicyPath = z.infer<typeof PolicyPathSchema>;
+export const PolicyResponseSchema = z.object({ policy: PolicySchema });
+export const PolicyListResponseSchema = z.object({ policies: z.array(PolicySchema).describe("Oldest first") });
+
+/** GET /clusters/{id}/anomalies: newest first, a page at a time, by trigger and state. */
+export const AnomalyListQuerySchema = z.strictObject({
+  limit: LimitQuerySchema,
+  code: z.enum(AUTOPILOT_TRIGGERS).optional().describe("Only anomalies of this trigger"),
+  state: z.enum(["open", "cleared"]).optional().describe("Only open (still seen) or cleared anomalies"),
+  before: cursorQuery("anomaly", "The nextCursor of the previous page: the anomalies stored before its last one"),
+});
+export type AnomalyListQuery = z.infer<typeof AnomalyListQuerySchema>;
+export const AnomalyListResponseSchema = z.object({
+  anomalies: z.array(AnomalySchema),
+  nextCursor: z.string().optional().describe("Present when older anomalies match: pass it as before="),
+});
+export type AnomalyListResponse = z.infer<typeof AnomalyListResponseSchema>;
+
+/** The scope a pause of the whole service is stored under (a cluster's pause: its id). */
+export const AUTOPILOT_SERVICE_SCOPE = "*";
+
+/** A veto in force: the autopilot paused for one cluster, or (no clusterId) for every cluster. */
+export const AutopilotPauseSchema = z.object({
+  clusterId: IdSchema.optional().describe("Absent: paused for the whole service"),
+  reason: z.string(),
+  by: z.string(),
+  at: DateTimeSchema,
+  until: DateTimeSchema.optional().describe("When the pause ends by itself; absent: until resumed"),
+});
+export type AutopilotPause = z.infer<typeof AutopilotPauseSchema>;
+
+export const AutopilotStatusSchema = z.object({
+  enabled: z.boolean().describe("false when AUTOPILOT_ENABLED=false (the kill switch): nothing is found or done"),
+  pauses: z.array(AutopilotPauseSchema).describe("Pauses in force (ended ones left out)"),
+});
+export type AutopilotStatus = z.infer<typeof AutopilotStatusSchema>;
+
+export const PauseAutopilotRequestSchema = z.strictObject({
+  clusterId: IdSchema.optional().describe("Pause for this cluster only (default: every cluster)"),
+  reason: z.string().trim().min(1).max(500).describe("Why: shown with every refusal it causes and in the audit log"),
+  until: DateTimeSchema.optional().describe("Resume by itself at this time (default: until resumed)"),
+});
+export type PauseAutopilotRequest = z.infer<typeof PauseAutopilotRequestSchema>;
+
+export const ResumeAutopilotRequestSchema = z.strictObject({
+  clusterId: IdSchema.optional().describe("Resume for this cluster (default: the service-wide pause)"),
+});
+export type ResumeAutopilotRequest = z.infer<typeof ResumeAutopilotRequestSchema>;

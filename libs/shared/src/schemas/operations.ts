@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OperationExplanationSchema } from "./autopilot.js";
 import type { CapabilityName } from "./capabilities.js";
 import {
   BrokerIdSchema,
@@ -358,6 +359,7 @@ export const OperationSchema = z.object({
   error: z.string().nullable(),
   createdBy: z.string(),
   confirmedBy: z.string().nullable().describe("Who confirmed it; null while planned"),
+  explanation: OperationExplanationSchema.optional().describe("Planned by the autopilot: why (docs/autopilot.md)"),
   createdAt: DateTimeSchema,
   expiresAt: DateTimeSchema.describe("When the plan expires if not confirmed: createdAt + 15 minutes"),
   startedAt: DateTimeSchema.nullable(),

@@ -7,6 +7,7 @@ import type { LoginService } from "../auth/login.js";
 import { aclRoutes } from "./acl-routes.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
+import { autopilotRoutes } from "./autopilot-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterIdentityRoutes } from "./cluster-identity-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
@@ -31,6 +32,8 @@ export interface RouteTableDependencies {
   clusters: ClusterRegistry;
   actions: ClusterActions;
   operations: OperationService;
+  /** AUTOPILOT_ENABLED (the kill switch), for the autopilot's status; default true. */
+  autopilotEnabled?: boolean;
 }
 
 /** Every API route with the role it needs: the one table the guard, the tests and the OpenAPI document read. */
@@ -50,6 +53,12 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...operationRoutes(deps.operations),
+    ...autopilotRoutes({
+      store: deps.store,
+      clusters: deps.clusters,
+      operations: deps.operations,
+      enabled: deps.autopilotEnabled ?? true,
+    }),
     ...auditRoutes(deps.store),
   ];
   return routes;

@@ -1,0 +1,43 @@
+import { AUTOPILOT_SERVICE_SCOPE, type PolicySpec } from "@kcp/shared";
+import { DEFAULT_FIND_THRESHOLDS, type FindThresholds } from "./find.js";
+
+/** A pause as stored: for one cluster (its id as scope) or for the service (`AUTOPILOT_SERVICE_SCOPE`). */
+export interface PauseFacts {
+  scope: string;
+  reason: string;
+  by: string;
+  at: Date;
+  until?: Date;
+}
+
+/** The pause in force for a cluster at `now` (the service's first, then the cluster's own); an ended one is not. */
+export function pauseInForce(pauses: readonly PauseFacts[], clusterId: string, now: Date): PauseFacts | undefined {
+  const inForce = (scope: string) => pauses.find((p) => p.scope === scope && (p.until === undefined || p.until > now));
+  return inForce(AUTOPILOT_SERVICE_SCOPE) ?? inForce(clusterId);
+}
+
+/**
+ * The thresholds to find anomalies at for a cluster: the most sensitive band and share among the policies covering it
+ * (each policy then checks its own, `policyMatches`), the defaults where none sets one.
+ */
+export function findThresholds(policies: readonly PolicySpec[], diskHighPercent: number): FindThresholds {
+  const least = (values: (number | undefined)[], fallback: number) => {
+    const set = values.filter((v): v is number => v !== undefined);
+    return set.length === 0 ? fallback : Math.min(...set);
+  };
+  return {
+    diskHighPercent,
+    diskBandPercent: least(
+      policies
+        .filter((p) => p.trigger.code === "disk_imbalance")
+        .map((p) => p.trigger.bandPercent ?? DEFAULT_FIND_THRESHOLDS.diskBandPercent),
+      DEFAULT_FIND_THRESHOLDS.diskBandPercent,
+    ),
+    leaderImbalancePercent: least(
+      policies
+        .filter((p) => p.trigger.code === "leader_imbalance")
+        .map((p) => p.trigger.thresholdPercent ?? DEFAULT_FIND_THRESHOLDS.leaderImbalancePercent),
+      DEFAULT_FIND_THRESHOLDS.leaderImbalancePercent,
+    ),
+  };
+}

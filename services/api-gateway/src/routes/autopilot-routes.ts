@@ -1,0 +1,266 @@
+import { pauseInForce } from "@kcp/autopilot";
+import type { ClusterRegistry } from "@kcp/clusters";
+import type { OperationService } from "@kcp/operation-service";
+import {
+  type AnomalyListQuery,
+  AnomalyListQuerySchema,
+  AnomalyListResponseSchema,
+  AppError,
+  AUTOPILOT_SERVICE_SCOPE,
+  type AutopilotStatus,
+  AutopilotStatusSchema,
+  type ClusterPath,
+  ClusterPathSchema,
+  encodeCursor,
+  type PauseAutopilotRequest,
+  PauseAutopilotRequestSchema,
+  PolicyListResponseSchema,
+  type PolicyPath,
+  PolicyPathSchema,
+  PolicyResponseSchema,
+  type PolicySpec,
+  PolicySpecSchema,
+  type RequestedAction,
+  type ResumeAutopilotRequest,
+  ResumeAutopilotRequestSchema,
+} from "@kcp/shared";
+import type { AutopilotPauseRecord, PolicyRecord, Store } from "@kcp/store";
+import { route } from "./route.js";
+
+export interface AutopilotRouteDependencies {
+  store: Store;
+  clusters: ClusterRegistry;
+  operations: OperationService;
+  /** AUTOPILOT_ENABLED of this installation (the kill switch), shown by the status. */
+  enabled: boolean;
+}
+
+const policyView = (record: PolicyRecord) => ({
+  id: record.id,
+  spec: record.spec,
+  createdAt: record.createdAt.toISOString(),
+  updatedAt: record.updatedAt.toISOString(),
+});
+
+const isAutopilot = (createdBy: string) => createdBy.startsWith("autopilot:");
+
+/**
+ * Autopilot policies (admin writes, every role reads), each cluster's anomalies with their timeline, and the veto:
+ * pause and resume per cluster or for the service (admin, with a reason, audited). A pause also pauses the
+ * autopilot's operations in flight in its scope; a resume resumes them once no pause covers their cluster.
+ */
+export function autopilotRoutes(deps: AutopilotRouteDependencies) {
+  const { store, operations } = deps;
+
+  async function status(now = new Date()): Promise<AutopilotStatus> {
+    const pauses = (await store.autopilotPauses.list()).filter((p) => p.until === undefined || p.until > now);
+    return {
+      enabled: deps.enabled,
+      pauses: pauses.map((p) => ({
+        ...(p.scope === AUTOPILOT_SERVICE_SCOPE ? {} : { clusterId: p.scope }),
+        reason: p.reason,
+        by: p.by,
+        at: p.at.toISOString(),
+        ...(p.until ? { until: p.until.toISOString() } : {}),
+      })),
+    };
+  }
+
+  /** The autopilot's operations of the scope in the given statuses, each asked to pause or resume. */
+  async function requestAll(
+    clusterIds: string[],
+    statuses: ("pending" | "running" | "paused")[],
+    action: RequestedAction,
+  ) {
+    const asked: string[] = [];
+    for (const clusterId of clusterIds) {
+      const page = await operations.list(clusterId, { limit: 10, statuses });
+      for (const operation of page.operations.filter((o) => isAutopilot(o.createdBy))) {
+        await operations.request(operation.id, action);
+        asked.push(operation.id);
+      }
+    }
+    return asked;
+  }
+
+  const scopeClusters = async (clusterId: string | undefined) =>
+    clusterId === undefined ? (await store.clusters.list()).map((c) => c.id) : [clusterId];
+
+  return [
+    route({
+      method: "GET",
+      path: "/api/v1/policies",
+      operationId: "listPolicies",
+      role: "viewer",
+      response: { status: 200, schema: PolicyListResponseSchema },
+      summary: "The autopilot's policies, oldest first",
+      async handle() {
+        return { status: 200, body: { policies: (await store.policies.list()).map(policyView) } };
+      },
+    }),
+    route<PolicySpec>({
+      method: "POST",
+      path: "/api/v1/policies",
+      operationId: "createPolicy",
+      role: "admin",
+      response: { status: 201, schema: PolicyResponseSchema },
+      errors: ["already_exists"],
+      summary: "Create an autopilot policy: a trigger, the action that answers it, a mode and guard rails",
+      action: "policy.create",
+      body: PolicySpecSchema,
+      async handle({ res, body }) {
+        res.locals.auditTarget = body.name;
+        return { status: 201, body: { policy: policyView(await store.policies.create(body)) } };
+      },
+    }),
+    route<unknown, unknown, PolicyPath>({
+      method: "GET",
+      path: "/api/v1/policies/:id",
+      operationId: "getPolicy",
+      role: "viewer",
+      response: { status: 200, schema: PolicyResponseSchema },
+      errors: ["not_found"],
+      summary: "One autopilot policy",
+      params: PolicyPathSchema,
+      async handle({ params }) {
+        const found = await store.policies.findById(params.id);
+        if (!found) throw new AppError("not_found", `No policy ${params.id}`);
+        return { status: 200, body: { policy: policyView(found) } };
+      },
+    }),
+    route<PolicySpec, unknown, PolicyPath>({
+      method: "PUT",
+      path: "/api/v1/policies/:id",
+      operationId: "replacePolicy",
+      role: "admin",
+      response: { status: 200, schema: PolicyResponseSchema },
+      errors: ["not_found", "already_exists"],
+      summary: "Replace an autopilot policy (enable, disable, change its mode or guard rails)",
+      action: "policy.update",
+      params: PolicyPathSchema,
+      body: PolicySpecSchema,
+      async handle({ res, params, body }) {
+        res.locals.auditTarget = body.name;
+        return { status: 200, body: { policy: policyView(await store.policies.update(params.id, body)) } };
+      },
+    }),
+    route<unknown, unknown, PolicyPath>({
+      method: "DELETE",
+      path: "/api/v1/policies/:id",
+      operationId: "deletePolicy",
+      role: "admin",
+      response: { status: 200, schema: PolicyResponseSchema },
+      errors: ["not_found"],
+      summary: "Delete an autopilot policy (its operations already planned or running are not touched)",
+      action: "policy.delete",
+      params: PolicyPathSchema,
+      async handle({ res, params }) {
+        const found = await store.policies.findById(params.id);
+        if (!found || !(await store.policies.remove(params.id)))
+          throw new AppError("not_found", `No policy ${params.id}`);
+        res.locals.auditTarget = found.spec.name;
+        return { status: 200, body: { policy: policyView(found) } };
+      },
+    }),
+    route<unknown, AnomalyListQuery, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/anomalies",
+      operationId: "listAnomalies",
+      role: "viewer",
+      response: { status: 200, schema: AnomalyListResponseSchema },
+      errors: ["not_found"],
+      summary:
+        "The cluster's anomalies with their timeline (first seen, cleared, what each policy did or why not), newest first",
+      params: ClusterPathSchema,
+      query: AnomalyListQuerySchema,
+      async handle({ params, query }) {
+        const cluster = await deps.clusters.find(params.id);
+        const page = await store.anomalies.listPage(cluster.id, {
+          limit: query.limit,
+          ...(query.before === undefined ? {} : { before: query.before }),
+          ...(query.code === undefined ? {} : { code: query.code }),
+          ...(query.state === undefined ? {} : { state: query.state }),
+        });
+        return {
+          status: 200,
+          body: {
+            anomalies: page.anomalies,
+            ...(page.nextBefore === undefined ? {} : { nextCursor: encodeCursor("anomaly", page.nextBefore) }),
+          },
+        };
+      },
+    }),
+    route({
+      method: "GET",
+      path: "/api/v1/autopilot",
+      operationId: "getAutopilotStatus",
+      role: "viewer",
+      response: { status: 200, schema: AutopilotStatusSchema },
+      summary: "Whether the autopilot is enabled, and the pauses in force",
+      async handle() {
+        return { status: 200, body: await status() };
+      },
+    }),
+    route<PauseAutopilotRequest>({
+      method: "POST",
+      path: "/api/v1/autopilot/pause",
+      operationId: "pauseAutopilot",
+      role: "admin",
+      response: { status: 200, schema: AutopilotStatusSchema },
+      errors: ["not_found"],
+      summary:
+        "Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause",
+      action: "autopilot.pause",
+      body: PauseAutopilotRequestSchema,
+      async handle({ res, body, user }) {
+        const now = new Date();
+        if (body.clusterId !== undefined) await deps.clusters.find(body.clusterId);
+        const until = body.until === undefined ? undefined : new Date(body.until);
+        if (until && until <= now) throw new AppError("invalid_request", "until must be in the future");
+        res.locals.auditTarget = body.clusterId ?? "service";
+        if (body.clusterId !== undefined) res.locals.auditClusterId = body.clusterId;
+        const pause: AutopilotPauseRecord = {
+          scope: body.clusterId ?? AUTOPILOT_SERVICE_SCOPE,
+          reason: body.reason,
+          by: user.username,
+          at: now,
+          ...(until ? { until } : {}),
+        };
+        await store.autopilotPauses.put(pause);
+        const paused = await requestAll(await scopeClusters(body.clusterId), ["pending", "running"], "pause");
+        res.locals.auditChanges = { pausedOperations: paused };
+        return { status: 200, body: await status(now) };
+      },
+    }),
+    route<ResumeAutopilotRequest>({
+      method: "POST",
+      path: "/api/v1/autopilot/resume",
+      operationId: "resumeAutopilot",
+      role: "admin",
+      response: { status: 200, schema: AutopilotStatusSchema },
+      errors: ["not_found"],
+      summary:
+        "End a pause of the autopilot (a cluster's, or the service's): its paused operations resume once no pause covers their cluster",
+      action: "autopilot.resume",
+      body: ResumeAutopilotRequestSchema,
+      async handle({ res, body }) {
+        const scope = body.clusterId ?? AUTOPILOT_SERVICE_SCOPE;
+        res.locals.auditTarget = body.clusterId ?? "service";
+        if (body.clusterId !== undefined) res.locals.auditClusterId = body.clusterId;
+        if (!(await store.autopilotPauses.remove(scope)))
+          throw new AppError(
+            "not_found",
+            body.clusterId === undefined
+              ? "The autopilot is not paused for the service"
+              : `The autopilot is not paused for cluster ${body.clusterId}`,
+          );
+        const now = new Date();
+        const pauses = await store.autopilotPauses.list();
+        const free = (await scopeClusters(body.clusterId)).filter((id) => !pauseInForce(pauses, id, now));
+        const resumed = await requestAll(free, ["paused"], "resume");
+        res.locals.auditChanges = { resumedOperations: resumed };
+        return { status: 200, body: await status(now) };
+      },
+    }),
+  ];
+}

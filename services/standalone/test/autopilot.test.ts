@@ -1,0 +1,196 @@
+import type { Anomaly, AuditEntry, AutopilotStatus, Operation, Policy } from "@kcp/shared";
+import { createTopic, type KafkaCluster, kafkaToolOn, reassignPartition, startCluster, waitFor } from "@kcp/test-infra";
+import { expect } from "chai";
+import { type Reply, startTestService, type TestService } from "./service-fixture.js";
+
+const TOPIC = "tilted";
+
+/** Each partition's leader and replicas as kafka-topics --describe shows them (an independent reader). */
+async function leadership(cluster: KafkaCluster, topic: string): Promise<{ leader: number; replicas: number[] }[]> {
+  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
+  return [...out.matchAll(/Partition: (\d+)\s+Leader: (-?\d+)\s+Replicas: ([\d,]+)/g)].map((m) => ({
+    leader: Number(m[2]),
+    replicas: (m[3] as string).split(",").map(Number),
+  }));
+}
+
+/** Reverses the replica order of partitions 0-2: their leader stays, so it is no longer the preferred replica. */
+async function tilt(cluster: KafkaCluster): Promise<void> {
+  const before = await leadership(cluster, TOPIC);
+  for (const partition of [0, 1, 2]) {
+    const replicas = (before[partition] as { replicas: number[] }).replicas;
+    await reassignPartition(cluster, TOPIC, partition, [...replicas].reverse());
+  }
+  await waitFor("partitions 0-2 led by another replica than their preferred one", async () => {
+    const now = await leadership(cluster, TOPIC);
+    return now.slice(0, 3).every((p) => p.leader !== p.replicas[0]) ? true : undefined;
+  });
+}
+
+describe("autopilot: policies, the veto, and a preferred election by itself (standalone service, real 3c3b)", function () {
+  this.timeout(300_000);
+  let cluster: KafkaCluster;
+  let service: TestService;
+  let clusterId: string;
+  let viewer: string;
+  let operator: string;
+
+  const as = <T = Reply>(token: string, method: string, path: string, body?: unknown) =>
+    service.api<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
+  const admin = <T = Reply>(method: string, path: string, body?: unknown) => as<T>(service.token, method, path, body);
+  const anomalies = async (query = "") =>
+    (await admin<{ anomalies: Anomaly[] }>("GET", `/api/v1/clusters/${clusterId}/anomalies?${query}`)).body.anomalies;
+  const policy = (name: string, mode = "auto") => ({
+    name,
+    scope: { clusterId },
+    trigger: { code: "leader_imbalance", for: "1s", thresholdPercent: 1 },
+    action: { type: "electLeaders" },
+    mode,
+    guardRails: { cooldown: "1s" },
+  });
+  async function user(username: string, role: string): Promise<string> {
+    const password = `${username}-password-1`;
+    const created = await admin("POST", "/api/v1/users", { username, password, role });
+    expect(created.status, created.text).to.equal(201);
+    return (await service.api<{ token: string }>("POST", "/api/v1/auth/login", { body: { username, password } })).body
+      .token;
+  }
+
+  before(async () => {
+    // The controller's own preferred-leader election stays off, so that only the autopilot restores leadership.
+    cluster = await startCluster({
+      topology: "3c3b",
+      name: "autopilot",
+      properties: () => ({ "auto.leader.rebalance.enable": "false" }),
+    });
+    service = await startTestService("autopilot");
+    clusterId = await service.register({
+      name: "autopilot",
+      bootstrapServers: cluster.bootstrapServers,
+      settings: { collectionIntervalSeconds: 5 },
+    });
+    await createTopic(cluster, { name: TOPIC, partitions: 6, replicationFactor: 3 });
+    viewer = await user("ap-viewer", "viewer");
+    operator = await user("ap-operator", "operator");
+  });
+
+  after(async () => {
+    await service?.stop();
+    await cluster?.stop();
+  });
+
+  it("policies: an admin writes them (an action its trigger does not allow is refused by name), every role reads them, no one else writes", async () => {
+    const wrong = await admin("POST", "/api/v1/policies", { ...policy("wrong"), action: { type: "rebalance" } });
+    expect(wrong.status, wrong.text).to.equal(400);
+    expect(wrong.body.error.message).to.include("action.type");
+    const refused = await as(operator, "POST", "/api/v1/policies", policy("by-operator"));
+    expect(refused.status).to.equal(403);
+    const created = await admin<{ policy: Policy }>("POST", "/api/v1/policies", policy("observer", "observe"));
+    expect(created.status, created.text).to.equal(201);
+    expect(created.body.policy.spec.guardRails).to.deep.include({ timeZone: "UTC", windows: [], minHealthyBrokers: 0 });
+    const twice = await admin("POST", "/api/v1/policies", policy("observer", "observe"));
+    expect(twice.status).to.equal(409);
+    const read = await as<{ policies: Policy[] }>(viewer, "GET", "/api/v1/policies");
+    expect(read.body.policies.map((p) => p.spec.name)).to.include("observer");
+    const disabled = await admin<{ policy: Policy }>("PUT", `/api/v1/policies/${created.body.policy.id}`, {
+      ...policy("observer", "observe"),
+      enabled: false,
+    });
+    expect(disabled.body.policy.spec.enabled).to.equal(false);
+    const gone = await admin("DELETE", `/api/v1/policies/${created.body.policy.id}`);
+    expect(gone.status).to.equal(200);
+    expect((await admin("GET", `/api/v1/policies/${created.body.policy.id}`)).status).to.equal(404);
+    await waitFor("the policy writes in the audit log", async () => {
+      const entries = (await admin<{ entries: AuditEntry[] }>("GET", "/api/v1/audit?limit=200")).body.entries;
+      const actions = entries.filter((e) => e.target === "observer").map((e) => `${e.action} ${e.actor} ${e.result}`);
+      return ["policy.create", "policy.update", "policy.delete"].every((a) => actions.includes(`${a} admin success`))
+        ? true
+        : undefined;
+    });
+  });
+
+  it("leader imbalance: an auto policy elects the preferred leaders by itself; the anomaly, the operation and the audit say who and why", async () => {
+    await tilt(cluster);
+    const created = await admin<{ policy: Policy }>("POST", "/api/v1/policies", policy("prefer-leaders"));
+    expect(created.status, created.text).to.equal(201);
+    const acted = await waitFor(
+      "the autopilot to act on the leader imbalance",
+      async () => {
+        const found = (await anomalies("code=leader_imbalance")).find((a) =>
+          a.events.some((e) => e.policy === "prefer-leaders" && e.kind === "acted"),
+        );
+        return found;
+      },
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    const event = acted.events.find((e) => e.kind === "acted");
+    const operationId = event?.operationId as string;
+    const done = await waitFor("the autopilot's election to finish", async () => {
+      const read = (await admin<Operation>("GET", `/api/v1/operations/${operationId}`)).body;
+      return read.status === "succeeded" || read.status === "failed" ? read : undefined;
+    });
+    expect(done.status, done.error ?? "").to.equal("succeeded");
+    expect(done).to.deep.include({ type: "electLeaders", createdBy: "autopilot:prefer-leaders" });
+    expect(done.confirmedBy).to.equal("autopilot:prefer-leaders");
+    expect(done.explanation?.policy).to.equal("prefer-leaders");
+    expect(done.explanation?.anomaly.code).to.equal("leader_imbalance");
+    expect(done.explanation?.admitted).to.include("no other operation planned or running on the cluster");
+    // Kafka's own tool agrees: every partition of the topic led by its preferred replica again.
+    const after = await leadership(cluster, TOPIC);
+    expect(after.map((p) => p.leader)).to.deep.equal(after.map((p) => p.replicas[0]));
+    await waitFor("the anomaly to clear", async () =>
+      (await anomalies("code=leader_imbalance&state=cleared")).some((a) => a.id === acted.id) ? true : undefined,
+    );
+    await waitFor("the autopilot's plan and confirm in the audit log", async () => {
+      const entries = (await admin<{ entries: AuditEntry[] }>("GET", "/api/v1/audit?limit=200")).body.entries;
+      const mine = entries.filter((e) => e.target === operationId && e.actor === "autopilot:prefer-leaders");
+      return ["operation.plan", "operation.confirm"].every((a) =>
+        mine.some((e) => e.action === a && e.result === "success"),
+      )
+        ? true
+        : undefined;
+    });
+  });
+
+  it("the veto: paused for the cluster, an anomaly is recorded as refused with the reason and nothing is planned; resumed, it acts", async () => {
+    const refused = await as(operator, "POST", "/api/v1/autopilot/pause", { clusterId, reason: "drill" });
+    expect(refused.status).to.equal(403);
+    const paused = await admin<AutopilotStatus>("POST", "/api/v1/autopilot/pause", {
+      clusterId,
+      reason: "incident 42",
+    });
+    expect(paused.status, paused.text).to.equal(200);
+    expect(paused.body).to.deep.include({ enabled: true });
+    expect(paused.body.pauses).to.have.length(1);
+    expect(paused.body.pauses[0]).to.deep.include({ clusterId, reason: "incident 42", by: "admin" });
+    const before = (await admin<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
+      .operations.length;
+    await tilt(cluster);
+    const held = await waitFor(
+      "the refusal to be recorded",
+      async () =>
+        (await anomalies("code=leader_imbalance&state=open"))
+          .flatMap((a) => a.events)
+          .find((e) => e.policy === "prefer-leaders" && e.reason?.code === "paused"),
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    expect(held.kind).to.equal("refused");
+    expect(held.reason?.message).to.include("incident 42");
+    const during = (await admin<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
+      .operations.length;
+    expect(during).to.equal(before);
+    const resumed = await admin<AutopilotStatus>("POST", "/api/v1/autopilot/resume", { clusterId });
+    expect(resumed.body.pauses).to.deep.equal([]);
+    expect((await admin("POST", "/api/v1/autopilot/resume", { clusterId })).status).to.equal(404);
+    await waitFor(
+      "the autopilot to act once resumed",
+      async () => {
+        const after = await leadership(cluster, TOPIC);
+        return after.every((p) => p.leader === p.replicas[0]) ? true : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 1000 },
+    );
+    const status = await as<AutopilotStatus>(viewer, "GET", "/api/v1/autopilot");
+    expect(status.body).to.deep.equal({ enabled: true, pauses: [] });
+  });
+});
