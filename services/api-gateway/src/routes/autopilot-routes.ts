@@ -207,7 +207,7 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
       operationId: "pauseAutopilot",
       role: "admin",
       response: { status: 200, schema: AutopilotStatusSchema },
-      errors: ["not_found"],
+      errors: ["not_found", "invalid_request"],
       summary:
         "Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause",
       action: "autopilot.pause",
