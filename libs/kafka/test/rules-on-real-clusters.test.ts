@@ -24,13 +24,20 @@ interface Derived {
   capabilities: Capabilities;
 }
 
+/**
+ * The test clusters' log dirs share the machine's disk, whose use these tests do not control (Kafka counts what other
+ * users may not take as used: 73-80 % on the CI machines with half their space free): the disk rules are judged
+ * elsewhere, on snapshots (rules/health.test.ts), and left out here.
+ */
+const THRESHOLDS = { ...DEFAULT_HEALTH_THRESHOLDS, diskHighPercent: 100, diskCriticalPercent: 100 };
+
 /** Collects a real cluster and derives what the collector stores: health and capabilities. */
 async function derive(servers: string[], security: Security = PLAINTEXT, secrets?: Secrets): Promise<Derived> {
   const client = KafkaClient.open({ bootstrapServers: servers, security, ...(secrets ? { secrets } : {}) });
   try {
     const { snapshot, apiVersions, authorizedOperations } = await collectSnapshot(client, { timeoutMs: 10_000 });
     return {
-      health: deriveHealth(snapshot, DEFAULT_HEALTH_THRESHOLDS, new Date()),
+      health: deriveHealth(snapshot, THRESHOLDS, new Date()),
       capabilities: deriveCapabilities({
         profile: { provider: "external", flavor: "oss" },
         snapshot,

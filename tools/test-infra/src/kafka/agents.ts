@@ -366,8 +366,9 @@ export class AgentNode extends KafkaNode {
     this.remember(await this.agent.stopNode(this.id, timeoutMs));
   }
 
+  /** The pid the agent reports now: the node may have been restarted since (by an operation) under a new one. */
   override async kill(): Promise<void> {
-    const pid = this.pid;
+    const pid = await this.currentPid();
     if (pid === undefined) return;
     killPid(pid);
     await waitFor(`node ${this.id} (pid ${pid}) to die`, async () => (isAlive(pid) ? undefined : true), {
