@@ -1631,7 +1631,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        HealthIssueCode: "cluster_unreachable" | "offline_partitions" | "under_min_isr" | "no_quorum_leader" | "log_dir_failed" | "disk_critical" | "broker_down" | "cluster_identity_changed" | "under_replicated" | "at_min_isr" | "broker_fenced" | "voters_lagging" | "quorum_no_fault_tolerance" | "disk_high" | "collection_incomplete" | "reassignment_in_progress" | "broker_cordoned" | "features_finalizable";
+        HealthIssueCode: "cluster_unreachable" | "offline_partitions" | "under_min_isr" | "no_quorum_leader" | "log_dir_failed" | "disk_critical" | "broker_down" | "cluster_identity_changed" | "under_replicated" | "at_min_isr" | "broker_fenced" | "voters_lagging" | "quorum_no_fault_tolerance" | "disk_high" | "collection_incomplete" | "reassignment_in_progress" | "broker_cordoned" | "features_finalizable" | "disk_imbalance" | "leader_imbalance";
         /** @enum {string} */
         HealthStatus: "ok" | "warning" | "critical" | "unreachable" | "unknown";
         Id: string;

@@ -5,6 +5,7 @@ import {
   type AutopilotReasonCode,
   type CapabilityName,
   durationMs,
+  electablePreferred,
   isIrreversible,
   type Move,
   OPERATION_TYPE_INFO,
@@ -77,7 +78,7 @@ export function policyMatches(policy: PolicySpec, anomaly: Anomaly): boolean {
   return true;
 }
 
-/** Partitions that are led, by a replica other than their preferred one, outside the policy's exclusions. */
+/** Partitions a preferred election would move back to their in-sync preferred replica, outside the exclusions. */
 function notPreferred(policy: PolicySpec, snapshot: Snapshot) {
   const topics = new Set(policy.guardRails.excludeTopics);
   const brokers = new Set(policy.guardRails.excludeBrokers);
@@ -85,8 +86,7 @@ function notPreferred(policy: PolicySpec, snapshot: Snapshot) {
     .filter((t) => !topics.has(t.name))
     .flatMap((t) =>
       t.partitions
-        .filter((p) => p.leader >= 0 && p.replicas.length > 1 && p.leader !== p.replicas[0])
-        .filter((p) => !brokers.has(p.leader) && !brokers.has(p.replicas[0] as number))
+        .filter((p) => electablePreferred(p) && !brokers.has(p.leader) && !brokers.has(p.replicas[0] as number))
         .map((p) => ({ topic: t.name, partition: p.id })),
     )
     .slice(0, 100_000);

@@ -1,4 +1,4 @@
-import { type AutopilotTrigger, diskUsedPercent, type Snapshot, usedPercent } from "@kcp/shared";
+import { type AutopilotTrigger, diskImbalance, diskUsedPercent, leaderImbalance, type Snapshot } from "@kcp/shared";
 
 /** An anomaly as one view shows it: what, about which subject, with the figures measured. */
 export interface Finding {
@@ -68,52 +68,35 @@ const RULES: { readonly [T in AutopilotTrigger]: Rule } = {
       ];
     }),
   disk_imbalance: (snapshot, thresholds) => {
-    const dirs = snapshot.brokers
-      .filter((b) => b.alive && !b.fenced)
-      .flatMap((b) =>
-        (b.logDirs ?? [])
-          .filter((d) => d.error === undefined)
-          .map((d) => ({ broker: b.id, path: d.path, used: usedPercent(d.totalBytes, d.usableBytes) })),
-      );
-    if (dirs.length < 2 || dirs.some((d) => d.used === undefined)) return [];
-    const mean = dirs.reduce((n, d) => n + (d.used as number), 0) / dirs.length;
-    const fullest = dirs.reduce((a, b) => ((b.used as number) > (a.used as number) ? b : a));
-    const above = (fullest.used as number) - mean;
-    if (above <= thresholds.diskBandPercent) return [];
+    const figures = diskImbalance(snapshot);
+    if (!figures || figures.abovePercent <= thresholds.diskBandPercent) return [];
+    const { broker, logDir, usedPercent, meanPercent, abovePercent, logDirs } = figures;
     return [
       {
         code: "disk_imbalance",
         subject: "cluster",
-        brokerId: fullest.broker,
-        message: `Log dir ${fullest.path} of broker ${fullest.broker} is ${round1(fullest.used as number)} % used, ${round1(above)} points above the mean of ${dirs.length} log dirs (${round1(mean)} %)`,
+        brokerId: broker,
+        message: `Log dir ${logDir} of broker ${broker} is ${round1(usedPercent)} % used, ${round1(abovePercent)} points above the mean of ${logDirs} log dirs (${round1(meanPercent)} %)`,
         facts: {
-          broker: fullest.broker,
-          logDir: fullest.path,
-          usedPercent: round1(fullest.used as number),
-          meanPercent: round1(mean),
-          abovePercent: round1(above),
-          logDirs: dirs.length,
+          broker,
+          logDir,
+          usedPercent: round1(usedPercent),
+          meanPercent: round1(meanPercent),
+          abovePercent: round1(abovePercent),
+          logDirs,
         },
       },
     ];
   },
   leader_imbalance: (snapshot, thresholds) => {
-    let led = 0;
-    let notPreferred = 0;
-    for (const topic of snapshot.topics)
-      for (const p of topic.partitions) {
-        if (p.leader < 0 || p.replicas.length < 2) continue;
-        led++;
-        if (p.leader !== p.replicas[0]) notPreferred++;
-      }
-    const share = led === 0 ? 0 : (notPreferred / led) * 100;
-    if (share <= thresholds.leaderImbalancePercent) return [];
+    const { partitions, notPreferred, notPreferredPercent } = leaderImbalance(snapshot);
+    if (notPreferredPercent <= thresholds.leaderImbalancePercent) return [];
     return [
       {
         code: "leader_imbalance",
         subject: "cluster",
-        message: `${notPreferred} of ${led} partitions (${round1(share)} %) are not led by their preferred replica`,
-        facts: { notPreferred, partitions: led, notPreferredPercent: round1(share) },
+        message: `${notPreferred} of ${partitions} partitions (${round1(notPreferredPercent)} %) are not led by their preferred replica`,
+        facts: { notPreferred, partitions, notPreferredPercent: round1(notPreferredPercent) },
       },
     ];
   },

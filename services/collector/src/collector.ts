@@ -67,6 +67,8 @@ export function healthThresholds(config: CollectorConfig): HealthThresholds {
     diskCriticalPercent: config.HEALTH_DISK_CRITICAL_PERCENT,
     voterLagOffsets: config.HEALTH_VOTER_LAG_OFFSETS,
     voterCaughtUpMs: config.HEALTH_VOTER_CAUGHT_UP_MS,
+    diskImbalancePercent: config.HEALTH_DISK_IMBALANCE_PERCENT,
+    leaderImbalancePercent: config.HEALTH_LEADER_IMBALANCE_PERCENT,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  diskImbalance,
   diskUsedPercent,
   HEALTH_ISSUE_CODES,
   HEALTH_ISSUE_SEVERITY,
@@ -6,6 +7,7 @@ import {
   type HealthIssue,
   type HealthIssueCode,
   type HealthStatus,
+  leaderImbalance,
   type Snapshot,
 } from "@kcp/shared";
 import { metadataVersionName } from "./metadata-version.js";
@@ -149,6 +151,18 @@ const RULES: Partial<Record<HealthIssueCode, Rule>> = {
     const features = finalizableFeatures(snapshot).map((f) => `${f.name} ${f.finalized} → ${f.supportedMax}`);
     return features.length > 0
       ? `${counted(features.length, "feature")} below the level every node supports: ${nameList(features)}`
+      : undefined;
+  },
+  disk_imbalance: ({ snapshot, thresholds }) => {
+    const figures = diskImbalance(snapshot);
+    if (!figures || figures.abovePercent <= thresholds.diskImbalancePercent) return undefined;
+    const { broker, logDir, usedPercent, meanPercent, abovePercent, logDirs } = figures;
+    return `log dir ${logDir} of broker ${broker} at ${Math.floor(usedPercent)} % disk use, ${Math.round(abovePercent)} points above the mean of ${logDirs} log dirs (${Math.round(meanPercent)} %)`;
+  },
+  leader_imbalance: ({ snapshot, thresholds }) => {
+    const { partitions, notPreferred, notPreferredPercent } = leaderImbalance(snapshot);
+    return notPreferredPercent > thresholds.leaderImbalancePercent
+      ? `${notPreferred} of ${partitions} replicated partitions (${Math.round(notPreferredPercent)} %) not led by their preferred replica`
       : undefined;
   },
 };

@@ -6,6 +6,10 @@ export interface HealthThresholds {
   voterLagOffsets: number;
   /** A voter that has not caught up for this long lags. */
   voterCaughtUpMs: number;
+  /** The fullest log dir more than this many points of disk use above the mean of all dirs is an imbalance. */
+  diskImbalancePercent: number;
+  /** More than this share of replicated partitions led by another replica than their preferred one. */
+  leaderImbalancePercent: number;
 }
 
 export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
@@ -13,4 +17,6 @@ export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = {
   diskCriticalPercent: 90,
   voterLagOffsets: 1000,
   voterCaughtUpMs: 30_000,
+  diskImbalancePercent: 10,
+  leaderImbalancePercent: 10,
 };

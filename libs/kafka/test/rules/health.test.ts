@@ -282,6 +282,54 @@ describe("health rules", () => {
     expect(health(snapshot).issues).to.deep.equal([]);
   });
 
+  it("leader_imbalance (info): replicated partitions a preferred election would move back, above the threshold; not those whose preferred replica is out of sync", () => {
+    const tilted = snapshotWith((s) => {
+      s.topics = [
+        topic("orders", [
+          partition(0, [4, 5, 6], { leader: 5 }),
+          partition(1, [5, 6, 4]),
+          partition(2, [6, 4, 5]),
+          // The preferred replica 4 is out of sync: leadership moved away for a reason no election fixes.
+          partition(3, [4, 5, 6], { leader: 5, isr: [5, 6] }),
+        ]),
+      ];
+    });
+    const found = health(tilted).issues.find((i) => i.code === "leader_imbalance");
+    expect(found).to.deep.equal({
+      severity: "info",
+      code: "leader_imbalance",
+      message: "1 of 3 replicated partitions (33 %) not led by their preferred replica",
+    });
+    // An info issue alone leaves the cluster ok.
+    const onlyTilted = snapshotWith((s) => {
+      s.topics = [topic("orders", [partition(0, [4, 5, 6], { leader: 5 }), partition(1, [5, 6, 4])])];
+    });
+    expect(health(onlyTilted).issues.map((i) => i.code)).to.deep.equal(["leader_imbalance"]);
+    expect(health(onlyTilted).status).to.equal("ok");
+    const lenient = { ...DEFAULT_HEALTH_THRESHOLDS, leaderImbalancePercent: 40 };
+    expect(deriveHealth(tilted, lenient, NOW).issues.map((i) => i.code)).to.not.include("leader_imbalance");
+  });
+
+  it("disk_imbalance (info): the fullest live log dir more than the threshold above the mean of all dirs", () => {
+    const dir = (id: number, usable: number) => [
+      { path: `/data/${id}`, totalBytes: 1000, usableBytes: usable, dataBytes: 1000 - usable, cordoned: false },
+    ];
+    const skewed = snapshotWith((s) => {
+      s.brokers = [
+        broker(4, { logDirs: dir(4, 300) }),
+        broker(5, { logDirs: dir(5, 700) }),
+        broker(6, { logDirs: dir(6, 700) }),
+      ];
+    });
+    expect(health(skewed).issues.find((i) => i.code === "disk_imbalance")).to.deep.equal({
+      severity: "info",
+      code: "disk_imbalance",
+      message: "log dir /data/4 of broker 4 at 70 % disk use, 27 points above the mean of 3 log dirs (43 %)",
+    });
+    const lenient = { ...DEFAULT_HEALTH_THRESHOLDS, diskImbalancePercent: 30 };
+    expect(deriveHealth(skewed, lenient, NOW).issues.map((i) => i.code)).to.not.include("disk_imbalance");
+  });
+
   it("names metadata.version levels of Kafka 3.9 to 4.4 and unknown newer ones", () => {
     const at = (level: number) =>
       health(

@@ -194,6 +194,10 @@ export const collectorSection = z.object({
   HEALTH_VOTER_LAG_OFFSETS: z.coerce.number().int().min(1).default(1000),
   /** A voter that has not caught up with the leader for this long lags. */
   HEALTH_VOTER_CAUGHT_UP_MS: positiveMs.default(30_000),
+  /** disk_imbalance: the fullest log dir more than this many points of disk use above the mean of all dirs. */
+  HEALTH_DISK_IMBALANCE_PERCENT: percent.default(10),
+  /** leader_imbalance: more than this % of replicated partitions not led by their preferred replica. */
+  HEALTH_LEADER_IMBALANCE_PERCENT: percent.default(10),
 });
 
 /** How long a collection may take: what the gateway's register and refresh wait for. */

@@ -23,6 +23,8 @@ export const HEALTH_ISSUE_CODES = [
   "reassignment_in_progress",
   "broker_cordoned",
   "features_finalizable",
+  "disk_imbalance",
+  "leader_imbalance",
 ] as const;
 export type HealthIssueCode = (typeof HEALTH_ISSUE_CODES)[number];
 
@@ -53,6 +55,8 @@ export const HEALTH_ISSUE_SEVERITY: Readonly<Record<HealthIssueCode, IssueSeveri
   reassignment_in_progress: "info",
   broker_cordoned: "info",
   features_finalizable: "info",
+  disk_imbalance: "info",
+  leader_imbalance: "info",
 };
 
 export const HealthIssueSchema = z.object({
