@@ -24,9 +24,17 @@ export interface ActiveOperationFacts {
   etaSeconds?: number;
 }
 
+/** A pause of the autopilot in force: for a cluster (its id) or every cluster (`*`), since when. */
+export interface AutopilotPauseFacts {
+  scope: string;
+  since: Date;
+}
+
 export interface KafkaFacts {
   clusters: ClusterFacts[];
   operations: ActiveOperationFacts[];
+  /** The autopilot's pauses in force (none: no series). */
+  autopilotPauses?: AutopilotPauseFacts[];
   now: Date;
   /** The most consumer groups given a lag series per cluster (the largest lags): bounds the label cardinality. */
   groupLagLimit: number;
@@ -55,6 +63,13 @@ export function kafkaGauges(facts: KafkaFacts): GaugeFamily[] {
   };
   for (const cluster of facts.clusters) clusterGauges(cluster, facts, set);
   operationGauges(facts, set);
+  for (const pause of facts.autopilotPauses ?? [])
+    set(
+      "kcp_autopilot_paused_seconds",
+      "How long the autopilot has been paused, by cluster id (* = every cluster); no series while it runs",
+      { cluster_id: pause.scope },
+      Math.max(0, (facts.now.getTime() - pause.since.getTime()) / 1000),
+    );
   return [...families.values()];
 }
 

@@ -50,6 +50,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly autopilotEvents = new Counter({
+    name: "kcp_autopilot_events_total",
+    help: "What the autopilot's policies did about anomalies (observed, proposed, acted, refused), by the reason code (none when there is none)",
+    labelNames: ["kind", "reason"] as const,
+    registers: [this.registry],
+  });
+
+  readonly autopilotAnomalies = new Counter({
+    name: "kcp_autopilot_anomalies_total",
+    help: "Anomalies the autopilot opened and cleared, by trigger code",
+    labelNames: ["code", "change"] as const,
+    registers: [this.registry],
+  });
+
   readonly loginFailures = new Counter({
     name: "kcp_login_failures_total",
     help: "Logins that did not succeed, by how the audit kept them: entry (one each) or summary (counted, one entry per address and minute)",

@@ -11,6 +11,7 @@ import {
   trackAnomalies,
   withEvent,
 } from "@kcp/autopilot";
+import type { Metrics } from "@kcp/metrics";
 import type { OperationService } from "@kcp/operation-service";
 import type { AuditEmitter } from "@kcp/process";
 import {
@@ -36,6 +37,8 @@ export interface AutopilotDependencies {
   enabled: boolean;
   /** The health rule's disk threshold (HEALTH_DISK_HIGH_PERCENT), which disk_high uses too. */
   diskHighPercent: number;
+  /** Counts anomalies opened and cleared, and what the policies did (kcp_autopilot_*_total). */
+  metrics?: Metrics;
   now?: () => Date;
 }
 
@@ -104,6 +107,21 @@ export class Autopilot {
       }
     }
     await store.anomalies.put([...seen, ...change.cleared]);
+    this.count(open, seen, change.cleared, now);
+  }
+
+  /** The metrics of one evaluation: anomalies opened and cleared, events the policies added. */
+  private count(open: readonly Anomaly[], seen: readonly Anomaly[], cleared: readonly Anomaly[], now: Date): void {
+    const metrics = this.deps.metrics;
+    if (!metrics) return;
+    const known = new Set(open.map((a) => a.id));
+    const at = now.toISOString();
+    for (const anomaly of seen) {
+      if (!known.has(anomaly.id)) metrics.autopilotAnomalies.inc({ code: anomaly.code, change: "opened" });
+      for (const event of anomaly.events.filter((e) => e.at === at))
+        metrics.autopilotEvents.inc({ kind: event.kind, reason: event.reason?.code ?? "none" });
+    }
+    for (const anomaly of cleared) metrics.autopilotAnomalies.inc({ code: anomaly.code, change: "cleared" });
   }
 
   /** What every policy's decision reads of the cluster now (the operations list grows as policies plan). */

@@ -53,6 +53,7 @@ export const operationsWorkerModule = serviceModule({
       logger: context.logger.child({ component: "autopilot" }),
       enabled: config.AUTOPILOT_ENABLED,
       diskHighPercent: config.HEALTH_DISK_HIGH_PERCENT,
+      metrics: context.metrics,
     });
     const worker = createOperationsWorker({ ...context, box, config, workerId, agentAccess, autopilot });
     await worker.start();

@@ -57,14 +57,19 @@ export function kafkaGaugeReader(
   return async () => {
     const [clusters, views] = await Promise.all([store.clusters.list(), store.clusterViews.listSummaries()]);
     const viewOf = new Map(views.map((view) => [view.clusterId, view]));
-    const [facts, operations] = await Promise.all([
+    const now = new Date();
+    const [facts, operations, pauses] = await Promise.all([
       Promise.all(clusters.map((cluster) => clusterFacts(cluster, viewOf.get(cluster.id), figures))),
       Promise.all(clusters.map((cluster) => activeOperation(store, cluster.id))),
+      store.autopilotPauses.list(),
     ]);
     return kafkaGauges({
       clusters: facts,
       operations: operations.filter((o): o is ActiveOperationFacts => o !== undefined),
-      now: new Date(),
+      autopilotPauses: pauses
+        .filter((p) => p.until === undefined || p.until > now)
+        .map((p) => ({ scope: p.scope, since: p.at })),
+      now,
       groupLagLimit,
     });
   };
