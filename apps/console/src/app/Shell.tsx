@@ -51,6 +51,11 @@ function SignedIn({ username, role }: { username: string; role: string }) {
             </Link>
           </li>
           <li>
+            <Link to="/autopilot" className="hover:underline [&.active]:font-semibold">
+              Autopilot
+            </Link>
+          </li>
+          <li>
             <Link to="/audit" className="hover:underline [&.active]:font-semibold">
               Audit log
             </Link>

@@ -3,6 +3,7 @@ import { TokensPage } from "../pages/admin/TokensPage.js";
 import { UsersPage } from "../pages/admin/UsersPage.js";
 import { AuditPage } from "../pages/audit/AuditPage.js";
 import { LoginPage } from "../pages/auth/LoginPage.js";
+import { AutopilotPage } from "../pages/autopilot/AutopilotPage.js";
 import { ClusterPage } from "../pages/cluster/ClusterPage.js";
 import { GroupPage } from "../pages/groups/GroupPage.js";
 import { GroupsPage } from "../pages/groups/GroupsPage.js";
@@ -48,6 +49,7 @@ const acls = createRoute({ getParentRoute: () => root, path: "/clusters/$id/acls
 const quotas = createRoute({ getParentRoute: () => root, path: "/clusters/$id/quotas", component: QuotasPage });
 const scram = createRoute({ getParentRoute: () => root, path: "/clusters/$id/scram-users", component: ScramUsersPage });
 const audit = createRoute({ getParentRoute: () => root, path: "/audit", component: AuditPage });
+const autopilot = createRoute({ getParentRoute: () => root, path: "/autopilot", component: AutopilotPage });
 const users = createRoute({ getParentRoute: () => root, path: "/users", component: UsersPage });
 const tokens = createRoute({ getParentRoute: () => root, path: "/tokens", component: TokensPage });
 const operations = createRoute({
@@ -81,6 +83,7 @@ export const router = createRouter({
     operations,
     operation,
     audit,
+    autopilot,
     users,
     tokens,
     apiReference,

@@ -370,6 +370,48 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.context().close();
   });
 
+  it("autopilot: an admin creates a policy from a template, pauses the cluster's autopilot with a reason and resumes it; the pages pass axe", async () => {
+    const id = await clusterIdByName();
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    await page.getByRole("link", { name: "Autopilot" }).click();
+    await page.getByTestId("autopilot-enabled").waitFor();
+    await page.getByLabel("Template").selectOption({ label: "Elect preferred leaders when leadership drifts" });
+    expect(await page.getByLabel("Policy name").inputValue()).to.equal("prefer-leaders");
+    await page.getByLabel("Policy name").fill("console-leaders");
+    await page.getByLabel("Covers").selectOption({ label: cluster });
+    await page.getByLabel("Mode").selectOption("observe");
+    await page.getByLabel(/Window days/).fill("sat,sun");
+    await page.getByLabel("Time zone").fill("Europe/Berlin");
+    await page.getByRole("button", { name: "Create policy" }).click();
+    await page.getByRole("cell", { name: "console-leaders", exact: true }).waitFor();
+    await page.getByRole("cell", { name: /windows sat,sun 02:00–06:00 \(Europe\/Berlin\)/ }).waitFor();
+    await expectAccessible(page, "autopilot");
+    await screenshot(page, "autopilot");
+    // A bad window is refused by the service, in its words, and nothing is created.
+    await page.getByLabel("Policy name").fill("console-bad-zone");
+    await page.getByLabel("Time zone").fill("Mars/Olympus");
+    await page.getByRole("button", { name: "Create policy" }).click();
+    expect(await page.getByRole("alert").first().textContent()).to.match(/time zone/);
+    expect(await page.getByRole("cell", { name: "console-bad-zone", exact: true }).count()).to.equal(0);
+
+    await page.goto(`${url}/clusters/${id}`);
+    await page.getByTestId("autopilot-running").waitFor();
+    await page.getByLabel("Reason").fill("console drill");
+    await page.getByRole("button", { name: "Pause the autopilot for this cluster" }).click();
+    expect(await page.getByTestId("autopilot-paused").textContent()).to.include("console drill");
+    await expectAccessible(page, "cluster with the autopilot paused");
+    await page.getByRole("button", { name: "Resume the autopilot for this cluster" }).click();
+    await page.getByTestId("autopilot-running").waitFor();
+    const status = await apiClient(url)<{ pauses: unknown[] }>("GET", "/api/v1/autopilot", { token });
+    expect(status.body.pauses).to.deep.equal([]);
+
+    await page.goto(`${url}/autopilot`);
+    await page.getByRole("button", { name: "Delete console-leaders" }).click();
+    await page.getByRole("cell", { name: "console-leaders", exact: true }).waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
   it("audit log, users and API tokens: a token's secret is shown once, works as Bearer, and is revoked", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);

@@ -3,13 +3,14 @@ import { type ClusterView, useClusterWithSnapshot } from "../../api/clusters.js"
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
+import { AnomalyTimeline } from "../autopilot/AnomalyTimeline.js";
 import { OperatorSection } from "./OperatorSection.js";
 
 const GIB = 1024 ** 3;
 
 /**
- * One cluster: health issues, brokers (racks, fenced, cordoned, disk use), the quorum, the operator (operator-managed
- * clusters), features, capabilities.
+ * One cluster: health issues, the autopilot (its pause, the anomalies and what was done), brokers (racks, fenced,
+ * cordoned, disk use), the quorum, the operator (operator-managed clusters), features, capabilities.
  */
 export function ClusterPage() {
   const { id } = useParams({ from: "/clusters/$id" });
@@ -42,6 +43,7 @@ export function ClusterPage() {
         </Link>
       </div>
       <Issues view={view} />
+      <AnomalyTimeline clusterId={id} />
       <Brokers view={view} />
       <Quorum view={view} />
       <OperatorSection view={view} />

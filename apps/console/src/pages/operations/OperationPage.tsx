@@ -40,6 +40,7 @@ function OperationView({ operation }: { operation: Operation }) {
       </div>
       <p>{operation.summary}</p>
       {operation.error ? <ErrorMessage error={new Error(operation.error)} /> : null}
+      <Explanation operation={operation} />
       <Plan operation={operation} />
       {canAct ? <Actions operation={operation} clusterName={cluster.data?.cluster.name} /> : null}
       {operation.details ? <MovementProgress details={operation.details} /> : null}
@@ -57,6 +58,36 @@ function OperationView({ operation }: { operation: Operation }) {
           ))}
         </ol>
       </section>
+    </section>
+  );
+}
+
+/** Why the autopilot planned it: the policy, the anomaly as measured, the guard rails it passed, why only proposed. */
+function Explanation({ operation }: { operation: Operation }) {
+  const why = operation.explanation;
+  if (!why) return null;
+  const facts = Object.entries(why.anomaly.facts).map(([k, v]) => `${k} ${v}`);
+  return (
+    <section aria-labelledby="why" className="card space-y-2">
+      <h2 id="why" className="text-lg font-semibold">
+        Why the autopilot planned it
+      </h2>
+      <p>
+        Policy <strong>{why.policy}</strong> ({why.mode} mode) answered <strong>{why.anomaly.code}</strong>:{" "}
+        {why.anomaly.message}, first seen {new Date(why.anomaly.firstSeenAt).toLocaleString()}
+        {facts.length > 0 ? ` (${facts.join(", ")})` : ""}.
+      </p>
+      {why.proposedBecause ? (
+        <p role="status">
+          Proposed for a person to confirm: {why.proposedBecause.message} ({why.proposedBecause.code})
+        </p>
+      ) : null}
+      <h3 className="font-semibold">Guard rails it passed</h3>
+      <ul className="list-disc pl-6 text-sm">
+        {why.admitted.map((rail) => (
+          <li key={rail}>{rail}</li>
+        ))}
+      </ul>
     </section>
   );
 }
