@@ -114,7 +114,8 @@ const healthyBrokers = (snapshot: Snapshot) => snapshot.brokers.filter((b) => b.
 /**
  * What a policy does about an anomaly now, the guard rails in a fixed order (the first that refuses is recorded):
  * persisted for `for`; observe mode; paused; an excluded broker; too few healthy brokers; another operation planned
- * or running on the cluster; the cool-down; the capability. Then the operation is planned — confirmed by the policy
+ * or running on the cluster; the cool-down; a plan the service refused, tried again only after the cool-down; the
+ * capability. Then the operation is planned — confirmed by the policy
  * only in auto mode, inside a window, and never when irreversible (then proposed for a person).
  */
 export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyContext): PolicyDecision {
@@ -150,6 +151,13 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
         "cooldown",
         `Cooling down after the policy's last action (${rails.cooldown}) until ${ready.toISOString()}`,
       );
+  }
+  // A plan the service refused is tried again only after the cool-down: each try takes a fresh collection.
+  const lastOwn = anomaly.events.findLast((e) => e.policy === policy.name);
+  if (lastOwn?.reason?.code === "plan_failed") {
+    const again = new Date(new Date(lastOwn.at).getTime() + durationMs(rails.cooldown));
+    if (context.now < again)
+      return refused("plan_failed", `${lastOwn.reason.message} (tried again after ${again.toISOString()})`);
   }
   const capability = OPERATION_TYPE_INFO[policy.action.type].capability;
   if (context.capabilities?.[capability] === false)

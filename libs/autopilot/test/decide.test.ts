@@ -126,6 +126,38 @@ describe("autopilot: a policy's decision about an anomaly", () => {
       `act ${restart}`,
     ],
     [
+      "the service refused its plan 5 minutes ago: not tried again within the cool-down",
+      policy({ guardRails: { cooldown: "30m" } }),
+      anomaly({
+        events: [
+          {
+            at: "2026-11-27T09:55:00.000Z",
+            policy: "restart-down-brokers",
+            kind: "refused",
+            reason: { code: "plan_failed", message: "invalid_request: node 5 is not known to its agent" },
+          },
+        ],
+      }),
+      context(),
+      "refused plan_failed",
+    ],
+    [
+      "the service refused its plan 40 minutes ago: tried again",
+      policy({ guardRails: { cooldown: "30m" } }),
+      anomaly({
+        events: [
+          {
+            at: "2026-11-27T09:20:00.000Z",
+            policy: "restart-down-brokers",
+            kind: "refused",
+            reason: { code: "plan_failed", message: "invalid_request: node 5 is not known to its agent" },
+          },
+        ],
+      }),
+      context(),
+      `act ${restart}`,
+    ],
+    [
       "the provider cannot restart nodes",
       policy(),
       anomaly(),
