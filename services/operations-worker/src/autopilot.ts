@@ -86,8 +86,10 @@ export class Autopilot {
     if (covering.length === 0 && open.length === 0) return;
     const view = await store.clusterViews.get(clusterId);
     const snapshot = view?.snapshot as Snapshot | undefined;
-    // Nothing answered: the health says so (cluster_unreachable); nothing can be judged of its parts.
-    if (!view || !snapshot) return;
+    // Nothing answered (the view keeps the last snapshot, which is stale): the health says so (cluster_unreachable);
+    // nothing can be judged of its parts, nothing continues or clears.
+    const status = (view?.health as { status?: string } | undefined)?.status;
+    if (!view || !snapshot || status === "unreachable" || status === "unknown") return;
     const now = this.now();
     const findings = findAnomalies(snapshot, findThresholds(covering, this.deps.diskHighPercent));
     const change = trackAnomalies(open, findings, {
