@@ -154,8 +154,12 @@ export class MongoAutopilotPauses implements AutopilotPauseRepository {
 
   async put(pause: AutopilotPauseRecord): Promise<void> {
     const doc = { reason: pause.reason, by: pause.by, at: pause.at, until: pause.until ?? null };
-    await this.models.autopilotPauses.collection.replaceOne({ _id: pause.scope } as never, doc as never, {
-      upsert: true,
+    const replace = (upsert: boolean) =>
+      this.models.autopilotPauses.collection.replaceOne({ _id: pause.scope } as never, doc as never, { upsert });
+    // Two admins may pause one scope at once: the loser's upsert meets the winner's insert, and replaces it.
+    await replace(true).catch((error: unknown) => {
+      if (!isDuplicateKey(error)) throw error;
+      return replace(false);
     });
   }
 
