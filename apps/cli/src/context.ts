@@ -34,3 +34,6 @@ export async function clusterId(context: Context, nameOrId: string | undefined):
 export function print(context: Context, value: unknown, forPeople: () => string): void {
   context.out(context.json ? JSON.stringify(value, null, 2) : forPeople());
 }
+
+/** The header every write sends (the service's CSRF rule). */
+export const WRITE = { "X-Service-Request": "1" } as const;

@@ -54,7 +54,8 @@ export type PolicyDecision =
 /** The actor of everything a policy does: in the audit log, `createdBy` and `confirmedBy` of its operations. */
 export const autopilotActor = (policy: Pick<PolicySpec, "name">) => `autopilot:${policy.name}`;
 
-const isAutopilot = (createdBy: string) => createdBy.startsWith("autopilot:");
+/** Whether an operation's `createdBy` is a policy's (`autopilotActor`). */
+export const isAutopilotActor = (createdBy: string) => createdBy.startsWith("autopilot:");
 
 const reason = (code: AutopilotReasonCode, message: string): AutopilotReason => ({ code, message });
 const refused = (code: AutopilotReasonCode, message: string): PolicyDecision => ({
@@ -141,7 +142,7 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
     );
   const other = context.operations[0];
   if (other) {
-    const whose = isAutopilot(other.createdBy) ? other.createdBy : `a person (${other.createdBy})`;
+    const whose = isAutopilotActor(other.createdBy) ? other.createdBy : `a person (${other.createdBy})`;
     return refused("operation_active", `Operation ${other.id} (${other.type}) of ${whose} is ${other.status}`);
   }
   if (context.lastActionAt) {

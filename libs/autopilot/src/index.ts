@@ -4,6 +4,7 @@ export {
   admitPlan,
   autopilotActor,
   decide,
+  isAutopilotActor,
   type PlannedFacts,
   type PolicyContext,
   type PolicyDecision,
@@ -12,6 +13,6 @@ export {
 } from "./decide.js";
 export { DEFAULT_FIND_THRESHOLDS, type Finding, type FindThresholds, findAnomalies } from "./find.js";
 export { type AutopilotJob, autopilotJobId, enqueueEvaluation } from "./jobs.js";
-export { findThresholds, type PauseFacts, pauseInForce } from "./scope.js";
+export { findThresholds, type PauseFacts, pauseInForce, pausesInForce } from "./scope.js";
 export { EVENTS_KEPT, type TimelineChange, trackAnomalies, withEvent } from "./timeline.js";
 export { inWindows, nextOpening, wallClock } from "./windows.js";

@@ -10,10 +10,15 @@ export interface PauseFacts {
   until?: Date;
 }
 
+/** The pauses in force at `now`: those without an end, or ending later. */
+export function pausesInForce<P extends PauseFacts>(pauses: readonly P[], now: Date): P[] {
+  return pauses.filter((p) => p.until === undefined || p.until > now);
+}
+
 /** The pause in force for a cluster at `now` (the service's first, then the cluster's own); an ended one is not. */
 export function pauseInForce(pauses: readonly PauseFacts[], clusterId: string, now: Date): PauseFacts | undefined {
-  const inForce = (scope: string) => pauses.find((p) => p.scope === scope && (p.until === undefined || p.until > now));
-  return inForce(AUTOPILOT_SERVICE_SCOPE) ?? inForce(clusterId);
+  const inForce = pausesInForce(pauses, now);
+  return inForce.find((p) => p.scope === AUTOPILOT_SERVICE_SCOPE) ?? inForce.find((p) => p.scope === clusterId);
 }
 
 /**

@@ -1,9 +1,7 @@
 import { unwrap } from "@kcp/api-client";
-import { type Context, clusterId, print } from "../context.js";
+import { type Context, clusterId, print, WRITE } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
-
-const WRITE = { "X-Service-Request": "1" } as const;
 
 type Status = Awaited<ReturnType<typeof readStatus>>;
 

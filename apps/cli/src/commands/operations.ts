@@ -1,10 +1,9 @@
 import { type components, unwrap } from "@kcp/api-client";
-import { type Context, clusterId, print } from "../context.js";
+import { type Context, clusterId, print, WRITE } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, progressBar, table } from "../output.js";
 
 type Operation = components["schemas"]["Operation"];
-const WRITE = { "X-Service-Request": "1" } as const;
 const ENDED = new Set(["succeeded", "failed", "cancelled"]);
 
 function parseParams(text: string | undefined): Record<string, unknown> {

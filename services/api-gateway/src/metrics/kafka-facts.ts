@@ -1,3 +1,4 @@
+import { pausesInForce } from "@kcp/autopilot";
 import type { CollectedFiguresCache } from "@kcp/cluster-actions";
 import type { ActiveOperationFacts, ClusterFacts, GaugeFamily } from "@kcp/metrics";
 import { kafkaGauges } from "@kcp/metrics";
@@ -66,9 +67,7 @@ export function kafkaGaugeReader(
     return kafkaGauges({
       clusters: facts,
       operations: operations.filter((o): o is ActiveOperationFacts => o !== undefined),
-      autopilotPauses: pauses
-        .filter((p) => p.until === undefined || p.until > now)
-        .map((p) => ({ scope: p.scope, since: p.at })),
+      autopilotPauses: pausesInForce(pauses, now).map((p) => ({ scope: p.scope, since: p.at })),
       now,
       groupLagLimit,
     });

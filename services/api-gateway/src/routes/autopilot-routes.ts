@@ -1,4 +1,4 @@
-import { pauseInForce } from "@kcp/autopilot";
+import { isAutopilotActor, pauseInForce, pausesInForce } from "@kcp/autopilot";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { OperationService } from "@kcp/operation-service";
 import {
@@ -42,8 +42,6 @@ const policyView = (record: PolicyRecord) => ({
   updatedAt: record.updatedAt.toISOString(),
 });
 
-const isAutopilot = (createdBy: string) => createdBy.startsWith("autopilot:");
-
 /**
  * Autopilot policies (admin writes, every role reads), each cluster's anomalies with their timeline, and the veto:
  * pause and resume per cluster or for the service (admin, with a reason, audited). A pause also pauses the
@@ -53,7 +51,7 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
   const { store, operations } = deps;
 
   async function status(now = new Date()): Promise<AutopilotStatus> {
-    const pauses = (await store.autopilotPauses.list()).filter((p) => p.until === undefined || p.until > now);
+    const pauses = pausesInForce(await store.autopilotPauses.list(), now);
     return {
       enabled: deps.enabled,
       pauses: pauses.map((p) => ({
@@ -75,7 +73,7 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
     const asked: string[] = [];
     for (const clusterId of clusterIds) {
       const page = await operations.list(clusterId, { limit: 10, statuses });
-      for (const operation of page.operations.filter((o) => isAutopilot(o.createdBy))) {
+      for (const operation of page.operations.filter((o) => isAutopilotActor(o.createdBy))) {
         await operations.request(operation.id, action);
         asked.push(operation.id);
       }
