@@ -221,8 +221,12 @@ export class KafkaAdmin {
     return retried("read", () => describeQuorum(this.client));
   }
 
+  /**
+   * Retried like a read: addVoter reads the quorum first, so running it again is safe, and Kafka aborts an AddRaftVoter
+   * with REQUEST_TIMED_OUT while the new voter's listener does not answer the leader yet (a controller just started).
+   */
   addVoter(voter: NewVoter): Promise<{ added: boolean }> {
-    return retried("write", () => addVoter(this.client, voter));
+    return retried("read", () => addVoter(this.client, voter));
   }
 
   removeVoter(voter: VoterRef): Promise<{ removed: boolean }> {
