@@ -2075,6 +2075,10 @@ export interface components {
             action: {
                 /** @enum {string} */
                 type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
+                /** @description rebalance: Kafka's replication throttle while its moves run, bytes per second */
+                throttleBytesPerSec?: number;
+                /** @description rebalance: partition moves in flight at once */
+                maxConcurrentMoves?: number;
             };
             /**
              * @default observe
@@ -2093,6 +2097,10 @@ export interface components {
             action: {
                 /** @enum {string} */
                 type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
+                /** @description rebalance: Kafka's replication throttle while its moves run, bytes per second */
+                throttleBytesPerSec?: number;
+                /** @description rebalance: partition moves in flight at once */
+                maxConcurrentMoves?: number;
             };
             /**
              * @default observe

@@ -105,8 +105,16 @@ export function actionRequest(policy: PolicySpec, anomaly: Anomaly, snapshot: Sn
         type: "electLeaders",
         params: { electionType: "preferred", partitions: notPreferred(policy, snapshot) },
       };
-    case "rebalance":
-      return { type: "rebalance", params: {} };
+    case "rebalance": {
+      const { throttleBytesPerSec, maxConcurrentMoves } = policy.action;
+      return {
+        type: "rebalance",
+        params: {
+          ...(throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec }),
+          ...(maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves }),
+        },
+      };
+    }
   }
 }
 

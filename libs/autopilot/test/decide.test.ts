@@ -202,6 +202,16 @@ describe("autopilot: a policy's decision about an anomaly", () => {
       context(),
       "act rebalance {}",
     ],
+    [
+      "a throttled rebalance: the policy's throttle and moves in flight go into the plan",
+      policy({
+        trigger: { code: "disk_imbalance", bandPercent: 20 },
+        action: { type: "rebalance", throttleBytesPerSec: 1_048_576, maxConcurrentMoves: 2 },
+      }),
+      anomaly({ code: "disk_imbalance", subject: "cluster", facts: { abovePercent: 26.7 } }),
+      context(),
+      'act rebalance {"throttleBytesPerSec":1048576,"maxConcurrentMoves":2}',
+    ],
   ];
   for (const [name, spec, found, ctx, expected] of cases)
     it(`${expected.split(" ")[0]}: ${name}`, () => {
@@ -272,6 +282,15 @@ describe("autopilot: a policy's decision about an anomaly", () => {
     });
     expect(parsed.success).to.equal(false);
     expect(parsed.error?.issues[0]?.path).to.deep.equal(["action", "type"]);
+    const throttledRestart = PolicySpecSchema.safeParse({
+      name: "wrong",
+      scope: { clusterId: "c1" },
+      trigger: { code: "broker_down" },
+      action: { type: "restartNodes", throttleBytesPerSec: 1000 },
+    });
+    expect(throttledRestart.error?.issues.map((i) => i.message)).to.deep.equal([
+      "throttleBytesPerSec and maxConcurrentMoves are for rebalance only",
+    ]);
     const defaults = policy();
     expect(defaults.guardRails).to.deep.include({
       timeZone: "UTC",

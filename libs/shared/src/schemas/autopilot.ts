@@ -139,7 +139,23 @@ export const PolicySpecSchema = z
     enabled: z.boolean().default(true),
     scope: PolicyScopeSchema,
     trigger: AutopilotTriggerSchema,
-    action: z.strictObject({ type: z.enum(["restartNodes", "rebalance", "electLeaders", "drainBrokers"]) }),
+    action: z.strictObject({
+      type: z.enum(["restartNodes", "rebalance", "electLeaders", "drainBrokers"]),
+      throttleBytesPerSec: z
+        .number()
+        .int()
+        .min(1)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .describe("rebalance: Kafka's replication throttle while its moves run, bytes per second"),
+      maxConcurrentMoves: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .optional()
+        .describe("rebalance: partition moves in flight at once"),
+    }),
     mode: z.enum(AUTOPILOT_MODES).default("observe"),
     guardRails: GuardRailsSchema.prefault({}),
   })
@@ -147,7 +163,13 @@ export const PolicySpecSchema = z
     path: ["action", "type"],
     message:
       "is not an action of the trigger (broker_down, broker_fenced: restartNodes; disk_high, disk_imbalance, replicas_on_removed_broker: rebalance; leader_imbalance: electLeaders; log_dir_failed: drainBrokers)",
-  });
+  })
+  .refine(
+    (p) =>
+      p.action.type === "rebalance" ||
+      (p.action.throttleBytesPerSec === undefined && p.action.maxConcurrentMoves === undefined),
+    { path: ["action"], message: "throttleBytesPerSec and maxConcurrentMoves are for rebalance only" },
+  );
 export type PolicySpec = z.infer<typeof PolicySpecSchema>;
 
 export const PolicySchema = z.object({

@@ -10,6 +10,7 @@ import { type ClusterSpec, hostPort, isBroker, isController, type NodeSpec, type
 import { formatNode, readDirectoryId } from "./storage.js";
 import { planCluster } from "./topology.js";
 import { DEFAULT_KAFKA_VERSION, type KafkaVersion } from "./versions.js";
+import { mountBrokerVolumes, unmountVolumes } from "./volumes.js";
 
 export interface StartClusterOptions {
   topology: Topology;
@@ -19,6 +20,11 @@ export interface StartClusterOptions {
   extraController?: boolean;
   /** Every broker with this many log dirs (JBOD: `data`, `data-2`, ... in the node's folder); default 1. */
   logDirs?: number;
+  /**
+   * Every broker's log dirs each on a tmpfs of this many bytes (root only; unmounted by `stop`): brokers whose disks
+   * fill apart, as on machines of their own. Not with `agents`.
+   */
+  volumeBytes?: number;
   /** Keep the JVMs running after this process exits (the CLI's `up`). */
   detached?: boolean;
   /** Every node run by its own node agent (`startAgentCluster`, src/kafka/agents.ts). */
@@ -61,6 +67,8 @@ export class KafkaCluster {
   constructor(
     readonly spec: ClusterSpec,
     nodes: KafkaNode[],
+    /** The tmpfs volumes of `volumeBytes`, unmounted by `stop`. */
+    private readonly volumes: readonly string[] = [],
   ) {
     this.nodes = nodes;
   }
@@ -115,6 +123,7 @@ export class KafkaCluster {
     liveClusters.delete(this);
     await Promise.all(this.nodes.filter((n) => isBroker(n.spec)).map((n) => n.stop(20_000)));
     await Promise.all(this.nodes.map((n) => n.stop(20_000)));
+    await unmountVolumes(this.volumes);
     await rm(this.spec.dir, { recursive: true, force: true });
   }
 
@@ -210,11 +219,13 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
   });
   if (options.properties) for (const node of spec.nodes) Object.assign(node.properties, options.properties(node));
   progress(`starting Kafka ${version} "${spec.name}" (${options.topology}, ${spec.nodes.length} nodes) in ${dir}`);
+  const volumes = options.volumeBytes ? await mountBrokerVolumes(spec.nodes, options.volumeBytes) : [];
   await Promise.all(spec.nodes.map((node) => formatNode(runtime, spec.clusterId, node)));
   for (const node of spec.nodes) node.directoryId = await readDirectoryId(node);
   const cluster = new KafkaCluster(
     spec,
     spec.nodes.map((node) => new KafkaNode(node, runtime, options.detached ?? false)),
+    volumes,
   );
   try {
     await Promise.all(cluster.nodes.map((node) => node.start()));
@@ -222,6 +233,7 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
     liveClusters.add(cluster);
   } catch (error) {
     await Promise.allSettled(cluster.nodes.map((node) => node.kill()));
+    await unmountVolumes(volumes);
     if (error instanceof NodeExitedError) await rm(dir, { recursive: true, force: true });
     throw error;
   }

@@ -72,6 +72,7 @@ const MODES: { mode: Mode; label: string }[] = [
 ];
 
 const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
 
 function scopeText(policy: Policy, names: Map<string, string>): string {
   const scope = policy.spec.scope;
@@ -90,6 +91,8 @@ function railsText(spec: PolicySpec): string {
   if (rails.maxBytesPerAction !== undefined)
     parts.push(`≤ ${(rails.maxBytesPerAction / GIB).toFixed(1)} GiB per action`);
   if (rails.maxBytesPer24h !== undefined) parts.push(`≤ ${(rails.maxBytesPer24h / GIB).toFixed(1)} GiB per 24 h`);
+  if (spec.action.throttleBytesPerSec !== undefined)
+    parts.push(`throttled to ${(spec.action.throttleBytesPerSec / MIB).toFixed(1)} MiB/s`);
   if (rails.minHealthyBrokers) parts.push(`at least ${rails.minHealthyBrokers} healthy brokers`);
   if (rails.excludeBrokers?.length) parts.push(`not brokers ${rails.excludeBrokers.join(", ")}`);
   if (rails.excludeTopics?.length) parts.push(`not topics ${rails.excludeTopics.join(", ")}`);
@@ -211,6 +214,7 @@ function NewPolicy({ clusters }: { clusters: [string, string][] }) {
   const [end, setEnd] = useState("06:00");
   const [timeZone, setTimeZone] = useState("UTC");
   const [capGiB, setCapGiB] = useState("");
+  const [throttleMiB, setThrottleMiB] = useState("");
   const [minHealthy, setMinHealthy] = useState(0);
   return (
     <form
@@ -226,7 +230,12 @@ function NewPolicy({ clusters }: { clusters: [string, string][] }) {
           name,
           scope: scope ? { clusterId: scope } : { labels: {} },
           trigger: { code: chosen.trigger, for: persist },
-          action: { type: chosen.action },
+          action: {
+            type: chosen.action,
+            ...(chosen.action === "rebalance" && throttleMiB
+              ? { throttleBytesPerSec: Math.round(Number(throttleMiB) * MIB) }
+              : {}),
+          },
           mode,
           guardRails: {
             cooldown,
@@ -350,6 +359,22 @@ function NewPolicy({ clusters }: { clusters: [string, string][] }) {
             onChange={(e) => setCapGiB(e.target.value)}
           />
         </div>
+        {chosen.action === "rebalance" && (
+          <div>
+            <label htmlFor="policy-throttle" className="label">
+              Throttle, MiB/s per broker
+            </label>
+            <input
+              id="policy-throttle"
+              type="number"
+              min={0}
+              step="any"
+              className="field w-28"
+              value={throttleMiB}
+              onChange={(e) => setThrottleMiB(e.target.value)}
+            />
+          </div>
+        )}
         <div>
           <label htmlFor="policy-min-healthy" className="label">
             Minimum healthy brokers
