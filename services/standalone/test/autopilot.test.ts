@@ -193,4 +193,72 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     const status = await as<AutopilotStatus>(viewer, "GET", "/api/v1/autopilot");
     expect(status.body).to.deep.equal({ enabled: true, pauses: [] });
   });
+
+  it("a person's plan on the cluster holds the autopilot back (the refusal names it); an autopilot proposal never holds a person back", async () => {
+    const operations = async () =>
+      (await admin<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body.operations;
+    // A person's plan, not confirmed: the autopilot waits for it.
+    const mine = await as<Operation>(operator, "POST", `/api/v1/clusters/${clusterId}/operations`, {
+      type: "cordonBrokers",
+      params: { brokers: [6] },
+    });
+    expect(mine.status, mine.text).to.equal(201);
+    const before = (await operations()).length;
+    await tilt(cluster);
+    const held = await waitFor(
+      "the autopilot to record the person's plan as the reason",
+      async () =>
+        (await anomalies("code=leader_imbalance&state=open"))
+          .flatMap((a) => a.events)
+          .find((e) => e.policy === "prefer-leaders" && e.reason?.code === "operation_active"),
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    expect(held.kind).to.equal("refused");
+    expect(held.reason?.message).to.include(`Operation ${mine.body.id} (cordonBrokers) of a person (ap-operator)`);
+    expect((await operations()).length).to.equal(before);
+    // The person cancels their plan: the autopilot acts.
+    expect((await as(operator, "POST", `/api/v1/operations/${mine.body.id}/cancel`)).status).to.equal(200);
+    await waitFor(
+      "the autopilot to act once the person's plan is gone",
+      async () => {
+        const after = await leadership(cluster, TOPIC);
+        return after.every((p) => p.leader === p.replicas[0]) ? true : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 1000 },
+    );
+
+    // The policy now only proposes: its plan waits, and a person plans and confirms their own operation meanwhile.
+    const [prefer] = (await admin<{ policies: Policy[] }>("GET", "/api/v1/policies")).body.policies.filter(
+      (p) => p.spec.name === "prefer-leaders",
+    );
+    const proposing = await admin("PUT", `/api/v1/policies/${prefer?.id}`, policy("prefer-leaders", "propose"));
+    expect(proposing.status, proposing.text).to.equal(200);
+    await tilt(cluster);
+    const proposal = await waitFor(
+      "the autopilot's proposal",
+      async () => {
+        const ops = await operations();
+        return ops.find((o) => o.createdBy === "autopilot:prefer-leaders" && o.status === "planned");
+      },
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    const theirs = await as<Operation>(operator, "POST", `/api/v1/clusters/${clusterId}/operations`, {
+      type: "electLeaders",
+      params: { electionType: "preferred" },
+    });
+    expect(theirs.status, theirs.text).to.equal(201);
+    const confirmed = await as<Operation>(operator, "POST", `/api/v1/operations/${theirs.body.id}/confirm`, {});
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    const done = await waitFor("the person's election to finish", async () => {
+      const read = (await admin<Operation>("GET", `/api/v1/operations/${theirs.body.id}`)).body;
+      return read.status === "succeeded" || read.status === "failed" ? read : undefined;
+    });
+    expect(done.status, done.error ?? "").to.equal("succeeded");
+    const after = await leadership(cluster, TOPIC);
+    expect(after.map((p) => p.leader)).to.deep.equal(after.map((p) => p.replicas[0]));
+    // The proposal no longer applies: confirming it now is refused, and it is cancelled by a person.
+    const stale = await admin("POST", `/api/v1/operations/${proposal.id}/confirm`, {});
+    expect(stale.status, stale.text).to.equal(409);
+    expect((await admin("POST", `/api/v1/operations/${proposal.id}/cancel`)).status).to.equal(200);
+  });
 });
