@@ -1,31 +1,10 @@
 import type { Anomaly, AuditEntry, AutopilotStatus, Operation, Policy } from "@kcp/shared";
-import { createTopic, type KafkaCluster, kafkaToolOn, reassignPartition, startCluster, waitFor } from "@kcp/test-infra";
+import { createTopic, type KafkaCluster, startCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
+import { leadership, tilt } from "./autopilot-fixture.js";
 import { type Reply, startTestService, type TestService } from "./service-fixture.js";
 
 const TOPIC = "tilted";
-
-/** Each partition's leader and replicas as kafka-topics --describe shows them (an independent reader). */
-async function leadership(cluster: KafkaCluster, topic: string): Promise<{ leader: number; replicas: number[] }[]> {
-  const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", topic]);
-  return [...out.matchAll(/Partition: (\d+)\s+Leader: (-?\d+)\s+Replicas: ([\d,]+)/g)].map((m) => ({
-    leader: Number(m[2]),
-    replicas: (m[3] as string).split(",").map(Number),
-  }));
-}
-
-/** Reverses the replica order of partitions 0-2: their leader stays, so it is no longer the preferred replica. */
-async function tilt(cluster: KafkaCluster): Promise<void> {
-  const before = await leadership(cluster, TOPIC);
-  for (const partition of [0, 1, 2]) {
-    const replicas = (before[partition] as { replicas: number[] }).replicas;
-    await reassignPartition(cluster, TOPIC, partition, [...replicas].reverse());
-  }
-  await waitFor("partitions 0-2 led by another replica than their preferred one", async () => {
-    const now = await leadership(cluster, TOPIC);
-    return now.slice(0, 3).every((p) => p.leader !== p.replicas[0]) ? true : undefined;
-  });
-}
 
 describe("autopilot: policies, the veto, and a preferred election by itself (standalone service, real 3c3b)", function () {
   this.timeout(300_000);
@@ -110,7 +89,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
   });
 
   it("leader imbalance: an auto policy elects the preferred leaders by itself; the anomaly, the operation and the audit say who and why", async () => {
-    await tilt(cluster);
+    await tilt(cluster, TOPIC);
     const created = await admin<{ policy: Policy }>("POST", "/api/v1/policies", policy("prefer-leaders"));
     expect(created.status, created.text).to.equal(201);
     const acted = await waitFor(
@@ -165,7 +144,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     expect(paused.body.pauses[0]).to.deep.include({ clusterId, reason: "incident 42", by: "admin" });
     const before = (await admin<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
       .operations.length;
-    await tilt(cluster);
+    await tilt(cluster, TOPIC);
     const held = await waitFor(
       "the refusal to be recorded",
       async () =>
@@ -204,7 +183,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     });
     expect(mine.status, mine.text).to.equal(201);
     const before = (await operations()).length;
-    await tilt(cluster);
+    await tilt(cluster, TOPIC);
     const held = await waitFor(
       "the autopilot to record the person's plan as the reason",
       async () =>
@@ -233,7 +212,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     );
     const proposing = await admin("PUT", `/api/v1/policies/${prefer?.id}`, policy("prefer-leaders", "propose"));
     expect(proposing.status, proposing.text).to.equal(200);
-    await tilt(cluster);
+    await tilt(cluster, TOPIC);
     const proposal = await waitFor(
       "the autopilot's proposal",
       async () => {

@@ -2,6 +2,7 @@ import { containerName } from "@kcp/providers";
 import { containerNodePorts, type Operation } from "@kcp/shared";
 import { createTopic, startLoad, uniqueTopicName, waitFor, watchIsr } from "@kcp/test-infra";
 import { expect } from "chai";
+import { autopilotRestartsKilledNode } from "./autopilot-fixture.js";
 import { type ContainerCluster, startContainerCluster } from "./container-fixture.js";
 import { expectNothingLost, operationRunner } from "./operations-fixture.js";
 import { startTestService, type TestService } from "./service-fixture.js";
@@ -236,6 +237,23 @@ describe("operations: the container provider on a real 3-node cluster run by Pod
         return seen.health.issues.some((i) => ["broker_down", "broker_fenced"].includes(i.code)) ? undefined : true;
       },
       { timeoutMs: 60_000, intervalMs: 2_000 },
+    );
+  });
+
+  it("autopilot: a container killed with podman kill under load; a broker_down policy in auto mode restarts it through the engine by itself; nothing acknowledged is lost", async () => {
+    const times = await autopilotRestartsKilledNode({
+      service,
+      clusterId,
+      settings: cluster.settings,
+      clients: cluster.clients,
+      nodeId: 3,
+      kill: async () => {
+        await cluster.engine.podman(["kill", containerName(cluster.settings.container.project, 3)]);
+      },
+      startedAt: async () => (await cluster.lifecycle.status(3)).startedAt,
+    });
+    console.log(
+      `      autopilot: container 3 killed → restart started ${(times.startedMs / 1000).toFixed(1)} s, healthy again ${(times.healthyMs / 1000).toFixed(1)} s; ${times.acknowledged} messages acknowledged and consumed`,
     );
   });
 });

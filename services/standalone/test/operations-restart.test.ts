@@ -15,6 +15,7 @@ import {
   withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { autopilotRestartsKilledNode } from "./autopilot-fixture.js";
 import { crashableService } from "./crash-fixture.js";
 import { operationRunner } from "./operations-fixture.js";
 import { mainOf, type StandaloneProcess, startServiceProcess } from "./process.js";
@@ -308,109 +309,20 @@ describe("operations: restartNodes on a real 3c3b run by node agents", function 
   });
 
   it("autopilot: broker 5's process killed from outside (SIGKILL) under load; a broker_down policy in auto mode restarts it through its agent by itself; nothing acknowledged is lost; the anomaly, the operation and the audit tell the story", async () => {
-    const { api, token } = service;
-    const admin = <T>(method: string, path: string, body?: unknown) =>
-      api<T & Reply>(method, path, { token, ...(body === undefined ? {} : { body }) });
-    // Collections every 5 s for this test (30 s by default): the policy waits 10 s more once the broker is seen down.
-    const faster = await admin("PATCH", `/api/v1/clusters/${clusterId}`, {
-      settings: { ...cluster.settings, collectionIntervalSeconds: 5 },
+    const killed = cluster.nodes.find((n) => n.id === 5);
+    if (!killed) throw new Error("no node 5");
+    const times = await autopilotRestartsKilledNode({
+      service,
+      clusterId,
+      settings: cluster.settings,
+      clients: cluster,
+      nodeId: 5,
+      kill: () => killed.kill(),
+      startedAt: async () => (await statuses()).get(5)?.startedAt,
     });
-    expect(faster.status, faster.text).to.equal(200);
-    const topic = await createTopic(cluster, {
-      name: uniqueTopicName("autopilot"),
-      partitions: 6,
-      replicationFactor: 3,
-      configs: { "min.insync.replicas": "2" },
-    });
-    const load = await startLoad(cluster, topic);
-    await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
-    const created = await admin<{ policy: { id: string } }>("POST", "/api/v1/policies", {
-      name: "restart-down-brokers",
-      scope: { clusterId },
-      trigger: { code: "broker_down", for: "10s" },
-      action: { type: "restartNodes" },
-      mode: "auto",
-      guardRails: { minHealthyBrokers: 2 },
-    });
-    expect(created.status, created.text).to.equal(201);
-    try {
-      const before = (await statuses()).get(5);
-      const killed = cluster.nodes.find((n) => n.id === 5);
-      if (!killed) throw new Error("no node 5");
-      await killed.kill();
-      const killedAt = Date.now();
-      type Anomaly = {
-        id: string;
-        subject: string;
-        clearedAt: string | null;
-        events: { kind: string; operationId?: string }[];
-      };
-      const acted = await waitFor(
-        "the autopilot to act on broker 5 being down",
-        async () => {
-          const anomalies = (
-            await admin<{ anomalies: Anomaly[] }>("GET", `/api/v1/clusters/${clusterId}/anomalies?code=broker_down`)
-          ).body.anomalies;
-          const found = anomalies.find((a) => a.subject === "broker:5" && a.events.some((e) => e.kind === "acted"));
-          // Not yet: what the autopilot saw and did so far goes into the timeout's message.
-          if (!found) throw new Error(`anomalies so far: ${JSON.stringify(anomalies)}`);
-          return found;
-        },
-        { timeoutMs: 180_000, intervalMs: 1_000 },
-      );
-      const startedMs = Date.now() - killedAt;
-      const operationId = acted.events.find((e) => e.kind === "acted")?.operationId as string;
-      const done = await waitFor(
-        "the autopilot's restart to finish",
-        async () => {
-          const now = await read(operationId);
-          return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
-        },
-        { timeoutMs: 300_000, intervalMs: 1_000 },
-      );
-      const healthyMs = Date.now() - killedAt;
-      expect(
-        done.status,
-        `${done.error} ${JSON.stringify(done.steps.filter((st) => st.status !== "succeeded"))}`,
-      ).to.equal("succeeded");
-      expect(done).to.deep.include({ type: "restartNodes", createdBy: "autopilot:restart-down-brokers" });
-      expect(done.confirmedBy).to.equal("autopilot:restart-down-brokers");
-      expect(done.params).to.deep.equal({ nodes: [5], waitHealthy: true });
-      expect(done.explanation?.anomaly).to.deep.include({ code: "broker_down", subject: "broker:5" });
-      // The agent ran node 5 again: a new process, started after the kill.
-      const after = (await statuses()).get(5);
-      expect(after?.state).to.equal("running");
-      expect(after?.pid).to.not.equal(before?.pid);
-      expect(Date.parse(after?.startedAt ?? "")).to.be.greaterThan(killedAt);
-      await waitFor("the anomaly to clear", async () => {
-        const read = await admin<{ anomalies: Anomaly[] }>(
-          "GET",
-          `/api/v1/clusters/${clusterId}/anomalies?code=broker_down&state=cleared`,
-        );
-        return read.body.anomalies.some((a) => a.id === acted.id) ? true : undefined;
-      });
-      const result = await load.stop();
-      expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
-      expect(result.consumed).to.equal(result.acknowledged);
-      await waitFor("the autopilot's plan and confirm in the audit log", async () => {
-        const entries = (
-          await admin<{ entries: { action: string; actor: string; target?: string; result: string }[] }>(
-            "GET",
-            "/api/v1/audit?limit=500",
-          )
-        ).body.entries.filter((e) => e.target === operationId && e.actor === "autopilot:restart-down-brokers");
-        return ["operation.plan", "operation.confirm"].every((a) => entries.some((e) => e.action === a))
-          ? true
-          : undefined;
-      });
-      console.log(
-        `      autopilot: broker 5 killed → restart started ${(startedMs / 1000).toFixed(1)} s, healthy again ${(healthyMs / 1000).toFixed(1)} s; ${result.acknowledged} messages acknowledged and consumed`,
-      );
-    } finally {
-      await load.stop().catch(() => undefined);
-      await admin("DELETE", `/api/v1/policies/${created.body.policy.id}`);
-      await admin("PATCH", `/api/v1/clusters/${clusterId}`, { settings: cluster.settings });
-    }
+    console.log(
+      `      autopilot: broker 5 killed → restart started ${(times.startedMs / 1000).toFixed(1)} s, healthy again ${(times.healthyMs / 1000).toFixed(1)} s; ${times.acknowledged} messages acknowledged and consumed`,
+    );
   });
 
   it("crash safety: the standalone process killed (SIGKILL) mid-roll after broker 4 restarted; the next process resumes without restarting 4 again and restarts 5 once", async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Operation } from "@kcp/shared";
+import type { Anomaly, Operation } from "@kcp/shared";
 import {
   type Api,
   apiClient,
+  createTopic,
   getSharedCluster,
   getSharedMongo,
   type KafkaCluster,
@@ -13,6 +14,7 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
+import { leadership, tilt } from "./autopilot-fixture.js";
 import { cordonedBrokers } from "./operations-fixture.js";
 import { mainOf, runStandaloneToExit, type StandaloneProcess, startServiceProcess } from "./process.js";
 
@@ -170,6 +172,85 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
       { timeoutMs: 90_000 },
     );
     expect(await cordonedBrokers(cluster, BROKERS)).to.deep.equal([]);
+  });
+
+  it("autopilot across processes: two collectors and two workers act once on a leader imbalance; the worker running the election, then a collector, killed (SIGKILL) mid-action: it completes once, the anomaly is acted on once", async () => {
+    const call = <T = Reply>(method: string, path: string, body?: unknown) =>
+      api<T & Reply>(method, path, { token, ...(body === undefined ? {} : { body }) });
+    const settings = { collectionIntervalSeconds: 5 };
+    expect((await call("PATCH", `/api/v1/clusters/${clusterId}`, { settings })).status).to.equal(200);
+    const topic = await createTopic(cluster, { name: uniqueTopicName("tilted"), partitions: 6, replicationFactor: 3 });
+    await tilt(cluster, topic);
+    const name = "prefer-leaders-everywhere";
+    const policy = await call<{ policy: { id: string } }>("POST", "/api/v1/policies", {
+      name,
+      scope: { clusterId },
+      // Any partition of the shared cluster off its preferred leader (its other topics may hold many partitions).
+      trigger: { code: "leader_imbalance", for: "1s", thresholdPercent: 0.1 },
+      action: { type: "electLeaders" },
+      mode: "auto",
+      guardRails: { cooldown: "10m" },
+    });
+    expect(policy.status, policy.text).to.equal(201);
+    try {
+      const acted = await waitFor(
+        "the autopilot to act",
+        async () =>
+          (
+            await call<{ anomalies: Anomaly[] }>("GET", `/api/v1/clusters/${clusterId}/anomalies?code=leader_imbalance`)
+          ).body.anomalies.find((a) => a.events.some((e) => e.policy === name && e.kind === "acted")),
+        { timeoutMs: 120_000, intervalMs: 500 },
+      );
+      const id = acted.events.find((e) => e.kind === "acted")?.operationId as string;
+      const taken = (line: string) => line.includes(`"operationId":"${id}"`) && line.includes("operation taken");
+      const holder = await waitFor("the worker that took the autopilot's election", async () =>
+        ["worker-1", "worker-2"].find((w) => processes[w]?.stdout().split("\n").some(taken)),
+      );
+      await waitFor("its step running", async () =>
+        (await call<Operation>("GET", `/api/v1/operations/${id}`)).body.steps[0]?.status === "running"
+          ? true
+          : undefined,
+      );
+      for (const killed of [holder, "collector-1"]) {
+        processes[killed]?.child.kill("SIGKILL");
+        await processes[killed]?.exitCode;
+      }
+      const done = await waitFor(
+        "the election finished by the other worker",
+        async () => {
+          const now = (await call<Operation>("GET", `/api/v1/operations/${id}`)).body;
+          return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+        },
+        { timeoutMs: 90_000 },
+      );
+      expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+      const other = holder === "worker-1" ? "worker-2" : "worker-1";
+      expect(processes[other]?.stdout().split("\n").some(taken)).to.equal(true);
+      const after = await leadership(cluster, topic);
+      expect(after.map((p) => p.leader)).to.deep.equal(after.map((p) => p.replicas[0]));
+      const cleared = await waitFor("the anomaly to clear", async () => {
+        const read = await call<{ anomalies: Anomaly[] }>(
+          "GET",
+          `/api/v1/clusters/${clusterId}/anomalies?code=leader_imbalance&state=cleared`,
+        );
+        return read.body.anomalies.find((a) => a.id === acted.id);
+      });
+      // Once: one operation of the policy, one "acted" on the anomaly, whatever each collector and worker saw.
+      expect(cleared.events.filter((e) => e.kind === "acted").map((e) => e.operationId)).to.deep.equal([id]);
+      const ops = (await call<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
+        .operations;
+      expect(ops.filter((o) => o.createdBy === `autopilot:${name}`).map((o) => o.id)).to.deep.equal([id]);
+    } finally {
+      await call("DELETE", `/api/v1/policies/${policy.body.policy.id}`);
+      await call("PATCH", `/api/v1/clusters/${clusterId}`, { settings: {} });
+      for (const [killed, service] of [
+        ["worker-1", "operations-worker"],
+        ["worker-2", "operations-worker"],
+        ["collector-1", "collector"],
+      ] as const)
+        if (processes[killed]?.child.exitCode !== null || processes[killed]?.child.signalCode !== null)
+          await start(killed, service);
+    }
   });
 
   it("a collector killed: collections go on in the other one", async () => {
