@@ -177,6 +177,18 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
   it("autopilot across processes: two collectors and two workers act once on a leader imbalance; the worker running the election, then a collector, killed (SIGKILL) mid-action: it completes once, the anomaly is acted on once", async () => {
     const call = <T = Reply>(method: string, path: string, body?: unknown) =>
       api<T & Reply>(method, path, { token, ...(body === undefined ? {} : { body }) });
+    // Two workers and two collectors (an earlier test killed a worker).
+    const revive = async () => {
+      for (const [name, service] of [
+        ["worker-1", "operations-worker"],
+        ["worker-2", "operations-worker"],
+        ["collector-1", "collector"],
+        ["collector-2", "collector"],
+      ] as const)
+        if (processes[name]?.child.exitCode !== null || processes[name]?.child.signalCode !== null)
+          await start(name, service);
+    };
+    await revive();
     const settings = { collectionIntervalSeconds: 5 };
     expect((await call("PATCH", `/api/v1/clusters/${clusterId}`, { settings })).status).to.equal(200);
     const topic = await createTopic(cluster, { name: uniqueTopicName("tilted"), partitions: 6, replicationFactor: 3 });
@@ -215,16 +227,19 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
         processes[killed]?.child.kill("SIGKILL");
         await processes[killed]?.exitCode;
       }
+      const other = holder === "worker-1" ? "worker-2" : "worker-1";
       const done = await waitFor(
         "the election finished by the other worker",
         async () => {
           const now = (await call<Operation>("GET", `/api/v1/operations/${id}`)).body;
-          return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+          if (["succeeded", "failed", "cancelled", "paused"].includes(now.status)) return now;
+          // Not yet: the operation and what the other worker said last go into the timeout's message.
+          const said = processes[other]?.stdout().split("\n").slice(-15).join("\n");
+          throw new Error(`${now.status} ${JSON.stringify(now.steps)}; ${other} said:\n${said}`);
         },
         { timeoutMs: 90_000 },
       );
       expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
-      const other = holder === "worker-1" ? "worker-2" : "worker-1";
       expect(processes[other]?.stdout().split("\n").some(taken)).to.equal(true);
       const after = await leadership(cluster, topic);
       expect(after.map((p) => p.leader)).to.deep.equal(after.map((p) => p.replicas[0]));
@@ -243,13 +258,7 @@ describe("the services as separate processes (STORE=mongo QUEUE=bullmq): gateway
     } finally {
       await call("DELETE", `/api/v1/policies/${policy.body.policy.id}`);
       await call("PATCH", `/api/v1/clusters/${clusterId}`, { settings: {} });
-      for (const [killed, service] of [
-        ["worker-1", "operations-worker"],
-        ["worker-2", "operations-worker"],
-        ["collector-1", "collector"],
-      ] as const)
-        if (processes[killed]?.child.exitCode !== null || processes[killed]?.child.signalCode !== null)
-          await start(killed, service);
+      await revive();
     }
   });
 
