@@ -1,5 +1,5 @@
 import type { Anomaly, AuditEntry, AutopilotStatus, Operation, Policy } from "@kcp/shared";
-import { createTopic, type KafkaCluster, startCluster, waitFor } from "@kcp/test-infra";
+import { createTopic, type KafkaCluster, kafkaToolOn, startCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
 import { leadership, tilt } from "./autopilot-fixture.js";
 import { type Reply, startTestService, type TestService } from "./service-fixture.js";
@@ -239,5 +239,58 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     const stale = await admin("POST", `/api/v1/operations/${proposal.id}/confirm`, {});
     expect(stale.status, stale.text).to.equal(409);
     expect((await admin("POST", `/api/v1/operations/${proposal.id}/cancel`)).status).to.equal(200);
+  });
+
+  it("a broker gone for good (killed, then unregistered with kafka-cluster): a replicas_on_removed_broker policy rebalances its replicas onto the brokers left; every partition whole and in sync again", async () => {
+    // Two brokers will be left: the RF 3 topic cannot live on them, an RF 2 one can.
+    await admin("DELETE", `/api/v1/clusters/${clusterId}/topics/${TOPIC}`);
+    const spread = "spread";
+    await createTopic(cluster, { name: spread, partitions: 6, replicationFactor: 2 });
+    const created = await admin<{ policy: Policy }>("POST", "/api/v1/policies", {
+      name: "restore-replication",
+      scope: { clusterId },
+      trigger: { code: "replicas_on_removed_broker", for: "1s" },
+      action: { type: "rebalance" },
+      mode: "auto",
+      guardRails: { cooldown: "1s" },
+    });
+    expect(created.status, created.text).to.equal(201);
+    expect((await leadership(cluster, spread)).some((p) => p.replicas.includes(6))).to.equal(true);
+    await cluster.node(6).kill();
+    await kafkaToolOn(cluster, "org.apache.kafka.tools.ClusterTool", ["unregister", "--id", "6"]);
+    const acted = await waitFor(
+      "the autopilot to rebalance off the removed broker",
+      async () =>
+        (await anomalies("code=replicas_on_removed_broker")).find((a) =>
+          a.events.some((e) => e.policy === "restore-replication" && e.kind === "acted"),
+        ),
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    expect(acted.facts).to.include({ brokers: "6" });
+    const id = acted.events.find((e) => e.kind === "acted")?.operationId as string;
+    const done = await waitFor(
+      "the autopilot's rebalance to finish",
+      async () => {
+        const read = (await admin<Operation>("GET", `/api/v1/operations/${id}`)).body;
+        return ["succeeded", "failed", "cancelled", "paused"].includes(read.status) ? read : undefined;
+      },
+      { timeoutMs: 180_000, intervalMs: 1000 },
+    );
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    expect(done).to.deep.include({ type: "rebalance", createdBy: "autopilot:restore-replication" });
+    // Kafka's tool agrees: two replicas per partition, on the brokers left, both in sync.
+    await waitFor("every partition on brokers 4 and 5, in sync", async () => {
+      const out = await kafkaToolOn(cluster, "org.apache.kafka.tools.TopicCommand", ["--describe", "--topic", spread]);
+      const rows = [...out.matchAll(/Replicas: ([\d,]+)\s+Isr: ([\d,]+)/g)].map(
+        (m) => [m[1] ?? "", m[2] ?? ""] as const,
+      );
+      const whole = (list: string) => list.split(",").map(Number).sort().join(",") === "4,5";
+      return rows.length === 6 && rows.every(([replicas, isr]) => whole(replicas) && whole(isr)) ? true : undefined;
+    });
+    await waitFor("the anomaly to clear", async () =>
+      (await anomalies("code=replicas_on_removed_broker&state=cleared")).some((a) => a.id === acted.id)
+        ? true
+        : undefined,
+    );
   });
 });
