@@ -1118,6 +1118,8 @@ export interface components {
             rack?: string;
             fenced: boolean;
             alive: boolean;
+            /** @description false: no longer registered with the cluster, known only as the holder of replicas (unregistered, gone for good); absent where Kafka cannot tell (before 4.0, DescribeCluster lists no fenced broker) */
+            registered?: boolean;
             cordoned: boolean;
             logDirs: components["schemas"]["LogDir"][] | null;
             /** @description Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space, within 64 MiB, share one) */

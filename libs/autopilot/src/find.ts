@@ -32,9 +32,10 @@ type Rule = (snapshot: Snapshot, thresholds: FindThresholds) => Finding[];
 
 /** One rule per trigger; each reads only the snapshot. */
 const RULES: { readonly [T in AutopilotTrigger]: Rule } = {
+  // An unregistered broker is gone for good, not down: replicas_on_removed_broker is its anomaly.
   broker_down: (snapshot) =>
     snapshot.brokers
-      .filter((b) => !b.alive)
+      .filter((b) => !b.alive && b.registered !== false)
       .map((b) => ({
         code: "broker_down",
         subject: `broker:${b.id}`,
@@ -113,12 +114,13 @@ const RULES: { readonly [T in AutopilotTrigger]: Rule } = {
         })),
     ),
   replicas_on_removed_broker: (snapshot) => {
-    const registered = new Set(snapshot.brokers.map((b) => b.id));
+    // The snapshot lists every broker holding a replica; those the cluster no longer registers say so.
+    const unregistered = new Set(snapshot.brokers.filter((b) => b.registered === false).map((b) => b.id));
     const gone = new Set<number>();
     let partitions = 0;
     for (const topic of snapshot.topics)
       for (const p of topic.partitions) {
-        const missing = p.replicas.filter((id) => !registered.has(id));
+        const missing = p.replicas.filter((id) => unregistered.has(id));
         if (missing.length === 0) continue;
         partitions++;
         for (const id of missing) gone.add(id);

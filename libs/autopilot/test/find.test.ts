@@ -96,8 +96,11 @@ describe("autopilot: anomalies found in a snapshot", () => {
           ],
         }),
         broker(5),
+        // Known only as the holder of replicas: the cluster no longer registers it.
+        broker(6, { alive: false, fenced: true, registered: false }),
       ];
     });
+    // Gone for good, not down: no broker_down for it.
     expect(codes(snapshot)).to.deep.equal(["log_dir_failed broker:4:/b", "replicas_on_removed_broker cluster"]);
     expect(findAnomalies(snapshot, DEFAULT_FIND_THRESHOLDS, ["replicas_on_removed_broker"])[0]?.facts).to.deep.equal({
       partitions: 3,

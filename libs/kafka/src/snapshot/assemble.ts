@@ -98,6 +98,16 @@ function isFenced(id: number, parts: CollectedParts): boolean {
   return !parts.metadataBrokers.some((b) => b.id === id);
 }
 
+/**
+ * Registered: listed by DescribeCluster or the metadata. Not listed by a DescribeCluster that includes fenced brokers
+ * (v2): unregistered, known only from the replicas it still holds. Before 4.0 a fenced broker is not listed either, so
+ * nothing is said.
+ */
+function isRegistered(id: number, parts: CollectedParts): boolean | undefined {
+  if (parts.cluster?.brokers.some((b) => b.id === id) || parts.metadataBrokers.some((b) => b.id === id)) return true;
+  return parts.cluster?.includesFenced ? false : undefined;
+}
+
 function brokerOf(id: number, topics: Topic[], parts: CollectedParts): Broker {
   const endpoint = parts.cluster?.brokers.find((b) => b.id === id) ?? parts.metadataBrokers.find((b) => b.id === id);
   const logDirs = parts.logDirs.get(id);
@@ -117,6 +127,7 @@ function brokerOf(id: number, topics: Topic[], parts: CollectedParts): Broker {
     ...(endpoint?.rack ? { rack: endpoint.rack } : {}),
     fenced: isFenced(id, parts),
     alive: parts.answered.has(id),
+    ...(isRegistered(id, parts) === undefined ? {} : { registered: isRegistered(id, parts) as boolean }),
     cordoned: cordoned.length > 0,
     logDirs: dirs,
     ...(diskTotalBytes === undefined ? {} : { diskTotalBytes }),

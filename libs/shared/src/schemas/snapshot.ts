@@ -22,6 +22,12 @@ export const BrokerSchema = z.object({
   rack: z.string().optional(),
   fenced: z.boolean(),
   alive: z.boolean(),
+  registered: z
+    .boolean()
+    .optional()
+    .describe(
+      "false: no longer registered with the cluster, known only as the holder of replicas (unregistered, gone for good); absent where Kafka cannot tell (before 4.0, DescribeCluster lists no fenced broker)",
+    ),
   cordoned: z.boolean(),
   logDirs: z.array(LogDirSchema).nullable(),
   diskTotalBytes: Int64Schema.optional().describe(

@@ -183,10 +183,22 @@ export async function consumeMessages(
 }
 
 /** Runs one of Kafka's command-line tools (from the cluster's own jars) against the cluster's PLAINTEXT listener. */
-export async function kafkaToolOn(cluster: KafkaCluster, mainClass: string, args: string[]): Promise<string> {
+export async function kafkaToolOn(
+  cluster: KafkaCluster,
+  mainClass: string,
+  args: string[],
+  /** A tool whose subcommand comes first (kafka-cluster's `unregister`): it goes before --bootstrap-server. */
+  subcommand?: string,
+): Promise<string> {
   const runtime = await resolveKafka(cluster.version);
   const servers = cluster.bootstrapServers.join(",");
-  return runKafkaTool(runtime, mainClass, ["--bootstrap-server", servers, ...args], await makeRunDir("kafka-tool"));
+  const first = subcommand === undefined ? [] : [subcommand];
+  return runKafkaTool(
+    runtime,
+    mainClass,
+    [...first, "--bootstrap-server", servers, ...args],
+    await makeRunDir("kafka-tool"),
+  );
 }
 
 /** A partition's leader, replicas and ISR as kafka-topics --describe prints them (an independent reader). */
