@@ -760,6 +760,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{id}/desired-state/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)
+         * @description Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes). Lowest role allowed: operator. Audited as `operation.plan`.
+         */
+        post: operations["planDesiredState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/policies": {
         parameters: {
             query?: never;
@@ -1465,6 +1485,304 @@ export interface components {
             /** @description Kafka's id of the deleted topic */
             id: string;
         };
+        DesiredAcl: {
+            resourceType: components["schemas"]["AclResourceType"];
+            /** @description * with LITERAL = every resource of the type */
+            resourceName: string;
+            patternType: components["schemas"]["AclPatternType"];
+            /** @description User:<name>, or User:* for every user */
+            principal: string;
+            /** @description * or the client's IP address */
+            host: string | "*" | unknown | unknown;
+            operation: components["schemas"]["AclOperation"];
+            permission: components["schemas"]["AclPermission"];
+            /** @constant */
+            kind: "Acl";
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted?: boolean;
+        };
+        DesiredChange: {
+            /** @constant */
+            kind: "createTopic";
+            topic: string;
+            partitions: number;
+            replicationFactor: number;
+            configs: {
+                [key: string]: string;
+            };
+        } | {
+            /** @constant */
+            kind: "addPartitions";
+            topic: string;
+            before: number;
+            after: number;
+        } | {
+            /** @constant */
+            kind: "changeReplicationFactor";
+            topic: string;
+            before: number;
+            after: number;
+        } | {
+            /** @constant */
+            kind: "alterTopicConfigs";
+            topic: string;
+            configs: {
+                name: string;
+                /** @description null: not set on the topic (a broker or Kafka default applies) */
+                before: string | null;
+                /** @description null: removed from the topic */
+                after: string | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "deleteTopic";
+            topic: string;
+            partitions: number;
+        } | {
+            /** @constant */
+            kind: "createAcl";
+            binding: components["schemas"]["AclBinding"];
+        } | {
+            /** @constant */
+            kind: "deleteAcl";
+            binding: components["schemas"]["AclBinding"];
+        } | {
+            /** @constant */
+            kind: "setQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "deleteQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "createScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+        } | {
+            /** @constant */
+            kind: "rotateScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+            /** @description Why: the iterations or the password version changed */
+            reason: string;
+        } | {
+            /** @constant */
+            kind: "deleteScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+        };
+        DesiredChangeInput: {
+            /** @constant */
+            kind: "createTopic";
+            topic: string;
+            partitions: number;
+            replicationFactor: number;
+            configs: {
+                [key: string]: string;
+            };
+        } | {
+            /** @constant */
+            kind: "addPartitions";
+            topic: string;
+            before: number;
+            after: number;
+        } | {
+            /** @constant */
+            kind: "changeReplicationFactor";
+            topic: string;
+            before: number;
+            after: number;
+        } | {
+            /** @constant */
+            kind: "alterTopicConfigs";
+            topic: string;
+            configs: {
+                name: string;
+                /** @description null: not set on the topic (a broker or Kafka default applies) */
+                before: string | null;
+                /** @description null: removed from the topic */
+                after: string | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "deleteTopic";
+            topic: string;
+            partitions: number;
+        } | {
+            /** @constant */
+            kind: "createAcl";
+            binding: components["schemas"]["AclBinding"];
+        } | {
+            /** @constant */
+            kind: "deleteAcl";
+            binding: components["schemas"]["AclBinding"];
+        } | {
+            /** @constant */
+            kind: "setQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "deleteQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "createScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+        } | {
+            /** @constant */
+            kind: "rotateScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+            /** @description Why: the iterations or the password version changed */
+            reason: string;
+        } | {
+            /** @constant */
+            kind: "deleteScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+        };
+        DesiredDocument: components["schemas"]["DesiredScope"] | components["schemas"]["DesiredTopic"] | components["schemas"]["DesiredAcl"] | components["schemas"]["DesiredQuota"] | components["schemas"]["DesiredScramUser"];
+        DesiredFile: {
+            path: string;
+            documents: components["schemas"]["DesiredDocument"][];
+        };
+        DesiredQuota: {
+            /** @constant */
+            kind: "Quota";
+            /** @description One type, or user and client-id */
+            entity: components["schemas"]["QuotaEntity"][];
+            /** @description The quota's values by key */
+            values: {
+                [key: string]: number;
+            };
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted?: boolean;
+        };
+        DesiredScope: {
+            /** @constant */
+            kind: "Scope";
+            /** @default {} */
+            topics?: {
+                /** @default [] */
+                names?: components["schemas"]["TopicName"][];
+                /** @default [] */
+                prefixes?: string[];
+            };
+            /**
+             * @description The ACL bindings of these principals
+             * @default []
+             */
+            aclPrincipals?: string[];
+            /**
+             * @description Quota entities, each as in a Quota document
+             * @default []
+             */
+            quotaEntities?: components["schemas"]["QuotaEntity"][][];
+            /** @default [] */
+            scramUsers?: components["schemas"]["ScramUserName"][];
+            /**
+             * @description true: what the scope covers but no file declares is deleted (topics, ACLs, quotas, SCRAM credentials), and configs and quota values set but not declared are removed
+             * @default false
+             */
+            prune?: boolean;
+        };
+        DesiredScramUser: {
+            /** @constant */
+            kind: "ScramUser";
+            name: components["schemas"]["ScramUserName"];
+            mechanism: components["schemas"]["ScramMechanism"];
+            /** @default 8192 */
+            iterations?: components["schemas"]["Int32"];
+            /** @description Where the CLI reads the password (env or file); needed to create or rotate, never sent as part of the document */
+            password?: components["schemas"]["PasswordRef"];
+            /** @description Changed by the team to rotate: a credential is set again when its version differs from the last applied */
+            passwordVersion?: string | number;
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted?: boolean;
+        };
+        DesiredStatePlanRequest: {
+            files: components["schemas"]["DesiredFile"][];
+            /** @description Replication throttle while a replication factor grows, bytes per second */
+            throttleBytesPerSec?: number;
+            /** @description Partition moves in flight at once */
+            maxConcurrentMoves?: number;
+        };
+        DesiredStatePlanResponse: {
+            /** @description SHA-256 of the files as sent */
+            digest: string;
+            /** @description Every change, in the order it is applied; empty: nothing to do */
+            changes: components["schemas"]["DesiredChange"][];
+            /** @description Changes by kind */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Deletes or shrinks something: confirmed with the cluster's name typed back */
+            irreversible: boolean;
+            warnings: string[];
+            /** @description The planned applyDesiredState operation; absent when nothing changes */
+            operation?: components["schemas"]["Operation"];
+        };
+        DesiredTopic: {
+            /** @constant */
+            kind: "Topic";
+            name: components["schemas"]["TopicName"];
+            /** @description Partitions can be added, never removed (Kafka cannot) */
+            partitions: components["schemas"]["Int32"];
+            /** @description Changed by a throttled reassignment, never by re-creating the topic */
+            replicationFactor: components["schemas"]["Int16"];
+            /** @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults */
+            configs?: {
+                [key: string]: string | number | boolean;
+            };
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted?: boolean;
+        };
         /** @description A whole number and s, m, h or d, e.g. 30s, 2m, 1h */
         Duration: string;
         ErrorEnvelope: {
@@ -1788,7 +2106,7 @@ export interface components {
         /** @enum {string} */
         OperationStatus: "planned" | "pending" | "running" | "paused" | "succeeded" | "failed" | "cancelled";
         /** @enum {string} */
-        OperationType: "rebalance" | "drainBrokers" | "electLeaders" | "cordonBrokers" | "uncordonBrokers" | "unregisterBrokers" | "addControllers" | "removeVoters" | "finalizeFeatures" | "migrateQuorum" | "restartNodes" | "upgradeVersion" | "provisionNodes" | "scaleNodePools";
+        OperationType: "rebalance" | "drainBrokers" | "electLeaders" | "cordonBrokers" | "uncordonBrokers" | "unregisterBrokers" | "addControllers" | "removeVoters" | "finalizeFeatures" | "migrateQuorum" | "restartNodes" | "upgradeVersion" | "provisionNodes" | "scaleNodePools" | "applyDesiredState";
         OperatorCondition: {
             /** @description e.g. Kafka orders, pool brokers */
             resource: string;
@@ -1845,6 +2163,11 @@ export interface components {
         };
         /** Format: password */
         Password: string;
+        PasswordRef: {
+            env: string;
+        } | {
+            file: string;
+        };
         PauseAutopilotRequest: {
             /** @description Pause for this cluster only (default: every cluster) */
             clusterId?: components["schemas"]["Id"];
@@ -2046,6 +2369,21 @@ export interface components {
                 pool: string;
                 /** @description The new number of nodes; fewer than now is irreversible */
                 replicas: number;
+            };
+        } | {
+            /** @constant */
+            type: "applyDesiredState";
+            params?: {
+                /** @description SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it) */
+                digest: string;
+                /** @description The files' paths */
+                files: string[];
+                /** @description The changes, in the order they are applied */
+                changes: components["schemas"]["DesiredChangeInput"][];
+                /** @description Replication throttle while a replication factor grows, bytes per second */
+                throttleBytesPerSec?: number;
+                /** @description Partition moves in flight at once */
+                maxConcurrentMoves?: number;
             };
         };
         Policy: {
@@ -2274,6 +2612,7 @@ export interface components {
             /** @description By name */
             users: components["schemas"]["ScramUser"][];
         };
+        ScramUserName: string;
         Secrets: {
             /**
              * Format: password
@@ -7288,6 +7627,116 @@ export interface operations {
             };
             /** @description internal: Internal error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    planDesiredState: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard */
+                "X-Service-Request": "1";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesiredStatePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesiredStatePlanResponse"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invalid_request: The request cannot be carried out; capability_unavailable: The action is not available for this cluster */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description cluster_unreachable: No broker of the cluster answered */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -208,6 +208,24 @@ export class ClusterActions {
     return { quotas: await this.run(clusterId, READ, (admin) => admin.listQuotas()) };
   }
 
+  /**
+   * What desired state compares a cluster's files with besides its topics: every ACL binding, every quota entity with
+   * its values, every SCRAM user. Where ACLs or SCRAM users are not offered (no authorizer; a flavor that keeps users
+   * outside Kafka) there are none to compare with.
+   */
+  async resources(
+    clusterId: string,
+  ): Promise<{ acls: AclBinding[]; quotas: QuotaResponse[]; scramUsers: ScramUser[] }> {
+    const view = await this.deps.store.clusterViews.getSummary(clusterId);
+    const capabilities = view?.capabilities as StoredCapabilities | undefined;
+    const scram = capabilities?.manageScram !== false;
+    return this.run(clusterId, READ, async (admin) => ({
+      acls: capabilities?.manageAcls === false ? [] : await admin.listAcls({}),
+      quotas: await admin.listQuotas(),
+      scramUsers: scram ? await admin.describeScramUsers() : [],
+    }));
+  }
+
   describeGroup(clusterId: string, groupId: string): Promise<GroupDetail> {
     return this.run(clusterId, READ, (admin) => admin.describeGroup(groupId));
   }

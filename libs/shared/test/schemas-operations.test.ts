@@ -209,6 +209,27 @@ const cases: Case[] = [
   ["scaleNodePools with an upper-case pool", "scaleNodePools", { pool: "Pool", replicas: 1 }, "params.pool"],
   ["scaleNodePools with negative replicas", "scaleNodePools", { pool: "p", replicas: -1 }, "params.replicas"],
   ["scaleNodePools without a pool", "scaleNodePools", { replicas: 1 }, "params.pool"],
+  [
+    "applyDesiredState",
+    "applyDesiredState",
+    {
+      digest: "a".repeat(64),
+      files: ["teams/orders.yaml"],
+      changes: [{ kind: "addPartitions", topic: "orders.created", before: 3, after: 6 }],
+    },
+  ],
+  [
+    "applyDesiredState with an unknown change",
+    "applyDesiredState",
+    { digest: "a".repeat(64), files: [], changes: [{ kind: "dropCluster" }] },
+    "params.changes.0.kind",
+  ],
+  [
+    "applyDesiredState without changes",
+    "applyDesiredState",
+    { digest: "a".repeat(64), files: [], changes: [] },
+    "params.changes",
+  ],
   ["an unknown type", "explode", {}, "type"],
 ];
 
@@ -265,6 +286,7 @@ describe("schemas: operation plans", () => {
     expect(capabilities).to.deep.equal({
       rebalance: "reassign",
       drainBrokers: "reassign",
+      applyDesiredState: "manageTopics",
       electLeaders: "electLeaders",
       cordonBrokers: "cordon",
       uncordonBrokers: "cordon",

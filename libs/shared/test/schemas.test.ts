@@ -290,7 +290,14 @@ describe("request schemas", () => {
       expect(problems(PlanOperationRequestSchema, badVoter)).to.match(/directory id/);
     });
     it("knows the capability and irreversibility of every type", () => {
-      expect(OPERATION_TYPES).to.have.lengthOf(14);
+      expect(OPERATION_TYPES).to.have.lengthOf(15);
+      const deletion = { kind: "deleteTopic" as const, topic: "orders.old", partitions: 1 };
+      expect(OPERATION_TYPE_INFO.applyDesiredState.irreversible({ changes: [deletion] })).to.equal(true);
+      const grow = { kind: "changeReplicationFactor" as const, topic: "orders", before: 1, after: 3 };
+      expect(OPERATION_TYPE_INFO.applyDesiredState.irreversible({ changes: [grow] })).to.equal(false);
+      expect(
+        OPERATION_TYPE_INFO.applyDesiredState.irreversible({ changes: [{ ...grow, before: 3, after: 1 }] }),
+      ).to.equal(true);
       expect(OPERATION_TYPE_INFO.electLeaders.irreversible({ electionType: "unclean" })).to.equal(true);
       expect(OPERATION_TYPE_INFO.electLeaders.irreversible({ electionType: "preferred" })).to.equal(false);
       expect(OPERATION_TYPE_INFO.unregisterBrokers.irreversible({})).to.equal(true);

@@ -1,6 +1,7 @@
 import type { OperationType } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import { planAddControllers } from "./add-controllers.js";
+import { planApplyDesiredState } from "./apply-desired-state.js";
 import { planCordonBrokers, planUncordonBrokers } from "./cordon-brokers.js";
 import { planElectLeaders } from "./elect-leaders.js";
 import { planFinalizeFeatures } from "./finalize-features.js";
@@ -29,6 +30,7 @@ export const PLAN_BUILDERS: { readonly [T in OperationType]?: PlanBuilder<T> } =
   provisionNodes: planProvisionNodes,
   upgradeVersion: planUpgradeVersion,
   scaleNodePools: planScaleNodePools,
+  applyDesiredState: planApplyDesiredState,
 };
 
 export {

@@ -11,7 +11,8 @@ const DEFAULT_MAX_CONCURRENT_MOVES = 5;
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 
-function throttleArgs(moves: readonly Move[], rateBytesPerSec: number) {
+/** setReplicationThrottle's args for moves: the leaders they copy from and the followers they add, per topic. */
+export function throttleArgs(moves: readonly Move[], rateBytesPerSec: number) {
   const topics: Record<string, { leader: string[]; follower: string[] }> = {};
   const brokers = new Set<number>();
   for (const m of moves.filter((move) => move.replicaMoves > 0)) {

@@ -14,6 +14,16 @@ import {
 import { addRaftVoterStep, removeRaftVoterStep } from "./raft-voters.js";
 import { reassignPartitionsStep } from "./reassign-partitions.js";
 import { clearReplicationThrottleStep, setReplicationThrottleStep } from "./replication-throttle.js";
+import {
+  addPartitionsStep,
+  alterQuotasStep,
+  alterTopicConfigsStep,
+  createAclsStep,
+  createTopicsStep,
+  deleteAclsStep,
+  deleteScramCredentialsStep,
+  deleteTopicsStep,
+} from "./resources.js";
 import { setBrokerConfigStep } from "./set-broker-config.js";
 import { unregisterBrokerStep } from "./unregister-broker.js";
 import { updateFeaturesStep } from "./update-features.js";
@@ -43,4 +53,12 @@ export const STEP_KINDS: StepRegistry = {
   operatorScalePool: operatorScalePoolStep,
   operatorSetVersion: operatorSetVersionStep,
   operatorSetMetadataVersion: operatorSetMetadataVersionStep,
+  createTopics: createTopicsStep,
+  addPartitions: addPartitionsStep,
+  alterTopicConfigs: alterTopicConfigsStep,
+  createAcls: createAclsStep,
+  deleteAcls: deleteAclsStep,
+  alterQuotas: alterQuotasStep,
+  deleteScramCredentials: deleteScramCredentialsStep,
+  deleteTopics: deleteTopicsStep,
 };

@@ -11,6 +11,7 @@ export * from "./common.js";
 export * from "./container-settings.js";
 export * from "./cursor.js";
 export * from "./desired-state.js";
+export * from "./desired-state-api.js";
 export * from "./groups.js";
 export * from "./health.js";
 export * from "./jvm-options.js";

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { AclBindingSchema } from "./acls.js";
 import { BrokerIdSchema, Int16Schema, Int32Schema, PortSchema } from "./common.js";
+import { QuotaRequestSchema } from "./quotas.js";
+import { ScramMechanismSchema, ScramUserNameSchema } from "./scram.js";
 import { ConfigNameSchema, TopicNameSchema } from "./topics.js";
 
 /** A Kafka release as the agents install it, e.g. 4.4.0. */
@@ -119,6 +122,44 @@ export const STEP_ARGS = {
   }),
   operatorSetVersion: z.strictObject({ version: KafkaVersionSchema }),
   operatorSetMetadataVersion: z.strictObject({ metadataVersion: z.string().regex(/^\d+\.\d+(-IV\d+)?$/) }),
+  /**
+   * Desired state's resource changes (applyDesiredState), each safe to run again: a topic that exists with at least the
+   * partitions asked is done, a config already so is set again, an ACL that exists is created again (Kafka keeps one),
+   * one already gone is not deleted twice.
+   */
+  createTopics: z.strictObject({
+    topics: z
+      .array(
+        z.strictObject({
+          name: TopicNameSchema,
+          partitions: Int32Schema.min(1),
+          replicationFactor: Int16Schema.min(1),
+          configs: z.record(ConfigNameSchema, z.string()),
+        }),
+      )
+      .min(1),
+  }),
+  addPartitions: z.strictObject({
+    topics: z.array(z.strictObject({ name: TopicNameSchema, count: Int32Schema.min(1) })).min(1),
+  }),
+  alterTopicConfigs: z.strictObject({
+    topics: z
+      .array(
+        z.strictObject({
+          name: TopicNameSchema,
+          set: z.record(ConfigNameSchema, z.string()),
+          delete: z.array(ConfigNameSchema),
+        }),
+      )
+      .min(1),
+  }),
+  createAcls: z.strictObject({ bindings: z.array(AclBindingSchema).min(1) }),
+  deleteAcls: z.strictObject({ bindings: z.array(AclBindingSchema).min(1) }),
+  alterQuotas: z.strictObject({ quotas: z.array(QuotaRequestSchema).min(1) }),
+  deleteScramCredentials: z.strictObject({
+    credentials: z.array(z.strictObject({ user: ScramUserNameSchema, mechanism: ScramMechanismSchema })).min(1),
+  }),
+  deleteTopics: z.strictObject({ topics: z.array(TopicNameSchema).min(1) }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

@@ -13,6 +13,7 @@ import {
   PortSchema,
 } from "./common.js";
 import { cursorQuery } from "./cursor.js";
+import { DesiredChangeSchema } from "./desired-state.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const OPERATION_STATUSES = [
@@ -184,6 +185,18 @@ export const OPERATION_PARAMS = {
     pool: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "must be a node pool name (lowercase DNS label)"),
     replicas: z.number().int().min(0).max(1000).describe("The new number of nodes; fewer than now is irreversible"),
   }),
+  applyDesiredState: z.strictObject({
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex")
+      .describe("SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it)"),
+    files: z.array(z.string().max(4096)).max(10_000).describe("The files' paths"),
+    changes: z.array(DesiredChangeSchema).min(1).max(200_000).describe("The changes, in the order they are applied"),
+    throttleBytesPerSec: positiveInt
+      .optional()
+      .describe("Replication throttle while a replication factor grows, bytes per second"),
+    maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
+  }),
 } as const;
 
 export type OperationType = keyof typeof OPERATION_PARAMS;
@@ -218,6 +231,19 @@ export const OPERATION_TYPE_INFO: { readonly [T in OperationType]: OperationType
   upgradeVersion: { capability: "upgradeVersion", irreversible: (p) => p.finalize === true },
   provisionNodes: { capability: "provisionNodes", irreversible: () => false },
   // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
+  // Deleting, or fewer replicas: the cluster's name typed back.
+  applyDesiredState: {
+    capability: "manageTopics",
+    irreversible: (p) =>
+      (p.changes ?? []).some(
+        (c) =>
+          c.kind === "deleteTopic" ||
+          c.kind === "deleteAcl" ||
+          c.kind === "deleteQuota" ||
+          c.kind === "deleteScramCredential" ||
+          (c.kind === "changeReplicationFactor" && c.after < c.before),
+      ),
+  },
   scaleNodePools: {
     capability: "scaleNodePools",
     irreversible: (p, facts) =>

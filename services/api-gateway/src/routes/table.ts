@@ -11,6 +11,7 @@ import { autopilotRoutes } from "./autopilot-routes.js";
 import { brokerRoutes } from "./broker-routes.js";
 import { clusterIdentityRoutes } from "./cluster-identity-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
+import { desiredStateRoutes } from "./desired-state-routes.js";
 import { groupRoutes } from "./group-routes.js";
 import { messageRoutes } from "./message-routes.js";
 import { openApiRoute } from "./openapi-route.js";
@@ -53,6 +54,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...operationRoutes(deps.operations),
+    ...desiredStateRoutes({ clusters: deps.clusters, actions: deps.actions, operations: deps.operations }),
     ...autopilotRoutes({
       store: deps.store,
       clusters: deps.clusters,
