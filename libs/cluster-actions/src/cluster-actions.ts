@@ -62,6 +62,12 @@ export interface ActionDependencies {
   topicListingMaxAgeMs?: number;
 }
 
+/** A cluster without an authorizer has no ACLs: Kafka answers SECURITY_DISABLED (capability_unavailable) to a list. */
+function noAuthorizer(error: unknown): AclBinding[] {
+  if (error instanceof AppError && error.code === "capability_unavailable") return [];
+  throw error;
+}
+
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
 interface ActionKind {
   capability: CapabilityName | null;
@@ -220,7 +226,7 @@ export class ClusterActions {
     const capabilities = view?.capabilities as StoredCapabilities | undefined;
     const scram = capabilities?.manageScram !== false;
     return this.run(clusterId, READ, async (admin) => ({
-      acls: capabilities?.manageAcls === false ? [] : await admin.listAcls({}),
+      acls: capabilities?.manageAcls === false ? [] : await admin.listAcls({}).catch(noAuthorizer),
       quotas: await admin.listQuotas(),
       scramUsers: scram ? await admin.describeScramUsers() : [],
     }));

@@ -56,13 +56,14 @@ const DESTRUCTIVE: ReadonlySet<DesiredChangeKind> = new Set([
 ]);
 
 /**
- * The order changes are applied in: topics before the ACLs that name them, grows (partitions, then replicas) before
- * the configs that need them (min.insync.replicas after the replication factor), credentials, deletions last.
+ * The order changes are applied in: topics before the ACLs that name them; the replication factor before new
+ * partitions (Kafka gives a new partition as many replicas as the topic's first has); grows before the configs that
+ * need them (min.insync.replicas after the replication factor); credentials; deletions last.
  */
 export const CHANGE_ORDER: readonly DesiredChangeKind[] = [
   "createTopic",
-  "addPartitions",
   "changeReplicationFactor",
+  "addPartitions",
   "alterTopicConfigs",
   "createAcl",
   "setQuota",

@@ -102,8 +102,8 @@ describe("desired state: the diff of a team's files against the cluster", () => 
         replicationFactor: 3,
         configs: { "cleanup.policy": "compact" },
       },
-      { kind: "addPartitions", topic: "orders.created", before: 3, after: 6 },
       { kind: "changeReplicationFactor", topic: "orders.created", before: 1, after: 3 },
+      { kind: "addPartitions", topic: "orders.created", before: 3, after: 6 },
       // segment.bytes is set on the topic but not in the file: left alone without prune.
       {
         kind: "alterTopicConfigs",
@@ -114,8 +114,8 @@ describe("desired state: the diff of a team's files against the cluster", () => 
     ]);
     expect(plan.counts).to.deep.equal({
       createTopic: 1,
-      addPartitions: 1,
       changeReplicationFactor: 1,
+      addPartitions: 1,
       alterTopicConfigs: 1,
       createAcl: 1,
     });

@@ -44,7 +44,7 @@ describe("applyDesiredState: the plan of a desired state's changes", () => {
     ]);
   });
 
-  it("steps in the safe order: topics, partitions, the throttled reassignment, configs, ACLs, quotas, deletions last", () => {
+  it("steps in the safe order: topics, the throttled reassignment, then partitions, configs, ACLs, quotas, deletions last", () => {
     const binding = {
       resourceType: "TOPIC" as const,
       resourceName: "orders",
@@ -81,10 +81,10 @@ describe("applyDesiredState: the plan of a desired state's changes", () => {
     );
     expect(built.steps.map((s) => s.kind)).to.deep.equal([
       "createTopics",
-      "addPartitions",
       "setReplicationThrottle",
       "reassignPartitions",
       "clearReplicationThrottle",
+      "addPartitions",
       "alterTopicConfigs",
       "createAcls",
       "alterQuotas",

@@ -89,8 +89,9 @@ const quotaRequest = (change: Of<"setQuota"> | Of<"deleteQuota">): QuotaRequest 
 });
 
 /**
- * applyDesiredState: the changes a desired-state plan listed, as steps in their safe order — topics created, grown,
- * re-replicated (a throttled reassignment, never a re-creation), their configs; ACLs and quotas; deletions last.
+ * applyDesiredState: the changes a desired-state plan listed, as steps in their safe order — topics created,
+ * re-replicated (a throttled reassignment, never a re-creation) before partitions are added (a new partition gets
+ * as many replicas as the topic's first), their configs; ACLs and quotas; deletions last.
  * Every step reads or tolerates what is already so, so a worker killed mid-apply resumes without doing anything twice.
  */
 export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapshot, params, capabilities }) => {
@@ -123,14 +124,6 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
           configs: c.configs,
         })),
       },
-      alwaysRun: false,
-    });
-  const grown = ofKind(changes, "addPartitions");
-  if (grown.length > 0)
-    steps.push({
-      name: `Add partitions to ${grown.length} topic(s)`,
-      kind: "addPartitions",
-      args: { topics: grown.map((c) => ({ name: c.topic, count: c.after })) },
       alwaysRun: false,
     });
   const moves = replicationMoves(snapshot, ofKind(changes, "changeReplicationFactor"));
@@ -166,6 +159,14 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       kind: "clearReplicationThrottle",
       args: { brokers: throttle.brokers, topics: Object.keys(throttle.topics).sort() },
       alwaysRun: true,
+    });
+  const grown = ofKind(changes, "addPartitions");
+  if (grown.length > 0)
+    steps.push({
+      name: `Add partitions to ${grown.length} topic(s)`,
+      kind: "addPartitions",
+      args: { topics: grown.map((c) => ({ name: c.topic, count: c.after })) },
+      alwaysRun: false,
     });
   const configs = ofKind(changes, "alterTopicConfigs");
   if (configs.length > 0)

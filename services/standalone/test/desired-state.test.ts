@@ -1,0 +1,202 @@
+import type { DesiredStatePlanResponse, Operation } from "@kcp/shared";
+import { createTopic, type KafkaCluster, kafkaToolOn, startCluster, startLoad, waitFor } from "@kcp/test-infra";
+import { expect } from "chai";
+import { type Reply, startTestService, type TestService } from "./service-fixture.js";
+
+const TOPICS = "org.apache.kafka.tools.TopicCommand";
+const CONFIGS = "kafka.admin.ConfigCommand";
+
+/** Partitions and replicas of each partition as kafka-topics --describe shows them (an independent reader). */
+async function described(cluster: KafkaCluster, topic: string): Promise<{ partitions: number; replicas: number[] }> {
+  const out = await kafkaToolOn(cluster, TOPICS, ["--describe", "--topic", topic]);
+  const rows = [...out.matchAll(/Partition: \d+\s+Leader: -?\d+\s+Replicas: ([\d,]+)\s+Isr: ([\d,]+)/g)];
+  return { partitions: rows.length, replicas: rows.map((m) => (m[2] as string).split(",").length) };
+}
+
+/** A user's quota values as kafka-configs --describe prints them ("producer_byte_rate=1048576.0"). */
+async function quotasOf(cluster: KafkaCluster, user: string): Promise<string> {
+  const out = await kafkaToolOn(cluster, CONFIGS, ["--entity-type", "users", "--entity-name", user, "--describe"]);
+  return (/are (.*)$/m.exec(out)?.[1] ?? "").trim();
+}
+
+/** The configs set on an entity, as kafka-configs --describe lists them. */
+async function configsOf(cluster: KafkaCluster, type: string, name: string): Promise<Record<string, string>> {
+  const out = await kafkaToolOn(cluster, CONFIGS, ["--entity-type", type, "--entity-name", name, "--describe"]);
+  return Object.fromEntries(
+    [...out.matchAll(/^\s+([a-z0-9._-]+)=(\S*) sensitive=/gm)].map((m) => [m[1] as string, m[2] as string]),
+  );
+}
+
+const ordersFile = (topics: Record<string, unknown>[], prune = false) => ({
+  path: "teams/orders.yaml",
+  documents: [
+    {
+      kind: "Scope",
+      topics: { prefixes: ["orders."] },
+      quotaEntities: [[{ type: "user", name: "orders-app" }]],
+      prune,
+    },
+    ...topics,
+    { kind: "Quota", entity: [{ type: "user", name: "orders-app" }], values: { producer_byte_rate: 1_048_576 } },
+  ],
+});
+
+const paymentsFile = {
+  path: "teams/payments.yaml",
+  documents: [
+    { kind: "Scope", topics: { names: ["payments.done"] }, prune: true },
+    { kind: "Topic", name: "payments.done", partitions: 2, replicationFactor: 2 },
+  ],
+};
+
+const created = {
+  kind: "Topic",
+  name: "orders.created",
+  partitions: 3,
+  replicationFactor: 1,
+  configs: { "retention.ms": 86_400_000 },
+};
+const shipped = { kind: "Topic", name: "orders.shipped", partitions: 1, replicationFactor: 3 };
+
+describe("desired state on a real 3c3b: two teams' files planned, confirmed, applied, planned again empty", function () {
+  this.timeout(600_000);
+  let cluster: KafkaCluster;
+  let service: TestService;
+  let clusterId: string;
+
+  const api = <T = Reply>(method: string, path: string, body?: unknown) =>
+    service.api<T>(method, path, { token: service.token, ...(body === undefined ? {} : { body }) });
+  const planFiles = async (files: unknown[], extra: Record<string, unknown> = {}) => {
+    const planned = await api<DesiredStatePlanResponse & Reply>(
+      "POST",
+      `/api/v1/clusters/${clusterId}/desired-state/plan`,
+      {
+        files,
+        ...extra,
+      },
+    );
+    expect(planned.status, planned.text).to.equal(200);
+    return planned.body;
+  };
+  const apply = async (plan: DesiredStatePlanResponse, confirmName?: string): Promise<Operation> => {
+    const id = plan.operation?.id as string;
+    const confirmed = await api("POST", `/api/v1/operations/${id}/confirm`, confirmName ? { confirmName } : {});
+    expect(confirmed.status, confirmed.text).to.equal(200);
+    return waitFor(
+      "the apply to finish",
+      async () => {
+        const now = (await api<Operation>("GET", `/api/v1/operations/${id}`)).body;
+        return ["succeeded", "failed", "cancelled", "paused"].includes(now.status) ? now : undefined;
+      },
+      { timeoutMs: 300_000, intervalMs: 500 },
+    );
+  };
+
+  before(async () => {
+    cluster = await startCluster({ topology: "3c3b", name: "desired-state" });
+    service = await startTestService("desired-state");
+    clusterId = await service.register({ name: "desired", bootstrapServers: cluster.bootstrapServers });
+    // Another tool's topic, and one of the orders team's that its file no longer declares.
+    await createTopic(cluster, { name: "legacy.stuff", partitions: 1, replicationFactor: 1 });
+    await createTopic(cluster, { name: "orders.legacy", partitions: 1, replicationFactor: 1 });
+  });
+
+  after(async () => {
+    await service?.stop();
+    await cluster?.stop();
+  });
+
+  it("applies both files: topics, configs and the quota as Kafka's tools show them; nothing outside the scopes changes", async () => {
+    const plan = await planFiles([ordersFile([created, shipped]), paymentsFile]);
+    expect(plan.changes.map((c) => c.kind)).to.deep.equal(["createTopic", "createTopic", "createTopic", "setQuota"]);
+    expect(plan.irreversible).to.equal(false);
+    expect(plan.operation?.type).to.equal("applyDesiredState");
+    const done = await apply(plan);
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    expect(await described(cluster, "orders.created")).to.deep.equal({ partitions: 3, replicas: [1, 1, 1] });
+    expect(await described(cluster, "orders.shipped")).to.deep.equal({ partitions: 1, replicas: [3] });
+    expect(await described(cluster, "payments.done")).to.deep.equal({ partitions: 2, replicas: [2, 2] });
+    expect(await configsOf(cluster, "topics", "orders.created")).to.deep.include({ "retention.ms": "86400000" });
+    expect(await quotasOf(cluster, "orders-app")).to.equal("producer_byte_rate=1048576.0");
+    // The orders file does not prune: orders.legacy stays, and so does the other tool's topic.
+    expect((await described(cluster, "orders.legacy")).partitions).to.equal(1);
+    expect((await described(cluster, "legacy.stuff")).partitions).to.equal(1);
+  });
+
+  it("a second plan of the same files is empty, also after a broker-wide default is set with kafka-configs", async () => {
+    await kafkaToolOn(cluster, CONFIGS, [
+      "--entity-type",
+      "brokers",
+      "--entity-default",
+      "--alter",
+      "--add-config",
+      "log.retention.ms=3600000",
+    ]);
+    const again = await planFiles([ordersFile([created, shipped]), paymentsFile]);
+    expect(again).to.deep.include({ changes: [], irreversible: false });
+    expect(again.operation).to.equal(undefined);
+  });
+
+  it("grows a topic under an acks=all producer: replication 1 → 3 by a throttled reassignment, then partitions 3 → 6, a config changed; nothing lost", async () => {
+    const load = await startLoad(cluster, "orders.created");
+    await waitFor("load flowing", async () => (load.progress().acknowledged >= 200 ? true : undefined));
+    const grown = { ...created, partitions: 6, replicationFactor: 3, configs: { "retention.ms": 172_800_000 } };
+    const plan = await planFiles([ordersFile([grown, shipped]), paymentsFile], { throttleBytesPerSec: 10_485_760 });
+    expect(plan.changes).to.deep.equal([
+      { kind: "changeReplicationFactor", topic: "orders.created", before: 1, after: 3 },
+      { kind: "addPartitions", topic: "orders.created", before: 3, after: 6 },
+      {
+        kind: "alterTopicConfigs",
+        topic: "orders.created",
+        configs: [{ name: "retention.ms", before: "86400000", after: "172800000" }],
+      },
+    ]);
+    const done = await apply(plan);
+    const result = await load.stop();
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
+    expect(await described(cluster, "orders.created")).to.deep.equal({ partitions: 6, replicas: [3, 3, 3, 3, 3, 3] });
+    expect(await configsOf(cluster, "topics", "orders.created")).to.deep.include({ "retention.ms": "172800000" });
+    expect((await planFiles([ordersFile([grown, shipped]), paymentsFile])).changes).to.deep.equal([]);
+  });
+
+  it("deletes only what a file says: prune deletes orders.legacy inside its scope, confirmed with the cluster's name; legacy.stuff stays", async () => {
+    const plan = await planFiles([
+      ordersFile(
+        [{ ...created, partitions: 6, replicationFactor: 3, configs: { "retention.ms": 172_800_000 } }, shipped],
+        true,
+      ),
+      paymentsFile,
+    ]);
+    expect(plan.changes).to.deep.equal([{ kind: "deleteTopic", topic: "orders.legacy", partitions: 1 }]);
+    expect(plan.irreversible).to.equal(true);
+    const id = plan.operation?.id as string;
+    const unnamed = await api("POST", `/api/v1/operations/${id}/confirm`, {});
+    expect(unnamed.status, unnamed.text).to.equal(422);
+    const done = await apply(plan, "desired");
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    const listed = await kafkaToolOn(cluster, TOPICS, ["--list"]);
+    expect(listed.split("\n")).to.include("legacy.stuff").and.not.include("orders.legacy");
+  });
+
+  it("refuses files that cannot be planned, naming the file, the document and the field; nothing is planned", async () => {
+    const before = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
+      .operations.length;
+    const refused = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [ordersFile([{ ...created, partitions: 2 }])],
+    });
+    expect(refused.status, refused.text).to.equal(422);
+    expect(refused.body.error.message).to.include(
+      "teams/orders.yaml, document 1 (partitions): Topic orders.created has 6 partitions",
+    );
+    const outside = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [ordersFile([{ ...shipped, name: "payments.shipped" }])],
+    });
+    expect(outside.body.error.message).to.include(
+      "teams/orders.yaml, document 1: topic payments.shipped is outside the file's scope",
+    );
+    const after = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
+      .operations.length;
+    expect(after).to.equal(before);
+  });
+});
