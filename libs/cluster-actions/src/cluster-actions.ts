@@ -96,8 +96,8 @@ export class ClusterActions {
     });
   }
 
-  /** Before anything reaches Kafka: a partition count over the configured bound is 422. */
-  private refuseTooManyPartitions(partitions: number): void {
+  /** Before anything reaches Kafka: a partition count over the configured bound is 422 (desired state's too). */
+  refuseTooManyPartitions(partitions: number): void {
     const max = this.deps.topicMaxPartitions ?? CONFIG_DEFAULTS.TOPIC_MAX_PARTITIONS;
     if (partitions > max) {
       throw new AppError("invalid_request", `A topic may have at most ${max} partitions here (TOPIC_MAX_PARTITIONS)`);

@@ -195,6 +195,22 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(outside.body.error.message).to.include(
       "teams/orders.yaml, document 1: topic payments.shipped is outside the file's scope",
     );
+    // The service's bound on partitions holds for files too, and changes come only from files.
+    const huge = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [ordersFile([{ ...shipped, name: "orders.huge", partitions: 1_000_000 }])],
+    });
+    expect(huge.status, huge.text).to.equal(422);
+    expect(huge.body.error.message).to.include("TOPIC_MAX_PARTITIONS");
+    const direct = await api("POST", `/api/v1/clusters/${clusterId}/operations`, {
+      type: "applyDesiredState",
+      params: {
+        digest: "a".repeat(64),
+        files: [],
+        changes: [{ kind: "deleteTopic", topic: "legacy.stuff", partitions: 1 }],
+      },
+    });
+    expect(direct.status, direct.text).to.equal(422);
+    expect(direct.body.error.message).to.include("desired-state/plan");
     const after = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
       .operations.length;
     expect(after).to.equal(before);

@@ -4,7 +4,7 @@ import { OperationSchema } from "./operations.js";
 
 /** POST /clusters/{id}/desired-state/plan: the files, as the CLI read them (password references left unresolved). */
 export const DesiredStatePlanRequestSchema = z.strictObject({
-  files: z.array(DesiredFileSchema).min(1).max(1000),
+  files: z.array(DesiredFileSchema).min(1).max(100),
   throttleBytesPerSec: z
     .number()
     .int()

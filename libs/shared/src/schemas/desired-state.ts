@@ -77,26 +77,34 @@ export const DesiredScramUserSchema = z.strictObject({
 });
 export type DesiredScramUser = z.infer<typeof DesiredScramUserSchema>;
 
-/** What a file owns: nothing outside it is changed or deleted, and `prune` deletes only inside it. */
+/**
+ * What a file owns: nothing outside it is changed or deleted, and `prune` deletes only inside it. The bounds keep any
+ * request that breaks them under the body limit (1 MiB), so that it is refused for what it is.
+ */
 export const DesiredScopeSchema = z.strictObject({
   kind: z.literal("Scope"),
   topics: z
     .strictObject({
-      names: z.array(TopicNameSchema).max(100_000).default([]),
+      names: z.array(TopicNameSchema).max(1000).default([]),
       prefixes: z.array(z.string().min(1).max(249)).max(1000).default([]),
     })
     .prefault({}),
   aclPrincipals: z
-    .array(z.string().regex(/^User:.+$/, "must be User:<name>"))
-    .max(10_000)
+    .array(
+      z
+        .string()
+        .max(256)
+        .regex(/^User:.+$/, "must be User:<name>"),
+    )
+    .max(1000)
     .default([])
     .describe("The ACL bindings of these principals"),
   quotaEntities: z
     .array(z.array(QuotaEntitySchema).min(1).max(2))
-    .max(10_000)
+    .max(200)
     .default([])
     .describe("Quota entities, each as in a Quota document"),
-  scramUsers: z.array(ScramUserNameSchema).max(10_000).default([]),
+  scramUsers: z.array(ScramUserNameSchema).max(500).default([]),
   prune: z
     .boolean()
     .default(false)
@@ -119,7 +127,7 @@ export type DesiredResource = Exclude<DesiredDocument, DesiredScope>;
 /** One file as the CLI read it: its path (for error messages and the audit's digest) and its documents in order. */
 export const DesiredFileSchema = z.strictObject({
   path: z.string().min(1).max(4096),
-  documents: z.array(DesiredDocumentSchema).max(100_000),
+  documents: z.array(DesiredDocumentSchema).max(5000),
 });
 export type DesiredFile = z.infer<typeof DesiredFileSchema>;
 
@@ -133,6 +141,9 @@ const ConfigChangeSchema = z.object({
   before: z.string().nullable().describe("null: not set on the topic (a broker or Kafka default applies)"),
   after: z.string().nullable().describe("null: removed from the topic"),
 });
+
+/** The most changes one plan holds (more: apply the files in parts). */
+export const DESIRED_CHANGES_MAX = 10_000;
 
 /** One change of a desired-state plan, with what is there now and what will be. */
 export const DesiredChangeSchema = z.discriminatedUnion("kind", [

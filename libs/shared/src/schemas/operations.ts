@@ -13,7 +13,7 @@ import {
   PortSchema,
 } from "./common.js";
 import { cursorQuery } from "./cursor.js";
-import { DesiredChangeSchema } from "./desired-state.js";
+import { DESIRED_CHANGES_MAX, DesiredChangeSchema } from "./desired-state.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const OPERATION_STATUSES = [
@@ -190,8 +190,12 @@ export const OPERATION_PARAMS = {
       .string()
       .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex")
       .describe("SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it)"),
-    files: z.array(z.string().max(4096)).max(10_000).describe("The files' paths"),
-    changes: z.array(DesiredChangeSchema).min(1).max(200_000).describe("The changes, in the order they are applied"),
+    files: z.array(z.string().max(4096)).max(100).describe("The files' paths"),
+    changes: z
+      .array(DesiredChangeSchema)
+      .min(1)
+      .max(DESIRED_CHANGES_MAX)
+      .describe("The changes, in the order they are applied"),
     throttleBytesPerSec: positiveInt
       .optional()
       .describe("Replication throttle while a replication factor grows, bytes per second"),

@@ -7,6 +7,7 @@ import {
   AppError,
   type ClusterPath,
   ClusterPathSchema,
+  DESIRED_CHANGES_MAX,
   type DesiredStatePlanRequest,
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
@@ -22,11 +23,16 @@ export interface DesiredStateRouteDependencies {
   operations: OperationService;
 }
 
+const PROBLEMS_SHOWN = 50;
+
 /** The problems of a set of files as one message: each on its own line, file, document and field first. */
-const problemsMessage = (problems: { file: string; document: number; field?: string; message: string }[]) =>
-  `The files cannot be planned:\n${problems
-    .map((p) => `${p.file}, document ${p.document}${p.field ? ` (${p.field})` : ""}: ${p.message}`)
-    .join("\n")}`;
+function problemsMessage(problems: { file: string; document: number; field?: string; message: string }[]): string {
+  const lines = problems
+    .slice(0, PROBLEMS_SHOWN)
+    .map((p) => `${p.file}, document ${p.document}${p.field ? ` (${p.field})` : ""}: ${p.message}`);
+  const more = problems.length > PROBLEMS_SHOWN ? `\n… and ${problems.length - PROBLEMS_SHOWN} more` : "";
+  return `The files cannot be planned:\n${lines.join("\n")}${more}`;
+}
 
 /** The cluster's topics as desired state compares them: topic-level configs only, internal topics marked. */
 const topicsOf = (snapshot: Snapshot): CurrentResources["topics"] =>
@@ -75,6 +81,14 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         const result = diffDesiredState(body.files, current);
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
+        if (changes.length > DESIRED_CHANGES_MAX)
+          throw new AppError(
+            "invalid_request",
+            `The files make ${changes.length} changes; a plan holds at most ${DESIRED_CHANGES_MAX}: apply them in parts`,
+          );
+        for (const change of changes)
+          if (change.kind === "createTopic") deps.actions.refuseTooManyPartitions(change.partitions);
+          else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0) return { status: 200, body: answer };

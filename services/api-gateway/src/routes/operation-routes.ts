@@ -1,5 +1,6 @@
 import type { OperationService } from "@kcp/operation-service";
 import {
+  AppError,
   type ClusterPath,
   ClusterPathSchema,
   type ConfirmRequest,
@@ -69,6 +70,12 @@ export function operationRoutes(operations: OperationService) {
       body: PlanOperationRequestSchema,
       async handle({ res, user, params, body }) {
         res.locals.auditTarget = body.type;
+        // Its changes come from files checked against their scopes and the service's bounds: one way in.
+        if (body.type === "applyDesiredState")
+          throw new AppError(
+            "invalid_request",
+            "applyDesiredState is planned from files: POST /api/v1/clusters/{id}/desired-state/plan",
+          );
         const operation = await operations.plan(params.id, body, user.username);
         res.locals.auditTarget = operation.id;
         return { status: 201, body: operation };
