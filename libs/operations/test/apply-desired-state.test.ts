@@ -99,13 +99,21 @@ describe("applyDesiredState: the plan of a desired state's changes", () => {
     expect(built.plan.summary).to.match(/^Desired state: 8 change\(s\) — 1 createTopic, 1 addPartitions/);
   });
 
-  it("refuses a change the cluster does not offer, and setting SCRAM credentials (not done by desired state yet)", () => {
+  it("refuses a change the cluster does not offer, a quota PUT /quotas would refuse, too many replicas, and setting SCRAM credentials (not done by desired state yet)", () => {
     expect(() =>
       plan([{ kind: "changeReplicationFactor", topic: "orders", before: 1, after: 2 }], { reassign: false }),
     ).to.throw("changeReplicationFactor needs reassign, which this cluster does not offer");
     expect(() =>
       plan([{ kind: "createScramCredential", user: "orders-app", mechanism: "SCRAM-SHA-512", iterations: 8192 }]),
     ).to.throw(/not done by desired state yet/);
+    const ipWithBytes = {
+      kind: "setQuota" as const,
+      entity: [{ type: "ip" as const, name: "10.0.0.1" }],
+      values: [{ key: "producer_byte_rate" as const, before: null, after: 1 }],
+    };
+    expect(() => plan([ipWithBytes])).to.throw(
+      "The quota of ip=10.0.0.1: set.producer_byte_rate producer_byte_rate does not apply to ip entities",
+    );
     expect(() => plan([{ kind: "changeReplicationFactor", topic: "orders", before: 1, after: 5 }])).to.throw(
       "orders cannot have 5 replicas: 4 running, uncordoned broker(s)",
     );

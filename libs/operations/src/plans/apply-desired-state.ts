@@ -5,6 +5,7 @@ import {
   type DesiredChangeKind,
   type Move,
   type QuotaRequest,
+  QuotaRequestSchema,
   type Snapshot,
 } from "@kcp/shared";
 import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
@@ -82,11 +83,20 @@ export function replicationMoves(snapshot: Snapshot, changes: readonly Of<"chang
   return moves;
 }
 
-const quotaRequest = (change: Of<"setQuota"> | Of<"deleteQuota">): QuotaRequest => ({
-  entity: change.entity,
-  set: Object.fromEntries(change.values.filter((v) => v.after !== null).map((v) => [v.key, v.after as number])),
-  remove: change.values.filter((v) => v.after === null).map((v) => v.key),
-});
+/** The quota change as PUT /quotas takes it, held to the same rules (an entity's types, the keys each type takes). */
+function quotaRequest(change: Of<"setQuota"> | Of<"deleteQuota">): QuotaRequest {
+  const parsed = QuotaRequestSchema.safeParse({
+    entity: change.entity,
+    set: Object.fromEntries(change.values.filter((v) => v.after !== null).map((v) => [v.key, v.after as number])),
+    remove: change.values.filter((v) => v.after === null).map((v) => v.key),
+  });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AppError(
+    "invalid_request",
+    `The quota of ${change.entity.map((e) => `${e.type}=${e.name ?? "<default>"}`).join(",")}: ${issue?.path.join(".")} ${issue?.message}`,
+  );
+}
 
 /**
  * applyDesiredState: the changes a desired-state plan listed, as steps in their safe order — topics created,
