@@ -11,6 +11,8 @@ export const EXIT = {
   unavailable: 3,
   /** `watch`: the operation ended failed or cancelled. */
   operationFailed: 4,
+  /** `diff`: the files make changes (Terraform's detailed exit code; a refusal of `diff` exits 1 then). */
+  changes: 2,
 } as const;
 
 export class UsageError extends Error {}

@@ -22,6 +22,10 @@ export const USAGE = `kcp — the Kafka control plane's command line
   kcp autopilot [status]                  enabled, and the pauses in force
   kcp autopilot pause [CLUSTER] --reason R [--until ISO-TIME]
   kcp autopilot resume [CLUSTER]          without CLUSTER: for every cluster
+  kcp diff CLUSTER -f PATH                the changes desired-state files make (a file or a folder);
+                                          exits 0 with none, 2 with some, 1 when refused
+  kcp apply CLUSTER -f PATH [--yes [--name CLUSTER]]
+                                          plans the files; --yes confirms and follows the apply
 
   --json      JSON for scripts instead of tables
   --url URL   the service (default: $KCP_URL, else the one logged in to); $KCP_TOKEN overrides the saved session
@@ -66,6 +70,8 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
         until: { type: "string" },
         state: { type: "string" },
         "interval-ms": { type: "string" },
+        file: { type: "string", short: "f" },
+        yes: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -128,6 +134,21 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
       case "autopilot":
         await commands.autopilot(context, first, second, values);
         return EXIT.ok;
+      case "diff":
+        return await commands.diff(context, first, values).catch((error: unknown) => {
+          // 2 means "changes" here: a refusal exits 1, as Terraform's plan does.
+          const { code, message } = exitFor(error);
+          if (code !== EXIT.refused) throw error;
+          err(`kcp: ${message}`);
+          return EXIT.usage;
+        });
+      case "apply":
+        return await commands.apply(context, first, {
+          ...(values.file ? { file: values.file } : {}),
+          yes: values.yes,
+          ...(values.name ? { name: values.name } : {}),
+          ...(values["interval-ms"] ? { intervalMs: values["interval-ms"] } : {}),
+        });
       default:
         throw new UsageError(`Unknown command ${command}\n\n${USAGE}`);
     }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -181,6 +181,51 @@ describe("kcp, the command line, as a process against the real service and Kafka
     const anomalies = await kcp(["anomalies", cluster, "--state", "open", "--json"]);
     expect(anomalies.code, anomalies.stderr).to.equal(0);
     expect(JSON.parse(anomalies.stdout)).to.have.property("anomalies");
+  });
+
+  it("desired state from CI: diff exits 2 with changes, apply --yes applies and follows, diff exits 0 after; a deletion needs --name; broken YAML names its file", async () => {
+    const prefix = uniqueTopicName("cli-desired");
+    const dir = join(folder, "desired");
+    await mkdir(dir, { recursive: true });
+    const write = (deleted: boolean) =>
+      writeFile(
+        join(dir, "team.yaml"),
+        [
+          "kind: Scope",
+          "topics:",
+          `  prefixes: [${prefix}.]`,
+          "---",
+          "kind: Topic",
+          `name: ${prefix}.events`,
+          "partitions: 2",
+          "replicationFactor: 1",
+          "configs:",
+          "  retention.ms: 3600000",
+          ...(deleted ? ["deleted: true"] : []),
+          "",
+        ].join("\n"),
+      );
+    await write(false);
+    const before = await kcp(["diff", cluster, "-f", dir]);
+    expect(before.code, before.stderr).to.equal(2);
+    expect(before.stdout).to.match(new RegExp(`\\+ topic\\s+${prefix}\\.events\\s+2 partitions, RF 1`));
+    const applied = await kcp(["apply", cluster, "-f", dir, "--yes", "--interval-ms", "200"]);
+    expect(applied.code, applied.stderr).to.equal(0);
+    expect(applied.stdout).to.match(/succeeded/);
+    const after = await kcp(["diff", cluster, "-f", dir]);
+    expect(after.code, after.stderr).to.equal(0);
+    expect(after.stdout).to.match(/No changes/);
+    await write(true);
+    const unnamed = await kcp(["apply", cluster, "-f", dir, "--yes"]);
+    expect(unnamed.code).to.equal(1);
+    expect(unnamed.stderr).to.match(/Irreversible: apply again with --yes --name/);
+    const deleted = await kcp(["apply", cluster, "-f", dir, "--yes", "--name", cluster, "--interval-ms", "200"]);
+    expect(deleted.code, deleted.stderr).to.equal(0);
+    expect((await kcp(["diff", cluster, "-f", dir])).code).to.equal(0);
+    await writeFile(join(dir, "broken.yaml"), "kind: Topic\nname: [unclosed\n");
+    const broken = await kcp(["diff", cluster, "-f", dir]);
+    expect(broken.code).to.equal(1);
+    expect(broken.stderr).to.include("broken.yaml, document 0");
   });
 
   it("logs out: the session ends on the service and the file is gone", async () => {

@@ -1749,6 +1749,11 @@ export interface components {
             throttleBytesPerSec?: number;
             /** @description Partition moves in flight at once */
             maxConcurrentMoves?: number;
+            /**
+             * @description false: the changes only (kcp diff): no operation is planned, so nothing waits for a confirm or holds the autopilot back
+             * @default true
+             */
+            createOperation?: boolean;
         };
         DesiredStatePlanResponse: {
             /** @description SHA-256 of the files as sent */

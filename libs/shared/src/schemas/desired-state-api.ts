@@ -13,6 +13,12 @@ export const DesiredStatePlanRequestSchema = z.strictObject({
     .optional()
     .describe("Replication throttle while a replication factor grows, bytes per second"),
   maxConcurrentMoves: z.number().int().min(1).max(1000).optional().describe("Partition moves in flight at once"),
+  createOperation: z
+    .boolean()
+    .default(true)
+    .describe(
+      "false: the changes only (kcp diff): no operation is planned, so nothing waits for a confirm or holds the autopilot back",
+    ),
 });
 export type DesiredStatePlanRequest = z.infer<typeof DesiredStatePlanRequestSchema>;
 

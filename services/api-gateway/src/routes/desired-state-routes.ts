@@ -91,7 +91,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
           else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
-        if (changes.length === 0) return { status: 200, body: answer };
+        if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
         const operation = await deps.operations.plan(
           params.id,
           {

@@ -1,0 +1,143 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { type components, unwrap } from "@kcp/api-client";
+import { parseAllDocuments } from "yaml";
+import { type Context, clusterId, print, WRITE } from "../context.js";
+import { EXIT, UsageError } from "../exit-codes.js";
+import { formatBytes, table } from "../output.js";
+import { watch } from "./operations.js";
+
+type PlanAnswer = components["schemas"]["DesiredStatePlanResponse"];
+type Change = PlanAnswer["changes"][number];
+
+const FILE_NAME = /\.(ya?ml|json)$/i;
+
+/** The files of PATH (a file, or a folder's .yaml, .yml and .json files in name order), each as its documents. */
+export async function readDesiredFiles(path: string): Promise<{ path: string; documents: unknown[] }[]> {
+  const info = await stat(path).catch(() => {
+    throw new UsageError(`No file or folder ${path}`);
+  });
+  const paths = info.isDirectory()
+    ? (await readdir(path))
+        .filter((name) => FILE_NAME.test(name))
+        .sort()
+        .map((name) => join(path, name))
+    : [path];
+  if (paths.length === 0) throw new UsageError(`No .yaml, .yml or .json file in ${path}`);
+  return Promise.all(
+    paths.map(async (file) => {
+      const text = await readFile(file, "utf8");
+      const documents = parseAllDocuments(text);
+      const list = Array.isArray(documents) ? documents : [documents];
+      const broken = list.flatMap((d, i) => d.errors.map((e) => `${file}, document ${i}: ${e.message}`));
+      if (broken.length > 0) throw new UsageError(broken.join("\n"));
+      return { path: file, documents: list.map((d) => d.toJS() as unknown).filter((d) => d !== null) };
+    }),
+  );
+}
+
+const entityText = (entity: { type: string; name: string | null }[]) =>
+  entity.map((e) => `${e.type}=${e.name ?? "<default>"}`).join(",");
+
+/** One line per change: what, which resource, before → after. */
+function changeRow(change: Change): string[] {
+  switch (change.kind) {
+    case "createTopic":
+      return ["+ topic", change.topic, `${change.partitions} partitions, RF ${change.replicationFactor}`];
+    case "addPartitions":
+      return ["~ partitions", change.topic, `${change.before} → ${change.after}`];
+    case "changeReplicationFactor":
+      return ["~ replication", change.topic, `${change.before} → ${change.after}`];
+    case "alterTopicConfigs":
+      return [
+        "~ configs",
+        change.topic,
+        change.configs.map((c) => `${c.name}: ${c.before ?? "(unset)"} → ${c.after ?? "(unset)"}`).join("; "),
+      ];
+    case "deleteTopic":
+      return ["- topic", change.topic, `${change.partitions} partitions`];
+    case "createAcl":
+    case "deleteAcl": {
+      const b = change.binding;
+      const sign = change.kind === "createAcl" ? "+ acl" : "- acl";
+      return [
+        sign,
+        `${b.principal}`,
+        `${b.permission} ${b.operation} ${b.resourceType}:${b.resourceName} (${b.patternType})`,
+      ];
+    }
+    case "setQuota":
+    case "deleteQuota":
+      return [
+        change.kind === "setQuota" ? "~ quota" : "- quota",
+        entityText(change.entity),
+        change.values.map((v) => `${v.key}: ${v.before ?? "(unset)"} → ${v.after ?? "(unset)"}`).join("; "),
+      ];
+    case "createScramCredential":
+      return ["+ scram", change.user, `${change.mechanism}, ${change.iterations} iterations`];
+    case "rotateScramCredential":
+      return ["~ scram", change.user, `${change.mechanism}: ${change.reason}`];
+    case "deleteScramCredential":
+      return ["- scram", change.user, change.mechanism];
+  }
+}
+
+function describe(answer: PlanAnswer): string {
+  if (answer.changes.length === 0) return "No changes: the cluster is as the files declare.";
+  const lines = [table(["CHANGE", "RESOURCE", "DETAIL"], answer.changes.map(changeRow))];
+  const counts = Object.entries(answer.counts).map(([kind, n]) => `${n} ${kind}`);
+  lines.push(`${answer.changes.length} change(s): ${counts.join(", ")}`);
+  const moved = answer.operation?.plan.dataToMoveBytes;
+  if (moved !== undefined) lines.push(`Data to copy: ${formatBytes(moved)}`);
+  for (const warning of answer.warnings) lines.push(`Warning: ${warning}`);
+  if (answer.irreversible) lines.push("Irreversible: it deletes or shrinks something (confirm with --name CLUSTER)");
+  return lines.join("\n");
+}
+
+async function planFiles(context: Context, cluster: string | undefined, path: string | undefined, create: boolean) {
+  if (!path) throw new UsageError("Name the files: -f PATH (a file or a folder)");
+  const id = await clusterId(context, cluster);
+  const files = await readDesiredFiles(path);
+  return unwrap(
+    await context.client.POST("/api/v1/clusters/{id}/desired-state/plan", {
+      params: { path: { id }, header: WRITE },
+      body: { files, createOperation: create } as never,
+    }),
+  );
+}
+
+/** kcp diff CLUSTER -f PATH: the changes the files make; exits 0 with none, 2 with some (Terraform's convention). */
+export async function diff(context: Context, cluster: string | undefined, options: { file?: string }) {
+  const answer = await planFiles(context, cluster, options.file, false);
+  print(context, answer, () => describe(answer));
+  return answer.changes.length === 0 ? EXIT.ok : EXIT.changes;
+}
+
+/**
+ * kcp apply CLUSTER -f PATH [--yes [--name CLUSTER]]: plans the files and shows the changes; with --yes confirms (the
+ * cluster's name typed back when irreversible) and follows the operation to its end.
+ */
+export async function apply(
+  context: Context,
+  cluster: string | undefined,
+  options: { file?: string; yes?: boolean; name?: string; intervalMs?: string },
+): Promise<number> {
+  const answer = await planFiles(context, cluster, options.file, true);
+  const operation = answer.operation;
+  if (!operation || !options.yes) {
+    print(context, answer, () =>
+      operation ? `${describe(answer)}\nConfirm with: kcp confirm ${operation.id}` : describe(answer),
+    );
+    return EXIT.ok;
+  }
+  if (answer.irreversible && !options.name)
+    throw new UsageError(`${describe(answer)}\nIrreversible: apply again with --yes --name <the cluster's name>`);
+  if (!context.json) context.out(describe(answer));
+  unwrap(
+    await context.client.POST("/api/v1/operations/{op}/confirm", {
+      params: { path: { op: operation.id }, header: WRITE },
+      body: options.name ? { confirmName: options.name } : {},
+    }),
+  );
+  return watch(context, operation.id, options.intervalMs ? { intervalMs: options.intervalMs } : {});
+}
