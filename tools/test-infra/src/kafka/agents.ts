@@ -300,6 +300,15 @@ export class NodeAgent {
   }
 }
 
+/** The last lines of a log file, on one line (empty when it cannot be read). */
+function logTail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join(" | ");
+  } catch {
+    return "(no log)";
+  }
+}
+
 async function spawnAgent(
   env: Record<string, string>,
   logFile: string,
@@ -323,7 +332,12 @@ async function spawnAgent(
     },
     {
       timeoutMs: 60_000,
-      giveUpIf: () => (agent.hasExited() ? new Error(`the node agent exited; see ${logFile}`) : undefined),
+      // An agent that dies starting (seen once in CI, its folder gone with the cluster) starts the cluster afresh,
+      // and its last log lines go into the message.
+      giveUpIf: () =>
+        agent.hasExited()
+          ? new NodeExitedError(`the node agent ${env.AGENT_ID} exited while starting: ${logTail(logFile)}`)
+          : undefined,
     },
   );
   return agent;
