@@ -173,7 +173,10 @@ export async function startContainerCluster(
     stop: async () => {
       const ids = (await engine.podman(["ps", "-aq", "--filter", `label=io.kcp.project=${project}`])).split("\n");
       const live = ids.filter((id) => id.trim().length > 0);
-      if (live.length > 0) await engine.podman(["rm", "--force", "--time", "10", ...live]);
+      // Podman may refuse a container that stops while it sends SIGKILL ("container state improper: stopped"):
+      // by the second try it is stopped and goes.
+      const remove = () => engine.podman(["rm", "--force", "--time", "10", ...live]);
+      if (live.length > 0) await remove().catch(remove);
       await engine.podman(["volume", "prune", "--force", "--filter", `label=io.kcp.project=${project}`]);
     },
   };

@@ -336,7 +336,7 @@ async function spawnAgent(
       // and its last log lines go into the message.
       giveUpIf: () =>
         agent.hasExited()
-          ? new NodeExitedError(`the node agent ${env.AGENT_ID} exited while starting: ${logTail(logFile)}`)
+          ? new NodeExitedError(`the node agent exited while starting; see ${logFile}: ${logTail(logFile)}`)
           : undefined,
     },
   );
