@@ -1,26 +1,4 @@
-/**
- * bench/autopilot: how fast the autopilot notices and heals, and what its detector costs.
- *
- * 1. The detector, no servers: 1,000 synthetic cluster views of 2,000 partitions each (100 topics × 20), one in ten
- *    with a broker down; per view, what the autopilot runs on it — findAnomalies at the thresholds of five policies
- *    (one per template), trackAnomalies against the open anomalies of the view before, and every policy's decision
- *    on every anomaly. Reference in the same run, on the same views: deriveHealth, which every view already runs.
- *    Target: under 1 ms per view.
- * 2. Healing, real: a 3c3b run by node agents under an idempotent acks=all producer and a consumer (RF 3, min ISR 2),
- *    the standalone service in its own process, collections every `--interval` s, a broker_down policy in auto mode
- *    with `for: --for`. Broker 5's JVM killed with SIGKILL behind its agent's back: seconds from the kill to the
- *    autopilot's restart confirmed and to the restart finished (node healthy, partitions back in sync). Reference in the
- *    same run: a person's restart of the same node killed the same way, planned and confirmed at once (no detection),
- *    to finished. Target: started within one collection interval + `for` (plus one view's time).
- *
- *   npm run bench:autopilot [-- --detector-only] [-- --interval 5 --for 30s]
- */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { decide, findAnomalies, findThresholds, trackAnomalies } from "@kcp/autopilot";
 import { DEFAULT_HEALTH_THRESHOLDS, deriveHealth } from "@kcp/kafka";
@@ -33,7 +11,6 @@ import {
   type Snapshot,
 } from "@kcp/shared";
 import {
-  type AgentKafkaCluster,
   apiClient,
   createTopic,
   type LoadResult,
@@ -43,6 +20,7 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { percentile, seconds, table } from "../common/report.js";
+import { startStandaloneProcess } from "../common/standalone.js";
 import { syntheticSnapshot } from "../overview/synthetic-cluster.js";
 
 const { values } = parseArgs({
@@ -57,7 +35,6 @@ const CLUSTERS = Number(values.clusters);
 const INTERVAL_S = Number(values.interval);
 const FOR = values.for as string;
 const admin = { username: "admin", password: "bench-autopilot-admin-password" };
-const standaloneMain = fileURLToPath(new URL("../../services/standalone/src/main.ts", import.meta.url));
 const progress = (line: string) => process.stderr.write(`bench:autopilot: ${line}\n`);
 
 /** The five templates, each in auto mode for every cluster. */
@@ -150,37 +127,6 @@ function detector(): void {
   );
 }
 
-/** The standalone service in its own process; its log goes to service.log in its data folder (kept on failure). */
-async function startService(cluster: AgentKafkaCluster): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "kcp-bench-autopilot-"));
-  const log = createWriteStream(join(dir, "service.log"));
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", standaloneMain], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dir,
-      SECRET_KEY: randomBytes(32).toString("hex"),
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      ...cluster.serviceEnv(),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      log.write(chunk);
-      out += chunk.toString("utf8");
-      const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on("exit", (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { url, child, dir };
-}
-
 interface HealFigures {
   startedMs: number;
   doneMs: number;
@@ -189,7 +135,7 @@ interface HealFigures {
 
 async function healing(): Promise<void> {
   const cluster = await startAgentCluster({ topology: "3c3b", name: "bench-autopilot" });
-  const service = await startService(cluster);
+  const service = await startStandaloneProcess(cluster, "autopilot", admin);
   let succeeded = false;
   try {
     const api = apiClient(service.url);

@@ -1,24 +1,4 @@
-/**
- * bench/roll: a rolling restart of a 3c3b whose nodes are run by real node agents, under load (a
- * topic with replication factor 3 and min.insync.replicas=2, an idempotent acks=all producer and a consumer).
- *
- * Ours: `restartNodes` through the standalone service (its own process, as `npm start` runs it): total time, each
- * node's stop → healthy time (from the steps' timestamps), seconds any partition spent below min ISR, messages lost.
- * Reference in the same run, on the same cluster and load: the bare roll a script does with the agents alone — stop,
- * start, wait until Kafka has the node back (a broker registered and unfenced, a controller fetching from the leader
- * again),
- * next node — with the same figures. The ratio of our total to the bare total is the overhead of our gates (waiting
- * until every partition is back in sync, the roll-safety check); below-min-ISR seconds and lost messages show what
- * the gates buy. Targets: 0 s below min ISR and 0 messages lost for ours.
- *
- *   npm run bench:roll [-- --partitions 12]
- */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { KafkaAdmin } from "@kcp/kafka";
 import { RAFT_FETCH_MAX_WAIT_MS } from "@kcp/operations";
@@ -36,12 +16,12 @@ import {
   withAdmin,
 } from "@kcp/test-infra";
 import { seconds, table } from "../common/report.js";
+import { startStandaloneProcess } from "../common/standalone.js";
 
 const { values } = parseArgs({ options: { partitions: { type: "string", default: "12" } } });
 const PARTITIONS = Number(values.partitions);
 const MIN_ISR = 2;
 const admin = { username: "admin", password: "bench-roll-admin-password" };
-const standaloneMain = fileURLToPath(new URL("../../services/standalone/src/main.ts", import.meta.url));
 const progress = (line: string) => process.stderr.write(`bench:roll: ${line}\n`);
 
 interface RollFigures {
@@ -118,40 +98,9 @@ async function bareRoll(cluster: AgentKafkaCluster, topic: string, order: number
   return { totalMs, perNodeMs, belowMinIsrMs, load: await load.stop() };
 }
 
-/** The standalone service in its own process; its log goes to service.log in its data folder (kept on failure). */
-async function startService(cluster: AgentKafkaCluster): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "kcp-bench-roll-"));
-  const log = createWriteStream(join(dir, "service.log"));
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", standaloneMain], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dir,
-      SECRET_KEY: randomBytes(32).toString("hex"),
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      ...cluster.serviceEnv(),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      log.write(chunk);
-      out += chunk.toString("utf8");
-      const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on("exit", (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { url, child, dir };
-}
-
 /** Ours: restartNodes through the service, every node, waiting until each is healthy. */
 async function ourRoll(cluster: AgentKafkaCluster, topic: string): Promise<RollFigures & { order: number[] }> {
-  const service = await startService(cluster);
+  const service = await startStandaloneProcess(cluster, "roll", admin);
   let succeeded = false;
   try {
     const api = apiClient(service.url);
