@@ -8,12 +8,14 @@ export type PlanRequest = NonNullable<
   paths["/api/v1/clusters/{id}/operations"]["post"]["requestBody"]
 >["content"]["application/json"];
 export type OperationType = PlanRequest["type"];
+/** The types planned from a form of params; desired state is planned from its files (its own route and the CLI). */
+export type FormOperationType = Exclude<OperationType, "applyDesiredState">;
 
 /**
  * The capability each type needs. The service decides (422 when a flag is false); the console only uses
  * the flag to offer or disable the choice.
  */
-export const OPERATION_CAPABILITY: Record<OperationType, CapabilityFlag> = {
+export const OPERATION_CAPABILITY: Record<FormOperationType, CapabilityFlag> = {
   electLeaders: "electLeaders",
   rebalance: "reassign",
   drainBrokers: "reassign",

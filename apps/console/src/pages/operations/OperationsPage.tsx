@@ -2,8 +2,8 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { capabilityNote, useCluster } from "../../api/clusters.js";
 import {
+  type FormOperationType,
   OPERATION_CAPABILITY,
-  type OperationType,
   type PlanRequest,
   useOperations,
   usePlanOperation,
@@ -69,7 +69,7 @@ function PlanForm({ clusterId }: { clusterId: string }) {
   const schemas = useOperationParamSchemas();
   const plan = usePlanOperation(clusterId);
   const navigate = useNavigate();
-  const [type, setType] = useState<OperationType>("electLeaders");
+  const [type, setType] = useState<FormOperationType>("electLeaders");
   const [values, setValues] = useState<Record<string, string>>({ electionType: "preferred" });
   const [parseError, setParseError] = useState<string | null>(null);
   const capabilities = cluster.data?.capabilities;
@@ -108,7 +108,7 @@ function PlanForm({ clusterId }: { clusterId: string }) {
           className="field max-w-sm"
           value={type}
           onChange={(e) => {
-            setType(e.target.value as OperationType);
+            setType(e.target.value as FormOperationType);
             setValues({});
           }}
         >
