@@ -8,6 +8,8 @@ import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { useNow } from "../../ui/useNow.js";
 import { formatBytes } from "../topics/TopicsPage.js";
+import { DesiredChanges } from "./DesiredChanges.js";
+import { isDesiredStateOperation } from "./desired-diff.js";
 import { LoadChart } from "./LoadChart.js";
 import { MovementProgress } from "./MovementProgress.js";
 
@@ -42,6 +44,7 @@ function OperationView({ operation }: { operation: Operation }) {
       {operation.error ? <ErrorMessage error={new Error(operation.error)} /> : null}
       <Explanation operation={operation} />
       <Plan operation={operation} />
+      {isDesiredStateOperation(operation) ? <DesiredChanges key={operation.id} params={operation.params} /> : null}
       {canAct ? <Actions operation={operation} clusterName={cluster.data?.cluster.name} /> : null}
       {operation.details ? <MovementProgress details={operation.details} /> : null}
       <section aria-labelledby="steps">
