@@ -33,6 +33,7 @@ describe("web console: operations planned, confirmed and followed in Chromium on
   let dataDir: string;
   let browser: Browser;
   let clusterId: string;
+  let token: string;
   const clusterName = `ops-e2e-${Date.now().toString(36)}`;
 
   before(async () => {
@@ -49,7 +50,7 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     service = await startStandalone(config, createLogger({ name: "console-ops-e2e", level: "silent" }));
     url = service.gateway.url;
     const api = apiClient(url);
-    const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
+    token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: ADMIN })).body.token;
     const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
       token,
       body: { name: clusterName, bootstrapServers: kafka.bootstrapServers },
@@ -119,6 +120,70 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     await page.getByRole("heading", { name: "Steps (1 of 1 done)" }).waitFor();
     expect((await partitionFromTool(kafka, topic)).leader).to.equal(preferred);
     await screenshot(page, "operation-succeeded");
+    await page.context().close();
+  });
+
+  it("shows a desired-state plan as a diff before confirm: + created, ~ before → after, - deleted (irreversible)", async () => {
+    const topic = uniqueTopicName("diff-orders");
+    const grown = await createTopic(kafka, {
+      name: uniqueTopicName("diff-grown"),
+      partitions: 1,
+      replicationFactor: 1,
+      configs: { "retention.ms": "604800000" },
+    });
+    const gone = await createTopic(kafka, { name: uniqueTopicName("diff-gone"), partitions: 1, replicationFactor: 1 });
+    const planned = await apiClient(url)<{ operation?: { id: string } }>(
+      "POST",
+      `/api/v1/clusters/${clusterId}/desired-state/plan`,
+      {
+        token,
+        body: {
+          files: [
+            {
+              path: "team.yaml",
+              documents: [
+                { kind: "Scope", topics: { prefixes: ["diff-"] } },
+                {
+                  kind: "Topic",
+                  name: topic,
+                  partitions: 3,
+                  replicationFactor: 1,
+                  configs: { "retention.ms": "86400000" },
+                },
+                {
+                  kind: "Topic",
+                  name: grown,
+                  partitions: 2,
+                  replicationFactor: 1,
+                  configs: { "retention.ms": "86400000" },
+                },
+                { kind: "Topic", name: gone, partitions: 1, replicationFactor: 1, deleted: true },
+              ],
+            },
+          ],
+        },
+      },
+    );
+    expect(planned.status, planned.text).to.equal(200);
+    const op = planned.body.operation?.id;
+    expect(op, planned.text).to.be.a("string");
+    const page = await signedInPage();
+    await page.goto(`${url}/operations/${op}`);
+    const changes = page.getByRole("region", { name: "Changes (4)" });
+    await changes.getByText(`+ topic ${topic}`, { exact: true }).waitFor();
+    await changes.getByText("+ config retention.ms = 86400000").waitFor();
+    await changes.getByText(`~ topic ${grown}`, { exact: true }).waitFor();
+    await changes.getByText("~ partitions 1 → 2").waitFor();
+    await changes.getByText("~ config retention.ms 604800000 → 86400000").waitFor();
+    const deletion = changes.getByRole("listitem").filter({ hasText: `- topic ${gone}` });
+    expect(await deletion.textContent()).to.contain("irreversible");
+    expect(await changes.getByRole("listitem").filter({ hasText: "1 topic created" }).count()).to.equal(1);
+    await expectAccessible(page, "desired-state plan");
+    // The same lines in the dark theme: as readable (axe checks colour contrast too).
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await expectAccessible(page, "desired-state plan, dark theme");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("status").filter({ hasText: "cancelled" }).waitFor();
     await page.context().close();
   });
 
