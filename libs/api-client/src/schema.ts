@@ -780,6 +780,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{id}/desired-state/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the cluster differs from its last applied desired state, read now: what applying the files again would change
+         * @description How the cluster differs from its last applied desired state, read now: what applying the files again would change. Lowest role allowed: viewer.
+         */
+        get: operations["getDesiredStateDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{id}/desired-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing
+         * @description The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing. Lowest role allowed: viewer.
+         */
+        get: operations["exportDesiredState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/policies": {
         parameters: {
             query?: never;
@@ -1061,6 +1101,15 @@ export interface components {
         };
         ApiTokenResponse: {
             token: components["schemas"]["ApiToken"];
+        };
+        AppliedDesiredFile: {
+            path: string;
+            /** @description SHA-256 of the files of the apply it came from */
+            digest: string;
+            /** @description The applyDesiredState operation that applied it */
+            operationId: string;
+            appliedAt: string;
+            appliedBy: string;
         };
         AuditEntry: {
             id: components["schemas"]["Int64"];
@@ -1502,6 +1551,25 @@ export interface components {
              * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
              * @default false
              */
+            deleted: boolean;
+        };
+        DesiredAclInput: {
+            resourceType: components["schemas"]["AclResourceType"];
+            /** @description * with LITERAL = every resource of the type */
+            resourceName: string;
+            patternType: components["schemas"]["AclPatternType"];
+            /** @description User:<name>, or User:* for every user */
+            principal: string;
+            /** @description * or the client's IP address */
+            host: string | "*" | unknown | unknown;
+            operation: components["schemas"]["AclOperation"];
+            permission: components["schemas"]["AclPermission"];
+            /** @constant */
+            kind: "Acl";
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
             deleted?: boolean;
         };
         DesiredChange: {
@@ -1678,12 +1746,34 @@ export interface components {
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
         };
-        DesiredDocument: components["schemas"]["DesiredScope"] | components["schemas"]["DesiredTopic"] | components["schemas"]["DesiredAcl"] | components["schemas"]["DesiredQuota"] | components["schemas"]["DesiredScramUser"];
+        DesiredDocument: components["schemas"]["DesiredScopeInput"] | components["schemas"]["DesiredTopicInput"] | components["schemas"]["DesiredAclInput"] | components["schemas"]["DesiredQuotaInput"] | components["schemas"]["DesiredScramUserInput"];
         DesiredFile: {
             path: string;
             documents: components["schemas"]["DesiredDocument"][];
         };
+        DesiredProblem: {
+            file: string;
+            /** @description The document's index in its file, from 0 */
+            document: number;
+            field?: string;
+            message: string;
+        };
         DesiredQuota: {
+            /** @constant */
+            kind: "Quota";
+            /** @description One type, or user and client-id */
+            entity: components["schemas"]["QuotaEntity"][];
+            /** @description The quota's values by key */
+            values: {
+                [key: string]: number;
+            };
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted: boolean;
+        };
+        DesiredQuotaInput: {
             /** @constant */
             kind: "Quota";
             /** @description One type, or user and client-id */
@@ -1699,6 +1789,33 @@ export interface components {
             deleted?: boolean;
         };
         DesiredScope: {
+            /** @constant */
+            kind: "Scope";
+            topics: {
+                /** @default [] */
+                names: components["schemas"]["TopicName"][];
+                /** @default [] */
+                prefixes: string[];
+            };
+            /**
+             * @description The ACL bindings of these principals
+             * @default []
+             */
+            aclPrincipals: string[];
+            /**
+             * @description Quota entities, each as in a Quota document
+             * @default []
+             */
+            quotaEntities: components["schemas"]["QuotaEntity"][][];
+            /** @default [] */
+            scramUsers: components["schemas"]["ScramUserName"][];
+            /**
+             * @description true: what the scope covers but no file declares is deleted (topics, ACLs, quotas, SCRAM credentials), and configs and quota values set but not declared are removed
+             * @default false
+             */
+            prune: boolean;
+        };
+        DesiredScopeInput: {
             /** @constant */
             kind: "Scope";
             /** @default {} */
@@ -1732,6 +1849,23 @@ export interface components {
             name: components["schemas"]["ScramUserName"];
             mechanism: components["schemas"]["ScramMechanism"];
             /** @default 8192 */
+            iterations: components["schemas"]["Int32"];
+            /** @description Where the CLI reads the password (env or file); needed to create or rotate, never sent as part of the document */
+            password?: components["schemas"]["PasswordRef"];
+            /** @description Changed by the team to rotate: a credential is set again when its version differs from the last applied */
+            passwordVersion?: unknown;
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted: boolean;
+        };
+        DesiredScramUserInput: {
+            /** @constant */
+            kind: "ScramUser";
+            name: components["schemas"]["ScramUserName"];
+            mechanism: components["schemas"]["ScramMechanism"];
+            /** @default 8192 */
             iterations?: components["schemas"]["Int32"];
             /** @description Where the CLI reads the password (env or file); needed to create or rotate, never sent as part of the document */
             password?: components["schemas"]["PasswordRef"];
@@ -1742,6 +1876,21 @@ export interface components {
              * @default false
              */
             deleted?: boolean;
+        };
+        DesiredStateDriftResponse: {
+            /** @description The last applied files, by path; empty: none applied */
+            applied: components["schemas"]["AppliedDesiredFile"][];
+            /** @description What applying the files again would change (empty: no drift), in the order it would be applied */
+            changes: components["schemas"]["DesiredChange"][];
+            /** @description Changes by kind */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Differences an apply cannot undo (partitions added by hand: Kafka cannot remove them) */
+            problems: components["schemas"]["DesiredProblem"][];
+        };
+        DesiredStateExportResponse: {
+            documents: components["schemas"]["DesiredDocument"][];
         };
         DesiredStatePlanRequest: {
             files: components["schemas"]["DesiredFile"][];
@@ -1771,6 +1920,27 @@ export interface components {
             operation?: components["schemas"]["Operation"];
         };
         DesiredTopic: {
+            /** @constant */
+            kind: "Topic";
+            name: components["schemas"]["TopicName"];
+            /** @description Partitions can be added, never removed (Kafka cannot) */
+            partitions: components["schemas"]["Int32"];
+            /** @description Changed by a throttled reassignment, never by re-creating the topic */
+            replicationFactor: components["schemas"]["Int16"];
+            /**
+             * @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults
+             * @default {}
+             */
+            configs: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
+             * @default false
+             */
+            deleted: boolean;
+        };
+        DesiredTopicInput: {
             /** @constant */
             kind: "Topic";
             name: components["schemas"]["TopicName"];
@@ -1948,6 +2118,8 @@ export interface components {
             metadataVersion?: string;
             /** @description Finalized kraft.version */
             quorumVersion?: number;
+            /** @description Differences between the cluster and its last applied desired state (absent: no desired state applied) */
+            desiredStateDrift?: number;
         };
         HealthIssue: {
             severity: components["schemas"]["IssueSeverity"];
@@ -1956,7 +2128,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        HealthIssueCode: "cluster_unreachable" | "offline_partitions" | "under_min_isr" | "no_quorum_leader" | "log_dir_failed" | "disk_critical" | "broker_down" | "cluster_identity_changed" | "under_replicated" | "at_min_isr" | "broker_fenced" | "voters_lagging" | "quorum_no_fault_tolerance" | "disk_high" | "collection_incomplete" | "reassignment_in_progress" | "broker_cordoned" | "features_finalizable" | "disk_imbalance" | "leader_imbalance";
+        HealthIssueCode: "cluster_unreachable" | "offline_partitions" | "under_min_isr" | "no_quorum_leader" | "log_dir_failed" | "disk_critical" | "broker_down" | "cluster_identity_changed" | "under_replicated" | "at_min_isr" | "broker_fenced" | "voters_lagging" | "quorum_no_fault_tolerance" | "disk_high" | "collection_incomplete" | "desired_state_drift" | "reassignment_in_progress" | "broker_cordoned" | "features_finalizable" | "disk_imbalance" | "leader_imbalance";
         /** @enum {string} */
         HealthStatus: "ok" | "warning" | "critical" | "unreachable" | "unknown";
         Id: string;
@@ -7723,6 +7895,196 @@ export interface operations {
                 };
             };
             /** @description invalid_request: The request cannot be carried out; capability_unavailable: The action is not available for this cluster */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description cluster_unreachable: No broker of the cluster answered */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDesiredStateDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the cluster differs from its last applied desired state, read now: what applying the files again would change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesiredStateDriftResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description cluster_unreachable: No broker of the cluster answered */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportDesiredState: {
+        parameters: {
+            query?: {
+                /** @description Topics whose name starts with one of these */
+                topicPrefixes?: string;
+                /** @description Topics of these exact names */
+                topics?: string;
+                /** @description The ACL bindings of these principals (User:<name>) */
+                aclPrincipals?: string;
+                /** @description Quota entities as type=name, two parts joined by + (user=alice+client-id=app), <default> for a default */
+                quotaEntities?: string;
+                /** @description The SCRAM credentials of these users (never their passwords) */
+                scramUsers?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesiredStateExportResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description invalid_request: The request cannot be carried out */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { enqueueCollection, identityRefusal, requestCollection, withClusterClient } from "@kcp/clusters";
+import { type CurrentResources, readCurrentResources } from "@kcp/desired-state";
 import {
   type AppliedConfigChange,
   type ConfigResource,
@@ -34,6 +35,7 @@ import {
   type ScramMechanism,
   type ScramUser,
   type SecretBox,
+  type Snapshot,
   type Topic,
   type TopicListQuery,
   type TopicListResponse,
@@ -60,12 +62,6 @@ export interface ActionDependencies {
   collectedFigures?: CollectedFiguresCache;
   /** How long a topic list may reuse the listing another list read (TOPIC_LIST_CACHE_MS; 0: never). */
   topicListingMaxAgeMs?: number;
-}
-
-/** A cluster without an authorizer has no ACLs: Kafka answers SECURITY_DISABLED (capability_unavailable) to a list. */
-function noAuthorizer(error: unknown): AclBinding[] {
-  if (error instanceof AppError && error.code === "capability_unavailable") return [];
-  throw error;
 }
 
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
@@ -215,21 +211,14 @@ export class ClusterActions {
   }
 
   /**
-   * What desired state compares a cluster's files with besides its topics: every ACL binding, every quota entity with
-   * its values, every SCRAM user. Where ACLs or SCRAM users are not offered (no authorizer; a flavor that keeps users
-   * outside Kafka) there are none to compare with.
+   * The cluster's resources as desired state compares its files with them: the snapshot's topics, and every ACL
+   * binding, quota entity and SCRAM user read now. Where ACLs or SCRAM users are not offered (no authorizer; a flavor
+   * that keeps users outside Kafka) there are none to compare with.
    */
-  async resources(
-    clusterId: string,
-  ): Promise<{ acls: AclBinding[]; quotas: QuotaResponse[]; scramUsers: ScramUser[] }> {
+  async currentResources(clusterId: string, snapshot: Snapshot): Promise<CurrentResources> {
     const view = await this.deps.store.clusterViews.getSummary(clusterId);
     const capabilities = view?.capabilities as StoredCapabilities | undefined;
-    const scram = capabilities?.manageScram !== false;
-    return this.run(clusterId, READ, async (admin) => ({
-      acls: capabilities?.manageAcls === false ? [] : await admin.listAcls({}).catch(noAuthorizer),
-      quotas: await admin.listQuotas(),
-      scramUsers: scram ? await admin.describeScramUsers() : [],
-    }));
+    return this.run(clusterId, READ, (admin) => readCurrentResources(admin, snapshot, capabilities));
   }
 
   describeGroup(clusterId: string, groupId: string): Promise<GroupDetail> {

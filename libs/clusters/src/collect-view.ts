@@ -1,9 +1,11 @@
+import { DesiredStateBook, type Drift, driftOf, readCurrentResources, withDrift } from "@kcp/desired-state";
 import {
   type ClientOptionsSettings,
   collectSnapshot,
   deriveHealth,
   describeKafkaError,
   type HealthThresholds,
+  KafkaAdmin,
   KafkaClient,
   type KafkaClients,
 } from "@kcp/kafka";
@@ -99,28 +101,59 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
     ]);
     const nodes = providerNodes(readiness);
     const operator = operatorStatus(readiness);
-    const health = deriveHealth(collection.snapshot, deps.settings.thresholds, now);
+    const capabilities = clusterCapabilities({
+      profile: { provider: profile.provider, flavor: profile.flavor },
+      snapshot: collection.snapshot,
+      apiVersions: collection.apiVersions,
+      authorizedOperations: collection.authorizedOperations,
+      ...(readiness ? { providerReadiness: readiness } : {}),
+    });
+    const drift = await desiredStateDrift(record, deps, client, collection.snapshot, capabilities);
+    const snapshot: Snapshot =
+      typeof drift === "string"
+        ? { ...collection.snapshot, errors: [...collection.snapshot.errors, `desired state drift: ${drift}`] }
+        : collection.snapshot;
+    const derived = deriveHealth(snapshot, deps.settings.thresholds, now);
+    const health = drift && typeof drift !== "string" ? withDrift(derived, drift) : derived;
     const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
     return {
       clusterId: record.id,
       snapshot: plain({
-        ...collection.snapshot,
+        ...snapshot,
         ...(nodes ? { providerNodes: nodes } : {}),
         ...(operator ? { operator } : {}),
       }),
       health: plain(identity ? withIdentityIssue(health, identity) : health),
-      capabilities: plain(
-        clusterCapabilities({
-          profile: { provider: profile.provider, flavor: profile.flavor },
-          snapshot: collection.snapshot,
-          apiVersions: collection.apiVersions,
-          authorizedOperations: collection.authorizedOperations,
-          ...(readiness ? { providerReadiness: readiness } : {}),
-        }),
-      ),
+      capabilities: plain(capabilities),
       updatedAt: now,
     };
   });
+}
+
+/**
+ * How the cluster differs from its last applied desired state: undefined when none is applied (nothing read), the
+ * reason as a string when the cluster's ACLs, quotas or credentials could not be read (a part of the collection
+ * missing, not a difference).
+ */
+async function desiredStateDrift(
+  record: ClusterRecord,
+  deps: CollectDependencies,
+  client: KafkaClient,
+  snapshot: Snapshot,
+  capabilities: { manageAcls?: unknown; manageScram?: unknown },
+): Promise<Drift | string | undefined> {
+  const applied = await new DesiredStateBook(deps.store.desiredStates).applied(record.id);
+  if (applied.length === 0) return undefined;
+  try {
+    const current = await withDeadline(
+      readCurrentResources(KafkaAdmin.over(client), snapshot, capabilities),
+      deps.settings.timeoutMs,
+      `reading the ACLs, quotas and credentials took longer than ${deps.settings.timeoutMs} ms`,
+    );
+    return driftOf(applied, current);
+  } catch (error) {
+    return describeKafkaError(error);
+  }
 }
 
 /**

@@ -124,6 +124,7 @@ export class ClusterRegistry {
       throw new AppError("conflict", `Operation ${active.id} (${active.type}) is ${active.status}: cancel it first`);
     await this.deps.store.clusters.remove(record.id);
     await this.deps.store.clusterViews.remove(record.id);
+    await this.deps.store.desiredStates.removeCluster(record.id);
     await unscheduleCollections(this.deps.queue, record.id);
     this.deps.kafkaClients?.discard(record.id);
     this.overviewCache.invalidate();

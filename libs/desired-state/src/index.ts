@@ -1,3 +1,5 @@
+export { type AppliedFile, lastAppliedOf, replacedBy } from "./applied.js";
+export { DesiredStateBook, type DesiredStateRecords } from "./book.js";
 export {
   CHANGE_ORDER,
   type CurrentResources,
@@ -6,4 +8,7 @@ export {
   diffDesiredState,
   type LastApplied,
 } from "./diff.js";
+export { type Drift, describeChange, driftIssue, driftOf, withDrift } from "./drift.js";
+export { type ExportScope, exportDocuments, parseQuotaEntity } from "./export.js";
+export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
 export { aclKey, credentialKey, isInternalTopic, OwnedScope, quotaEntityKey, scopeOf } from "./scope.js";

@@ -119,6 +119,13 @@ function clusterGauges(cluster: ClusterFacts, facts: KafkaFacts, set: Setter): v
     );
   }
   if (!health || health.status === "unreachable" || health.status === "unknown") return;
+  if (health.desiredStateDrift !== undefined)
+    set(
+      "kcp_kafka_desired_state_drift",
+      "Differences between the cluster and its last applied desired state (no series while none is applied)",
+      base,
+      health.desiredStateDrift,
+    );
   brokerAndPartitionGauges(health, base, set);
   quorumGauges(cluster, health, base, set);
   groupGauges(cluster, facts.groupLagLimit, base, set);

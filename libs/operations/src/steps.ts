@@ -23,6 +23,12 @@ export interface StepOperator {
   setMetadataVersion(metadataVersion: string): Promise<unknown>;
 }
 
+/** The cluster's desired state in the store, as the apply's last step records it. */
+export interface StepDesiredState {
+  /** The files staged under the digest become the cluster's last applied desired state (idempotent). */
+  record(digest: string): Promise<StepDetail>;
+}
+
 /** What a step sees while it runs. */
 export interface StepContext {
   /** The operator of an operator-managed cluster, or why the worker cannot reach it; absent for other providers. */
@@ -33,6 +39,8 @@ export interface StepContext {
    * AGENT_SIGNING_KEY), or why not.
    */
   nodes?: StepNodes | { unavailable: string };
+  /** The cluster's desired state (absent where the runner keeps none: then the step that records it fails). */
+  desiredState?: StepDesiredState;
   /** How long the steps that wait for a node wait before they pause the operation (defaults: 5 and 10 minutes). */
   nodeWaits?: { safeToStopMs: number; healthyMs: number };
   /** The step's `detail` as an earlier run of it left it (a worker that died mid-step): what it had seen then. */

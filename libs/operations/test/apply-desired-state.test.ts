@@ -90,7 +90,9 @@ describe("applyDesiredState: the plan of a desired state's changes", () => {
       "alterQuotas",
       "deleteAcls",
       "deleteTopics",
+      "recordDesiredState",
     ]);
+    expect(built.steps.at(-1)?.args).to.deep.equal({ digest });
     expect(built.steps.find((s) => s.kind === "alterTopicConfigs")?.args).to.deep.equal({
       topics: [{ name: "orders", set: { "min.insync.replicas": "2" }, delete: ["segment.bytes"] }],
     });

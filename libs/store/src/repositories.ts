@@ -428,6 +428,30 @@ export interface AutopilotPauseRepository {
   list(): Promise<AutopilotPauseRecord[]>;
 }
 
+/**
+ * Desired state kept per cluster: the files of applies that succeeded (`applied:<path>`, what drift is measured
+ * against) and the files of planned applies waiting for their operation (`staged:<digest>`). The body is JSON text,
+ * opaque here (@kcp/desired-state owns its shape).
+ */
+export interface DesiredStateRecord {
+  clusterId: string;
+  key: string;
+  body: string;
+  updatedAt: Date;
+}
+
+export interface DesiredStateRepository {
+  /** Writes the record, replacing the cluster's record of the same key. */
+  put(record: DesiredStateRecord): Promise<void>;
+  get(clusterId: string, key: string): Promise<DesiredStateRecord | undefined>;
+  /** The cluster's records whose key starts with `prefix`, by key. */
+  list(clusterId: string, prefix: string): Promise<DesiredStateRecord[]>;
+  /** Returns whether it existed. */
+  remove(clusterId: string, key: string): Promise<boolean>;
+  /** Forgets every record of the cluster (it was removed). */
+  removeCluster(clusterId: string): Promise<void>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -440,4 +464,5 @@ export interface Repositories {
   policies: PolicyRepository;
   anomalies: AnomalyRepository;
   autopilotPauses: AutopilotPauseRepository;
+  desiredStates: DesiredStateRepository;
 }

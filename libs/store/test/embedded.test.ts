@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EmbeddedStore } from "../src/index.js";
 import { describeAutopilotContract } from "./autopilot-contract.js";
+import { describeDesiredStateContract } from "./desired-state-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
 import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
@@ -13,3 +14,4 @@ const fixture = (): StoreFixture => {
 describeStoreContract("embedded (node:sqlite)", fixture);
 describeTokensAuditContract("embedded (node:sqlite)", fixture);
 describeAutopilotContract("embedded (node:sqlite)", fixture);
+describeDesiredStateContract("embedded (node:sqlite)", fixture);

@@ -3,6 +3,7 @@ import { getSharedMongo, startFerretDb } from "@kcp/test-infra";
 import { expect } from "chai";
 import { isStoreUnavailable, MongoStore, type NewOperation } from "../src/index.js";
 import { describeAutopilotContract } from "./autopilot-contract.js";
+import { describeDesiredStateContract } from "./desired-state-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
 import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
@@ -130,3 +131,4 @@ describe("MongoDB store: isStoreUnavailable", function () {
   });
 });
 describeAutopilotContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
+describeDesiredStateContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);

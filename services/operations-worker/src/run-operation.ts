@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connectionTarget, withClusterClient } from "@kcp/clusters";
+import { DesiredStateBook } from "@kcp/desired-state";
 import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin, type KafkaClients } from "@kcp/kafka";
 import type { Metrics } from "@kcp/metrics";
 import {
@@ -51,6 +52,7 @@ interface RunTarget {
   admin: KafkaAdmin;
   nodes: StepContext["nodes"];
   operator: StepContext["operator"];
+  desiredState: StepContext["desiredState"];
 }
 
 function errorText(error: unknown): string {
@@ -134,7 +136,16 @@ export class OperationRunner {
         return;
       }
       await this.withAdmin(cluster, async (admin) => {
-        const target = { admin, nodes: this.deps.nodes?.(cluster), operator: await this.deps.operator?.(cluster) };
+        const book = new DesiredStateBook(store.desiredStates);
+        const by = { operationId, user: String(leased.document.confirmedBy ?? leased.document.createdBy ?? "") };
+        const target = {
+          admin,
+          nodes: this.deps.nodes?.(cluster),
+          operator: await this.deps.operator?.(cluster),
+          desiredState: {
+            record: (digest: string) => this.persist(operationId, () => book.record(cluster.id, digest, by)),
+          },
+        };
         await this.loop(operationId, target, () => leaseLost || this.deps.stopping());
       });
     } finally {
@@ -276,13 +287,14 @@ export class OperationRunner {
     }
   }
 
-  private context(operationId: string, step: Step, { admin, nodes, operator }: RunTarget): StepContext {
+  private context(operationId: string, step: Step, { admin, nodes, operator, desiredState }: RunTarget): StepContext {
     const previous =
       step.detail && typeof step.detail === "object" ? (step.detail as Record<string, unknown>) : undefined;
     return {
       admin,
       ...(nodes ? { nodes } : {}),
       ...(operator ? { operator } : {}),
+      ...(desiredState ? { desiredState } : {}),
       nodeWaits: {
         safeToStopMs: this.deps.config.OPERATIONS_ROLL_SAFETY_WAIT_MS,
         healthyMs: this.deps.config.OPERATIONS_NODE_HEALTHY_WAIT_MS,

@@ -1,4 +1,10 @@
-import type { DesiredStatePlanResponse, Operation } from "@kcp/shared";
+import type {
+  ClusterView,
+  DesiredStateDriftResponse,
+  DesiredStateExportResponse,
+  DesiredStatePlanResponse,
+  Operation,
+} from "@kcp/shared";
 import { createTopic, type KafkaCluster, kafkaToolOn, startCluster, startLoad, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type Reply, startTestService, type TestService } from "./service-fixture.js";
@@ -152,7 +158,8 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
       },
     ]);
     const done = await apply(plan);
-    const result = await load.stop();
+    // The first reader may miss the partitions added under it: after 20 s a new one reads them all.
+    const result = await load.stop(20_000);
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
     expect(result.missing, `missing ${result.missing.slice(0, 10).join(", ")}`).to.deep.equal([]);
     expect(await described(cluster, "orders.created")).to.deep.equal({ partitions: 6, replicas: [3, 3, 3, 3, 3, 3] });
@@ -177,6 +184,81 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
     const listed = await kafkaToolOn(cluster, TOPICS, ["--list"]);
     expect(listed.split("\n")).to.include("legacy.stuff").and.not.include("orders.legacy");
+  });
+
+  it("drift: a config changed with kafka-configs shows within one collection (health, metric, GET drift); applying again removes it", async () => {
+    const grown = { ...created, partitions: 6, replicationFactor: 3, configs: { "retention.ms": 172_800_000 } };
+    const files = [ordersFile([grown, shipped], true), paymentsFile];
+    const drift = async () => {
+      const answer = await api<DesiredStateDriftResponse & Reply>(
+        "GET",
+        `/api/v1/clusters/${clusterId}/desired-state/drift`,
+      );
+      expect(answer.status, answer.text).to.equal(200);
+      return answer.body;
+    };
+    const collected = async () => {
+      const refreshed = await api<ClusterView & Reply>("POST", `/api/v1/clusters/${clusterId}/refresh`);
+      expect(refreshed.status, refreshed.text).to.equal(200);
+      return refreshed.body.health;
+    };
+    const none = await drift();
+    expect(none.applied.map((f) => f.path)).to.deep.equal(["teams/orders.yaml", "teams/payments.yaml"]);
+    expect(none.applied[0]?.appliedBy).to.equal("admin");
+    expect(none).to.deep.include({ changes: [], problems: [] });
+    expect((await collected()).issues.map((i) => i.code)).to.not.include("desired_state_drift");
+
+    await kafkaToolOn(cluster, CONFIGS, [
+      "--entity-type",
+      "topics",
+      "--entity-name",
+      "orders.created",
+      "--alter",
+      "--add-config",
+      "retention.ms=1000",
+    ]);
+    const health = await collected();
+    const issue = health.issues.find((i) => i.code === "desired_state_drift");
+    expect(issue?.severity).to.equal("warning");
+    expect(issue?.message).to.include("topic orders.created: retention.ms is 1000, the files say 172800000");
+    expect(health.desiredStateDrift).to.equal(1);
+    const scraped = await (await fetch(`${service.url}/metrics`)).text();
+    expect(scraped).to.match(new RegExp(`kcp_kafka_desired_state_drift\\{cluster_id="${clusterId}"[^}]*\\} 1`));
+    expect((await drift()).changes).to.deep.equal([
+      {
+        kind: "alterTopicConfigs",
+        topic: "orders.created",
+        configs: [{ name: "retention.ms", before: "1000", after: "172800000" }],
+      },
+    ]);
+
+    const done = await apply(await planFiles(files));
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    expect(done.steps.at(-1)).to.deep.include({ kind: "recordDesiredState", status: "succeeded" });
+    expect((await drift()).changes).to.deep.equal([]);
+    const healed = await collected();
+    expect(healed.issues.map((i) => i.code)).to.not.include("desired_state_drift");
+    expect(healed.desiredStateDrift).to.equal(0);
+  });
+
+  it("export: the scope's resources as one file; planned as exported, it changes nothing", async () => {
+    const exported = await api<DesiredStateExportResponse & Reply>(
+      "GET",
+      `/api/v1/clusters/${clusterId}/desired-state?topicPrefixes=orders.,legacy.&quotaEntities=user=orders-app`,
+    );
+    expect(exported.status, exported.text).to.equal(200);
+    const names = exported.body.documents.map((d) => `${d.kind}${"name" in d ? ` ${d.name}` : ""}`);
+    expect(names).to.deep.equal([
+      "Scope",
+      "Topic legacy.stuff",
+      "Topic orders.created",
+      "Topic orders.shipped",
+      "Quota",
+    ]);
+    const again = await planFiles([{ path: "exported.yaml", documents: exported.body.documents }]);
+    expect(again).to.deep.include({ changes: [], irreversible: false });
+    const unnamed = await api("GET", `/api/v1/clusters/${clusterId}/desired-state`);
+    expect(unnamed.status, unnamed.text).to.equal(422);
   });
 
   it("refuses files that cannot be planned, naming the file, the document and the field; nothing is planned", async () => {

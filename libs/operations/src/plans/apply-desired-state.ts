@@ -232,6 +232,12 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       args: { topics: deleted.map((c) => c.topic) },
       alwaysRun: false,
     });
+  steps.push({
+    name: "Record the files as the cluster's desired state (drift is measured against them)",
+    kind: "recordDesiredState",
+    args: { digest: params.digest },
+    alwaysRun: false,
+  });
   const dataToMoveBytes = moves.reduce((n, m) => n + m.replicaMoves * m.sizeBytes, 0);
   const counts = new Map<string, number>();
   for (const c of changes) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);

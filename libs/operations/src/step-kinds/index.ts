@@ -23,6 +23,7 @@ import {
   deleteAclsStep,
   deleteScramCredentialsStep,
   deleteTopicsStep,
+  recordDesiredStateStep,
 } from "./resources.js";
 import { setBrokerConfigStep } from "./set-broker-config.js";
 import { unregisterBrokerStep } from "./unregister-broker.js";
@@ -61,4 +62,5 @@ export const STEP_KINDS: StepRegistry = {
   alterQuotas: alterQuotasStep,
   deleteScramCredentials: deleteScramCredentialsStep,
   deleteTopics: deleteTopicsStep,
+  recordDesiredState: recordDesiredStateStep,
 };

@@ -82,3 +82,9 @@ export const deleteTopicsStep: StepExecutor<"deleteTopics"> = async ({ admin }, 
   }
   return { deleted: topics.length - gone.length, gone };
 };
+
+/** The applied files become the cluster's last applied desired state: drift is measured against them from now on. */
+export const recordDesiredStateStep: StepExecutor<"recordDesiredState"> = async ({ desiredState }, { digest }) => {
+  if (!desiredState) throw new AppError("internal", "This runner keeps no desired state to record the files in");
+  return desiredState.record(digest);
+};

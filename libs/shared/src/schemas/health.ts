@@ -20,6 +20,7 @@ export const HEALTH_ISSUE_CODES = [
   "quorum_no_fault_tolerance",
   "disk_high",
   "collection_incomplete",
+  "desired_state_drift",
   "reassignment_in_progress",
   "broker_cordoned",
   "features_finalizable",
@@ -52,6 +53,8 @@ export const HEALTH_ISSUE_SEVERITY: Readonly<Record<HealthIssueCode, IssueSeveri
   quorum_no_fault_tolerance: "warning",
   disk_high: "warning",
   collection_incomplete: "warning",
+  /** The cluster differs from its last applied desired state (changed by hand, by another tool). */
+  desired_state_drift: "warning",
   reassignment_in_progress: "info",
   broker_cordoned: "info",
   features_finalizable: "info",
@@ -88,5 +91,8 @@ export const HealthSchema = z.object({
   diskUsedPercentMax: z.number().min(0).max(100).optional(),
   metadataVersion: z.string().optional(),
   quorumVersion: z.number().int().optional().describe("Finalized kraft.version"),
+  desiredStateDrift: count.describe(
+    "Differences between the cluster and its last applied desired state (absent: no desired state applied)",
+  ),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -160,6 +160,12 @@ export const STEP_ARGS = {
     credentials: z.array(z.strictObject({ user: ScramUserNameSchema, mechanism: ScramMechanismSchema })).min(1),
   }),
   deleteTopics: z.strictObject({ topics: z.array(TopicNameSchema).min(1) }),
+  recordDesiredState: z.strictObject({
+    digest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("The SHA-256 of the files staged when the plan was made"),
+  }),
 } as const;
 
 export type StepKindName = keyof typeof STEP_ARGS;

@@ -6,6 +6,7 @@ import { EmbeddedApiTokens } from "./api-tokens.js";
 import { EmbeddedAudit } from "./audit.js";
 import { EmbeddedAnomalies, EmbeddedAutopilotPauses, EmbeddedPolicies } from "./autopilot.js";
 import { EmbeddedClusters, EmbeddedClusterViews } from "./clusters.js";
+import { EmbeddedDesiredStates } from "./desired-states.js";
 import { migrate } from "./migrations.js";
 import { EmbeddedOperations } from "./operations.js";
 import { EmbeddedLoginAttempts, EmbeddedSessions } from "./sessions.js";
@@ -39,6 +40,7 @@ export class EmbeddedStore implements Store {
   readonly policies;
   readonly anomalies;
   readonly autopilotPauses;
+  readonly desiredStates;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -61,6 +63,7 @@ export class EmbeddedStore implements Store {
     this.policies = new EmbeddedPolicies(this.db);
     this.anomalies = new EmbeddedAnomalies(this.db);
     this.autopilotPauses = new EmbeddedAutopilotPauses(this.db);
+    this.desiredStates = new EmbeddedDesiredStates(this.db);
   }
 
   async ping(): Promise<void> {

@@ -83,6 +83,14 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX anomalies_cleared ON anomalies (cleared_at);
       CREATE TABLE autopilot_pauses (scope TEXT PRIMARY KEY, doc TEXT NOT NULL);`,
   },
+  {
+    version: 6,
+    name: "desired state per cluster",
+    sql: `
+      CREATE TABLE desired_states (
+        cluster_id TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL, updated_at TEXT NOT NULL,
+        PRIMARY KEY (cluster_id, key));`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

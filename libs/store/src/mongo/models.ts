@@ -114,6 +114,13 @@ anomalies.index({ clearedAt: 1 });
 /** Autopilot pauses, `_id` = the scope (a cluster id, or "*" for the service). */
 const autopilotPauses = new Schema({ _id: String, reason: String, by: String, at: Date, until: Date }, options);
 
+/** Desired state per cluster, `_id` = clusterId + NUL + key; the body as JSON text. */
+const desiredStates = new Schema(
+  { _id: String, clusterId: String, key: String, body: String, updatedAt: Date },
+  options,
+);
+desiredStates.index({ clusterId: 1, key: 1 });
+
 export function registerModels(connection: Connection) {
   return {
     users: connection.model("User", users, "users"),
@@ -131,6 +138,7 @@ export function registerModels(connection: Connection) {
     policies: connection.model("Policy", policies, "policies"),
     anomalies: connection.model("Anomaly", anomalies, "anomalies"),
     autopilotPauses: connection.model("AutopilotPause", autopilotPauses, "autopilot_pauses"),
+    desiredStates: connection.model("DesiredState", desiredStates, "desired_states"),
   };
 }
 

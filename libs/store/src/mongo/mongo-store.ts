@@ -6,6 +6,7 @@ import { MongoAudit } from "./audit.js";
 import { MongoAnomalies, MongoAutopilotPauses, MongoPolicies } from "./autopilot.js";
 import { ClientWatchdog } from "./client-watchdog.js";
 import { MongoClusters, MongoClusterViews } from "./clusters.js";
+import { MongoDesiredStates } from "./desired-states.js";
 import { type Models, registerModels } from "./models.js";
 import { MongoOperations } from "./operations.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
@@ -43,6 +44,7 @@ export class MongoStore implements Store {
   readonly policies;
   readonly anomalies;
   readonly autopilotPauses;
+  readonly desiredStates;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -62,6 +64,7 @@ export class MongoStore implements Store {
     this.policies = new MongoPolicies(models);
     this.anomalies = new MongoAnomalies(models);
     this.autopilotPauses = new MongoAutopilotPauses(models);
+    this.desiredStates = new MongoDesiredStates(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),

@@ -1,26 +1,40 @@
 import { createHash } from "node:crypto";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
-import { type CurrentResources, diffDesiredState } from "@kcp/desired-state";
+import {
+  DesiredStateBook,
+  diffDesiredState,
+  driftOf,
+  exportDocuments,
+  lastAppliedOf,
+  parseQuotaEntity,
+} from "@kcp/desired-state";
 import type { OperationService } from "@kcp/operation-service";
 import {
   AppError,
   type ClusterPath,
   ClusterPathSchema,
   DESIRED_CHANGES_MAX,
+  type DesiredStateDriftResponse,
+  DesiredStateDriftResponseSchema,
+  type DesiredStateExportQuery,
+  DesiredStateExportQuerySchema,
+  type DesiredStateExportResponse,
+  DesiredStateExportResponseSchema,
   type DesiredStatePlanRequest,
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
   DesiredStatePlanResponseSchema,
-  type QuotaKey,
   type Snapshot,
 } from "@kcp/shared";
+import type { Store } from "@kcp/store";
 import { route } from "./route.js";
 
 export interface DesiredStateRouteDependencies {
   clusters: ClusterRegistry;
   actions: ClusterActions;
   operations: OperationService;
+  store: Store;
 }
 
 const PROBLEMS_SHOWN = 50;
@@ -34,21 +48,19 @@ function problemsMessage(problems: { file: string; document: number; field?: str
   return `The files cannot be planned:\n${lines.join("\n")}${more}`;
 }
 
-/** The cluster's topics as desired state compares them: topic-level configs only, internal topics marked. */
-const topicsOf = (snapshot: Snapshot): CurrentResources["topics"] =>
-  snapshot.topics.map((t) => ({
-    name: t.name,
-    partitions: t.partitions.length,
-    replicationFactor: t.replicationFactor,
-    configs: t.configs,
-    internal: t.internal,
-  }));
-
 /**
  * Desired state: a team's files planned against the cluster as an applyDesiredState operation (operator, as any
  * operation), confirmed and run like one.
  */
 export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
+  const book = () => new DesiredStateBook(deps.store.desiredStates);
+  /** A fresh collection's snapshot and the resources read beside it. */
+  const current = async (clusterId: string) => {
+    const record = await deps.clusters.find(clusterId);
+    const view = await deps.clusters.refresh(record);
+    if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
+    return deps.actions.currentResources(clusterId, view.snapshot as Snapshot);
+  };
   return [
     route<DesiredStatePlanRequest, unknown, ClusterPath>({
       method: "POST",
@@ -65,20 +77,8 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       async handle({ res, user, params, body }) {
         const digest = createHash("sha256").update(JSON.stringify(body.files)).digest("hex");
         res.locals.auditTarget = "applyDesiredState";
-        const record = await deps.clusters.find(params.id);
-        const view = await deps.clusters.refresh(record);
-        if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
-        const read = await deps.actions.resources(params.id);
-        const current: CurrentResources = {
-          topics: topicsOf(view.snapshot as Snapshot),
-          acls: read.acls,
-          quotas: read.quotas.map((q) => ({
-            entity: q.entity,
-            values: q.quotas as Partial<Record<QuotaKey, number>>,
-          })),
-          scramUsers: read.scramUsers,
-        };
-        const result = diffDesiredState(body.files, current);
+        const [resources, applied] = await Promise.all([current(params.id), book().applied(params.id)]);
+        const result = diffDesiredState(body.files, resources, lastAppliedOf(applied));
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
         if (changes.length > DESIRED_CHANGES_MAX)
@@ -92,6 +92,8 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
+        // The files become the cluster's desired state only when the apply's last step records them.
+        await book().stage(params.id, digest, body.files);
         const operation = await deps.operations.plan(
           params.id,
           {
@@ -108,6 +110,66 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         );
         res.locals.auditTarget = operation.id;
         return { status: 200, body: { ...answer, operation } };
+      },
+    }),
+    route<unknown, unknown, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/desired-state/drift",
+      operationId: "getDesiredStateDrift",
+      role: "viewer",
+      response: { status: 200, schema: DesiredStateDriftResponseSchema },
+      errors: ["cluster_unreachable", "not_found"],
+      summary:
+        "How the cluster differs from its last applied desired state, read now: what applying the files again would change",
+      params: ClusterPathSchema,
+      async handle({ params }) {
+        const applied = await book().applied(params.id);
+        if (applied.length === 0) await deps.clusters.find(params.id);
+        const drift =
+          applied.length === 0
+            ? driftOf([], { topics: [], acls: [], quotas: [], scramUsers: [] })
+            : driftOf(applied, await current(params.id));
+        const body: DesiredStateDriftResponse = {
+          applied: applied.map(({ path, digest, operationId, appliedAt, appliedBy }) => ({
+            path,
+            digest,
+            operationId,
+            appliedAt,
+            appliedBy,
+          })),
+          changes: drift.changes,
+          counts: drift.counts,
+          problems: drift.problems,
+        };
+        return { status: 200, body };
+      },
+    }),
+    route<unknown, DesiredStateExportQuery, ClusterPath>({
+      method: "GET",
+      path: "/api/v1/clusters/:id/desired-state",
+      operationId: "exportDesiredState",
+      role: "viewer",
+      response: { status: 200, schema: DesiredStateExportResponseSchema },
+      errors: ["invalid_request", "cluster_unreachable", "not_found"],
+      summary:
+        "The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing",
+      params: ClusterPathSchema,
+      query: DesiredStateExportQuerySchema,
+      async handle({ params, query }) {
+        const scope = {
+          topicPrefixes: query.topicPrefixes,
+          topics: query.topics,
+          aclPrincipals: query.aclPrincipals,
+          quotaEntities: query.quotaEntities.map(parseQuotaEntity),
+          scramUsers: query.scramUsers,
+        };
+        if (Object.values(scope).every((list) => list.length === 0))
+          throw new AppError(
+            "invalid_request",
+            "Name the scope to export: topicPrefixes, topics, aclPrincipals, quotaEntities or scramUsers",
+          );
+        const body: DesiredStateExportResponse = { documents: exportDocuments(await current(params.id), scope) };
+        return { status: 200, body };
       },
     }),
   ];

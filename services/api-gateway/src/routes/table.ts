@@ -54,7 +54,12 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...operationRoutes(deps.operations),
-    ...desiredStateRoutes({ clusters: deps.clusters, actions: deps.actions, operations: deps.operations }),
+    ...desiredStateRoutes({
+      clusters: deps.clusters,
+      actions: deps.actions,
+      operations: deps.operations,
+      store: deps.store,
+    }),
     ...autopilotRoutes({
       store: deps.store,
       clusters: deps.clusters,

@@ -121,11 +121,21 @@ export async function startLoad(cluster: KafkaClients, topic: string, options: L
     producing = false;
     await produced;
     await producer.close().catch(() => undefined);
-    await waitFor(
-      "the consumer to read every acknowledged message",
-      async () => ([...acknowledged].every((v) => consumed.has(v)) ? true : undefined),
-      { timeoutMs: drainMs, intervalMs: 200 },
-    ).catch(() => undefined);
+    const everyAcknowledgedRead = () =>
+      waitFor(
+        "the consumer to read every acknowledged message",
+        async () => ([...acknowledged].every((v) => consumed.has(v)) ? true : undefined),
+        { timeoutMs: drainMs, intervalMs: 200 },
+      ).then(
+        () => true,
+        () => false,
+      );
+    if (!(await everyAcknowledgedRead())) {
+      // A consumer does not always notice partitions added while it reads: closed, it is made again (a new group,
+      // from the start), and the new one reads every partition the topic has now.
+      await consumer?.close(true).catch(() => undefined);
+      await everyAcknowledgedRead();
+    }
     consuming = false;
     await consumer?.close(true).catch(() => undefined);
     await Promise.race([consumedLoop, sleep(10_000)]);
