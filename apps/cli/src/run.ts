@@ -26,6 +26,11 @@ export const USAGE = `kcp — the Kafka control plane's command line
                                           exits 0 with none, 2 with some, 1 when refused
   kcp apply CLUSTER -f PATH [--yes [--name CLUSTER]]
                                           plans the files; --yes confirms and follows the apply
+  kcp drift CLUSTER                       how the cluster differs from its last applied files;
+                                          exits 0 with none, 2 with some
+  kcp export CLUSTER [--topic-prefixes P,..] [--topics T,..] [--acl-principals User:A,..]
+         [--quota-entities user=A[+client-id=C],..] [--scram-users U,..] [-o FILE]
+                                          the resources in that scope as a desired-state file
 
   --json      JSON for scripts instead of tables
   --url URL   the service (default: $KCP_URL, else the one logged in to); $KCP_TOKEN overrides the saved session
@@ -71,6 +76,12 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
         state: { type: "string" },
         "interval-ms": { type: "string" },
         file: { type: "string", short: "f" },
+        output: { type: "string", short: "o" },
+        "topic-prefixes": { type: "string" },
+        topics: { type: "string" },
+        "acl-principals": { type: "string" },
+        "quota-entities": { type: "string" },
+        "scram-users": { type: "string" },
         yes: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -135,13 +146,16 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
         await commands.autopilot(context, first, second, values);
         return EXIT.ok;
       case "diff":
-        return await commands.diff(context, first, values).catch((error: unknown) => {
+      case "drift": {
+        const changes = command === "diff" ? commands.diff(context, first, values) : commands.drift(context, first);
+        return await changes.catch((error: unknown) => {
           // 2 means "changes" here: a refusal exits 1, as Terraform's plan does.
           const { code, message } = exitFor(error);
           if (code !== EXIT.refused) throw error;
           err(`kcp: ${message}`);
           return EXIT.usage;
         });
+      }
       case "apply":
         return await commands.apply(context, first, {
           ...(values.file ? { file: values.file } : {}),
@@ -149,6 +163,8 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
           ...(values.name ? { name: values.name } : {}),
           ...(values["interval-ms"] ? { intervalMs: values["interval-ms"] } : {}),
         });
+      case "export":
+        return await commands.exportState(context, first, values);
       default:
         throw new UsageError(`Unknown command ${command}\n\n${USAGE}`);
     }

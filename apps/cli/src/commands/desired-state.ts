@@ -1,13 +1,14 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type components, unwrap } from "@kcp/api-client";
-import { parseAllDocuments } from "yaml";
+import { parseAllDocuments, stringify } from "yaml";
 import { type Context, clusterId, print, WRITE } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, table } from "../output.js";
 import { watch } from "./operations.js";
 
 type PlanAnswer = components["schemas"]["DesiredStatePlanResponse"];
+type DriftAnswer = components["schemas"]["DesiredStateDriftResponse"];
 type Change = PlanAnswer["changes"][number];
 
 const FILE_NAME = /\.(ya?ml|json)$/i;
@@ -82,6 +83,18 @@ function changeRow(change: Change): string[] {
   }
 }
 
+function describeDrift(answer: DriftAnswer): string {
+  if (answer.applied.length === 0) return "No desired state applied to this cluster: nothing to drift from.";
+  const files = answer.applied.map((f) => `${f.path} (applied ${f.appliedAt} by ${f.appliedBy})`).join(", ");
+  if (answer.changes.length === 0 && answer.problems.length === 0)
+    return `No drift: the cluster is as last applied from ${files}.`;
+  const lines = [`Drift from ${files}: applying the files again would make these changes.`];
+  if (answer.changes.length > 0) lines.push(table(["CHANGE", "RESOURCE", "DETAIL"], answer.changes.map(changeRow)));
+  for (const p of answer.problems)
+    lines.push(`Cannot be undone by an apply: ${p.file}, document ${p.document}: ${p.message}`);
+  return lines.join("\n");
+}
+
 function describe(answer: PlanAnswer): string {
   if (answer.changes.length === 0) return "No changes: the cluster is as the files declare.";
   const lines = [table(["CHANGE", "RESOURCE", "DETAIL"], answer.changes.map(changeRow))];
@@ -140,4 +153,72 @@ export async function apply(
     }),
   );
   return watch(context, operation.id, options.intervalMs ? { intervalMs: options.intervalMs } : {});
+}
+
+/** kcp drift CLUSTER: how the cluster differs from its last applied files; exits 0 with no drift, 2 with some. */
+export async function drift(context: Context, cluster: string | undefined) {
+  const id = await clusterId(context, cluster);
+  const answer = unwrap(
+    await context.client.GET("/api/v1/clusters/{id}/desired-state/drift", { params: { path: { id } } }),
+  );
+  print(context, answer, () => describeDrift(answer));
+  return answer.changes.length === 0 && answer.problems.length === 0 ? EXIT.ok : EXIT.changes;
+}
+
+/** What `kcp export` exports: each a comma-separated list, as the Scope document names it. */
+export interface ExportOptions {
+  "topic-prefixes"?: string;
+  topics?: string;
+  "acl-principals"?: string;
+  "quota-entities"?: string;
+  "scram-users"?: string;
+  output?: string;
+}
+
+/** A document as a person writes it: the defaults left out (deleted: false, prune: false, empty lists). */
+function written(document: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(document).filter(([key, value]) => {
+    if ((key === "deleted" || key === "prune") && value === false) return false;
+    if (Array.isArray(value) && value.length === 0) return false;
+    return true;
+  });
+  return Object.fromEntries(
+    entries.map(([key, value]) =>
+      key === "topics" && value && typeof value === "object" && !Array.isArray(value)
+        ? [key, written(value as Record<string, unknown>)]
+        : [key, value],
+    ),
+  );
+}
+
+/**
+ * kcp export CLUSTER [--topic-prefixes P,..] [--topics T,..] [--acl-principals User:A,..] [--quota-entities E,..]
+ * [--scram-users U,..] [-o FILE]: the cluster's resources in that scope as one desired-state file (YAML; JSON with
+ * --json), no password: planned unchanged, it changes nothing.
+ */
+export async function exportState(context: Context, cluster: string | undefined, options: ExportOptions) {
+  const id = await clusterId(context, cluster);
+  const query = {
+    ...(options["topic-prefixes"] ? { topicPrefixes: options["topic-prefixes"] } : {}),
+    ...(options.topics ? { topics: options.topics } : {}),
+    ...(options["acl-principals"] ? { aclPrincipals: options["acl-principals"] } : {}),
+    ...(options["quota-entities"] ? { quotaEntities: options["quota-entities"] } : {}),
+    ...(options["scram-users"] ? { scramUsers: options["scram-users"] } : {}),
+  };
+  if (Object.keys(query).length === 0)
+    throw new UsageError(
+      "Name the scope: --topic-prefixes, --topics, --acl-principals, --quota-entities or --scram-users",
+    );
+  const answer = unwrap(
+    await context.client.GET("/api/v1/clusters/{id}/desired-state", { params: { path: { id }, query } }),
+  );
+  const documents = answer.documents.map((d) => written(d as Record<string, unknown>));
+  const text = context.json
+    ? JSON.stringify({ documents }, null, 2)
+    : documents.map((d) => stringify(d, { lineWidth: 0 }).trimEnd()).join("\n---\n");
+  if (options.output) {
+    await writeFile(options.output, `${text}\n`);
+    context.out(`Wrote ${documents.length} document(s) to ${options.output}`);
+  } else context.out(text);
+  return EXIT.ok;
 }
