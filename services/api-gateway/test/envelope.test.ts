@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../src/http/json-body.js";
 import { JSON_BODY_LIMIT_BYTES } from "../src/index.js";
 import { startTestGateway, type TestGateway } from "./helpers.js";
 
@@ -50,6 +51,51 @@ describe("gateway: error envelope and request ids", () => {
     const body = JSON.stringify({ value: "x".repeat(JSON_BODY_LIMIT_BYTES - 100) });
     const response = await post("/api/v1/clusters", body);
     expect(response.status).to.equal(401);
+  });
+
+  describe("a desired-state plan's own body limit (16 MiB: a team's files)", () => {
+    const twoMiB = JSON.stringify({ files: [], padding: "x".repeat(2 * 1024 * 1024) });
+    const errorOf = async (response: Response) =>
+      ((await response.json()) as { error: { code: string; message: string } }).error;
+
+    it("accepts 2 MiB on POST /clusters/{id}/desired-state/plan (it reaches the route, which asks for a session)", async () => {
+      const response = await post("/api/v1/clusters/c1/desired-state/plan", twoMiB);
+      expect(response.status).to.equal(401);
+    });
+
+    it("refuses the same 2 MiB on any other route with 413 payload_too_large, naming 1 MiB", async () => {
+      for (const path of [
+        "/api/v1/clusters",
+        "/api/v1/clusters/c1/desired-state/plan/extra",
+        "/api/v1/clusters/c1/operations",
+      ]) {
+        const response = await post(path, twoMiB);
+        expect(response.status, path).to.equal(413);
+        expect(await errorOf(response), path).to.deep.equal({
+          code: "payload_too_large",
+          message: `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes`,
+        });
+      }
+    });
+
+    it("refuses a plan over 16 MiB with 413 payload_too_large, naming its own limit", async () => {
+      const body = JSON.stringify({ files: [], padding: "x".repeat(DESIRED_STATE_PLAN_BODY_LIMIT_BYTES) });
+      const response = await post("/api/v1/clusters/c1/desired-state/plan", body);
+      expect(response.status).to.equal(413);
+      expect((await errorOf(response)).message).to.equal(
+        `The request body is larger than ${DESIRED_STATE_PLAN_BODY_LIMIT_BYTES} bytes`,
+      );
+    });
+
+    it("still refuses a plan nested deeper than 32 levels before parsing it (400 bad_request)", async () => {
+      const deep = `${"[".repeat(40)}${"]".repeat(40)}`;
+      const response = await post(
+        "/api/v1/clusters/c1/desired-state/plan",
+        JSON.stringify({ files: [], deep: "" }).replace('""', deep),
+      );
+      expect(response.status).to.equal(400);
+      expect((await errorOf(response)).code).to.equal("bad_request");
+    });
   });
 
   it("puts a fresh X-Request-Id on every response, errors included", async () => {

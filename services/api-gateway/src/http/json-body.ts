@@ -5,6 +5,22 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth.js";
 /** The JSON body limit: 1 MiB (413 payload_too_large above). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * The body limit of a desired-state plan: 16 MiB. Its files declare every resource of a team (10,000 topics with their
+ * configs are 1.3 MiB of JSON); every other route keeps JSON_BODY_LIMIT_BYTES.
+ */
+export const DESIRED_STATE_PLAN_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** `POST /api/v1/clusters/:id/desired-state/plan` as the router matches it (case-insensitive, a trailing slash too). */
+const DESIRED_STATE_PLAN_PATH = /^\/api\/v1\/clusters\/[^/]+\/desired-state\/plan\/?$/i;
+
+/** The body limit of the request's route: the plan's own, or JSON_BODY_LIMIT_BYTES. */
+function bodyLimitOf(req: Request): number {
+  return req.method === "POST" && DESIRED_STATE_PLAN_PATH.test(req.path)
+    ? DESIRED_STATE_PLAN_BODY_LIMIT_BYTES
+    : JSON_BODY_LIMIT_BYTES;
+}
+
 function hasBody(req: Request): boolean {
   const length = req.get("content-length");
   return req.get("transfer-encoding") !== undefined || (length !== undefined && length !== "0");
@@ -39,13 +55,14 @@ function refuseDeepNesting(_req: Request, _res: Response, body: Buffer) {
 }
 
 /**
- * Parses JSON bodies up to 1 MiB. The parser's own errors are translated once, here, into the envelope's codes,
- * with fixed messages: the parser's messages quote the body, which may hold secrets.
+ * Parses JSON bodies up to the route's limit (1 MiB, a desired-state plan 16 MiB). The parser's own errors are
+ * translated once, here, into the envelope's codes, with fixed messages: the parser's messages quote the body, which
+ * may hold secrets.
  */
-function translateParserErrors(error: unknown, _req: Request, _res: Response, next: NextFunction) {
+function translateParserErrors(error: unknown, req: Request, _res: Response, next: NextFunction) {
   const type = (error as { type?: unknown } | null)?.type;
   if (type === "entity.too.large") {
-    next(new AppError("payload_too_large", `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes`));
+    next(new AppError("payload_too_large", `The request body is larger than ${bodyLimitOf(req)} bytes`));
   } else if (type === "entity.too.deep") {
     next(new AppError("bad_request", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`));
   } else if (type === "entity.parse.failed") {
@@ -57,10 +74,16 @@ function translateParserErrors(error: unknown, _req: Request, _res: Response, ne
   }
 }
 
+/** One JSON parser per limit; a request goes through its route's. */
+function parseJson() {
+  const parser = (limit: number) =>
+    express.json({ limit, strict: true, type: "application/json", verify: refuseDeepNesting });
+  const usual = parser(JSON_BODY_LIMIT_BYTES);
+  const plan = parser(DESIRED_STATE_PLAN_BODY_LIMIT_BYTES);
+  return (req: Request, res: Response, next: NextFunction) =>
+    (bodyLimitOf(req) === DESIRED_STATE_PLAN_BODY_LIMIT_BYTES ? plan : usual)(req, res, next);
+}
+
 export function jsonBody() {
-  return [
-    requireJsonContentType,
-    express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true, type: "application/json", verify: refuseDeepNesting }),
-    translateParserErrors,
-  ];
+  return [requireJsonContentType, parseJson(), translateParserErrors];
 }
