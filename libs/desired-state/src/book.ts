@@ -1,4 +1,4 @@
-import type { DesiredFile } from "@kcp/shared";
+import type { DesiredFile, SealedSecrets } from "@kcp/shared";
 import { type AppliedFile, replacedBy } from "./applied.js";
 
 /** The store's desired-state records as this book uses them (@kcp/store's DesiredStateRepository). */
@@ -11,7 +11,8 @@ export interface DesiredStateRecords {
 
 const APPLIED = "applied:";
 const STAGED = "staged:";
-/** Files planned but never applied are forgotten after a week (an operation expires long before). */
+const CREDENTIALS = "credentials:";
+/** Files and credentials planned but never applied are forgotten after a week (an operation expires long before). */
 const STAGED_KEPT_MS = 7 * 24 * 3600_000;
 
 interface Staged {
@@ -31,8 +32,9 @@ export class DesiredStateBook {
 
   async stage(clusterId: string, digest: string, files: readonly DesiredFile[]): Promise<void> {
     const now = this.now();
-    for (const old of await this.records.list(clusterId, STAGED))
-      if (now.getTime() - old.updatedAt.getTime() > STAGED_KEPT_MS) await this.records.remove(clusterId, old.key);
+    for (const prefix of [STAGED, CREDENTIALS])
+      for (const old of await this.records.list(clusterId, prefix))
+        if (now.getTime() - old.updatedAt.getTime() > STAGED_KEPT_MS) await this.records.remove(clusterId, old.key);
     const body: Staged = { files: [...files] };
     await this.records.put({ clusterId, key: `${STAGED}${digest}`, body: JSON.stringify(body), updatedAt: now });
   }
@@ -70,7 +72,27 @@ export class DesiredStateBook {
     const replaced = replacedBy(applied, files).filter((path) => !paths.has(path));
     for (const path of replaced) await this.records.remove(clusterId, `${APPLIED}${path}`);
     await this.records.remove(clusterId, `${STAGED}${digest}`);
+    await this.records.remove(clusterId, `${CREDENTIALS}${by.operationId}`);
     return { recorded: true, files: [...paths], replaced };
+  }
+
+  /**
+   * Keeps the credentials an operation's plan salted, sealed (never a password), until its apply records the files;
+   * an apply never confirmed leaves them a week at most.
+   */
+  async keepCredentials(clusterId: string, operationId: string, sealed: SealedSecrets): Promise<void> {
+    await this.records.put({
+      clusterId,
+      key: `${CREDENTIALS}${operationId}`,
+      body: JSON.stringify(sealed),
+      updatedAt: this.now(),
+    });
+  }
+
+  /** The sealed credentials of the operation's plan, if it salted any and its apply has not recorded the files yet. */
+  async credentials(clusterId: string, operationId: string): Promise<SealedSecrets | undefined> {
+    const record = await this.records.get(clusterId, `${CREDENTIALS}${operationId}`);
+    return record ? (JSON.parse(record.body) as SealedSecrets) : undefined;
   }
 
   /** The cluster's last applied files, by path. */

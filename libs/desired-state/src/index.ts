@@ -1,5 +1,6 @@
 export { type AppliedFile, lastAppliedOf, replacedBy } from "./applied.js";
 export { DesiredStateBook, type DesiredStateRecords } from "./book.js";
+export { openCredential, type SaltedCredential, sealCredentials } from "./credentials.js";
 export {
   CHANGE_ORDER,
   type CurrentResources,

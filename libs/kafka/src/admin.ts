@@ -59,7 +59,12 @@ import {
   replicaSizes,
 } from "./actions/reassignments.js";
 import { resetOffsets } from "./actions/reset-offsets.js";
-import { deleteScramCredential, describeScramUsers, upsertScramCredential } from "./actions/scram-users.js";
+import {
+  deleteScramCredential,
+  describeScramUsers,
+  setSaltedScramCredential,
+  upsertScramCredential,
+} from "./actions/scram-users.js";
 import { deleteTopic } from "./actions/topic-deletion.js";
 import {
   describeTopic,
@@ -73,6 +78,7 @@ import { unregisterBroker } from "./actions/unregister-broker.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
 import { retried } from "./retry.js";
+import type { ScramUpsertion } from "./rules/scram-credential.js";
 import { collectSnapshot } from "./snapshot/collect.js";
 
 /**
@@ -127,6 +133,16 @@ export class KafkaAdmin {
     iterations: number,
   ): Promise<ScramUser> {
     return retried("write", () => upsertScramCredential(this.client, user, mechanism, password, iterations));
+  }
+
+  /** Creates or replaces one credential salted earlier (the same salted credential set twice changes nothing). */
+  setSaltedScramCredential(
+    user: string,
+    mechanism: ScramMechanism,
+    iterations: number,
+    credential: ScramUpsertion,
+  ): Promise<ScramUser> {
+    return retried("write", () => setSaltedScramCredential(this.client, user, mechanism, iterations, credential));
   }
 
   deleteScramCredential(user: string, mechanism: ScramMechanism): Promise<ScramUser> {

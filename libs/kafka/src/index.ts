@@ -49,6 +49,7 @@ export { metadataVersionName } from "./rules/metadata-version.js";
 export {
   newScramCredential,
   SCRAM_MECHANISM_CODES,
+  type ScramUpsertion,
   scramHmac,
   scramMechanismOf,
   scramSaltedPassword,

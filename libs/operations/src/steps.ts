@@ -1,5 +1,5 @@
-import type { KafkaAdmin } from "@kcp/kafka";
-import type { Logger, NodeLifecycle, OperatorStatus, StepArgs, StepKindName } from "@kcp/shared";
+import type { KafkaAdmin, ScramUpsertion } from "@kcp/kafka";
+import type { Logger, NodeLifecycle, OperatorStatus, ScramMechanism, StepArgs, StepKindName } from "@kcp/shared";
 
 /**
  * The node actions step kinds use, as the cluster's provider offers them (@kcp/shared's NodeLifecycle, which
@@ -27,6 +27,8 @@ export interface StepOperator {
 export interface StepDesiredState {
   /** The files staged under the digest become the cluster's last applied desired state (idempotent). */
   record(digest: string): Promise<StepDetail>;
+  /** The credential the plan salted for the user and mechanism (kept sealed beside the operation), if any. */
+  saltedCredential(user: string, mechanism: ScramMechanism): Promise<ScramUpsertion | undefined>;
 }
 
 /** What a step sees while it runs. */

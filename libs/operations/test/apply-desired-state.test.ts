@@ -101,13 +101,36 @@ describe("applyDesiredState: the plan of a desired state's changes", () => {
     expect(built.plan.summary).to.match(/^Desired state: 8 change\(s\) — 1 createTopic, 1 addPartitions/);
   });
 
-  it("refuses a change the cluster does not offer, a quota PUT /quotas would refuse, too many replicas, and setting SCRAM credentials (not done by desired state yet)", () => {
+  it("sets created and rotated SCRAM credentials in one step whose args hold no secret, before deletions", () => {
+    const built = plan([
+      { kind: "createScramCredential", user: "orders-app", mechanism: "SCRAM-SHA-512", iterations: 8192 },
+      { kind: "rotateScramCredential", user: "billing", mechanism: "SCRAM-SHA-256", iterations: 4096, reason: "r" },
+      { kind: "deleteScramCredential", user: "old", mechanism: "SCRAM-SHA-256" },
+    ]);
+    expect(built.steps.map((s) => [s.kind, s.args])).to.deep.equal([
+      [
+        "setScramCredentials",
+        {
+          credentials: [
+            { user: "orders-app", mechanism: "SCRAM-SHA-512", iterations: 8192 },
+            { user: "billing", mechanism: "SCRAM-SHA-256", iterations: 4096 },
+          ],
+        },
+      ],
+      ["deleteScramCredentials", { credentials: [{ user: "old", mechanism: "SCRAM-SHA-256" }] }],
+      ["recordDesiredState", { digest }],
+    ]);
+    expect(() =>
+      plan([{ kind: "createScramCredential", user: "orders-app", mechanism: "SCRAM-SHA-512", iterations: 8192 }], {
+        manageScram: false,
+      }),
+    ).to.throw("createScramCredential needs manageScram, which this cluster does not offer");
+  });
+
+  it("refuses a change the cluster does not offer, a quota PUT /quotas would refuse, and too many replicas", () => {
     expect(() =>
       plan([{ kind: "changeReplicationFactor", topic: "orders", before: 1, after: 2 }], { reassign: false }),
     ).to.throw("changeReplicationFactor needs reassign, which this cluster does not offer");
-    expect(() =>
-      plan([{ kind: "createScramCredential", user: "orders-app", mechanism: "SCRAM-SHA-512", iterations: 8192 }]),
-    ).to.throw(/not done by desired state yet/);
     const ipWithBytes = {
       kind: "setQuota" as const,
       entity: [{ type: "ip" as const, name: "10.0.0.1" }],

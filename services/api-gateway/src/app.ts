@@ -4,7 +4,7 @@ import type { Metrics } from "@kcp/metrics";
 import type { OperationService } from "@kcp/operation-service";
 import type { AuditEmitter } from "@kcp/process";
 import type { JobQueue } from "@kcp/queue";
-import type { AuthConfig, Logger, ReadinessCheck } from "@kcp/shared";
+import type { AuthConfig, Logger, ReadinessCheck, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import cookieParser from "cookie-parser";
 import express, { type Express } from "express";
@@ -39,6 +39,8 @@ export interface GatewayDependencies {
   operations: OperationService;
   /** AUTOPILOT_ENABLED (the kill switch), for the autopilot's status; default true. */
   autopilotEnabled?: boolean;
+  /** The service's secret key: seals what a plan keeps until its apply (desired state's salted credentials). */
+  box: SecretBox;
   /** What `/readyz` asks: the store and the queue. */
   readinessChecks: readonly ReadinessCheck[];
   isShuttingDown: () => boolean;
@@ -69,6 +71,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   app.use(requestId(deps.logger));
   const routes = routeTable({
     store: deps.store,
+    box: deps.box,
     login: deps.login,
     auth: deps.auth,
     clusters: deps.clusters,

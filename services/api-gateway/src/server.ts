@@ -125,6 +125,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const app = createGatewayApp({
     logger,
     store,
+    box: options.box,
     auth: options.auth,
     login: loginService(store, options.auth),
     audit,

@@ -84,6 +84,7 @@ export function testRouteTable(store: Store, queue: JobQueue) {
   const logger = createLogger({ name: "test", level: "silent" });
   return routeTable({
     store,
+    box: extras.box,
     login: loginService(store, auth),
     auth,
     clusters,

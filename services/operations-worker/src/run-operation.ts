@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connectionTarget, withClusterClient } from "@kcp/clusters";
-import { DesiredStateBook } from "@kcp/desired-state";
+import { DesiredStateBook, openCredential } from "@kcp/desired-state";
 import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin, type KafkaClients } from "@kcp/kafka";
 import type { Metrics } from "@kcp/metrics";
 import {
@@ -19,6 +19,7 @@ import {
   AppError,
   type Logger,
   type OperationsConfig,
+  type ScramMechanism,
   type SecretBox,
   STEP_ARGS,
   type Step,
@@ -144,6 +145,10 @@ export class OperationRunner {
           operator: await this.deps.operator?.(cluster),
           desiredState: {
             record: (digest: string) => this.persist(operationId, () => book.record(cluster.id, digest, by)),
+            saltedCredential: async (user: string, mechanism: ScramMechanism) => {
+              const sealed = await this.persist(operationId, () => book.credentials(cluster.id, operationId));
+              return sealed && openCredential(this.deps.box, sealed, user, mechanism);
+            },
           },
         };
         await this.loop(operationId, target, () => leaseLost || this.deps.stopping());

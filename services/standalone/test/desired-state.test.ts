@@ -261,6 +261,70 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(unnamed.status, unnamed.text).to.equal(422);
   });
 
+  it("SCRAM users: created and rotated from the passwords the CLI resolved, which no answer or audit entry shows; planned again, nothing", async () => {
+    const secret = "ds-secret-Xq7-never-shown";
+    const usersFile = (iterations: number, passwordVersion: number) => ({
+      path: "teams/users.yaml",
+      documents: [
+        { kind: "Scope", scramUsers: ["ds-user"] },
+        {
+          kind: "ScramUser",
+          name: "ds-user",
+          mechanism: "SCRAM-SHA-512",
+          iterations,
+          password: { env: "DS_USER_PASSWORD" },
+          passwordVersion,
+        },
+      ],
+    });
+    const passwords = [{ user: "ds-user", mechanism: "SCRAM-SHA-512", password: secret }];
+    const credentialOf = async () =>
+      kafkaToolOn(cluster, CONFIGS, ["--entity-type", "users", "--entity-name", "ds-user", "--describe"]);
+
+    const without = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [usersFile(8192, 1)],
+    });
+    expect(without.status, without.text).to.equal(422);
+    expect(without.body.error.message).to.include(
+      "Creating the SCRAM-SHA-512 credential of ds-user needs its password",
+    );
+    const created = await planFiles([usersFile(8192, 1)], { passwords });
+    expect(created.changes).to.deep.equal([
+      { kind: "createScramCredential", user: "ds-user", mechanism: "SCRAM-SHA-512", iterations: 8192 },
+    ]);
+    const done = await apply(created);
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    expect(done.steps.map((step) => step.kind)).to.deep.equal(["setScramCredentials", "recordDesiredState"]);
+    expect(await credentialOf()).to.match(/SCRAM-SHA-512=iterations=8192/);
+    expect((await planFiles([usersFile(8192, 1)])).changes).to.deep.equal([]);
+
+    const rotated = await planFiles([usersFile(4096, 2)], { passwords });
+    expect(rotated.changes).to.deep.equal([
+      {
+        kind: "rotateScramCredential",
+        user: "ds-user",
+        mechanism: "SCRAM-SHA-512",
+        iterations: 4096,
+        reason: "iterations 8192 → 4096",
+      },
+    ]);
+    const rotation = await apply(rotated);
+    expect(rotation.status, JSON.stringify(rotation.steps)).to.equal("succeeded");
+    expect(await credentialOf()).to.match(/SCRAM-SHA-512=iterations=4096/);
+    expect((await planFiles([usersFile(4096, 2)])).changes).to.deep.equal([]);
+
+    // The password went to the plan request only: no operation, audit entry or drift answer holds it.
+    const seen = [
+      JSON.stringify(created),
+      JSON.stringify(done),
+      JSON.stringify(rotation),
+      (await api("GET", `/api/v1/clusters/${clusterId}/operations`)).text,
+      (await api("GET", "/api/v1/audit?limit=200")).text,
+      (await api("GET", `/api/v1/clusters/${clusterId}/desired-state/drift`)).text,
+    ].join("\n");
+    expect(seen).to.not.include(secret);
+  });
+
   it("refuses files that cannot be planned, naming the file, the document and the field; nothing is planned", async () => {
     const before = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
       .operations.length;

@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { type components, unwrap } from "@kcp/api-client";
 import { parseAllDocuments, stringify } from "yaml";
 import { type Context, clusterId, print, WRITE } from "../context.js";
@@ -107,14 +107,55 @@ function describe(answer: PlanAnswer): string {
   return lines.join("\n");
 }
 
+interface PasswordRef {
+  env?: string;
+  file?: string;
+}
+
+/**
+ * The passwords the files' ScramUser documents reference, read here: an environment variable of this process, or a
+ * file (relative to the desired-state file's folder; one trailing newline dropped). The service gets them write-only;
+ * the files never hold them.
+ */
+export async function resolvePasswords(
+  files: { path: string; documents: unknown[] }[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ user: string; mechanism: string; password: string }[]> {
+  const passwords: { user: string; mechanism: string; password: string }[] = [];
+  for (const file of files)
+    for (const [index, document] of file.documents.entries()) {
+      const d = document as { kind?: unknown; name?: unknown; mechanism?: unknown; password?: PasswordRef };
+      if (d.kind !== "ScramUser" || !d.password || typeof d.name !== "string" || typeof d.mechanism !== "string")
+        continue;
+      const where = `${file.path}, document ${index}: the password of ${d.name}`;
+      let password: string | undefined;
+      if (typeof d.password.env === "string") {
+        password = env[d.password.env];
+        if (!password) throw new UsageError(`${where}: the environment variable ${d.password.env} is not set`);
+      } else if (typeof d.password.file === "string") {
+        const at = isAbsolute(d.password.file) ? d.password.file : join(dirname(file.path), d.password.file);
+        password = (
+          await readFile(at, "utf8").catch(() => {
+            throw new UsageError(`${where}: the file ${at} cannot be read`);
+          })
+        ).replace(/\r?\n$/, "");
+        if (!password) throw new UsageError(`${where}: the file ${at} is empty`);
+      }
+      if (password) passwords.push({ user: d.name, mechanism: d.mechanism, password });
+    }
+  return passwords;
+}
+
 async function planFiles(context: Context, cluster: string | undefined, path: string | undefined, create: boolean) {
   if (!path) throw new UsageError("Name the files: -f PATH (a file or a folder)");
   const id = await clusterId(context, cluster);
   const files = await readDesiredFiles(path);
+  // Only an apply sets credentials: a diff sends no password.
+  const passwords = create ? await resolvePasswords(files, context.env) : [];
   return unwrap(
     await context.client.POST("/api/v1/clusters/{id}/desired-state/plan", {
       params: { path: { id }, header: WRITE },
-      body: { files, createOperation: create } as never,
+      body: { files, createOperation: create, passwords } as never,
     }),
   );
 }

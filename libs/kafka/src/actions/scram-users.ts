@@ -2,7 +2,12 @@ import { AppError, type ScramMechanism, type ScramUser } from "@kcp/shared";
 import { alterUserScramCredentialsV0, describeUserScramCredentialsV0 } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
-import { newScramCredential, SCRAM_MECHANISM_CODES, scramMechanismOf } from "../rules/scram-credential.js";
+import {
+  newScramCredential,
+  SCRAM_MECHANISM_CODES,
+  type ScramUpsertion,
+  scramMechanismOf,
+} from "../rules/scram-credential.js";
 
 /** What Kafka says about a SCRAM request's target rather than a refusal. */
 const SCRAM_ERRORS: ExpectedKafkaErrors = {
@@ -78,14 +83,33 @@ async function credentialsAfter(
  * AlterUserScramCredentials upsertion: the salt is generated here and only the salted password leaves the process.
  * The password is in no message: Kafka's answer names the user and its error, never the credential.
  */
-export async function upsertScramCredential(
+export function upsertScramCredential(
   client: KafkaClient,
   user: string,
   mechanism: ScramMechanism,
   password: string,
   iterations: number,
 ): Promise<ScramUser> {
-  const { salt, saltedPassword } = newScramCredential(mechanism, password, iterations);
+  return setSaltedScramCredential(
+    client,
+    user,
+    mechanism,
+    iterations,
+    newScramCredential(mechanism, password, iterations),
+  );
+}
+
+/**
+ * AlterUserScramCredentials upsertion of a credential salted earlier (desired state salts at plan time, and the apply's
+ * step sends it): setting the same salted credential again changes nothing.
+ */
+export async function setSaltedScramCredential(
+  client: KafkaClient,
+  user: string,
+  mechanism: ScramMechanism,
+  iterations: number,
+  { salt, saltedPassword }: ScramUpsertion,
+): Promise<ScramUser> {
   try {
     await alterUserScramCredentialsV0.api.async(
       await client.anyConnection(),

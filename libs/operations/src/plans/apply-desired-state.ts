@@ -114,12 +114,6 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
         `${change.kind} needs ${capability}, which this cluster does not offer`,
       );
   }
-  const [scram] = [...ofKind(changes, "createScramCredential"), ...ofKind(changes, "rotateScramCredential")];
-  if (scram)
-    throw new AppError(
-      "invalid_request",
-      `Setting the ${scram.mechanism} credential of ${scram.user} is not done by desired state yet: set it with PUT /api/v1/clusters/{id}/scram-users/{user}/{mechanism}`,
-    );
   const steps: PlannedStep[] = [];
   const created = ofKind(changes, "createTopic");
   if (created.length > 0)
@@ -206,6 +200,16 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       name: `Set ${quotas.length} quota(s)`,
       kind: "alterQuotas",
       args: { quotas: quotas.map(quotaRequest) },
+      alwaysRun: false,
+    });
+  const credentialsSet = [...ofKind(changes, "createScramCredential"), ...ofKind(changes, "rotateScramCredential")];
+  if (credentialsSet.length > 0)
+    steps.push({
+      name: `Set ${credentialsSet.length} SCRAM credential(s)`,
+      kind: "setScramCredentials",
+      args: {
+        credentials: credentialsSet.map((c) => ({ user: c.user, mechanism: c.mechanism, iterations: c.iterations })),
+      },
       alwaysRun: false,
     });
   const removedAcls = ofKind(changes, "deleteAcl");

@@ -24,6 +24,7 @@ import {
   deleteScramCredentialsStep,
   deleteTopicsStep,
   recordDesiredStateStep,
+  setScramCredentialsStep,
 } from "./resources.js";
 import { setBrokerConfigStep } from "./set-broker-config.js";
 import { unregisterBrokerStep } from "./unregister-broker.js";
@@ -63,4 +64,5 @@ export const STEP_KINDS: StepRegistry = {
   deleteScramCredentials: deleteScramCredentialsStep,
   deleteTopics: deleteTopicsStep,
   recordDesiredState: recordDesiredStateStep,
+  setScramCredentials: setScramCredentialsStep,
 };

@@ -83,6 +83,27 @@ export const deleteTopicsStep: StepExecutor<"deleteTopics"> = async ({ admin }, 
   return { deleted: topics.length - gone.length, gone };
 };
 
+/**
+ * Each credential set from what the plan salted (the password itself never reached the worker); setting the same
+ * salted credential again, after a worker died mid-step, changes nothing.
+ */
+export const setScramCredentialsStep: StepExecutor<"setScramCredentials"> = async (
+  { admin, desiredState },
+  { credentials },
+) => {
+  if (!desiredState) throw new AppError("internal", "This runner keeps no desired state to read credentials from");
+  for (const { user, mechanism, iterations } of credentials) {
+    const salted = await desiredState.saltedCredential(user, mechanism);
+    if (!salted)
+      throw new AppError(
+        "invalid_request",
+        `The ${mechanism} credential of ${user} salted at plan time is no longer kept (plans keep them a week): plan the files again`,
+      );
+    await admin.setSaltedScramCredential(user, mechanism, iterations, salted);
+  }
+  return { set: credentials.map((c) => `${c.user} ${c.mechanism}`) };
+};
+
 /** The applied files become the cluster's last applied desired state: drift is measured against them from now on. */
 export const recordDesiredStateStep: StepExecutor<"recordDesiredState"> = async ({ desiredState }, { digest }) => {
   if (!desiredState) throw new AppError("internal", "This runner keeps no desired state to record the files in");

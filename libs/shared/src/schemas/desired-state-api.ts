@@ -6,6 +6,7 @@ import {
   DesiredProblemSchema,
 } from "./desired-state.js";
 import { OperationSchema } from "./operations.js";
+import { ScramMechanismSchema, ScramUserNameSchema } from "./scram.js";
 
 /** POST /clusters/{id}/desired-state/plan: the files, as the CLI read them (password references left unresolved). */
 export const DesiredStatePlanRequestSchema = z.strictObject({
@@ -18,6 +19,19 @@ export const DesiredStatePlanRequestSchema = z.strictObject({
     .optional()
     .describe("Replication throttle while a replication factor grows, bytes per second"),
   maxConcurrentMoves: z.number().int().min(1).max(1000).optional().describe("Partition moves in flight at once"),
+  passwords: z
+    .array(
+      z.strictObject({
+        user: ScramUserNameSchema,
+        mechanism: ScramMechanismSchema,
+        password: z.string().min(1).max(1024),
+      }),
+    )
+    .max(500)
+    .default([])
+    .describe(
+      "Write-only: the passwords the files' ScramUser references name, as the CLI resolved them; used to create or rotate a credential (salted here, never stored, answered or logged)",
+    ),
   createOperation: z
     .boolean()
     .default(true)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AclBindingSchema } from "./acls.js";
 import { BrokerIdSchema, Int16Schema, Int32Schema, PortSchema } from "./common.js";
 import { QuotaRequestSchema } from "./quotas.js";
-import { ScramMechanismSchema, ScramUserNameSchema } from "./scram.js";
+import { SCRAM_MAX_ITERATIONS, SCRAM_MIN_ITERATIONS, ScramMechanismSchema, ScramUserNameSchema } from "./scram.js";
 import { ConfigNameSchema, TopicNameSchema } from "./topics.js";
 
 /** A Kafka release as the agents install it, e.g. 4.4.0. */
@@ -156,6 +156,18 @@ export const STEP_ARGS = {
   createAcls: z.strictObject({ bindings: z.array(AclBindingSchema).min(1) }),
   deleteAcls: z.strictObject({ bindings: z.array(AclBindingSchema).min(1) }),
   alterQuotas: z.strictObject({ quotas: z.array(QuotaRequestSchema).min(1) }),
+  setScramCredentials: z.strictObject({
+    credentials: z
+      .array(
+        z.strictObject({
+          user: ScramUserNameSchema,
+          mechanism: ScramMechanismSchema,
+          iterations: Int32Schema.min(SCRAM_MIN_ITERATIONS).max(SCRAM_MAX_ITERATIONS),
+        }),
+      )
+      .min(1)
+      .describe("Salted at plan time and kept sealed beside the operation: the args hold no secret"),
+  }),
   deleteScramCredentials: z.strictObject({
     credentials: z.array(z.strictObject({ user: ScramUserNameSchema, mechanism: ScramMechanismSchema })).min(1),
   }),

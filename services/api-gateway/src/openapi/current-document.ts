@@ -21,6 +21,7 @@ function inert(name: string): never {
 export function currentOpenApiDocument(): unknown {
   const deps: RouteTableDependencies = {
     store: inert("store"),
+    box: inert("box"),
     login: inert("login"),
     auth: loadConfig(authSection, {}),
     clusters: inert("clusters"),

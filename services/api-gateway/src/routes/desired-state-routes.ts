@@ -2,19 +2,24 @@ import { createHash } from "node:crypto";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import {
+  credentialKey,
   DesiredStateBook,
   diffDesiredState,
   driftOf,
   exportDocuments,
   lastAppliedOf,
   parseQuotaEntity,
+  type SaltedCredential,
+  sealCredentials,
 } from "@kcp/desired-state";
+import { newScramCredential } from "@kcp/kafka";
 import type { OperationService } from "@kcp/operation-service";
 import {
   AppError,
   type ClusterPath,
   ClusterPathSchema,
   DESIRED_CHANGES_MAX,
+  type DesiredChange,
   type DesiredStateDriftResponse,
   DesiredStateDriftResponseSchema,
   type DesiredStateExportQuery,
@@ -25,6 +30,7 @@ import {
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
   DesiredStatePlanResponseSchema,
+  type SecretBox,
   type Snapshot,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
@@ -35,6 +41,7 @@ export interface DesiredStateRouteDependencies {
   actions: ClusterActions;
   operations: OperationService;
   store: Store;
+  box: SecretBox;
 }
 
 const PROBLEMS_SHOWN = 50;
@@ -46,6 +53,28 @@ function problemsMessage(problems: { file: string; document: number; field?: str
     .map((p) => `${p.file}, document ${p.document}${p.field ? ` (${p.field})` : ""}: ${p.message}`);
   const more = problems.length > PROBLEMS_SHOWN ? `\n… and ${problems.length - PROBLEMS_SHOWN} more` : "";
   return `The files cannot be planned:\n${lines.join("\n")}${more}`;
+}
+
+/**
+ * The credentials the changes create or rotate, salted now from the passwords the CLI resolved: a change without its
+ * password is refused (naming the user and mechanism, never a password).
+ */
+function saltedCredentials(
+  changes: readonly DesiredChange[],
+  passwords: readonly { user: string; mechanism: string; password: string }[],
+): SaltedCredential[] {
+  const byCredential = new Map(passwords.map((p) => [credentialKey(p.user, p.mechanism), p.password]));
+  return changes.flatMap((change) => {
+    if (change.kind !== "createScramCredential" && change.kind !== "rotateScramCredential") return [];
+    const password = byCredential.get(credentialKey(change.user, change.mechanism));
+    if (password === undefined)
+      throw new AppError(
+        "invalid_request",
+        `${change.kind === "createScramCredential" ? "Creating" : "Rotating"} the ${change.mechanism} credential of ${change.user} needs its password: send it in passwords (the CLI resolves the file's reference)`,
+      );
+    const { user, mechanism, iterations } = change;
+    return [{ user, mechanism, iterations, ...newScramCredential(mechanism, password, iterations) }];
+  });
 }
 
 /**
@@ -92,6 +121,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
+        const credentials = saltedCredentials(changes, body.passwords);
         // The files become the cluster's desired state only when the apply's last step records them.
         await book().stage(params.id, digest, body.files);
         const operation = await deps.operations.plan(
@@ -108,6 +138,8 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
           },
           user.username,
         );
+        if (credentials.length > 0)
+          await book().keepCredentials(params.id, operation.id, sealCredentials(deps.box, credentials));
         res.locals.auditTarget = operation.id;
         return { status: 200, body: { ...answer, operation } };
       },

@@ -1,7 +1,7 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import type { OperationService } from "@kcp/operation-service";
-import type { AuthConfig } from "@kcp/shared";
+import type { AuthConfig, SecretBox } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { LoginService } from "../auth/login.js";
 import { aclRoutes } from "./acl-routes.js";
@@ -28,6 +28,7 @@ export const API_VERSION = "1.0.0";
 
 export interface RouteTableDependencies {
   store: Store;
+  box: SecretBox;
   login: LoginService;
   auth: AuthConfig;
   clusters: ClusterRegistry;
@@ -59,6 +60,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
       actions: deps.actions,
       operations: deps.operations,
       store: deps.store,
+      box: deps.box,
     }),
     ...autopilotRoutes({
       store: deps.store,
