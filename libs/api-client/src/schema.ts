@@ -1899,6 +1899,15 @@ export interface components {
             /** @description Partition moves in flight at once */
             maxConcurrentMoves?: number;
             /**
+             * @description Write-only: the passwords the files' ScramUser references name, as the CLI resolved them; used to create or rotate a credential (salted here, never stored, answered or logged)
+             * @default []
+             */
+            passwords?: {
+                user: components["schemas"]["ScramUserName"];
+                mechanism: components["schemas"]["ScramMechanism"];
+                password: string;
+            }[];
+            /**
              * @description false: the changes only (kcp diff): no operation is planned, so nothing waits for a confirm or holds the autopilot back
              * @default true
              */
