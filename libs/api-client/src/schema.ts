@@ -1746,10 +1746,11 @@ export interface components {
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
         };
-        DesiredDocument: components["schemas"]["DesiredScopeInput"] | components["schemas"]["DesiredTopicInput"] | components["schemas"]["DesiredAclInput"] | components["schemas"]["DesiredQuotaInput"] | components["schemas"]["DesiredScramUserInput"];
+        DesiredDocument: components["schemas"]["DesiredScope"] | components["schemas"]["DesiredTopic"] | components["schemas"]["DesiredAcl"] | components["schemas"]["DesiredQuota"] | components["schemas"]["DesiredScramUser"];
+        DesiredDocumentInput: components["schemas"]["DesiredScopeInput"] | components["schemas"]["DesiredTopicInput"] | components["schemas"]["DesiredAclInput"] | components["schemas"]["DesiredQuotaInput"] | components["schemas"]["DesiredScramUserInput"];
         DesiredFile: {
             path: string;
-            documents: components["schemas"]["DesiredDocument"][];
+            documents: components["schemas"]["DesiredDocumentInput"][];
         };
         DesiredProblem: {
             file: string;

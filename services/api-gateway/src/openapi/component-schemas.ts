@@ -69,10 +69,24 @@ export class ComponentSchemas {
 
   /** Where a pending `#/components/schemas/<io>:<id>` reference points, and the components themselves. */
   finish(document: JsonSchema): { document: JsonSchema; components: Record<string, JsonSchema> } {
-    const nameOf = (io: Io, id: string) =>
-      io === "input" && this.defs.output.has(id) && this.defs.output.get(id) !== this.defs.input.get(id)
-        ? `${id}Input`
-        : id;
+    // An input differs from its output where its text does, or where a shape it refers to differs (the same text
+    // then points at `XxxInput` on one side and `Xxx` on the other).
+    const differing = new Set(
+      [...this.defs.input.keys()].filter(
+        (id) => this.defs.output.has(id) && this.defs.output.get(id) !== this.defs.input.get(id),
+      ),
+    );
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [id, def] of this.defs.input) {
+        if (differing.has(id) || !this.defs.output.has(id)) continue;
+        if ([...def.matchAll(REF)].some((m) => differing.has(m[1] as string))) {
+          differing.add(id);
+          grew = true;
+        }
+      }
+    }
+    const nameOf = (io: Io, id: string) => (io === "input" && differing.has(id) ? `${id}Input` : id);
     const resolve = (io: Io, text: string) =>
       text.replace(REF, (_match, id: string) => `"#/components/schemas/${nameOf(io, id)}"`);
     const components: Record<string, JsonSchema> = {};
