@@ -6,6 +6,7 @@ import {
   type DescribedConfig,
   KafkaAdmin,
   type KafkaClients,
+  type RefusedTopicChange,
 } from "@kcp/kafka";
 import type { JobQueue } from "@kcp/queue";
 import {
@@ -20,6 +21,7 @@ import {
   type CreateTopicRequest,
   type CreateTopicResponse,
   type DeleteTopicResponse,
+  type DesiredChange,
   type GroupDetail,
   type GroupListQuery,
   type GroupListResponse,
@@ -219,6 +221,37 @@ export class ClusterActions {
     const view = await this.deps.store.clusterViews.getSummary(clusterId);
     const capabilities = view?.capabilities as StoredCapabilities | undefined;
     return this.run(clusterId, READ, (admin) => readCurrentResources(admin, snapshot, capabilities));
+  }
+
+  /**
+   * What Kafka would refuse of the topics a desired-state plan creates and the configs it sets or removes, asked with
+   * validate-only requests (nothing changes): unknown config names and invalid values, with Kafka's reason.
+   */
+  async refusedTopicChanges(clusterId: string, changes: readonly DesiredChange[]): Promise<RefusedTopicChange[]> {
+    const created = changes.flatMap((c) => (c.kind === "createTopic" ? [c] : []));
+    const altered = changes.flatMap((c) => (c.kind === "alterTopicConfigs" ? [c] : []));
+    if (created.length === 0 && altered.length === 0) return [];
+    return this.run(clusterId, READ, async (admin) => [
+      ...(created.length === 0
+        ? []
+        : await admin.validateNewTopics(
+            created.map((c) => ({
+              name: c.topic,
+              partitions: c.partitions,
+              replicationFactor: c.replicationFactor,
+              configs: c.configs,
+            })),
+          )),
+      ...(altered.length === 0
+        ? []
+        : await admin.validateTopicConfigs(
+            altered.map((c) => ({
+              topic: c.topic,
+              set: Object.fromEntries(c.configs.flatMap((v) => (v.after === null ? [] : [[v.name, v.after]]))),
+              delete: c.configs.flatMap((v) => (v.after === null ? [v.name] : [])),
+            })),
+          )),
+    ]);
   }
 
   describeGroup(clusterId: string, groupId: string): Promise<GroupDetail> {

@@ -75,6 +75,7 @@ import {
 } from "./actions/topic-reads.js";
 import { createTopic, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
+import { type RefusedTopicChange, validateNewTopics, validateTopicConfigs } from "./actions/validate-topics.js";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
 import { retried } from "./retry.js";
@@ -133,6 +134,20 @@ export class KafkaAdmin {
     iterations: number,
   ): Promise<ScramUser> {
     return retried("write", () => upsertScramCredential(this.client, user, mechanism, password, iterations));
+  }
+
+  /** What Kafka would refuse of these new topics (validate-only CreateTopics; nothing is created). */
+  validateNewTopics(
+    topics: readonly { name: string; partitions: number; replicationFactor: number; configs: Record<string, string> }[],
+  ): Promise<RefusedTopicChange[]> {
+    return retried("read", () => validateNewTopics(this.client, topics));
+  }
+
+  /** What Kafka would refuse of these topic config changes (validate-only IncrementalAlterConfigs; nothing changes). */
+  validateTopicConfigs(
+    changes: readonly { topic: string; set: Record<string, string>; delete: readonly string[] }[],
+  ): Promise<RefusedTopicChange[]> {
+    return retried("read", () => validateTopicConfigs(this.client, changes));
   }
 
   /** Creates or replaces one credential salted earlier (the same salted credential set twice changes nothing). */

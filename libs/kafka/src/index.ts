@@ -11,6 +11,7 @@ export type { NewVoter, VoterRef } from "./actions/quorum-voters.js";
 export type { PartitionReplicas, ReassignmentInProgress } from "./actions/reassignments.js";
 export { targetOffset } from "./actions/reset-offsets.js";
 export type { KnownTopics, TopicListing } from "./actions/topic-reads.js";
+export type { RefusedTopicChange } from "./actions/validate-topics.js";
 export { KafkaAdmin } from "./admin.js";
 export { guardConnections, KafkaClient } from "./client.js";
 export {

@@ -341,6 +341,25 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(outside.body.error.message).to.include(
       "teams/orders.yaml, document 1: topic payments.shipped is outside the file's scope",
     );
+    // Config names and values are checked by Kafka itself (validate-only requests), before anything is planned.
+    const invalid = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [
+        ordersFile([
+          { ...created, partitions: 6, replicationFactor: 3, configs: { "retention.ms": 172_800_000 } },
+          { ...shipped, configs: { "cleanup.policy": "nonsense" } },
+          { kind: "Topic", name: "orders.typo", partitions: 1, replicationFactor: 1, configs: { "retention.mss": 1 } },
+        ]),
+      ],
+      createOperation: false,
+    });
+    expect(invalid.status, invalid.text).to.equal(422);
+    expect(invalid.body.error.message).to.match(
+      /teams\/orders\.yaml, document 3 \(configs\): Kafka refuses topic orders\.typo: INVALID_CONFIG: .*retention\.mss/,
+    );
+    expect(invalid.body.error.message).to.match(
+      /teams\/orders\.yaml, document 2 \(configs\): Kafka refuses topic orders\.shipped: INVALID_CONFIG: .*nonsense/,
+    );
+    expect((await kafkaToolOn(cluster, TOPICS, ["--list"])).split("\n")).to.not.include("orders.typo");
     // The service's bound on partitions holds for files too, and changes come only from files.
     const huge = await api("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
       files: [ordersFile([{ ...shipped, name: "orders.huge", partitions: 1_000_000 }])],

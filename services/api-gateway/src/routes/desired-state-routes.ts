@@ -12,7 +12,7 @@ import {
   type SaltedCredential,
   sealCredentials,
 } from "@kcp/desired-state";
-import { newScramCredential } from "@kcp/kafka";
+import { newScramCredential, type RefusedTopicChange } from "@kcp/kafka";
 import type { OperationService } from "@kcp/operation-service";
 import {
   AppError,
@@ -20,6 +20,8 @@ import {
   ClusterPathSchema,
   DESIRED_CHANGES_MAX,
   type DesiredChange,
+  type DesiredFile,
+  type DesiredProblem,
   type DesiredStateDriftResponse,
   DesiredStateDriftResponseSchema,
   type DesiredStateExportQuery,
@@ -53,6 +55,20 @@ function problemsMessage(problems: { file: string; document: number; field?: str
     .map((p) => `${p.file}, document ${p.document}${p.field ? ` (${p.field})` : ""}: ${p.message}`);
   const more = problems.length > PROBLEMS_SHOWN ? `\n… and ${problems.length - PROBLEMS_SHOWN} more` : "";
   return `The files cannot be planned:\n${lines.join("\n")}${more}`;
+}
+
+/** Kafka's refusals as problems of the files: each at the document that declares its topic. */
+function refusedProblems(files: readonly DesiredFile[], refused: readonly RefusedTopicChange[]): DesiredProblem[] {
+  const declared = new Map<string, { file: string; document: number }>();
+  for (const file of files)
+    file.documents.forEach((d, document) => {
+      if (d.kind === "Topic") declared.set(d.name, { file: file.path, document });
+    });
+  return refused.map(({ topic, reason }) => ({
+    ...(declared.get(topic) ?? { file: "(no file)", document: 0 }),
+    field: "configs",
+    message: `Kafka refuses topic ${topic}: ${reason}`,
+  }));
 }
 
 /**
@@ -118,6 +134,9 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         for (const change of changes)
           if (change.kind === "createTopic") deps.actions.refuseTooManyPartitions(change.partitions);
           else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
+        const refused = await deps.actions.refusedTopicChanges(params.id, changes);
+        if (refused.length > 0)
+          throw new AppError("invalid_request", problemsMessage(refusedProblems(body.files, refused)));
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
