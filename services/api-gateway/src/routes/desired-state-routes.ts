@@ -4,6 +4,7 @@ import type { ClusterRegistry } from "@kcp/clusters";
 import {
   credentialKey,
   DesiredStateBook,
+  type Drift,
   diffDesiredState,
   driftOf,
   exportDocuments,
@@ -119,6 +120,14 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       action: "operation.plan",
       params: ClusterPathSchema,
       body: DesiredStatePlanRequestSchema,
+      // The files are named by path and digest (auditChanges), not copied: 10,000 topics would make every entry MiB.
+      auditRequest: (body) => ({
+        files: body.files.map((f) => ({ path: f.path, documents: f.documents.length })),
+        passwordsFor: body.passwords.map((p) => `${p.user} ${p.mechanism}`),
+        createOperation: body.createOperation,
+        ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
+        ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+      }),
       async handle({ res, user, params, body }) {
         const digest = createHash("sha256").update(JSON.stringify(body.files)).digest("hex");
         res.locals.auditTarget = "applyDesiredState";
@@ -175,11 +184,10 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       params: ClusterPathSchema,
       async handle({ params }) {
         const applied = await book().applied(params.id);
+        // Nothing applied: nothing to drift from, and nothing to read of the cluster (known, or 404).
         if (applied.length === 0) await deps.clusters.find(params.id);
-        const drift =
-          applied.length === 0
-            ? driftOf([], { topics: [], acls: [], quotas: [], scramUsers: [] })
-            : driftOf(applied, await current(params.id));
+        const drift: Drift =
+          applied.length === 0 ? { changes: [], counts: {}, problems: [] } : driftOf(applied, await current(params.id));
         const body: DesiredStateDriftResponse = {
           applied: applied.map(({ path, digest, operationId, appliedAt, appliedBy }) => ({
             path,
