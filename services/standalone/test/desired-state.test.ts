@@ -259,6 +259,9 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(again).to.deep.include({ changes: [], irreversible: false });
     const unnamed = await api("GET", `/api/v1/clusters/${clusterId}/desired-state`);
     expect(unnamed.status, unnamed.text).to.equal(422);
+    const illegal = await api("GET", `/api/v1/clusters/${clusterId}/desired-state?topics=not%20a%20topic`);
+    expect(illegal.status, illegal.text).to.equal(422);
+    expect(illegal.body.error.message).to.include("The scope to export: topics.names.0");
   });
 
   it("SCRAM users: created and rotated from the passwords the CLI resolved, which no answer or audit entry shows; planned again, nothing", async () => {

@@ -23,6 +23,7 @@ import {
   type DesiredChange,
   type DesiredFile,
   type DesiredProblem,
+  DesiredScopeSchema,
   type DesiredStateDriftResponse,
   DesiredStateDriftResponseSchema,
   type DesiredStateExportQuery,
@@ -227,6 +228,19 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
             "invalid_request",
             "Name the scope to export: topicPrefixes, topics, aclPrincipals, quotaEntities or scramUsers",
           );
+        // Held to what a Scope document accepts (legal topic names, a quota entity's types, the bounds): the answer
+        // is a file that plans.
+        const checked = DesiredScopeSchema.safeParse({
+          kind: "Scope",
+          topics: { names: scope.topics, prefixes: scope.topicPrefixes },
+          aclPrincipals: scope.aclPrincipals,
+          quotaEntities: scope.quotaEntities,
+          scramUsers: scope.scramUsers,
+        });
+        if (!checked.success) {
+          const issue = checked.error.issues[0];
+          throw new AppError("invalid_request", `The scope to export: ${issue?.path.join(".")}: ${issue?.message}`);
+        }
         const body: DesiredStateExportResponse = { documents: exportDocuments(await current(params.id), scope) };
         return { status: 200, body };
       },
