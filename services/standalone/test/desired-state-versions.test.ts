@@ -12,6 +12,7 @@ import {
   kafkaToolOn,
   uniqueTopicName,
   waitFor,
+  withAdmin,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type Reply, startTestService, type TestService } from "./service-fixture.js";
@@ -67,6 +68,59 @@ async function aclsListed(cluster: KafkaCluster, args: string[]): Promise<string
 const line = (b: AclBinding) =>
   `${b.resourceType}:${b.resourceName}:${b.patternType} ${b.principal} ${b.operation} ${b.permission} ${b.host}`;
 
+/** The codes of an error of @platformatic/kafka and of the errors it wraps (PLT_KFK_*, Kafka's apiId), sorted. */
+function errorCodes(error: unknown): string[] {
+  const codes = new Set<string>();
+  const visit = (e: unknown, depth: number) => {
+    if (!e || typeof e !== "object" || depth > 8) return;
+    const { code, apiId, errors, cause } = e as {
+      code?: unknown;
+      apiId?: unknown;
+      errors?: unknown[];
+      cause?: unknown;
+    };
+    if (typeof code === "string") codes.add(code);
+    if (typeof apiId === "string") codes.add(apiId);
+    for (const inner of errors ?? []) visit(inner, depth + 1);
+    visit(cause, depth + 1);
+  };
+  visit(error, 0);
+  return [...codes].sort();
+}
+
+/**
+ * A client of the SASL_PLAINTEXT listener logged in as `username` with SCRAM-SHA-512, asking for `topic`'s metadata
+ * (which the StandardAuthorizer answers only with DESCRIBE granted): the topic's partitions, or the codes of the error
+ * it failed with. No retries and short timeouts, so a refusal comes within seconds; `ms` is how long it took.
+ */
+async function loginAs(
+  cluster: KafkaCluster,
+  username: string,
+  password: string,
+  topic: string,
+): Promise<{ partitions?: number; failure?: string[]; ms: number }> {
+  const started = Date.now();
+  const once = {
+    clientOptions: (...args: Parameters<KafkaCluster["clientOptions"]>) => ({
+      ...cluster.clientOptions(...args),
+      connectTimeout: 5000,
+      requestTimeout: 5000,
+      retries: 0,
+    }),
+  };
+  try {
+    const metadata = await withAdmin(once, (admin) => admin.metadata({ topics: [topic], forceUpdate: true }), {
+      listener: "SASL_PLAINTEXT",
+      mechanism: "SCRAM-SHA-512",
+      username,
+      password,
+    });
+    return { partitions: metadata.topics.get(topic)?.partitions.length ?? 0, ms: Date.now() - started };
+  } catch (error) {
+    return { failure: errorCodes(error), ms: Date.now() - started };
+  }
+}
+
 /**
  * One suite per Kafka version, each on that version's shared `secure` cluster: one KRaft node with SASL listeners and
  * the StandardAuthorizer (ACLs enforced, `allow.everyone.if.no.acl.found=false`), reached by the service over
@@ -110,6 +164,24 @@ for (const version of ["3.9.2", "4.4.0"] as const) {
     const read = binding("READ");
     const write = binding("WRITE");
     const group = binding("READ", { resourceType: "GROUP", resourceName: `${id}-`, patternType: "PREFIXED" });
+    // A SCRAM user of its own file (its credential and the ACL that lets it describe the orders topic).
+    const scramUser = uniqueTopicName("ds");
+    const describeOrders = binding("DESCRIBE", { principal: `User:${scramUser}` });
+    const scramFile = (passwordVersion: number) => ({
+      path: `teams/${scramUser}.yaml`,
+      documents: [
+        { kind: "Scope", scramUsers: [scramUser], aclPrincipals: [`User:${scramUser}`] },
+        {
+          kind: "ScramUser",
+          name: scramUser,
+          mechanism: "SCRAM-SHA-512",
+          iterations: 8192,
+          password: { env: "DS_LOGIN_PASSWORD" },
+          passwordVersion,
+        },
+        { kind: "Acl", ...describeOrders },
+      ],
+    });
     const quota = {
       kind: "Quota",
       entity: [{ type: "user", name: id }],
@@ -133,9 +205,10 @@ for (const version of ["3.9.2", "4.4.0"] as const) {
 
     const api = <T = Reply>(method: string, path: string, body?: unknown) =>
       service.api<T & Reply>(method, path, { token: service.token, ...(body === undefined ? {} : { body }) });
-    const planFiles = async (files: unknown[]) => {
+    const planFiles = async (files: unknown[], extra: Record<string, unknown> = {}) => {
       const planned = await api<DesiredStatePlanResponse>("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
         files,
+        ...extra,
       });
       expect(planned.status, planned.text).to.equal(200);
       return planned.body;
@@ -187,6 +260,8 @@ for (const version of ["3.9.2", "4.4.0"] as const) {
           entity: [{ type: "user", name: id }],
           remove: ["producer_byte_rate", "consumer_byte_rate"],
         });
+        await api("DELETE", `/api/v1/clusters/${clusterId}/acls`, describeOrders);
+        await api("DELETE", `/api/v1/clusters/${clusterId}/scram-users/${scramUser}/SCRAM-SHA-512`);
       }
       await service?.stop();
     });
@@ -314,6 +389,68 @@ for (const version of ["3.9.2", "4.4.0"] as const) {
       const after = await drift();
       expect(after.applied.map((f) => f.digest)).to.deep.equal([plan.digest]);
       expect(after.changes).to.deep.equal([]);
+    });
+    it("a SCRAM user the file creates logs in with its password and describes the topic its ACL grants; a wrong password is refused; rotated, the new password logs in and the old one is refused", async () => {
+      const passwordA = `pw-a-${uniqueTopicName("secret")}`;
+      const passwordB = `pw-b-${uniqueTopicName("secret")}`;
+      const passwords = (password: string) => ({
+        passwords: [{ user: scramUser, mechanism: "SCRAM-SHA-512", password }],
+      });
+      /** Waits until `password` logs in and the metadata shows the orders topic (3 partitions), as the user sees it. */
+      const logsIn = (what: string, password: string) =>
+        waitFor(
+          what,
+          async () => {
+            const login = await loginAs(cluster, scramUser, password, orders);
+            if (login.partitions === undefined) throw new Error(`refused: ${login.failure?.join(", ")}`);
+            return login;
+          },
+          { timeoutMs: 60_000, intervalMs: 300 },
+        );
+      /** A login that must be refused by SASL authentication (not a timeout or an authorization error), within seconds. */
+      const refused = async (password: string) => {
+        const login = await loginAs(cluster, scramUser, password, orders);
+        expect(login.failure, JSON.stringify(login)).to.include.members([
+          "PLT_KFK_AUTHENTICATION",
+          "SASL_AUTHENTICATION_FAILED",
+        ]);
+        expect(login.ms, "refused within a bounded time").to.be.below(15_000);
+      };
+
+      const created = await planFiles([scramFile(1)], passwords(passwordA));
+      expect(created.changes).to.deep.equal([
+        { kind: "createAcl", binding: describeOrders },
+        { kind: "createScramCredential", user: scramUser, mechanism: "SCRAM-SHA-512", iterations: 8192 },
+      ]);
+      const done = await apply(created);
+      expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+      expect(done.steps.map((s) => s.kind)).to.deep.equal(["createAcls", "setScramCredentials", "recordDesiredState"]);
+      expect((await logsIn("a login with password A", passwordA)).partitions).to.equal(3);
+      // Logged in as that user, the authorizer answers by its ACLs: the audit topic, which no ACL grants it, is denied.
+      const denied = await loginAs(cluster, scramUser, passwordA, audit);
+      expect(denied.failure, JSON.stringify(denied)).to.include("TOPIC_AUTHORIZATION_FAILED");
+      expect(denied.failure).to.not.include("PLT_KFK_AUTHENTICATION");
+      await refused(`${passwordA}-wrong`);
+
+      const rotated = await planFiles([scramFile(2)], passwords(passwordB));
+      expect(rotated.changes).to.deep.equal([
+        {
+          kind: "rotateScramCredential",
+          user: scramUser,
+          mechanism: "SCRAM-SHA-512",
+          iterations: 8192,
+          reason: "password version 1 → 2",
+        },
+      ]);
+      const rotation = await apply(rotated);
+      expect(rotation.status, JSON.stringify(rotation.steps)).to.equal("succeeded");
+      expect((await logsIn("a login with password B", passwordB)).partitions).to.equal(3);
+      // One broker: once B logs in, the credential it checks is B's and A's is gone.
+      await refused(passwordA);
+
+      const again = await planFiles([scramFile(2)]);
+      expect(again).to.deep.include({ changes: [], irreversible: false });
+      expect(again.operation).to.equal(undefined);
     });
   });
 }
