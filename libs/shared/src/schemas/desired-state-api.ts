@@ -87,10 +87,11 @@ const listQuery = (description: string, item: z.ZodType<string>) =>
         .split(",")
         .map((s) => s.trim())
         .filter((s) => s.length > 0);
-      for (const each of items) {
+      for (const [index, each] of items.entries()) {
         const parsed = item.safeParse(each);
         if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: `${each}: ${parsed.error.issues[0]?.message}` });
+          // By position, never by value: the value may be long, and an answer does not echo what it refuses.
+          ctx.addIssue({ code: "custom", message: `item ${index + 1}: ${parsed.error.issues[0]?.message}` });
           return z.NEVER;
         }
       }
