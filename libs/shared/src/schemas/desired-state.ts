@@ -79,7 +79,7 @@ export type DesiredScramUser = z.infer<typeof DesiredScramUserSchema>;
 
 /**
  * What a file owns: nothing outside it is changed or deleted, and `prune` deletes only inside it. The bounds keep any
- * request that breaks them under the body limit (1 MiB), so that it is refused for what it is.
+ * request that breaks them under the plan's body limit (16 MiB), so that it is refused for what it is.
  */
 export const DesiredScopeSchema = z.strictObject({
   kind: z.literal("Scope"),
