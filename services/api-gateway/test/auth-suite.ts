@@ -97,11 +97,20 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
         operator: { username: "otto", password: PASSWORD },
         admin: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
       };
+      // One session per principal; the logout route revokes the one it is called with, so it gets a fresh one.
+      const sessions = new Map<Principal, string>();
+      const sessionOf = async (principal: Principal, fresh: boolean) => {
+        const account = accounts[principal];
+        if (!account) return undefined;
+        const kept = fresh ? undefined : sessions.get(principal);
+        if (kept) return kept;
+        const token = await tokenOf(account.username, account.password);
+        if (!fresh) sessions.set(principal, token);
+        return token;
+      };
       for (const spec of routes) {
         for (const principal of PRINCIPALS) {
-          const account = accounts[principal];
-          // A fresh session each time: the logout route revokes the one it is called with.
-          const token = account ? await tokenOf(account.username, account.password) : undefined;
+          const token = await sessionOf(principal, spec.path === "/api/v1/auth/logout");
           const path = spec.path.replace(/:[a-z]+/gi, "nonexistent");
           const response = await api(spec.method, path, {
             ...(token ? { token } : {}),
