@@ -309,6 +309,9 @@ function logTail(file: string, lines = 15): string {
   }
 }
 
+/** How long a node agent may take to answer its health check after its process started. */
+const AGENT_LISTEN_MS = 180_000;
+
 async function spawnAgent(
   env: Record<string, string>,
   logFile: string,
@@ -331,7 +334,8 @@ async function spawnAgent(
       return answer?.status === 200 ? true : undefined;
     },
     {
-      timeoutMs: 60_000,
+      // An agent starts on about 3 CPU-seconds (tsx); on two cores at a load of 40 that is over a minute of wall time.
+      timeoutMs: AGENT_LISTEN_MS,
       // An agent that dies starting (seen once in CI, its folder gone with the cluster) starts the cluster afresh,
       // and its last log lines go into the message.
       giveUpIf: () =>
@@ -339,7 +343,11 @@ async function spawnAgent(
           ? new NodeExitedError(`the node agent exited while starting; see ${logFile}: ${logTail(logFile)}`)
           : undefined,
     },
-  );
+  ).catch(async (error: unknown) => {
+    if (error instanceof NodeExitedError) throw error;
+    await agent.kill();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; its log: ${logTail(logFile)}`);
+  });
   return agent;
 }
 
@@ -759,8 +767,13 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
         const agent = new NodeAgent(agentId, url, stateDir, logFile, [node.id], undefined, signer, authority.caPem);
         agents.push(agent);
         await agent.restartAgent(env, detached);
-        const agentNode = new AgentNode(node, runtime, agent);
-        nodes.push(agentNode);
+        nodes.push(new AgentNode(node, runtime, agent));
+      }),
+    );
+    // Installs start once every agent listens: six installs (copies and digests of Kafka's jars) running while the
+    // last agents start would starve them.
+    await Promise.all(
+      nodes.map(async ({ spec: node, agent }) => {
         const installed = options.installArtifactVersions === false ? [version] : versions;
         for (const v of installed) await agent.install(v);
         await agent.request("PUT", `/v1/nodes/${node.id}`, {

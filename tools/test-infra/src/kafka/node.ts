@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ManagedProcess, startProcess } from "../common/index.js";
 import { classData } from "./class-data.js";
@@ -78,9 +79,32 @@ export class KafkaNode {
   /** An error saying the node's JVM has exited, or undefined while it runs (or was never started). */
   exitError(): Error | undefined {
     return this.process?.hasExited()
-      ? new NodeExitedError(`Kafka node ${this.id} exited; see ${this.serverLog()}`)
+      ? new NodeExitedError(
+          `Kafka node ${this.id} exited; see ${this.serverLog()}: ${whyExited(this.serverLog(), join(logsDir(this.spec), "stdout.log"))}`,
+        )
       : undefined;
   }
+}
+
+/**
+ * Why a JVM exited, on one line, from its logs (kept in the message: a cluster that fails to start is removed with
+ * its folder): the server log's last ERROR or FATAL lines, else the last lines of its standard output and error.
+ */
+function whyExited(serverLog: string, stdoutLog: string): string {
+  const last = (file: string): string[] => {
+    try {
+      const text = readFileSync(file, "utf8");
+      return text
+        .slice(-65_536)
+        .split("\n")
+        .filter((line) => line.trim() !== "");
+    } catch {
+      return [];
+    }
+  };
+  const errors = last(serverLog).filter((line) => /\b(ERROR|FATAL)\b/.test(line));
+  const lines = errors.length > 0 ? errors.slice(-3) : last(stdoutLog).slice(-5);
+  return lines.length > 0 ? lines.map((line) => line.slice(0, 400)).join(" | ") : "(no log)";
 }
 
 /** A node's JVM exited while it was expected to run. */
