@@ -1,19 +1,28 @@
+import { readFile } from "node:fs/promises";
 import { type ApiClient, createApiClient, unwrap } from "@kcp/api-client";
-import type { StoredLogin } from "./config-store.js";
+import type { StoredConfig, StoredLogin } from "./config-store.js";
 import { UsageError } from "./exit-codes.js";
 
 /** What every command runs with: the client, where to write, and the choices of the command line. */
 export interface Context {
-  client: ApiClient;
-  /** The service's URL (from --url, $KCP_URL or the saved login). */
+  /** The client of the service, with the token; a command that needs it without a service named is a usage error. */
+  readonly client: ApiClient;
+  /** The service's URL (from --url, $KCP_URL or the context); "" when none is named. */
   url: string;
   configPath: string;
+  config: StoredConfig;
+  /** The context this command uses: --context, else $KCP_CONTEXT, else the config's current context. */
+  contextName: string;
+  /** The login of that context, when it is one for `url`. */
   login: StoredLogin | undefined;
   json: boolean;
   out: (text: string) => void;
   /** Waits between polls (`watch`); replaced in tests. */
   sleep: (ms: number) => Promise<void>;
+  /** The whole of standard input. */
   stdin: () => Promise<string>;
+  /** One answer typed at the terminal, or undefined when standard input is not a terminal (scripts name it instead). */
+  ask: (question: string) => Promise<string | undefined>;
   env: NodeJS.ProcessEnv;
 }
 
@@ -23,11 +32,19 @@ export function contextClient(url: string, token: string | undefined): ApiClient
 
 /** A cluster named on the command line by its name or its id. */
 export async function clusterId(context: Context, nameOrId: string | undefined): Promise<string> {
+  return (await clusterNamed(context, nameOrId)).id;
+}
+
+/** A cluster named on the command line by its name or its id: its id and name. */
+export async function clusterNamed(
+  context: Context,
+  nameOrId: string | undefined,
+): Promise<{ id: string; name: string }> {
   if (!nameOrId) throw new UsageError("Name the cluster (its name or id)");
   const { clusters } = unwrap(await context.client.GET("/api/v1/clusters"));
   const found = clusters.find((view) => view.cluster.id === nameOrId || view.cluster.name === nameOrId);
   if (!found) throw new UsageError(`No cluster named ${nameOrId} (kcp clusters lists them)`);
-  return found.cluster.id;
+  return { id: found.cluster.id, name: found.cluster.name };
 }
 
 /** Writes `value` as JSON (--json) or the text made for people. */
@@ -35,5 +52,43 @@ export function print(context: Context, value: unknown, forPeople: () => string)
   context.out(context.json ? JSON.stringify(value, null, 2) : forPeople());
 }
 
-/** The header every write sends (the service's CSRF rule). */
-export const WRITE = { "X-Service-Request": "1" } as const;
+/**
+ * The CSRF header of a write. The client sends it on every request that is not a GET (createApiClient), so this only
+ * satisfies the types: typed never, it fits whether the document declares the header a parameter (required then) or
+ * a security scheme (the parameter gone), and a regenerated client needs no change here.
+ */
+export const WRITE = { "X-Service-Request": "1" } as never;
+
+/**
+ * A secret, never from an argument (it would stay in the shell's history and the process list): the file named (`-`
+ * is standard input), else the environment variable, else standard input. One trailing newline is dropped.
+ */
+export async function readSecret(
+  context: Context,
+  what: string,
+  from: { file?: string | undefined; env?: string | undefined },
+): Promise<string> {
+  let text: string | undefined;
+  if (from.file && from.file !== "-")
+    text = await readFile(from.file, "utf8").catch(() => {
+      throw new UsageError(`The file ${from.file} cannot be read`);
+    });
+  else if (!from.file && from.env && context.env[from.env]) text = context.env[from.env];
+  else text = await context.stdin();
+  const secret = (text ?? "").replace(/\r?\n$/, "");
+  if (!secret)
+    throw new UsageError(
+      `No ${what}: pipe it to standard input${from.env ? `, set ${from.env}` : ""}, or name a file (never an argument)`,
+    );
+  return secret;
+}
+
+/**
+ * The name typed back for something that cannot be undone: --name, else asked at a terminal. Anything else is
+ * refused before a request is sent.
+ */
+export async function typedBack(context: Context, what: string, expected: string, given: string | undefined) {
+  const typed = given ?? (await context.ask(`Type the ${what}'s name (${expected}) to go on: `));
+  if (typed === undefined) throw new UsageError(`Type the ${what}'s name back: --name ${expected}`);
+  if (typed !== expected) throw new UsageError(`The name typed back (${typed}) is not the ${what}'s (${expected})`);
+}

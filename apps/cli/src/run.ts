@@ -1,48 +1,20 @@
-import { parseArgs } from "node:util";
-import * as commands from "./commands/index.js";
-import { configPath, readLogin } from "./config-store.js";
+import { createInterface } from "node:readline/promises";
+import { configPath, readConfig } from "./config-store.js";
 import { type Context, contextClient } from "./context.js";
 import { EXIT, exitFor, UsageError } from "./exit-codes.js";
+import { commandsUnder, groupHelp, parseCommandLine } from "./parse.js";
+import type { CommandSpec } from "./spec.js";
+import { COMMANDS, helpFor, USAGE } from "./table.js";
 
-export const USAGE = `kcp — the Kafka control plane's command line
-
-  kcp login --url URL --username NAME     the password from stdin or $KCP_PASSWORD; the session kept in the
-                                          user's config folder (0600)
-  kcp logout
-  kcp clusters                            every cluster with its health
-  kcp topics CLUSTER [--search T] [--limit N]
-  kcp groups CLUSTER [--search T] [--limit N]
-  kcp plan CLUSTER TYPE [--params JSON]   a dry run: the plan, its steps and warnings
-  kcp confirm OPERATION [--name CLUSTER]  the cluster's name typed back for an irreversible operation
-  kcp watch OPERATION                     progress until it ends
-  kcp audit [--limit N] [--action A] [--actor U]
-  kcp policies                            the autopilot's policies
-  kcp anomalies CLUSTER [--state open|cleared] [--limit N]
-                                          anomalies and what the autopilot did about each, or why not
-  kcp autopilot [status]                  enabled, and the pauses in force
-  kcp autopilot pause [CLUSTER] --reason R [--until ISO-TIME]
-  kcp autopilot resume [CLUSTER]          without CLUSTER: for every cluster
-  kcp diff CLUSTER -f PATH                the changes desired-state files make (a file or a folder);
-                                          exits 0 with none, 2 with some, 1 when refused
-  kcp apply CLUSTER -f PATH [--yes [--name CLUSTER]]
-                                          plans the files; --yes confirms and follows the apply
-  kcp drift CLUSTER                       how the cluster differs from its last applied files;
-                                          exits 0 with none, 2 with some
-  kcp export CLUSTER [--topic-prefixes P,..] [--topics T,..] [--acl-principals User:A,..]
-         [--quota-entities user=A[+client-id=C],..] [--scram-users U,..] [-o FILE]
-                                          the resources in that scope as a desired-state file
-
-  --json      JSON for scripts instead of tables
-  --url URL   the service (default: $KCP_URL, else the one logged in to); $KCP_TOKEN overrides the saved session
-
-Exit codes: 0 done, 1 usage, 2 refused by the service (4xx), 3 service unreachable or failing (5xx),
-4 the watched operation failed or was cancelled.`;
+export { USAGE };
 
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   out?: (text: string) => void;
   err?: (text: string) => void;
   stdin?: () => Promise<string>;
+  /** A question answered at the terminal; undefined when there is none (the default when stdin is not a TTY). */
+  ask?: (question: string) => Promise<string | undefined>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -52,129 +24,78 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+async function askTerminal(question: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return (await terminal.question(question)).trim();
+  } finally {
+    terminal.close();
+  }
+}
+
+/** Pure: the usage error for words that name no command: the nearest noun's commands, else the whole usage. */
+function unknownCommand(words: readonly string[]): UsageError {
+  let known = 0;
+  while (known < words.length && commandsUnder(COMMANDS, words.slice(0, known + 1)).length > 0) known++;
+  if (known === 0) return new UsageError(`Unknown command ${words[0]}\n\n${USAGE}`);
+  const under = groupHelp(commandsUnder(COMMANDS, words.slice(0, known)));
+  if (known === words.length) return new UsageError(`kcp ${words.join(" ")} needs one of:\n${under}`);
+  return new UsageError(`Unknown command kcp ${words.slice(0, known + 1).join(" ")}\n\n${under}`);
+}
+
 /** Runs one command line; answers the exit code (errors are printed, never thrown). */
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
   const out = options.out ?? ((text: string) => process.stdout.write(`${text}\n`));
   const err = options.err ?? ((text: string) => process.stderr.write(`${text}\n`));
+  let command: CommandSpec | undefined;
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: "boolean", default: false },
-        url: { type: "string" },
-        username: { type: "string" },
-        search: { type: "string" },
-        limit: { type: "string" },
-        params: { type: "string" },
-        name: { type: "string" },
-        action: { type: "string" },
-        actor: { type: "string" },
-        reason: { type: "string" },
-        until: { type: "string" },
-        state: { type: "string" },
-        "interval-ms": { type: "string" },
-        file: { type: "string", short: "f" },
-        output: { type: "string", short: "o" },
-        "topic-prefixes": { type: "string" },
-        topics: { type: "string" },
-        "acl-principals": { type: "string" },
-        "quota-entities": { type: "string" },
-        "scram-users": { type: "string" },
-        yes: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-    const [command, first, second] = positionals;
-    if (values.help || !command) {
-      out(USAGE);
-      return command || values.help ? EXIT.ok : EXIT.usage;
+    const parsed = parseCommandLine(COMMANDS, argv);
+    command = parsed.command;
+    if (parsed.global.help) {
+      out(helpFor(parsed.words));
+      return EXIT.ok;
     }
+    if (parsed.words.length === 0) {
+      out(USAGE);
+      return EXIT.usage;
+    }
+    if (!command) throw unknownCommand(parsed.words);
     const path = configPath(env);
-    const login = await readLogin(path);
-    const url = (values.url ?? env.KCP_URL ?? login?.url ?? "").replace(/\/+$/, "");
-    if (!url) throw new UsageError("Which service? kcp login --url URL ..., or --url, or $KCP_URL");
-    const token = env.KCP_TOKEN ?? (login && login.url === url ? login.token : undefined);
+    const config = await readConfig(path);
+    const contextName = parsed.global.context ?? env.KCP_CONTEXT ?? config.currentContext;
+    const stored = config.contexts[contextName];
+    const makesContext = command.path[0] === "login" || command.path[1] === "set-context";
+    if (parsed.global.context && !stored && !makesContext)
+      throw new UsageError(`No context named ${parsed.global.context} (kcp config get-contexts lists them)`);
+    const url = (parsed.global.url ?? env.KCP_URL ?? stored?.url ?? "").replace(/\/+$/, "");
+    if (!url && !command.offline && command.path[0] !== "login")
+      throw new UsageError("Which service? kcp login --url URL ..., or --url, or $KCP_URL, or a --context");
+    const token = env.KCP_TOKEN ?? (stored && stored.url === url ? stored.token : undefined);
+    let client: Context["client"] | undefined;
     const context: Context = {
-      client: contextClient(url, token),
+      get client() {
+        if (!url) throw new UsageError("Which service? --url URL, or $KCP_URL, or a --context");
+        client ??= contextClient(url, token);
+        return client;
+      },
       url,
       configPath: path,
-      login,
-      json: values.json,
+      config,
+      contextName,
+      login: stored && stored.url === url ? stored : undefined,
+      json: parsed.global.json,
       out,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       stdin: options.stdin ?? readStdin,
+      ask: options.ask ?? askTerminal,
       env,
     };
-    switch (command) {
-      case "login":
-        await commands.login(context, { ...(values.username ? { username: values.username } : {}) });
-        return EXIT.ok;
-      case "logout":
-        await commands.logout(context);
-        return EXIT.ok;
-      case "clusters":
-        await commands.clusters(context);
-        return EXIT.ok;
-      case "topics":
-        await commands.topics(context, first, values);
-        return EXIT.ok;
-      case "groups":
-        await commands.groups(context, first, values);
-        return EXIT.ok;
-      case "plan":
-        await commands.plan(context, first, second, values);
-        return EXIT.ok;
-      case "confirm":
-        await commands.confirm(context, first, values);
-        return EXIT.ok;
-      case "watch":
-        return await commands.watch(context, first, {
-          ...(values["interval-ms"] ? { intervalMs: values["interval-ms"] } : {}),
-        });
-      case "audit":
-        await commands.audit(context, values);
-        return EXIT.ok;
-      case "policies":
-        await commands.policies(context);
-        return EXIT.ok;
-      case "anomalies":
-        await commands.anomalies(context, first, values);
-        return EXIT.ok;
-      case "autopilot":
-        await commands.autopilot(context, first, second, values);
-        return EXIT.ok;
-      case "diff":
-      case "drift": {
-        const changes = command === "diff" ? commands.diff(context, first, values) : commands.drift(context, first);
-        return await changes.catch((error: unknown) => {
-          // 2 means "changes" here: a refusal exits 1, as Terraform's plan does.
-          const { code, message } = exitFor(error);
-          if (code !== EXIT.refused) throw error;
-          err(`kcp: ${message}`);
-          return EXIT.usage;
-        });
-      }
-      case "apply":
-        return await commands.apply(context, first, {
-          ...(values.file ? { file: values.file } : {}),
-          yes: values.yes,
-          ...(values.name ? { name: values.name } : {}),
-          ...(values["interval-ms"] ? { intervalMs: values["interval-ms"] } : {}),
-        });
-      case "export":
-        return await commands.exportState(context, first, values);
-      default:
-        throw new UsageError(`Unknown command ${command}\n\n${USAGE}`);
-    }
+    return (await command.run(context, parsed.args)) ?? EXIT.ok;
   } catch (error) {
-    const { code, message } = exitFor(
-      error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")
-        ? new UsageError(error.message)
-        : error,
-    );
+    const { code, message } = exitFor(error);
     err(`kcp: ${message}`);
-    return code;
+    return code === EXIT.refused && command?.refusedExit !== undefined ? command.refusedExit : code;
   }
 }

@@ -1,7 +1,11 @@
+import { readFile } from "node:fs/promises";
 import { unwrap } from "@kcp/api-client";
+import { parse, stringify } from "yaml";
+import { type Body, text } from "../args.js";
 import { type Context, clusterId, print, WRITE } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
+import type { Args } from "../spec.js";
 
 type Status = Awaited<ReturnType<typeof readStatus>>;
 
@@ -60,8 +64,8 @@ export async function policies(context: Context): Promise<void> {
   const list = unwrap(await context.client.GET("/api/v1/policies"));
   print(context, list, () =>
     table(
-      ["NAME", "ENABLED", "TRIGGER", "FOR", "ACTION", "MODE", "SCOPE"],
-      list.policies.map(({ spec }) => [
+      ["NAME", "ENABLED", "TRIGGER", "FOR", "ACTION", "MODE", "SCOPE", "ID"],
+      list.policies.map(({ id, spec }) => [
         spec.name,
         spec.enabled ? "yes" : "no",
         spec.trigger.code,
@@ -73,6 +77,7 @@ export async function policies(context: Context): Promise<void> {
           : Object.entries(spec.scope.labels)
               .map(([k, v]) => `${k}=${v}`)
               .join(",") || "every cluster",
+        id,
       ]),
     ),
   );
@@ -104,4 +109,53 @@ export async function anomalies(
       }),
     ),
   );
+}
+
+type PolicySpecInput = Body<"/api/v1/policies", "post">;
+
+/** A policy's spec from a YAML or JSON file (- is standard input), as the API takes it. */
+async function policyFile(context: Context, args: Args): Promise<PolicySpecInput> {
+  const file = text(args, "file");
+  if (!file) throw new UsageError("Name the policy's file: -f FILE (YAML or JSON; - is stdin)");
+  const content =
+    file === "-"
+      ? await context.stdin()
+      : await readFile(file, "utf8").catch(() => {
+          throw new UsageError(`The file ${file} cannot be read`);
+        });
+  const value = parse(content) as unknown;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new UsageError(`${file} is not a policy (a YAML mapping)`);
+  // The file may be a policy as shown (kcp policies show --json): its spec is what is sent.
+  const spec = "spec" in value && typeof value.spec === "object" ? value.spec : value;
+  return spec as PolicySpecInput;
+}
+
+const describePolicy = (policy: { id: string; spec: unknown; updatedAt: string }) =>
+  `Policy ${policy.id}, updated ${policy.updatedAt}:\n${stringify(policy.spec, { lineWidth: 0 }).trimEnd()}`;
+
+/** kcp policies show|create|replace|delete: one autopilot policy, its spec as YAML. */
+export function policy(verb: "show" | "create" | "replace" | "delete") {
+  return async (context: Context, args: Args) => {
+    const id = args.positionals[0] ?? "";
+    const answer =
+      verb === "show"
+        ? await context.client.GET("/api/v1/policies/{id}", { params: { path: { id } } })
+        : verb === "create"
+          ? await context.client.POST("/api/v1/policies", {
+              params: { header: WRITE },
+              body: await policyFile(context, args),
+            })
+          : verb === "replace"
+            ? await context.client.PUT("/api/v1/policies/{id}", {
+                params: { path: { id }, header: WRITE },
+                body: await policyFile(context, args),
+              })
+            : await context.client.DELETE("/api/v1/policies/{id}", { params: { path: { id }, header: WRITE } });
+    const { policy: shown } = unwrap(answer);
+    print(context, { policy: shown }, () =>
+      verb === "delete" ? `Deleted policy ${shown.spec.name} (${shown.id})` : describePolicy(shown),
+    );
+    return undefined;
+  };
 }

@@ -2,6 +2,7 @@ import { type components, unwrap } from "@kcp/api-client";
 import { type Context, clusterId, print, WRITE } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, progressBar, table } from "../output.js";
+import type { Args } from "../spec.js";
 
 type Operation = components["schemas"]["Operation"];
 const ENDED = new Set(["succeeded", "failed", "cancelled"]);
@@ -102,4 +103,102 @@ export async function watch(
     }
     await context.sleep(interval);
   }
+}
+
+/** kcp operations list CLUSTER [--status S] [--limit N]: the newest operations first. */
+export async function listOperations(context: Context, args: Args) {
+  const id = await clusterId(context, args.positionals[0]);
+  const status = typeof args.options.status === "string" ? args.options.status : undefined;
+  const limit = typeof args.options.limit === "string" ? Number(args.options.limit) : 20;
+  if (!Number.isInteger(limit)) throw new UsageError("--limit must be a whole number");
+  const query = { limit, ...(status ? { status } : {}) } as never;
+  const page = unwrap(
+    await context.client.GET("/api/v1/clusters/{id}/operations", { params: { path: { id }, query } }),
+  );
+  print(context, page, () =>
+    table(
+      ["ID", "TYPE", "STATUS", "PROGRESS", "BY", "CREATED", "SUMMARY"],
+      page.operations.map((o) => [
+        o.id,
+        o.type,
+        o.status,
+        `${o.steps.filter((s) => s.status === "succeeded" || s.status === "skipped").length}/${o.steps.length}`,
+        o.createdBy,
+        o.createdAt,
+        o.summary,
+      ]),
+    ),
+  );
+  return undefined;
+}
+
+/** kcp operations show OP: the operation, its steps and where it is. */
+export async function showOperation(context: Context, args: Args) {
+  const op = args.positionals[0] ?? "";
+  const operation = unwrap(await context.client.GET("/api/v1/operations/{op}", { params: { path: { op } } }));
+  print(context, operation, () =>
+    [
+      `Operation ${operation.id} (${operation.type}) ${operation.status}: ${operation.summary}`,
+      `Created by ${operation.createdBy} at ${operation.createdAt}${operation.confirmedBy ? `, confirmed by ${operation.confirmedBy}` : ""}${operation.irreversible ? "; irreversible" : ""}`,
+      progressLine(operation),
+      table(
+        ["STEP", "NAME", "KIND", "STATUS"],
+        operation.steps.map((s) => [String(s.index + 1), s.name, s.kind, s.status]),
+      ),
+      ...(operation.requestedAction ? [`Requested: ${operation.requestedAction}`] : []),
+      ...(operation.error ? [`Error: ${operation.error}`] : []),
+    ].join("\n"),
+  );
+  return undefined;
+}
+
+/** kcp operations pause|resume|cancel OP: asks the worker; it honours the request between steps. */
+export function controlOperation(action: "pause" | "resume" | "cancel") {
+  return async (context: Context, args: Args) => {
+    const op = args.positionals[0] ?? "";
+    const params = { params: { path: { op }, header: WRITE } };
+    const answer =
+      action === "pause"
+        ? await context.client.POST("/api/v1/operations/{op}/pause", params)
+        : action === "resume"
+          ? await context.client.POST("/api/v1/operations/{op}/resume", params)
+          : await context.client.POST("/api/v1/operations/{op}/cancel", params);
+    const operation = unwrap(answer);
+    print(
+      context,
+      operation,
+      () =>
+        `Operation ${operation.id}: ${operation.status}${operation.requestedAction ? `, ${operation.requestedAction} requested` : ""}`,
+    );
+    return undefined;
+  };
+}
+
+/** kcp operations moves OP: the partition moves of a reassignment, with their progress. */
+export async function operationMoves(context: Context, args: Args) {
+  const op = args.positionals[0] ?? "";
+  const limit = typeof args.options.limit === "string" ? Number(args.options.limit) : 100;
+  const page = unwrap(
+    await context.client.GET("/api/v1/operations/{op}/moves", {
+      params: { path: { op }, query: { limit, offset: 0 } },
+    }),
+  );
+  print(context, page, () =>
+    [
+      table(
+        ["TOPIC", "PARTITION", "FROM", "TO", "SIZE", "REPLICA MOVES", "LEADER CHANGE"],
+        page.moves.map((m) => [
+          m.topic,
+          String(m.partition),
+          m.from.join(","),
+          m.to.join(","),
+          formatBytes(m.sizeBytes),
+          String(m.replicaMoves),
+          m.leaderChange ? "yes" : "no",
+        ]),
+      ),
+      `${page.moves.length} of ${page.total} moves`,
+    ].join("\n"),
+  );
+  return undefined;
 }

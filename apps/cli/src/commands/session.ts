@@ -1,38 +1,180 @@
 import { createApiClient, unwrap } from "@kcp/api-client";
-import { forgetLogin, saveLogin } from "../config-store.js";
-import { type Context, print } from "../context.js";
+import { positional, text } from "../args.js";
+import { describeContexts, saveConfig } from "../config-store.js";
+import { type Context, print, readSecret, WRITE } from "../context.js";
 import { UsageError } from "../exit-codes.js";
+import { table } from "../output.js";
+import type { Args, CommandSpec } from "../spec.js";
 
 /**
  * kcp login --url URL --username NAME: the password from $KCP_PASSWORD or standard input (never an argument, which
- * would stay in the shell's history and the process list). The session token goes to the config file (0600).
+ * would stay in the shell's history and the process list). The session token goes into the context (--context, else
+ * the current one), which becomes the current one; the file is 0600.
  */
 export async function login(context: Context, options: { username?: string }): Promise<void> {
   if (!options.username)
     throw new UsageError("kcp login --url URL --username NAME (password on stdin or $KCP_PASSWORD)");
-  const password = context.env.KCP_PASSWORD ?? (await context.stdin()).replace(/\r?\n$/, "");
-  if (!password) throw new UsageError("No password: pipe it to kcp login, or set KCP_PASSWORD");
+  if (!context.url) throw new UsageError("Which service? kcp login --url URL --username NAME");
+  const password = await readSecret(context, "password", { env: "KCP_PASSWORD" });
   const anonymous = createApiClient({ baseUrl: context.url });
   const session = unwrap(
     await anonymous.POST("/api/v1/auth/login", {
-      params: { header: { "X-Service-Request": "1" } },
+      params: { header: WRITE },
       body: { username: options.username, password },
     }),
   );
-  await saveLogin(context.configPath, { url: context.url, token: session.token, username: session.user.username });
+  context.config.contexts[context.contextName] = {
+    url: context.url,
+    token: session.token,
+    username: session.user.username,
+  };
+  context.config.currentContext = context.contextName;
+  await saveConfig(context.configPath, context.config);
   print(
     context,
-    { url: context.url, username: session.user.username, role: session.user.role },
+    { url: context.url, username: session.user.username, role: session.user.role, context: context.contextName },
     () =>
-      `Logged in to ${context.url} as ${session.user.username} (${session.user.role}); session saved in ${context.configPath}`,
+      `Logged in to ${context.url} as ${session.user.username} (${session.user.role}); session saved in ${context.configPath} (context ${context.contextName})`,
   );
 }
 
-/** kcp logout: ends the session on the service and forgets it here. */
+/** kcp logout: ends the session on the service and forgets the context here (the file goes with the last one). */
 export async function logout(context: Context): Promise<void> {
-  if (context.login) {
-    await context.client.POST("/api/v1/auth/logout", { params: { header: { "X-Service-Request": "1" } } });
+  if (context.login?.token) {
+    await context.client.POST("/api/v1/auth/logout", { params: { header: WRITE } });
   }
-  await forgetLogin(context.configPath);
-  print(context, { loggedOut: true }, () => "Logged out");
+  delete context.config.contexts[context.contextName];
+  await saveConfig(context.configPath, context.config);
+  print(context, { loggedOut: true, context: context.contextName }, () => "Logged out");
 }
+
+async function getContexts(context: Context) {
+  const contexts = describeContexts(context.config);
+  print(context, { currentContext: context.config.currentContext, contexts }, () =>
+    contexts.length === 0
+      ? "No context: kcp login --url URL --username NAME [--context NAME] makes one"
+      : table(
+          ["CURRENT", "NAME", "URL", "USERNAME", "LOGGED IN"],
+          contexts.map((c) => [c.current ? "*" : "", c.name, c.url, c.username ?? "-", c.loggedIn ? "yes" : "no"]),
+        ),
+  );
+  return undefined;
+}
+
+function known(context: Context, name: string): void {
+  if (!context.config.contexts[name])
+    throw new UsageError(
+      `No context named ${name} (kcp config get-contexts lists them; kcp login --context ${name} makes it)`,
+    );
+}
+
+async function useContext(context: Context, args: Args) {
+  const name = positional(args, 0);
+  known(context, name);
+  context.config.currentContext = name;
+  await saveConfig(context.configPath, context.config);
+  print(context, { currentContext: name }, () => `Using context ${name} (${context.config.contexts[name]?.url})`);
+  return undefined;
+}
+
+async function setContext(context: Context, args: Args) {
+  const name = positional(args, 0);
+  const url = text(args, "url")?.replace(/\/+$/, "");
+  if (!url) throw new UsageError(`kcp config set-context ${name} --url URL`);
+  const before = context.config.contexts[name];
+  // A login belongs to its service: a context moved to another URL keeps no token.
+  context.config.contexts[name] = before && before.url === url ? before : { url };
+  await saveConfig(context.configPath, context.config);
+  print(context, { context: name, url }, () => `Context ${name}: ${url}`);
+  return undefined;
+}
+
+async function deleteContext(context: Context, args: Args) {
+  const name = positional(args, 0);
+  known(context, name);
+  delete context.config.contexts[name];
+  await saveConfig(context.configPath, context.config);
+  print(context, { deleted: name }, () => `Deleted context ${name} (its session is not ended: kcp logout does that)`);
+  return undefined;
+}
+
+export const sessionCommands: CommandSpec[] = [
+  {
+    path: ["login"],
+    positionals: [],
+    options: { username: { type: "string", value: "NAME", help: "who logs in" } },
+    summary: "logs in; the password from standard input or $KCP_PASSWORD, the session kept in the context (0600)",
+    details: [
+      "The session goes into the context named by --context (default: the current one, first 'default'), which",
+      "becomes the current one. The token is never printed.",
+    ],
+    examples: [
+      "printf '%s\\n' \"$PASSWORD\" | kcp login --url http://localhost:8080 --username admin",
+      "kcp login --context staging --url https://kcp.staging.example --username alice < pw.txt",
+    ],
+    run: async (context, args) => {
+      const username = text(args, "username");
+      await login(context, username ? { username } : {});
+      return undefined;
+    },
+  },
+  {
+    path: ["logout"],
+    positionals: [],
+    options: {},
+    summary: "ends the session on the service and forgets the context",
+    examples: ["kcp logout", "kcp logout --context staging"],
+    run: async (context) => {
+      await logout(context);
+      return undefined;
+    },
+  },
+  {
+    path: ["config", "get-contexts"],
+    positionals: [],
+    options: {},
+    summary: "the contexts (services and who is logged in to each); never a token",
+    examples: ["kcp config get-contexts"],
+    offline: true,
+    run: getContexts,
+  },
+  {
+    path: ["config", "current-context"],
+    positionals: [],
+    options: {},
+    summary: "the context in use",
+    examples: ["kcp config current-context"],
+    offline: true,
+    run: async (context) => {
+      print(context, { currentContext: context.config.currentContext }, () => context.config.currentContext);
+      return undefined;
+    },
+  },
+  {
+    path: ["config", "use-context"],
+    positionals: ["NAME"],
+    options: {},
+    summary: "makes a context the current one",
+    examples: ["kcp config use-context staging"],
+    offline: true,
+    run: useContext,
+  },
+  {
+    path: ["config", "set-context"],
+    positionals: ["NAME"],
+    options: { url: { type: "string", value: "URL", help: "the service" } },
+    summary: "makes or moves a context without logging in (for $KCP_TOKEN)",
+    examples: ["kcp config set-context ci --url https://kcp.example"],
+    offline: true,
+    run: setContext,
+  },
+  {
+    path: ["config", "delete-context"],
+    positionals: ["NAME"],
+    options: {},
+    summary: "forgets a context",
+    examples: ["kcp config delete-context old"],
+    offline: true,
+    run: deleteContext,
+  },
+];
