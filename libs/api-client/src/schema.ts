@@ -1004,7 +1004,7 @@ export interface components {
             /** @description User:<name>, or User:* for every user */
             principal: string;
             /** @description * or the client's IP address */
-            host: string | "*" | unknown | unknown;
+            host: string;
             operation: components["schemas"]["AclOperation"];
             permission: components["schemas"]["AclPermission"];
         };
@@ -1021,6 +1021,19 @@ export interface components {
         AclPermission: "ALLOW" | "DENY";
         /** @enum {string} */
         AclResourceType: "TOPIC" | "GROUP" | "CLUSTER" | "TRANSACTIONAL_ID" | "DELEGATION_TOKEN" | "USER";
+        AddControllersParams: {
+            /** @description Each nodeId at most once */
+            controllers: {
+                nodeId: components["schemas"]["BrokerId"];
+                /** @description The node's metadata log directory id (base64url Uuid) */
+                directoryId?: string;
+                endpoints?: {
+                    name: string;
+                    host: string;
+                    port: components["schemas"]["Port"];
+                }[];
+            }[];
+        };
         AgentEndpoint: {
             /**
              * Format: uri
@@ -1110,6 +1123,18 @@ export interface components {
             operationId: string;
             appliedAt: string;
             appliedBy: string;
+        };
+        ApplyDesiredStateParams: {
+            /** @description SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it) */
+            digest: string;
+            /** @description The files' paths */
+            files: string[];
+            /** @description The changes, in the order they are applied */
+            changes: components["schemas"]["DesiredChangeInput"][];
+            /** @description Replication throttle while a replication factor grows, bytes per second */
+            throttleBytesPerSec?: number;
+            /** @description Partition moves in flight at once */
+            maxConcurrentMoves?: number;
         };
         AuditEntry: {
             id: components["schemas"]["Int64"];
@@ -1365,10 +1390,7 @@ export interface components {
             snapshot?: components["schemas"]["Snapshot"];
         };
         ConfigChangeRequest: {
-            /**
-             * @description Configs to set, name to value
-             * @default {}
-             */
+            /** @description Configs to set, name to value */
             set?: {
                 [key: string]: string;
             };
@@ -1416,9 +1438,7 @@ export interface components {
              */
             security?: components["schemas"]["Security"];
             secrets?: components["schemas"]["Secrets"];
-            /** @default {} */
             labels?: components["schemas"]["Labels"];
-            /** @default {} */
             settings?: components["schemas"]["Settings"];
             /**
              * @description Register without testing the connection first
@@ -1461,6 +1481,11 @@ export interface components {
              */
             stopTimeoutSeconds?: number;
         };
+        CordonBrokersParams: {
+            brokers: components["schemas"]["BrokerId"][];
+            /** @description Only these log dirs (default: every log dir of the brokers) */
+            logDirs?: string[];
+        };
         CreateAclResponse: {
             binding: components["schemas"]["AclBinding"];
         };
@@ -1494,10 +1519,7 @@ export interface components {
              * @default 0
              */
             replicationFactor?: components["schemas"]["Int16"];
-            /**
-             * @description Topic configs, e.g. retention.ms
-             * @default {}
-             */
+            /** @description Topic configs, e.g. retention.ms */
             configs?: {
                 [key: string]: string;
             };
@@ -1542,10 +1564,13 @@ export interface components {
             /** @description User:<name>, or User:* for every user */
             principal: string;
             /** @description * or the client's IP address */
-            host: string | "*" | unknown | unknown;
+            host: string;
             operation: components["schemas"]["AclOperation"];
             permission: components["schemas"]["AclPermission"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Acl";
             /**
              * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
@@ -1561,10 +1586,13 @@ export interface components {
             /** @description User:<name>, or User:* for every user */
             principal: string;
             /** @description * or the client's IP address */
-            host: string | "*" | unknown | unknown;
+            host: string;
             operation: components["schemas"]["AclOperation"];
             permission: components["schemas"]["AclPermission"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Acl";
             /**
              * @description true: the resource is deleted (an irreversible plan, confirmed with the cluster's name)
@@ -1572,29 +1600,22 @@ export interface components {
              */
             deleted?: boolean;
         };
-        DesiredChange: {
-            /** @constant */
-            kind: "createTopic";
-            topic: string;
-            partitions: number;
-            replicationFactor: number;
-            configs: {
-                [key: string]: string;
-            };
-        } | {
-            /** @constant */
+        DesiredChange: components["schemas"]["DesiredChangeCreateTopic"] | components["schemas"]["DesiredChangeAddPartitions"] | components["schemas"]["DesiredChangeChangeReplicationFactor"] | components["schemas"]["DesiredChangeAlterTopicConfigs"] | components["schemas"]["DesiredChangeDeleteTopic"] | components["schemas"]["DesiredChangeCreateAcl"] | components["schemas"]["DesiredChangeDeleteAcl"] | components["schemas"]["DesiredChangeSetQuota"] | components["schemas"]["DesiredChangeDeleteQuota"] | components["schemas"]["DesiredChangeCreateScramCredential"] | components["schemas"]["DesiredChangeRotateScramCredential"] | components["schemas"]["DesiredChangeDeleteScramCredential"];
+        DesiredChangeAddPartitions: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "addPartitions";
             topic: string;
             before: number;
             after: number;
-        } | {
-            /** @constant */
-            kind: "changeReplicationFactor";
-            topic: string;
-            before: number;
-            after: number;
-        } | {
-            /** @constant */
+        };
+        DesiredChangeAlterTopicConfigs: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "alterTopicConfigs";
             topic: string;
             configs: {
@@ -1604,32 +1625,61 @@ export interface components {
                 /** @description null: removed from the topic */
                 after: string | null;
             }[];
-        } | {
-            /** @constant */
-            kind: "deleteTopic";
+        };
+        DesiredChangeChangeReplicationFactor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "changeReplicationFactor";
             topic: string;
-            partitions: number;
-        } | {
-            /** @constant */
+            before: number;
+            after: number;
+        };
+        DesiredChangeCreateAcl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "createAcl";
             binding: components["schemas"]["AclBinding"];
-        } | {
-            /** @constant */
+        };
+        DesiredChangeCreateScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "createScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+        };
+        DesiredChangeCreateTopic: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "createTopic";
+            topic: string;
+            partitions: number;
+            replicationFactor: number;
+            configs: {
+                [key: string]: string;
+            };
+        };
+        DesiredChangeDeleteAcl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "deleteAcl";
             binding: components["schemas"]["AclBinding"];
-        } | {
-            /** @constant */
-            kind: "setQuota";
-            entity: components["schemas"]["QuotaEntity"][];
-            values: {
-                /** @enum {string} */
-                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
-                before: number | null;
-                /** @description null: removed */
-                after: number | null;
-            }[];
-        } | {
-            /** @constant */
+        };
+        DesiredChangeDeleteQuota: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "deleteQuota";
             entity: components["schemas"]["QuotaEntity"][];
             values: {
@@ -1639,49 +1689,41 @@ export interface components {
                 /** @description null: removed */
                 after: number | null;
             }[];
-        } | {
-            /** @constant */
-            kind: "createScramCredential";
-            user: string;
-            mechanism: components["schemas"]["ScramMechanism"];
-            iterations: number;
-        } | {
-            /** @constant */
-            kind: "rotateScramCredential";
-            user: string;
-            mechanism: components["schemas"]["ScramMechanism"];
-            iterations: number;
-            /** @description Why: the iterations or the password version changed */
-            reason: string;
-        } | {
-            /** @constant */
+        };
+        DesiredChangeDeleteScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "deleteScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
         };
-        DesiredChangeInput: {
-            /** @constant */
-            kind: "createTopic";
+        DesiredChangeDeleteTopic: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "deleteTopic";
             topic: string;
             partitions: number;
-            replicationFactor: number;
-            configs: {
-                [key: string]: string;
-            };
-        } | {
-            /** @constant */
+        };
+        DesiredChangeInput: components["schemas"]["DesiredChangeInputCreateTopic"] | components["schemas"]["DesiredChangeInputAddPartitions"] | components["schemas"]["DesiredChangeInputChangeReplicationFactor"] | components["schemas"]["DesiredChangeInputAlterTopicConfigs"] | components["schemas"]["DesiredChangeInputDeleteTopic"] | components["schemas"]["DesiredChangeInputCreateAcl"] | components["schemas"]["DesiredChangeInputDeleteAcl"] | components["schemas"]["DesiredChangeInputSetQuota"] | components["schemas"]["DesiredChangeInputDeleteQuota"] | components["schemas"]["DesiredChangeInputCreateScramCredential"] | components["schemas"]["DesiredChangeInputRotateScramCredential"] | components["schemas"]["DesiredChangeInputDeleteScramCredential"];
+        DesiredChangeInputAddPartitions: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "addPartitions";
             topic: string;
             before: number;
             after: number;
-        } | {
-            /** @constant */
-            kind: "changeReplicationFactor";
-            topic: string;
-            before: number;
-            after: number;
-        } | {
-            /** @constant */
+        };
+        DesiredChangeInputAlterTopicConfigs: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "alterTopicConfigs";
             topic: string;
             configs: {
@@ -1691,32 +1733,61 @@ export interface components {
                 /** @description null: removed from the topic */
                 after: string | null;
             }[];
-        } | {
-            /** @constant */
-            kind: "deleteTopic";
+        };
+        DesiredChangeInputChangeReplicationFactor: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "changeReplicationFactor";
             topic: string;
-            partitions: number;
-        } | {
-            /** @constant */
+            before: number;
+            after: number;
+        };
+        DesiredChangeInputCreateAcl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "createAcl";
             binding: components["schemas"]["AclBinding"];
-        } | {
-            /** @constant */
+        };
+        DesiredChangeInputCreateScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "createScramCredential";
+            user: string;
+            mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+        };
+        DesiredChangeInputCreateTopic: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "createTopic";
+            topic: string;
+            partitions: number;
+            replicationFactor: number;
+            configs: {
+                [key: string]: string;
+            };
+        };
+        DesiredChangeInputDeleteAcl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "deleteAcl";
             binding: components["schemas"]["AclBinding"];
-        } | {
-            /** @constant */
-            kind: "setQuota";
-            entity: components["schemas"]["QuotaEntity"][];
-            values: {
-                /** @enum {string} */
-                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
-                before: number | null;
-                /** @description null: removed */
-                after: number | null;
-            }[];
-        } | {
-            /** @constant */
+        };
+        DesiredChangeInputDeleteQuota: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "deleteQuota";
             entity: components["schemas"]["QuotaEntity"][];
             values: {
@@ -1726,25 +1797,78 @@ export interface components {
                 /** @description null: removed */
                 after: number | null;
             }[];
-        } | {
-            /** @constant */
-            kind: "createScramCredential";
+        };
+        DesiredChangeInputDeleteScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "deleteScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
-            iterations: number;
-        } | {
-            /** @constant */
+        };
+        DesiredChangeInputDeleteTopic: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "deleteTopic";
+            topic: string;
+            partitions: number;
+        };
+        DesiredChangeInputRotateScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "rotateScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
             iterations: number;
             /** @description Why: the iterations or the password version changed */
             reason: string;
-        } | {
-            /** @constant */
-            kind: "deleteScramCredential";
+        };
+        DesiredChangeInputSetQuota: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "setQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
+        };
+        DesiredChangeRotateScramCredential: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "rotateScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
+            iterations: number;
+            /** @description Why: the iterations or the password version changed */
+            reason: string;
+        };
+        DesiredChangeSetQuota: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "setQuota";
+            entity: components["schemas"]["QuotaEntity"][];
+            values: {
+                /** @enum {string} */
+                key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
+                before: number | null;
+                /** @description null: removed */
+                after: number | null;
+            }[];
         };
         DesiredDocument: components["schemas"]["DesiredScope"] | components["schemas"]["DesiredTopic"] | components["schemas"]["DesiredAcl"] | components["schemas"]["DesiredQuota"] | components["schemas"]["DesiredScramUser"];
         DesiredDocumentInput: components["schemas"]["DesiredScopeInput"] | components["schemas"]["DesiredTopicInput"] | components["schemas"]["DesiredAclInput"] | components["schemas"]["DesiredQuotaInput"] | components["schemas"]["DesiredScramUserInput"];
@@ -1760,7 +1884,10 @@ export interface components {
             message: string;
         };
         DesiredQuota: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Quota";
             /** @description One type, or user and client-id */
             entity: components["schemas"]["QuotaEntity"][];
@@ -1775,7 +1902,10 @@ export interface components {
             deleted: boolean;
         };
         DesiredQuotaInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Quota";
             /** @description One type, or user and client-id */
             entity: components["schemas"]["QuotaEntity"][];
@@ -1790,7 +1920,10 @@ export interface components {
             deleted?: boolean;
         };
         DesiredScope: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Scope";
             topics: {
                 /** @default [] */
@@ -1817,9 +1950,11 @@ export interface components {
             prune: boolean;
         };
         DesiredScopeInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Scope";
-            /** @default {} */
             topics?: {
                 /** @default [] */
                 names?: components["schemas"]["TopicName"][];
@@ -1845,7 +1980,10 @@ export interface components {
             prune?: boolean;
         };
         DesiredScramUser: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "ScramUser";
             name: components["schemas"]["ScramUserName"];
             mechanism: components["schemas"]["ScramMechanism"];
@@ -1862,7 +2000,10 @@ export interface components {
             deleted: boolean;
         };
         DesiredScramUserInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "ScramUser";
             name: components["schemas"]["ScramUserName"];
             mechanism: components["schemas"]["ScramMechanism"];
@@ -1930,17 +2071,17 @@ export interface components {
             operation?: components["schemas"]["Operation"];
         };
         DesiredTopic: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Topic";
             name: components["schemas"]["TopicName"];
             /** @description Partitions can be added, never removed (Kafka cannot) */
             partitions: components["schemas"]["Int32"];
             /** @description Changed by a throttled reassignment, never by re-creating the topic */
             replicationFactor: components["schemas"]["Int16"];
-            /**
-             * @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults
-             * @default {}
-             */
+            /** @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults */
             configs: {
                 [key: string]: unknown;
             };
@@ -1951,7 +2092,10 @@ export interface components {
             deleted: boolean;
         };
         DesiredTopicInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             kind: "Topic";
             name: components["schemas"]["TopicName"];
             /** @description Partitions can be added, never removed (Kafka cannot) */
@@ -1968,8 +2112,30 @@ export interface components {
              */
             deleted?: boolean;
         };
+        DrainBrokersParams: {
+            /** @description Brokers to move every replica and leadership off */
+            brokers: components["schemas"]["BrokerId"][];
+            /** @description Disk capacity per broker id, bytes, instead of what its log dirs report (free space plus Kafka's data, per dir) */
+            capacityBytes?: {
+                [key: string]: number;
+            };
+            /** @description Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80) */
+            maxDiskUsePercent?: number;
+        };
         /** @description A whole number and s, m, h or d, e.g. 30s, 2m, 1h */
         Duration: string;
+        ElectLeadersParams: {
+            /**
+             * @description unclean may lose committed data: irreversible
+             * @enum {string}
+             */
+            electionType: "preferred" | "unclean";
+            /** @description Omitted = every partition */
+            partitions?: {
+                topic: components["schemas"]["TopicName"];
+                partition: components["schemas"]["Int32"];
+            }[];
+        };
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
@@ -1983,6 +2149,12 @@ export interface components {
             finalized: number;
             supportedMin: number;
             supportedMax: number;
+        };
+        FinalizeFeaturesParams: {
+            /** @description Feature name to level (default: every feature to its supported maximum) */
+            features?: {
+                [key: string]: components["schemas"]["Int16"];
+            };
         };
         /** @enum {string} */
         Flavor: "oss" | "managed-a" | "managed-b" | "managed-c";
@@ -2200,8 +2372,8 @@ export interface components {
             password: string;
         };
         LogoutResponse: {
-            /** @constant */
-            loggedOut: true;
+            /** @description Always true. */
+            loggedOut: boolean;
         };
         MaintenanceWindow: {
             /** @description The days the window opens on */
@@ -2211,6 +2383,7 @@ export interface components {
             /** @description HH:MM, 24-hour */
             end: string;
         };
+        MigrateQuorumParams: Record<string, never>;
         Move: {
             topic: string;
             partition: number;
@@ -2400,178 +2573,126 @@ export interface components {
             /** @description How many moves the plan has: `moves` lists at most the first 1000; all of them page through GET /operations/{id}/moves */
             movesTotal?: number;
         };
-        PlanOperationRequest: {
-            /** @constant */
-            type: "rebalance";
-            /** @default {} */
-            params?: {
-                /** @description Target brokers (default: every broker) */
-                brokers?: components["schemas"]["BrokerId"][];
-                /** @description Brokers that keep no replica; none of them may also be in brokers */
-                excludeBrokers?: components["schemas"]["BrokerId"][];
-                /** @description The goals to pursue (default: all). Priority is fixed: hard rack, capacity (always enforced), then soft disk (band), replicas, leaders, topics, leaderBytesIn */
-                goals?: ("replicas" | "leaders" | "disk" | "rack" | "capacity" | "topics" | "leaderBytesIn")[];
-                /** @description Disk capacity per broker id, bytes, instead of what its log dirs report (free space plus Kafka's data, per dir) */
-                capacityBytes?: {
-                    [key: string]: number;
-                };
-                /** @description Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80) */
-                maxDiskUsePercent?: number;
-                /** @description Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10) */
-                diskBandPercent?: number;
-                /** @description Replication throttle while moving, bytes per second */
-                throttleBytesPerSec?: number;
-                /** @description Partition moves in flight at once */
-                maxConcurrentMoves?: number;
-            };
-        } | {
-            /** @constant */
-            type: "drainBrokers";
-            params?: {
-                /** @description Brokers to move every replica and leadership off */
-                brokers: components["schemas"]["BrokerId"][];
-                /** @description Disk capacity per broker id, bytes, instead of what its log dirs report (free space plus Kafka's data, per dir) */
-                capacityBytes?: {
-                    [key: string]: number;
-                };
-                /** @description Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80) */
-                maxDiskUsePercent?: number;
-            };
-        } | {
-            /** @constant */
-            type: "electLeaders";
-            params?: {
-                /**
-                 * @description unclean may lose committed data: irreversible
-                 * @enum {string}
-                 */
-                electionType: "preferred" | "unclean";
-                /** @description Omitted = every partition */
-                partitions?: {
-                    topic: components["schemas"]["TopicName"];
-                    partition: components["schemas"]["Int32"];
-                }[];
-            };
-        } | {
-            /** @constant */
-            type: "cordonBrokers";
-            params?: {
-                brokers: components["schemas"]["BrokerId"][];
-                /** @description Only these log dirs (default: every log dir of the brokers) */
-                logDirs?: string[];
-            };
-        } | {
-            /** @constant */
-            type: "uncordonBrokers";
-            params?: {
-                brokers: components["schemas"]["BrokerId"][];
-                /** @description Only these log dirs (default: every log dir of the brokers) */
-                logDirs?: string[];
-            };
-        } | {
-            /** @constant */
-            type: "unregisterBrokers";
-            params?: {
-                /** @description Brokers holding no replica, shut down or fenced */
-                brokers: components["schemas"]["BrokerId"][];
-            };
-        } | {
-            /** @constant */
+        PlanOperationRequest: components["schemas"]["PlanOperationRequestRebalance"] | components["schemas"]["PlanOperationRequestDrainBrokers"] | components["schemas"]["PlanOperationRequestElectLeaders"] | components["schemas"]["PlanOperationRequestCordonBrokers"] | components["schemas"]["PlanOperationRequestUncordonBrokers"] | components["schemas"]["PlanOperationRequestUnregisterBrokers"] | components["schemas"]["PlanOperationRequestAddControllers"] | components["schemas"]["PlanOperationRequestRemoveVoters"] | components["schemas"]["PlanOperationRequestFinalizeFeatures"] | components["schemas"]["PlanOperationRequestMigrateQuorum"] | components["schemas"]["PlanOperationRequestRestartNodes"] | components["schemas"]["PlanOperationRequestUpgradeVersion"] | components["schemas"]["PlanOperationRequestProvisionNodes"] | components["schemas"]["PlanOperationRequestScaleNodePools"] | components["schemas"]["PlanOperationRequestApplyDesiredState"];
+        PlanOperationRequestAddControllers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "addControllers";
-            params?: {
-                /** @description Each nodeId at most once */
-                controllers: {
-                    nodeId: components["schemas"]["BrokerId"];
-                    /** @description The node's metadata log directory id (base64url Uuid) */
-                    directoryId?: string;
-                    endpoints?: {
-                        name: string;
-                        host: string;
-                        port: components["schemas"]["Port"];
-                    }[];
-                }[];
-            };
-        } | {
-            /** @constant */
-            type: "removeVoters";
-            params?: {
-                /** @description Each nodeId at most once */
-                voters: {
-                    nodeId: components["schemas"]["BrokerId"];
-                    /** @description The node's metadata log directory id (base64url Uuid) */
-                    directoryId: string;
-                }[];
-            };
-        } | {
-            /** @constant */
-            type: "finalizeFeatures";
-            /** @default {} */
-            params?: {
-                /** @description Feature name to level (default: every feature to its supported maximum) */
-                features?: {
-                    [key: string]: components["schemas"]["Int16"];
-                };
-            };
-        } | {
-            /** @constant */
-            type: "migrateQuorum";
-            /** @default {} */
-            params?: Record<string, never>;
-        } | {
-            /** @constant */
-            type: "restartNodes";
-            /** @default {} */
-            params?: {
-                /** @description Default: every node, one at a time */
-                nodes?: components["schemas"]["BrokerId"][];
-                /**
-                 * @description Wait for the cluster to be healthy before the next node
-                 * @default true
-                 */
-                waitHealthy?: boolean;
-            };
-        } | {
-            /** @constant */
-            type: "upgradeVersion";
-            params?: {
-                version: string;
-                /**
-                 * @description Also finalize the new metadata version: irreversible
-                 * @default false
-                 */
-                finalize?: boolean;
-            };
-        } | {
-            /** @constant */
-            type: "provisionNodes";
-            params?: {
-                /** @enum {string} */
-                role: "broker" | "controller";
-                count: number;
-            };
-        } | {
-            /** @constant */
-            type: "scaleNodePools";
-            params?: {
-                pool: string;
-                /** @description The new number of nodes; fewer than now is irreversible */
-                replicas: number;
-            };
-        } | {
-            /** @constant */
+            params?: components["schemas"]["AddControllersParams"];
+        };
+        PlanOperationRequestApplyDesiredState: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "applyDesiredState";
-            params?: {
-                /** @description SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it) */
-                digest: string;
-                /** @description The files' paths */
-                files: string[];
-                /** @description The changes, in the order they are applied */
-                changes: components["schemas"]["DesiredChangeInput"][];
-                /** @description Replication throttle while a replication factor grows, bytes per second */
-                throttleBytesPerSec?: number;
-                /** @description Partition moves in flight at once */
-                maxConcurrentMoves?: number;
-            };
+            params?: components["schemas"]["ApplyDesiredStateParams"];
+        };
+        PlanOperationRequestCordonBrokers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cordonBrokers";
+            params?: components["schemas"]["CordonBrokersParams"];
+        };
+        PlanOperationRequestDrainBrokers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "drainBrokers";
+            params?: components["schemas"]["DrainBrokersParams"];
+        };
+        PlanOperationRequestElectLeaders: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "electLeaders";
+            params?: components["schemas"]["ElectLeadersParams"];
+        };
+        PlanOperationRequestFinalizeFeatures: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "finalizeFeatures";
+            params?: components["schemas"]["FinalizeFeaturesParams"];
+        };
+        PlanOperationRequestMigrateQuorum: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "migrateQuorum";
+            params?: components["schemas"]["MigrateQuorumParams"];
+        };
+        PlanOperationRequestProvisionNodes: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "provisionNodes";
+            params?: components["schemas"]["ProvisionNodesParams"];
+        };
+        PlanOperationRequestRebalance: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rebalance";
+            params?: components["schemas"]["RebalanceParams"];
+        };
+        PlanOperationRequestRemoveVoters: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "removeVoters";
+            params?: components["schemas"]["RemoveVotersParams"];
+        };
+        PlanOperationRequestRestartNodes: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "restartNodes";
+            params?: components["schemas"]["RestartNodesParams"];
+        };
+        PlanOperationRequestScaleNodePools: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "scaleNodePools";
+            params?: components["schemas"]["ScaleNodePoolsParams"];
+        };
+        PlanOperationRequestUncordonBrokers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "uncordonBrokers";
+            params?: components["schemas"]["UncordonBrokersParams"];
+        };
+        PlanOperationRequestUnregisterBrokers: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "unregisterBrokers";
+            params?: components["schemas"]["UnregisterBrokersParams"];
+        };
+        PlanOperationRequestUpgradeVersion: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "upgradeVersion";
+            params?: components["schemas"]["UpgradeVersionParams"];
         };
         Policy: {
             id: components["schemas"]["Id"];
@@ -2634,7 +2755,6 @@ export interface components {
              * @enum {string}
              */
             mode?: "observe" | "propose" | "auto";
-            /** @default {} */
             guardRails?: components["schemas"]["GuardRailsInput"];
         };
         Port: number;
@@ -2665,6 +2785,11 @@ export interface components {
             version: string;
             /** @enum {string} */
             state: "running" | "stopped" | "starting" | "stopping";
+        };
+        ProvisionNodesParams: {
+            /** @enum {string} */
+            role: "broker" | "controller";
+            count: number;
         };
         Quorum: {
             leaderId: number;
@@ -2702,10 +2827,7 @@ export interface components {
         };
         QuotaRequest: {
             entity: components["schemas"]["QuotaEntity"][];
-            /**
-             * @description Quota values to set
-             * @default {}
-             */
+            /** @description Quota values to set */
             set?: {
                 [key: string]: number;
             };
@@ -2714,9 +2836,7 @@ export interface components {
              * @default []
              */
             remove?: components["schemas"]["QuotaKey"][];
-        } & ({
-            entity: unknown | (unknown & unknown);
-        } & unknown & ({
+        } & (unknown & unknown & ({
             set: unknown;
         } | {
             remove: unknown;
@@ -2736,6 +2856,34 @@ export interface components {
             replicas: number[];
             adding: number[] | null;
             removing: number[] | null;
+        };
+        RebalanceParams: {
+            /** @description Target brokers (default: every broker) */
+            brokers?: components["schemas"]["BrokerId"][];
+            /** @description Brokers that keep no replica; none of them may also be in brokers */
+            excludeBrokers?: components["schemas"]["BrokerId"][];
+            /** @description The goals to pursue (default: all). Priority is fixed: hard rack, capacity (always enforced), then soft disk (band), replicas, leaders, topics, leaderBytesIn */
+            goals?: ("replicas" | "leaders" | "disk" | "rack" | "capacity" | "topics" | "leaderBytesIn")[];
+            /** @description Disk capacity per broker id, bytes, instead of what its log dirs report (free space plus Kafka's data, per dir) */
+            capacityBytes?: {
+                [key: string]: number;
+            };
+            /** @description Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80) */
+            maxDiskUsePercent?: number;
+            /** @description Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10) */
+            diskBandPercent?: number;
+            /** @description Replication throttle while moving, bytes per second */
+            throttleBytesPerSec?: number;
+            /** @description Partition moves in flight at once */
+            maxConcurrentMoves?: number;
+        };
+        RemoveVotersParams: {
+            /** @description Each nodeId at most once */
+            voters: {
+                nodeId: components["schemas"]["BrokerId"];
+                /** @description The node's metadata log directory id (base64url Uuid) */
+                directoryId: string;
+            }[];
         };
         /** @enum {string} */
         RequestedAction: "pause" | "resume" | "cancel";
@@ -2767,6 +2915,15 @@ export interface components {
         };
         /** @enum {string} */
         ResetTarget: "earliest" | "latest" | "timestamp" | "offset" | "shift";
+        RestartNodesParams: {
+            /** @description Default: every node, one at a time */
+            nodes?: components["schemas"]["BrokerId"][];
+            /**
+             * @description Wait for the cluster to be healthy before the next node
+             * @default true
+             */
+            waitHealthy?: boolean;
+        };
         ResumeAutopilotRequest: {
             /** @description Resume for this cluster (default: the service-wide pause) */
             clusterId?: components["schemas"]["Id"];
@@ -2775,6 +2932,11 @@ export interface components {
         Role: "viewer" | "operator" | "admin";
         /** @enum {string} */
         SaslMechanism: "" | "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "CLOUD_IAM" | "OAUTHBEARER";
+        ScaleNodePoolsParams: {
+            pool: string;
+            /** @description The new number of nodes; fewer than now is irreversible */
+            replicas: number;
+        };
         ScramCredentialInfo: {
             mechanism: components["schemas"]["ScramMechanism"];
             iterations: components["schemas"]["Int32"];
@@ -2976,10 +3138,23 @@ export interface components {
             /** @description Messages appended per second, measured likewise */
             messagesInPerSec?: number;
         };
+        UncordonBrokersParams: components["schemas"]["CordonBrokersParams"];
+        UnregisterBrokersParams: {
+            /** @description Brokers holding no replica, shut down or fenced */
+            brokers: components["schemas"]["BrokerId"][];
+        };
         UpdateUserRequest: {
             role?: components["schemas"]["Role"];
             disabled?: boolean;
             password?: components["schemas"]["Password"];
+        };
+        UpgradeVersionParams: {
+            version: string;
+            /**
+             * @description Also finalize the new metadata version: irreversible
+             * @default false
+             */
+            finalize?: boolean;
         };
         User: {
             id: components["schemas"]["Id"];
@@ -3059,10 +3234,7 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3149,10 +3321,7 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3320,10 +3489,7 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3410,10 +3576,7 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -3588,10 +3751,7 @@ export interface operations {
     createToken: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3687,10 +3847,7 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -3878,10 +4035,7 @@ export interface operations {
     registerCluster: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3995,10 +4149,7 @@ export interface operations {
     testClusterConnection: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4173,10 +4324,7 @@ export interface operations {
     deregisterCluster: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4261,10 +4409,7 @@ export interface operations {
     updateCluster: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4389,10 +4534,7 @@ export interface operations {
     refreshCluster: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4477,10 +4619,7 @@ export interface operations {
     confirmClusterIdentity: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4672,10 +4811,7 @@ export interface operations {
     createTopic: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -4877,10 +5013,7 @@ export interface operations {
     deleteTopic: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 topic: string;
@@ -5120,10 +5253,7 @@ export interface operations {
     produceMessage: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 topic: string;
@@ -5240,10 +5370,7 @@ export interface operations {
     increasePartitions: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 topic: string;
@@ -5446,10 +5573,7 @@ export interface operations {
     alterTopicConfigs: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 topic: string;
@@ -5652,10 +5776,7 @@ export interface operations {
     alterBrokerConfigs: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 broker: number;
@@ -5875,10 +5996,7 @@ export interface operations {
     setQuotas: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -6109,10 +6227,7 @@ export interface operations {
     createAcls: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -6228,10 +6343,7 @@ export interface operations {
     deleteAcls: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -6554,10 +6666,7 @@ export interface operations {
     setScramCredential: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 user: string;
@@ -6675,10 +6784,7 @@ export interface operations {
     deleteScramCredential: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 user: string;
@@ -6964,10 +7070,7 @@ export interface operations {
     resetGroupOffsets: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
                 group: string;
@@ -7167,10 +7270,7 @@ export interface operations {
     planOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -7443,10 +7543,7 @@ export interface operations {
     confirmOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 op: string;
             };
@@ -7571,10 +7668,7 @@ export interface operations {
     pauseOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 op: string;
             };
@@ -7659,10 +7753,7 @@ export interface operations {
     resumeOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 op: string;
             };
@@ -7747,10 +7838,7 @@ export interface operations {
     cancelOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 op: string;
             };
@@ -7835,10 +7923,7 @@ export interface operations {
     planDesiredState: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8191,10 +8276,7 @@ export interface operations {
     createPolicy: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8357,10 +8439,7 @@ export interface operations {
     replacePolicy: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8458,10 +8537,7 @@ export interface operations {
     deletePolicy: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8678,10 +8754,7 @@ export interface operations {
     pauseAutopilot: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8777,10 +8850,7 @@ export interface operations {
     resumeAutopilot: {
         parameters: {
             query?: never;
-            header: {
-                /** @description CSRF guard */
-                "X-Service-Request": "1";
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

@@ -126,4 +126,82 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
     expect(login?.responses["401"]?.["x-error-codes"]).to.deep.equal(["invalid_credentials"]);
     expect(login?.responses["503"]?.["x-error-codes"], "the store away").to.deep.equal(["not_ready"]);
   });
+
+  it("declares the CSRF header once, as a security scheme every write requires with the session or bearer scheme", () => {
+    const schemes = (document.components as { securitySchemes: Record<string, Record<string, string>> })
+      .securitySchemes;
+    expect(schemes.csrf).to.include({ type: "apiKey", in: "header", name: "X-Service-Request" });
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const security = (operation as unknown as { security: Record<string, string[]>[] }).security;
+        expect(
+          operation.parameters.map((p) => p.name),
+          where,
+        ).to.not.include("X-Service-Request");
+        const anonymous = operation["x-role"] === "anonymous";
+        if (method === "get") expect(security, where).to.deep.equal(anonymous ? [] : [{ session: [] }, { bearer: [] }]);
+        else
+          expect(security, where).to.deep.equal(
+            anonymous
+              ? [{ csrf: [] }]
+              : [
+                  { session: [], csrf: [] },
+                  { bearer: [], csrf: [] },
+                ],
+          );
+      }
+  });
+
+  it("makes an operation request a oneOf discriminated by type, each type's params a component of its own", () => {
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    const request = schemas.PlanOperationRequest as {
+      oneOf: { $ref: string }[];
+      discriminator: { propertyName: string; mapping: Record<string, string> };
+    };
+    expect(request.discriminator.propertyName).to.equal("type");
+    const types = Object.keys(request.discriminator.mapping);
+    expect(types).to.include.members(["rebalance", "electLeaders", "restartNodes", "applyDesiredState"]);
+    expect(request.oneOf.map((member) => member.$ref)).to.deep.equal(Object.values(request.discriminator.mapping));
+    for (const type of types) {
+      const pascal = type[0]?.toUpperCase() + type.slice(1);
+      const variant = schemas[`PlanOperationRequest${pascal}`] as {
+        properties: Record<string, Record<string, unknown>>;
+      };
+      expect(variant.properties.params, type).to.deep.equal({ $ref: `#/components/schemas/${pascal}Params` });
+      expect(schemas[`${pascal}Params`], type).to.be.an("object");
+    }
+  });
+
+  it("writes what generators misread another way, accepting the same values: date-times, IP unions, boolean constants", () => {
+    const text = JSON.stringify(document);
+    const walk = (node: unknown, visit: (schema: Record<string, unknown>) => void): void => {
+      if (Array.isArray(node)) for (const item of node) walk(item, visit);
+      else if (typeof node === "object" && node !== null) {
+        visit(node as Record<string, unknown>);
+        for (const value of Object.values(node)) walk(value, visit);
+      }
+    };
+    walk(document, (schema) => {
+      if (schema.format === "date-time") expect(schema, "a date-time with a pattern").to.not.have.property("pattern");
+      if (schema.type === "boolean") expect(schema, "a boolean constant").to.not.have.property("const");
+      if (typeof schema.default === "object" && schema.default !== null && !Array.isArray(schema.default))
+        expect(Object.keys(schema.default as object), "an object default").to.not.have.length(0);
+    });
+    expect(text).to.not.include('"format":"ipv4"}');
+    const schemas = document.components.schemas as Record<string, { properties: Record<string, { pattern: string }> }>;
+    const host = new RegExp(schemas.AclBinding?.properties.host?.pattern as string);
+    for (const accepted of ["*", "10.1.2.3", "::1", "2001:db8::7"])
+      expect(host.test(accepted), accepted).to.equal(true);
+    for (const refused of ["", "**", "host", "10.1.2", "256.1.1.1", "*1"])
+      expect(host.test(refused), refused).to.equal(false);
+    const browse = document.paths["/api/v1/clusters/{id}/topics/{topic}/messages"]?.get?.parameters.find(
+      (parameter) => parameter.name === "timestamp",
+    ) as unknown as { schema: { pattern: string } };
+    const timestamp = new RegExp(browse.schema.pattern);
+    for (const accepted of ["1764410400000", "2026-11-23T10:00:00Z", "2026-11-23T10:00:00.5+01:00"])
+      expect(timestamp.test(accepted), accepted).to.equal(true);
+    for (const refused of ["", "yesterday", "2026-13-01T00:00:00Z", "12345678901234567"])
+      expect(timestamp.test(refused), refused).to.equal(false);
+  });
 });

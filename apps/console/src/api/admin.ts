@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 export type AuditFilter = Omit<NonNullable<paths["/api/v1/audit"]["get"]["parameters"]["query"]>, "before" | "limit">;
 export type NewUser = NonNullable<paths["/api/v1/users"]["post"]["requestBody"]>["content"]["application/json"];
@@ -31,7 +31,7 @@ export function useUsers() {
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewUser) => unwrap(await api.POST("/api/v1/users", { params: { header: WRITE }, body })),
+    mutationFn: async (body: NewUser) => unwrap(await api.POST("/api/v1/users", { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["users"] }),
   });
 }
@@ -40,7 +40,7 @@ export function useChangeUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, change }: { id: string; change: UserChange }) =>
-      unwrap(await api.PATCH("/api/v1/users/{id}", { params: { header: WRITE, path: { id } }, body: change })),
+      unwrap(await api.PATCH("/api/v1/users/{id}", { params: { path: { id } }, body: change })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["users"] }),
   });
 }
@@ -53,7 +53,7 @@ export function useTokens() {
 export function useCreateToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NewToken) => unwrap(await api.POST("/api/v1/tokens", { params: { header: WRITE }, body })),
+    mutationFn: async (body: NewToken) => unwrap(await api.POST("/api/v1/tokens", { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["tokens"] }),
   });
 }
@@ -61,8 +61,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await api.DELETE("/api/v1/tokens/{id}", { params: { header: WRITE, path: { id } } })),
+    mutationFn: async (id: string) => unwrap(await api.DELETE("/api/v1/tokens/{id}", { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["tokens"] }),
   });
 }

@@ -1,6 +1,6 @@
 import type { components, paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 export type Policy = components["schemas"]["Policy"];
 export type PolicySpec = NonNullable<paths["/api/v1/policies"]["post"]["requestBody"]>["content"]["application/json"];
@@ -18,8 +18,7 @@ export function usePolicies() {
 export function useCreatePolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PolicySpec) =>
-      unwrap(await api.POST("/api/v1/policies", { params: { header: WRITE }, body })),
+    mutationFn: async (body: PolicySpec) => unwrap(await api.POST("/api/v1/policies", { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["policies"] }),
   });
 }
@@ -28,7 +27,7 @@ export function useReplacePolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, spec }: { id: string; spec: PolicySpec }) =>
-      unwrap(await api.PUT("/api/v1/policies/{id}", { params: { header: WRITE, path: { id } }, body: spec })),
+      unwrap(await api.PUT("/api/v1/policies/{id}", { params: { path: { id } }, body: spec })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["policies"] }),
   });
 }
@@ -36,8 +35,7 @@ export function useReplacePolicy() {
 export function useDeletePolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await api.DELETE("/api/v1/policies/{id}", { params: { header: WRITE, path: { id } } })),
+    mutationFn: async (id: string) => unwrap(await api.DELETE("/api/v1/policies/{id}", { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["policies"] }),
   });
 }
@@ -54,8 +52,7 @@ export function useAutopilotStatus() {
 export function usePauseAutopilot() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PauseRequest) =>
-      unwrap(await api.POST("/api/v1/autopilot/pause", { params: { header: WRITE }, body })),
+    mutationFn: async (body: PauseRequest) => unwrap(await api.POST("/api/v1/autopilot/pause", { body })),
     onSuccess: (status) => client.setQueryData(["autopilot"], status),
   });
 }
@@ -66,7 +63,6 @@ export function useResumeAutopilot() {
     mutationFn: async (clusterId?: string) =>
       unwrap(
         await api.POST("/api/v1/autopilot/resume", {
-          params: { header: WRITE },
           body: clusterId === undefined ? {} : { clusterId },
         }),
       ),

@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 export type ClusterView = paths["/api/v1/clusters/{id}"]["get"]["responses"][200]["content"]["application/json"];
 export type OverviewItem =
@@ -45,8 +45,7 @@ export function useClusterWithSnapshot(id: string) {
 export function useRegisterCluster() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RegisterRequest) =>
-      unwrap(await api.POST("/api/v1/clusters", { params: { header: WRITE }, body })),
+    mutationFn: async (body: RegisterRequest) => unwrap(await api.POST("/api/v1/clusters", { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["overview"] }),
   });
 }

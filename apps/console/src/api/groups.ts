@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 type ListQuery = NonNullable<paths["/api/v1/clusters/{id}/groups"]["get"]["parameters"]["query"]>;
 export type GroupType = NonNullable<ListQuery["type"]>;
@@ -49,7 +49,7 @@ export function useResetOffsets(id: string, group: string) {
     mutationFn: async (body: ResetRequest) =>
       unwrap(
         await api.POST("/api/v1/clusters/{id}/groups/{group}/reset-offsets", {
-          params: { header: WRITE, path: { id, group } },
+          params: { path: { id, group } },
           body,
         }),
       ),

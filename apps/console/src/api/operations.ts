@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 import type { CapabilityFlag } from "./clusters.js";
 
 export type Operation = paths["/api/v1/operations/{op}"]["get"]["responses"][200]["content"]["application/json"];
@@ -58,7 +58,7 @@ export function usePlanOperation(clusterId: string) {
     mutationFn: async (body: PlanRequest) =>
       unwrap(
         await api.POST("/api/v1/clusters/{id}/operations", {
-          params: { header: WRITE, path: { id: clusterId } },
+          params: { path: { id: clusterId } },
           body,
         }),
       ),
@@ -73,7 +73,7 @@ export function useOperationAction(op: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, confirmName }: { action: Action; confirmName?: string }) => {
-      const params = { header: WRITE, path: { op } };
+      const params = { path: { op } };
       if (action === "confirm") {
         return unwrap(
           await api.POST("/api/v1/operations/{op}/confirm", {

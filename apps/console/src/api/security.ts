@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 export type AclBinding = NonNullable<
   paths["/api/v1/clusters/{id}/acls"]["post"]["requestBody"]
@@ -22,7 +22,7 @@ export function useAclChange(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ binding, remove }: { binding: AclBinding; remove?: boolean }) => {
-      const options = { params: { header: WRITE, path: { id } }, body: binding };
+      const options = { params: { path: { id } }, body: binding };
       if (remove) return unwrap(await api.DELETE("/api/v1/clusters/{id}/acls", options));
       return unwrap(await api.POST("/api/v1/clusters/{id}/acls", options));
     },
@@ -41,7 +41,7 @@ export function useQuotaChange(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: QuotaChange) =>
-      unwrap(await api.PUT("/api/v1/clusters/{id}/quotas", { params: { header: WRITE, path: { id } }, body })),
+      unwrap(await api.PUT("/api/v1/clusters/{id}/quotas", { params: { path: { id } }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["quotas", id] }),
   });
 }
@@ -62,13 +62,13 @@ export function useScramChange(id: string) {
       if (change.password === undefined) {
         return unwrap(
           await api.DELETE("/api/v1/clusters/{id}/scram-users/{user}/{mechanism}", {
-            params: { header: WRITE, path },
+            params: { path },
           }),
         );
       }
       return unwrap(
         await api.PUT("/api/v1/clusters/{id}/scram-users/{user}/{mechanism}", {
-          params: { header: WRITE, path },
+          params: { path },
           body: { password: change.password, ...(change.iterations ? { iterations: change.iterations } : {}) },
         }),
       );

@@ -1,7 +1,7 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type BusyWait, retryWhileBusy } from "./busy-retry.js";
-import { ApiError, api, unwrap, WRITE } from "./client.js";
+import { ApiError, api, unwrap } from "./client.js";
 
 export type SessionUser = paths["/api/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"]["user"];
 export type Role = SessionUser["role"];
@@ -40,7 +40,7 @@ export function useLogin(onWait?: (wait: BusyWait) => void) {
   return useMutation({
     mutationFn: async (body: { username: string; password: string }) =>
       unwrap(
-        await retryWhileBusy(() => api.POST("/api/v1/auth/login", { params: { header: WRITE }, body }), {
+        await retryWhileBusy(() => api.POST("/api/v1/auth/login", { body }), {
           retries: LOGIN_RETRIES,
           maxWaitSeconds: 5,
           ...(onWait ? { onWait } : {}),
@@ -57,7 +57,7 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const result = await api.POST("/api/v1/auth/logout", { params: { header: WRITE } });
+      const result = await api.POST("/api/v1/auth/logout", {});
       if (!result.response.ok && result.response.status !== 401) unwrap(result);
     },
     onSettled: () => {

@@ -1,6 +1,6 @@
 import type { paths } from "@kcp/api-client";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, WRITE } from "./client.js";
+import { api, unwrap } from "./client.js";
 
 export type TopicRow =
   paths["/api/v1/clusters/{id}/topics"]["get"]["responses"][200]["content"]["application/json"]["topics"][number];
@@ -51,7 +51,7 @@ export function useCreateTopic(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateTopicRequest) =>
-      unwrap(await api.POST("/api/v1/clusters/{id}/topics", { params: { header: WRITE, path: { id } }, body })),
+      unwrap(await api.POST("/api/v1/clusters/{id}/topics", { params: { path: { id } }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["topics", id] }),
   });
 }
@@ -62,7 +62,7 @@ export function useDeleteTopic(id: string) {
     mutationFn: async (topic: string) =>
       unwrap(
         await api.DELETE("/api/v1/clusters/{id}/topics/{topic}", {
-          params: { header: WRITE, path: { id, topic } },
+          params: { path: { id, topic } },
           body: { confirmName: topic },
         }),
       ),
@@ -75,7 +75,7 @@ export function useProduce(id: string, topic: string) {
     mutationFn: async (body: ProduceRequest) =>
       unwrap(
         await api.POST("/api/v1/clusters/{id}/topics/{topic}/messages", {
-          params: { header: WRITE, path: { id, topic } },
+          params: { path: { id, topic } },
           body,
         }),
       ),
@@ -124,7 +124,7 @@ export function useChangeTopicConfigs(id: string, topic: string) {
     mutationFn: async (body: TopicConfigChange) =>
       unwrap(
         await api.PATCH("/api/v1/clusters/{id}/topics/{topic}/configs", {
-          params: { header: WRITE, path: { id, topic } },
+          params: { path: { id, topic } },
           body,
         }),
       ),

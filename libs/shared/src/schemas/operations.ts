@@ -137,7 +137,8 @@ export const OPERATION_PARAMS = {
       .describe("Omitted = every partition"),
   }),
   cordonBrokers: cordonParams,
-  uncordonBrokers: cordonParams,
+  // A schema of its own: each type's params are named after the type in the OpenAPI document.
+  uncordonBrokers: cordonParams.clone(),
   unregisterBrokers: z.strictObject({
     brokers: brokerList.describe("Brokers holding no replica, shut down or fenced"),
   }),

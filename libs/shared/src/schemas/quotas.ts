@@ -45,14 +45,14 @@ function quotaJsonRules() {
     remove: { items: { enum: [...keys] } },
   });
   return {
-    // Not `properties` here: metadata replaces the keyword zod writes, so the rules go in `allOf`.
+    // Not `properties` here: metadata replaces the keyword zod writes, so the rules go in `allOf`, each a condition
+    // (generators merge the `properties` of an `allOf`'s members into the class, and cannot merge a rule's).
     allOf: [
-      {
-        properties: {
-          // One part, or two: then user and client-id (each type at most once; ip stands alone).
-          entity: { anyOf: [{ maxItems: 1 }, { allOf: [entityOf("user"), entityOf("client-id")] }] },
-        },
-      },
+      // One part, or two: then user and client-id (each type at most once; ip stands alone).
+      jsonIf(
+        { properties: { entity: { minItems: 2 } } },
+        { properties: { entity: { allOf: [entityOf("user"), entityOf("client-id")] } } },
+      ),
       jsonIf(
         { properties: { entity: entityOf("ip") } },
         { properties: keysOnly(IP_QUOTA_KEYS) },

@@ -8,11 +8,24 @@ type Io = "input" | "output";
  * Each shape `@kcp/shared` exports as `XxxSchema` is named `Xxx` in the document: a generated client then has one
  * `Topic` type for every route that answers topics, instead of one inlined copy per route named after its path.
  */
-const componentNames = new Map<unknown, string>(
-  Object.entries(shared)
+const componentNames = new Map<unknown, string>([
+  ...Object.entries(shared)
     .filter(([name, value]) => name.endsWith("Schema") && value instanceof z.ZodType)
-    .map(([name, value]) => [value, name.slice(0, -"Schema".length)]),
-);
+    .map(([name, value]): [unknown, string] => [value, name.slice(0, -"Schema".length)]),
+  // Each operation type's params: `RebalanceParams`, `DrainBrokersParams`, …
+  ...Object.entries(shared.OPERATION_PARAMS).map(([type, schema]): [unknown, string] => [
+    schema,
+    `${pascal(type)}Params`,
+  ]),
+]);
+
+function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => (part[0] as string).toUpperCase() + part.slice(1))
+    .join("");
+}
 
 /** zod's metadata (descriptions) with the component name as `id`: zod emits a schema with an id as a `$def`. */
 const metadata = {
@@ -31,6 +44,70 @@ function dropRefusedDefault({ jsonSchema }: { jsonSchema: JsonSchema }): void {
   const { default: fallback, required } = jsonSchema as { default?: unknown; required?: string[] };
   const empty = typeof fallback === "object" && fallback !== null && Object.keys(fallback).length === 0;
   if (empty && (required?.length ?? 0) > 0) delete jsonSchema.default;
+}
+
+/**
+ * An object's default of `{}` says only that a missing object counts as an empty one, which the service does: left
+ * out, since generators write an object default as a literal of the object's class, which some cannot compile
+ * (openapi-generator's Go client).
+ */
+function dropEmptyObjectDefault(schema: JsonSchema): void {
+  const fallback = schema.default;
+  const emptyObject =
+    typeof fallback === "object" && fallback !== null && !Array.isArray(fallback) && Object.keys(fallback).length === 0;
+  if (emptyObject && (schema.type === "object" || "$ref" in schema)) delete schema.default;
+}
+
+/**
+ * A string that is one of some constants, an IP address, or matches one of some patterns (an ACL's host: `*`, IPv4 or
+ * IPv6; a timestamp: Unix milliseconds or an ISO 8601 date-time) as one pattern: the same strings as the `anyOf`,
+ * which generators cannot name (typescript-fetch writes a type it never declares, Java a class without a parser). The
+ * patterns are zod's own, which the service validates with.
+ */
+const FORMAT_PATTERNS: Record<string, RegExp> = { ipv4: z.regexes.ipv4, ipv6: z.regexes.ipv6 };
+
+const unanchored = (pattern: string) => pattern.replace(/^\^/, "").replace(/\$$/, "");
+
+function stringAlternative(member: JsonSchema): string | undefined {
+  const { type, const: constant, format, pattern, description: _, ...rest } = member;
+  if (Object.keys(rest).length > 0 || (type !== undefined && type !== "string")) return undefined;
+  if (typeof constant === "string" && format === undefined && pattern === undefined)
+    return constant.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  if (typeof pattern === "string" && constant === undefined) return unanchored(pattern);
+  if (typeof format === "string" && format in FORMAT_PATTERNS && constant === undefined)
+    return unanchored((FORMAT_PATTERNS[format] as RegExp).source);
+  return undefined;
+}
+
+function restateStringUnion(schema: JsonSchema): JsonSchema {
+  const members = schema.anyOf;
+  if (!Array.isArray(members) || "pattern" in schema || (schema.type !== undefined && schema.type !== "string"))
+    return schema;
+  // A null among the members (an ip quota entity's name: null, IPv4 or IPv6): a nullable string of the pattern.
+  const isNull = (member: JsonSchema) => member.type === "null" && Object.keys(member).length === 1;
+  const nullable = (members as JsonSchema[]).some(isNull);
+  if (nullable && schema.type !== undefined) return schema;
+  const alternatives = (members as JsonSchema[]).filter((member) => !isNull(member)).map(stringAlternative);
+  if (alternatives.length === 0 || alternatives.some((alternative) => alternative === undefined)) return schema;
+  const { anyOf: _, ...rest } = schema;
+  const pattern = `^(?:${alternatives.map((alternative) => `(?:${alternative})`).join("|")})$`;
+  return { ...rest, type: nullable ? ["string", "null"] : "string", pattern };
+}
+
+/**
+ * A boolean that is always the same value (only in answers: `loggedOut: true`) says so in its description: generators
+ * write a boolean `const` or one-value `enum` as a string (Java's cannot compile it).
+ */
+function restateBooleanConst(schema: JsonSchema): void {
+  if (schema.type === "boolean" && typeof schema.const === "boolean") {
+    schema.description = [schema.description, `Always ${schema.const}.`].filter(Boolean).join(" ");
+    delete schema.const;
+  }
+}
+
+/** Generators read `format: date-time` as their date type and then fail on a pattern for a string (Python's). */
+function dropDateTimePattern(schema: JsonSchema): void {
+  if (schema.format === "date-time" || schema.format === "date") delete schema.pattern;
 }
 
 const REF = /"#\/\$defs\/([^"]+)"/g;
@@ -109,11 +186,16 @@ export class ComponentSchemas {
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
   if (typeof node !== "object" || node === null) return node;
-  let schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, tidy(value)])) as JsonSchema;
+  // Before the members are tidied: a date-time member's pattern is still there to be part of the union's.
+  const restated = restateStringUnion(node as JsonSchema);
+  let schema = Object.fromEntries(Object.entries(restated).map(([key, value]) => [key, tidy(value)])) as JsonSchema;
   const { anyOf, ...rest } = schema as { anyOf?: unknown[] };
   const only = anyOf?.length === 1 ? (anyOf[0] as JsonSchema) : undefined;
   if (only && typeof only === "object" && Object.keys(only).every((key) => !(key in rest)))
     schema = { ...rest, ...only };
+  dropEmptyObjectDefault(schema);
+  dropDateTimePattern(schema);
+  restateBooleanConst(schema);
   const required = schema.required;
   if (Array.isArray(required) && !("additionalProperties" in schema)) {
     const properties = { ...(schema.properties as JsonSchema | undefined) };

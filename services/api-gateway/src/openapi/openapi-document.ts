@@ -33,19 +33,7 @@ function parameters(route: RouteSpec, schemas: ComponentSchemas) {
       schema: property,
     }));
   };
-  const csrf =
-    route.method === "GET"
-      ? []
-      : [
-          {
-            name: "X-Service-Request",
-            in: "header",
-            required: true,
-            schema: { const: "1" },
-            description: "CSRF guard",
-          },
-        ];
-  return [...from(route.params, "path"), ...from(route.query, "query"), ...csrf];
+  return [...from(route.params, "path"), ...from(route.query, "query")];
 }
 
 function responses(route: RouteSpec, schemas: ComponentSchemas) {
@@ -100,6 +88,20 @@ function descriptionOf(route: RouteSpec): string {
   return [`${route.summary}.`, who, admin, audit].filter(Boolean).join(" ");
 }
 
+/**
+ * Who may call a route: a session (cookie) or a bearer token, unless anonymous; and on every request that is not a GET
+ * the CSRF header too, as a scheme of its own (an API key in `X-Service-Request`, always `1`) — so that a generated
+ * client sends it from its configuration instead of asking for it on every write.
+ */
+function securityOf(route: RouteSpec): Record<string, string[]>[] {
+  const csrf: Record<string, string[]> = route.method === "GET" ? {} : { csrf: [] };
+  if (route.role === "anonymous") return route.method === "GET" ? [] : [csrf];
+  return [
+    { session: [], ...csrf },
+    { bearer: [], ...csrf },
+  ];
+}
+
 /** The OpenAPI 3.1 document of the route table: every route with its role, parameters, body, answer and errors. */
 export function openApiDocument(routes: readonly RouteSpec[], version: string): JsonSchema {
   const schemas = new ComponentSchemas();
@@ -115,7 +117,7 @@ export function openApiDocument(routes: readonly RouteSpec[], version: string): 
       tags: [tagOf(route.path)],
       "x-role": route.role,
       ...(route.action ? { "x-audit-action": route.action } : {}),
-      security: route.role === "anonymous" ? [] : [{ session: [] }, { bearer: [] }],
+      security: securityOf(route),
       parameters: parameters(route, schemas),
       ...(route.body
         ? {
@@ -129,6 +131,7 @@ export function openApiDocument(routes: readonly RouteSpec[], version: string): 
     };
   }
   const { document, components } = schemas.finish({ paths });
+  discriminate(components);
   return {
     openapi: "3.1.0",
     info: {
@@ -143,11 +146,69 @@ export function openApiDocument(routes: readonly RouteSpec[], version: string): 
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths: document.paths,
     components: {
-      schemas: components,
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "service_session" },
         bearer: { type: "http", scheme: "bearer" },
+        csrf: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Service-Request",
+          description:
+            "The CSRF guard: the value `1` on every request that is not a GET (login included), a header a cross-site form cannot set",
+        },
       },
     },
   };
+}
+
+/** The property whose `const` tells a union's members apart, if every member has one that it requires. */
+function discriminatorOf(members: JsonSchema[]): string | undefined {
+  const [first] = members;
+  const candidates = Object.entries((first?.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([, property]) => typeof property.const === "string")
+    .map(([name]) => name);
+  return candidates.find((name) =>
+    members.every((member) => {
+      const property = (member.properties as Record<string, JsonSchema> | undefined)?.[name];
+      return typeof property?.const === "string" && ((member.required as string[] | undefined) ?? []).includes(name);
+    }),
+  );
+}
+
+function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => (part[0] as string).toUpperCase() + part.slice(1))
+    .join("");
+}
+
+/**
+ * Each `oneOf` component whose members are told apart by a constant property (an operation request's `type`, a desired
+ * state document's `kind`) gets a `discriminator` with its mapping, and its inline members become components named
+ * after the union and the constant (`PlanOperationRequestRebalance`): generators then make one class per member and
+ * pick it by that property, instead of trying each member in turn or naming them by position.
+ */
+function discriminate(components: Record<string, JsonSchema>): void {
+  for (const [name, schema] of Object.entries(components)) {
+    const members = schema.oneOf as JsonSchema[] | undefined;
+    if (!Array.isArray(members)) continue;
+    const refs = members.every((member) => typeof member.$ref === "string");
+    const resolved = refs
+      ? members.map((member) => components[String(member.$ref).split("/").pop() as string] ?? {})
+      : members;
+    if (!refs && members.some((member) => "$ref" in member)) continue;
+    const property = discriminatorOf(resolved);
+    if (!property) continue;
+    const mapping: Record<string, string> = {};
+    schema.oneOf = resolved.map((member, index) => {
+      const value = (member.properties as Record<string, JsonSchema>)[property]?.const as string;
+      const ref = refs ? String((members[index] as JsonSchema).$ref) : `#/components/schemas/${name}${pascal(value)}`;
+      if (!refs) components[`${name}${pascal(value)}`] = member;
+      mapping[value] = ref;
+      return { $ref: ref };
+    });
+    schema.discriminator = { propertyName: property, mapping };
+  }
 }
