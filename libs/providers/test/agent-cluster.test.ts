@@ -18,7 +18,7 @@ import { AgentAccess, AgentNodeLifecycle, probeAgents } from "../src/index.js";
  * served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR.
  */
 describe("agent provider on a 3c3b cluster run by node agents", function () {
-  this.timeout(240_000);
+  this.timeout(600_000);
   let cluster: AgentKafkaCluster | undefined;
   let access: AgentAccess;
   let lifecycle: AgentNodeLifecycle;

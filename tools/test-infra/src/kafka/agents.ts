@@ -8,7 +8,7 @@ import {
 } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { commandBinding } from "@kcp/shared";
 import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, waitFor } from "../common/index.js";
 import { TestCertificateAuthority } from "../tls/authority.js";
@@ -23,7 +23,7 @@ import {
 } from "./cluster.js";
 import { jvmArgs } from "./java.js";
 import { type KafkaRuntime, resolveKafka } from "./maven.js";
-import { KafkaNode, NodeExitedError } from "./node.js";
+import { KafkaNode, NodeExitedError, whyExited } from "./node.js";
 import type { ClusterState } from "./readiness.js";
 import { isAlive } from "./registry.js";
 import { type ClusterSpec, isBroker, isController, type NodeSpec } from "./spec.js";
@@ -415,7 +415,7 @@ export class AgentNode extends KafkaNode {
     const pid = this.lastStatus?.pid;
     return this.lastStatus?.state === "running" && pid != null && !isAlive(pid)
       ? new NodeExitedError(
-          `Kafka node ${this.id} (run by agent ${this.agent.agentId}) exited; see its log ${this.serverLog()}`,
+          `Kafka node ${this.id} (run by agent ${this.agent.agentId}) exited; see its log ${this.serverLog()}: ${whyExited(this.serverLog(), join(dirname(this.serverLog()), "stdout.log"))}`,
         )
       : undefined;
   }

@@ -174,11 +174,11 @@ export const liveClusters = new Set<KafkaCluster>();
 const STARTUP_ATTEMPTS = 2;
 
 /**
- * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (2 minutes,
+ * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (5 minutes,
  * properties.ts), so that a broker that gives up registering is seen exiting (and the cluster started afresh) rather
  * than the wait ending first.
  */
-export const STARTUP_READY_MS = 180_000;
+export const STARTUP_READY_MS = 360_000;
 
 /**
  * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node

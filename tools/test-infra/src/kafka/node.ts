@@ -90,7 +90,7 @@ export class KafkaNode {
  * Why a JVM exited, on one line, from its logs (kept in the message: a cluster that fails to start is removed with
  * its folder): the server log's last ERROR or FATAL lines, else the last lines of its standard output and error.
  */
-function whyExited(serverLog: string, stdoutLog: string): string {
+export function whyExited(serverLog: string, stdoutLog: string): string {
   const last = (file: string): string[] => {
     try {
       const text = readFileSync(file, "utf8");

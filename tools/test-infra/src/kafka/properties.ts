@@ -27,8 +27,9 @@ const COMMON: Record<string, string> = {
   // fetches: an idle 3c3b spent 5.95 CPU-s a minute, 3.60 with one every 5 s (measured 27 Nov 2026, 2 cores).
   "metadata.max.idle.interval.ms": "5000",
   // A broker that cannot register within this time exits; on a loaded machine the controllers of a cluster started at
-  // the same moment can take longer than the default minute to answer, and the whole cluster was started again.
-  "initial.broker.registration.timeout.ms": "120000",
+  // the same moment can take minutes to answer (seen: every broker of a 3c3b gone after 2 minutes at a load of 40, and
+  // the whole cluster started again, which costs more than waiting).
+  "initial.broker.registration.timeout.ms": "300000",
 };
 
 function replicationSettings(brokerCount: number): Record<string, string> {
