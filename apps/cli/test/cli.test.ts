@@ -347,6 +347,10 @@ describe("kcp, the command line, as a process against the real service and Kafka
     const shown = await kcp(["clusters", "refresh", secureName]);
     expect(shown.code, shown.stderr).to.equal(0);
     expect(shown.stdout).to.include("security:    SASL_PLAINTEXT SCRAM-SHA-512").and.include("secrets set: password");
+    const overview = await kcp(["overview"]);
+    expect(overview.stdout)
+      .to.match(new RegExp(`^${secureName}\\s+\\S+\\s+1/1\\s`, "m"))
+      .and.match(/^2 clusters: /m);
     const view = await json<{ cluster: { labels: Record<string, string> } }>(["clusters", "show", secureName]);
     expect(view.cluster.labels).to.deep.equal({ team: "cli" });
     const changed = await kcp(["clusters", "change", secureName, "--label", "team=cli", "--label", "env=test"]);
@@ -420,6 +424,13 @@ describe("kcp, the command line, as a process against the real service and Kafka
     expect(set.code, set.stderr).to.equal(0);
     expect(set.stdout).to.equal(`${user}: SCRAM-SHA-256 (4096 iterations)\n`);
     expect(set.stdout + set.stderr).to.not.include(password);
+    const one = await json<{ credentials: { mechanism: string; iterations: number }[] }>([
+      "scram-users",
+      "show",
+      secureName,
+      user,
+    ]);
+    expect(one.credentials).to.deep.equal([{ mechanism: "SCRAM-SHA-256", iterations: 4096 }]);
     const listed = await kcp(["scram-users", "list", secureName]);
     expect(listed.stdout).to.match(new RegExp(`^${user}\\s+SCRAM-SHA-256 \\(4096\\)$`, "m"));
     const noPassword = await kcp(["scram-users", "set", secureName, user]);

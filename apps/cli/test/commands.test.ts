@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
@@ -82,6 +82,32 @@ describe("kcp: the command table, parsing, help, completion and contexts (no ser
     expect((await kcp([])).code, "no command: the usage, exit 1").to.equal(1);
   });
 
+  it("covers the API: every operation of the generated client is called by a command", async () => {
+    const schema = await readFile(new URL("../../../libs/api-client/src/schema.ts", import.meta.url), "utf8");
+    const operations = new Set<string>();
+    let path = "";
+    for (const line of schema.slice(0, schema.indexOf("export type webhooks")).split("\n")) {
+      const opened = /^ {4}"(\/[^"]+)": \{$/.exec(line);
+      if (opened?.[1]) path = opened[1];
+      const method = /^ {8}(get|put|post|delete|patch): operations\[/.exec(line);
+      if (method?.[1]) operations.add(`${method[1].toUpperCase()} ${path}`);
+    }
+    const sources = await Promise.all(
+      [...(await readdir(new URL("../src/commands/", import.meta.url)))].map((name) =>
+        readFile(new URL(`../src/commands/${name}`, import.meta.url), "utf8"),
+      ),
+    );
+    const called = new Set(
+      sources.flatMap((text) =>
+        [...text.matchAll(/\.(GET|POST|PUT|PATCH|DELETE)\(\s*"([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`),
+      ),
+    );
+    expect(operations.size, "the schema was read").to.be.greaterThan(60);
+    // The document itself is for generators, not for people at a terminal.
+    const missing = [...operations].filter((op) => !called.has(op) && op !== "GET /api/v1/openapi.json");
+    expect(missing).to.deep.equal([]);
+  });
+
   it("never takes a secret from an argument: no option of the table is named like one", () => {
     const names = Object.keys(allOptions(COMMANDS));
     expect(names.filter((n) => /^(password|secret|token)$/.test(n))).to.deep.equal([]);
@@ -135,7 +161,24 @@ describe("kcp: the command table, parsing, help, completion and contexts (no ser
       .and.include("'scram-users'")
       .and.include("_describe 'command'");
     const zsh = spawnSync("zsh", ["-n", "-c", script], { encoding: "utf8" });
-    if (zsh.error === undefined) expect(zsh.status, zsh.stderr).to.equal(0);
+    if (zsh.error !== undefined) return;
+    expect(zsh.status, zsh.stderr).to.equal(0);
+    // Loaded as a user's shell loads it (after compinit): the command words and the verbs with their summaries.
+    const loaded = spawnSync(
+      "zsh",
+      [
+        "-f",
+        "-c",
+        `autoload -Uz compinit && compinit -u -D\n${script}\n_kcp_command_words --json topics configs\nprint -r -- "[$kcp_cmd]"\n_kcp_described "$kcp_cmd"`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(loaded.stderr).to.equal("");
+    expect(loaded.stdout.split("\n")).to.include.members([
+      "[topics configs]",
+      "set:sets topic configs (the others stay)",
+      "delete:returns topic configs to their default",
+    ]);
   });
 
   it("reads the first config format (one login) as the context 'default'", () => {

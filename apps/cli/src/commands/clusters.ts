@@ -131,6 +131,31 @@ async function show(context: Context, args: Args) {
   return undefined;
 }
 
+async function overview(context: Context) {
+  const answer = unwrap(await context.client.GET("/api/v1/overview"));
+  const sum = (pick: (health: View["health"]) => number | undefined) =>
+    answer.clusters.reduce((total, view) => total + (pick(view.health) ?? 0), 0);
+  print(context, answer, () =>
+    [
+      table(
+        ["NAME", "STATUS", "BROKERS", "TOPICS", "PARTITIONS", "OFFLINE", "UNDER-REPLICATED", "ISSUES"],
+        answer.clusters.map(({ cluster, health }) => [
+          cluster.name,
+          health.status,
+          `${health.brokersAlive ?? "-"}/${health.brokers ?? "-"}`,
+          String(health.topics ?? "-"),
+          String(health.partitions ?? "-"),
+          String(health.offlinePartitions ?? "-"),
+          String(health.underReplicated ?? "-"),
+          String(health.issues.length),
+        ]),
+      ),
+      `${answer.clusters.length} clusters: ${sum((h) => h.brokersAlive)}/${sum((h) => h.brokers)} brokers alive, ${sum((h) => h.topics)} topics, ${sum((h) => h.offlinePartitions)} offline and ${sum((h) => h.underReplicated)} under-replicated partitions`,
+    ].join("\n"),
+  );
+  return undefined;
+}
+
 async function register(context: Context, args: Args) {
   const profile = await profileFrom(context, args);
   const name = text(args, "name");
@@ -233,6 +258,14 @@ export const clusterCommands: CommandSpec[] = [
       await listClusters(context);
       return undefined;
     },
+  },
+  {
+    path: ["overview"],
+    positionals: [],
+    options: {},
+    summary: "every cluster's health, with the totals across them",
+    examples: ["kcp overview"],
+    run: overview,
   },
   {
     path: ["clusters", "show"],

@@ -223,6 +223,17 @@ async function setScram(context: Context, args: Args) {
   return undefined;
 }
 
+async function showScram(context: Context, args: Args) {
+  const id = await clusterId(context, positional(args, 0));
+  const answer = unwrap(
+    await context.client.GET("/api/v1/clusters/{id}/scram-users/{user}", {
+      params: { path: { id, user: positional(args, 1) } },
+    }),
+  );
+  print(context, answer, () => describeUser(answer));
+  return undefined;
+}
+
 async function deleteScram(context: Context, args: Args) {
   const id = await clusterId(context, positional(args, 0));
   const answer = unwrap(
@@ -311,6 +322,14 @@ export const securityCommands: CommandSpec[] = [
     summary: "SCRAM users and their credentials' mechanisms (never a password)",
     examples: ["kcp scram-users list prod"],
     run: listScram,
+  },
+  {
+    path: ["scram-users", "show"],
+    positionals: ["CLUSTER", "USER"],
+    options: {},
+    summary: "one SCRAM user's credentials (mechanism and iterations; never a password)",
+    examples: ["kcp scram-users show prod orders"],
+    run: showScram,
   },
   {
     path: ["scram-users", "set"],
