@@ -6,6 +6,7 @@ export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./kubernetes/index.js";
 export * from "./mongo/index.js";
+export * from "./openapi-clients/index.js";
 export { ensurePromlint, lintMetrics } from "./prometheus/promlint.js";
 export { ensurePromtool, PROMETHEUS_MODULE_VERSION, runPromtool } from "./prometheus/promtool.js";
 export * from "./redis/index.js";

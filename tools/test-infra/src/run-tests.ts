@@ -5,6 +5,7 @@ import { cpus, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { createInterface } from "node:readline";
 import { repoRoot } from "./common/paths.js";
+import { startClientPreparation } from "./openapi-clients/prepare.js";
 import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
 
 /**
@@ -180,6 +181,15 @@ async function main(): Promise<void> {
     process.stdout.write(`test:quick: ${chosen.length} of ${files.length} files need no server (${table.measured})\n`);
     results = [await runShard(1, chosen, { KCP_QUICK: "1" }, "")];
   } else {
+    // The clients generated from the OpenAPI document (services/standalone/test/generated-clients.test.ts) are
+    // generated and built in the background while the tests run; the test then finds them in the cache, or waits for
+    // this process (bounded) under the cache's lock. It is stopped with the run.
+    const preparation = startClientPreparation(join(runDir, "openapi-clients.log"));
+    if (preparation.pid !== undefined) {
+      const pid = preparation.pid;
+      children.add(pid);
+      preparation.on("exit", () => children.delete(pid));
+    }
     const count = Math.max(1, Number(process.env.KCP_TEST_SHARDS ?? 3) || 1);
     const plan = planShards(files, table, { count, together: togetherOf(table), startupSeconds: sharedStartupSeconds });
     process.stdout.write(

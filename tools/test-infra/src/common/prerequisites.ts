@@ -134,7 +134,7 @@ export async function probePrerequisites(options: {
     },
     {
       name: "Python 3.11+ with venv",
-      neededFor: "Schemathesis, the API fuzzer",
+      neededFor: "Schemathesis, the API fuzzer, and the generated Python clients",
       present: python,
       aptPackage: "python3-venv",
       install: "apt-get install python3 python3-venv (or set KCP_PYTHON to a Python 3.11+)",
