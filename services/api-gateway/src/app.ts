@@ -17,7 +17,7 @@ import { consoleSite } from "./console/console-site.js";
 import { accessLog } from "./http/access-log.js";
 import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
-import { jsonBody } from "./http/json-body.js";
+import { jsonBody, planJsonBody } from "./http/json-body.js";
 import { noStore } from "./http/no-store.js";
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from "./http/queue-dashboard.js";
 import { requestId } from "./http/request-id.js";
@@ -107,6 +107,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     }),
   );
   app.use("/api", authenticate(deps.store), requireServiceHeader);
+  app.use(planJsonBody());
   app.use(mountRoutes(routes));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));
   app.use(consoleSite(deps.consoleDir));

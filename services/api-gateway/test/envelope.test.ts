@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../src/http/json-body.js";
 import { JSON_BODY_LIMIT_BYTES } from "../src/index.js";
-import { startTestGateway, type TestGateway } from "./helpers.js";
+import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
 
 describe("gateway: error envelope and request ids", () => {
   let test: TestGateway;
@@ -53,14 +53,26 @@ describe("gateway: error envelope and request ids", () => {
     expect(response.status).to.equal(401);
   });
 
-  describe("a desired-state plan's own body limit (16 MiB: a team's files)", () => {
+  describe("a desired-state plan's own body limit (16 MiB: a team's files), read only with a session", () => {
     const twoMiB = JSON.stringify({ files: [], padding: "x".repeat(2 * 1024 * 1024) });
     const errorOf = async (response: Response) =>
       ((await response.json()) as { error: { code: string; message: string } }).error;
+    let session: Record<string, string>;
+    before(async () => {
+      const response = await post("/api/v1/auth/login", JSON.stringify(TEST_ADMIN));
+      session = { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+    });
 
-    it("accepts 2 MiB on POST /clusters/{id}/desired-state/plan (it reaches the route, which asks for a session)", async () => {
-      const response = await post("/api/v1/clusters/c1/desired-state/plan", twoMiB);
+    it("accepts 2 MiB on POST /clusters/{id}/desired-state/plan (it reaches the route's validation)", async () => {
+      const response = await post("/api/v1/clusters/c1/desired-state/plan", twoMiB, session);
+      expect(response.status).to.equal(400);
+      expect((await errorOf(response)).code).to.equal("validation_failed");
+    });
+
+    it("answers a plan without a session 401 before reading its body (2 MiB that is not even JSON)", async () => {
+      const response = await post("/api/v1/clusters/c1/desired-state/plan", `{${"x".repeat(2 * 1024 * 1024)}`);
       expect(response.status).to.equal(401);
+      expect((await errorOf(response)).code).to.equal("unauthenticated");
     });
 
     it("refuses the same 2 MiB on any other route with 413 payload_too_large, naming 1 MiB", async () => {
@@ -80,7 +92,7 @@ describe("gateway: error envelope and request ids", () => {
 
     it("refuses a plan over 16 MiB with 413 payload_too_large, naming its own limit", async () => {
       const body = JSON.stringify({ files: [], padding: "x".repeat(DESIRED_STATE_PLAN_BODY_LIMIT_BYTES) });
-      const response = await post("/api/v1/clusters/c1/desired-state/plan", body);
+      const response = await post("/api/v1/clusters/c1/desired-state/plan", body, session);
       expect(response.status).to.equal(413);
       expect((await errorOf(response)).message).to.equal(
         `The request body is larger than ${DESIRED_STATE_PLAN_BODY_LIMIT_BYTES} bytes`,
@@ -92,6 +104,7 @@ describe("gateway: error envelope and request ids", () => {
       const response = await post(
         "/api/v1/clusters/c1/desired-state/plan",
         JSON.stringify({ files: [], deep: "" }).replace('""', deep),
+        session,
       );
       expect(response.status).to.equal(400);
       expect((await errorOf(response)).code).to.equal("bad_request");

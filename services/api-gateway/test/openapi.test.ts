@@ -128,7 +128,7 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
   });
 
   it("declares the CSRF header once, as a security scheme every write requires with the session or bearer scheme", () => {
-    const schemes = (document.components as { securitySchemes: Record<string, Record<string, string>> })
+    const schemes = (document.components as unknown as { securitySchemes: Record<string, Record<string, string>> })
       .securitySchemes;
     expect(schemes.csrf).to.include({ type: "apiKey", in: "header", name: "X-Service-Request" });
     for (const [path, methods] of Object.entries(document.paths))

@@ -74,16 +74,36 @@ function translateParserErrors(error: unknown, req: Request, _res: Response, nex
   }
 }
 
-/** One JSON parser per limit; a request goes through its route's. */
-function parseJson() {
-  const parser = (limit: number) =>
-    express.json({ limit, strict: true, type: "application/json", verify: refuseDeepNesting });
-  const usual = parser(JSON_BODY_LIMIT_BYTES);
-  const plan = parser(DESIRED_STATE_PLAN_BODY_LIMIT_BYTES);
-  return (req: Request, res: Response, next: NextFunction) =>
-    (bodyLimitOf(req) === DESIRED_STATE_PLAN_BODY_LIMIT_BYTES ? plan : usual)(req, res, next);
+const parser = (limit: number) =>
+  express.json({ limit, strict: true, type: "application/json", verify: refuseDeepNesting });
+
+/** Runs `handler` only for requests of the desired-state plan route (`plan` true) or only for the others. */
+function onlyFor(plan: boolean, handler: (req: Request, res: Response, next: NextFunction) => void) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((bodyLimitOf(req) === DESIRED_STATE_PLAN_BODY_LIMIT_BYTES) === plan) handler(req, res, next);
+    else next();
+  };
 }
 
+/**
+ * The JSON body of every request but a desired-state plan, parsed up to 1 MiB before anything else (a malformed body is
+ * 400 whoever sends it).
+ */
 export function jsonBody() {
-  return [requireJsonContentType, parseJson(), translateParserErrors];
+  return [onlyFor(false, requireJsonContentType), onlyFor(false, parser(JSON_BODY_LIMIT_BYTES)), translateParserErrors];
+}
+
+/**
+ * A desired-state plan's body (up to 16 MiB), parsed only once the request carries the CSRF header and a valid session
+ * or token (401 otherwise, before a byte of the body is read): nobody without one makes the service parse 16 MiB.
+ */
+export function planJsonBody() {
+  const requireSession = (req: Request, _res: Response, next: NextFunction) =>
+    next(req.principal ? undefined : new AppError("unauthenticated"));
+  return [
+    onlyFor(true, requireSession),
+    onlyFor(true, requireJsonContentType),
+    onlyFor(true, parser(DESIRED_STATE_PLAN_BODY_LIMIT_BYTES)),
+    translateParserErrors,
+  ];
 }
