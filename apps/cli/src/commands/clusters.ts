@@ -83,9 +83,14 @@ async function profileFrom(context: Context, args: Args): Promise<Record<string,
   if (flag(args, "skip-test")) profile.skipTest = true;
   if (flag(args, "password-stdin") && file === "-")
     throw new UsageError("Standard input holds the profile file: put the password in it instead of --password-stdin");
+  // $KCP_SASL_PASSWORD applies only where the profile names a mechanism with a password (PLAIN, SCRAM): exported
+  // in a shell, it must not make a PLAINTEXT registration carry a secret the service refuses.
+  const withPassword = /^(PLAIN|SCRAM-SHA-256|SCRAM-SHA-512)$/.test(String(security.saslMechanism ?? ""));
   const password = flag(args, "password-stdin")
     ? await readSecret(context, "SASL password", {})
-    : context.env.KCP_SASL_PASSWORD;
+    : withPassword
+      ? context.env.KCP_SASL_PASSWORD
+      : undefined;
   if (password) profile.secrets = { ...((profile.secrets as object | undefined) ?? {}), password };
   return profile;
 }
