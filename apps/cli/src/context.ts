@@ -53,13 +53,6 @@ export function print(context: Context, value: unknown, forPeople: () => string)
 }
 
 /**
- * The CSRF header of a write. The client sends it on every request that is not a GET (createApiClient), so this only
- * satisfies the types: typed never, it fits whether the document declares the header a parameter (required then) or
- * a security scheme (the parameter gone), and a regenerated client needs no change here.
- */
-export const WRITE = { "X-Service-Request": "1" } as never;
-
-/**
  * A secret, never from an argument (it would stay in the shell's history and the process list): the file named (`-`
  * is standard input), else the environment variable, else standard input. One trailing newline is dropped.
  */

@@ -1,6 +1,6 @@
 import { unwrap } from "@kcp/api-client";
 import { type Body, flag, integer, oneOf, positional, text } from "../args.js";
-import { type Context, print, readSecret, WRITE } from "../context.js";
+import { type Context, print, readSecret } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -41,7 +41,6 @@ async function createUser(context: Context, args: Args) {
   const password = await newPassword(context, args);
   const answer = unwrap(
     await context.client.POST("/api/v1/users", {
-      params: { header: WRITE },
       body: { username: positional(args, 0), password, role, disabled: flag(args, "disable") },
     }),
   );
@@ -63,7 +62,7 @@ async function changeUser(context: Context, args: Args) {
   const id = await userId(context, positional(args, 0));
   const answer = unwrap(
     await context.client.PATCH("/api/v1/users/{id}", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: patch as UserPatch,
     }),
   );
@@ -105,7 +104,6 @@ async function createToken(context: Context, args: Args) {
   const username = text(args, "username");
   const answer = unwrap(
     await context.client.POST("/api/v1/tokens", {
-      params: { header: WRITE },
       body: {
         name: positional(args, 0),
         ...(role ? { role } : {}),
@@ -127,7 +125,7 @@ async function createToken(context: Context, args: Args) {
 async function revokeToken(context: Context, args: Args) {
   const answer = unwrap(
     await context.client.DELETE("/api/v1/tokens/{id}", {
-      params: { path: { id: positional(args, 0) }, header: WRITE },
+      params: { path: { id: positional(args, 0) } },
     }),
   );
   print(context, answer, () => `Revoked token ${answer.token.name} (${answer.token.id})`);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { unwrap } from "@kcp/api-client";
 import { parse, stringify } from "yaml";
 import { type Body, text } from "../args.js";
-import { type Context, clusterId, print, WRITE } from "../context.js";
+import { type Context, clusterId, print } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args } from "../spec.js";
@@ -44,16 +44,10 @@ export async function autopilot(
     case "pause": {
       if (!options.reason) throw new UsageError("kcp autopilot pause [CLUSTER] --reason TEXT [--until ISO-TIME]");
       const body = { ...target, reason: options.reason, ...(options.until ? { until: options.until } : {}) };
-      return printStatus(
-        context,
-        unwrap(await context.client.POST("/api/v1/autopilot/pause", { params: { header: WRITE }, body })),
-      );
+      return printStatus(context, unwrap(await context.client.POST("/api/v1/autopilot/pause", { body })));
     }
     case "resume":
-      return printStatus(
-        context,
-        unwrap(await context.client.POST("/api/v1/autopilot/resume", { params: { header: WRITE }, body: target })),
-      );
+      return printStatus(context, unwrap(await context.client.POST("/api/v1/autopilot/resume", { body: target })));
     default:
       throw new UsageError(`kcp autopilot status|pause|resume, not ${verb}`);
   }
@@ -143,15 +137,14 @@ export function policy(verb: "show" | "create" | "replace" | "delete") {
         ? await context.client.GET("/api/v1/policies/{id}", { params: { path: { id } } })
         : verb === "create"
           ? await context.client.POST("/api/v1/policies", {
-              params: { header: WRITE },
               body: await policyFile(context, args),
             })
           : verb === "replace"
             ? await context.client.PUT("/api/v1/policies/{id}", {
-                params: { path: { id }, header: WRITE },
+                params: { path: { id } },
                 body: await policyFile(context, args),
               })
-            : await context.client.DELETE("/api/v1/policies/{id}", { params: { path: { id }, header: WRITE } });
+            : await context.client.DELETE("/api/v1/policies/{id}", { params: { path: { id } } });
     const { policy: shown } = unwrap(answer);
     print(context, { policy: shown }, () =>
       verb === "delete" ? `Deleted policy ${shown.spec.name} (${shown.id})` : describePolicy(shown),

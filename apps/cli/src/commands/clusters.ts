@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type paths, unwrap } from "@kcp/api-client";
 import { parse } from "yaml";
 import { type Body, commaList, flag, keyValues, list, positional, text } from "../args.js";
-import { type Context, clusterNamed, print, readSecret, typedBack, WRITE } from "../context.js";
+import { type Context, clusterNamed, print, readSecret, typedBack } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -167,9 +167,7 @@ async function register(context: Context, args: Args) {
   if (name) profile.name = name;
   if (!profile.name || !profile.bootstrapServers)
     throw new UsageError("Name it and its bootstrap servers: --name NAME --bootstrap HOST:PORT (or a --profile-file)");
-  const view = unwrap(
-    await context.client.POST("/api/v1/clusters", { params: { header: WRITE }, body: profile as Profile }),
-  );
+  const view = unwrap(await context.client.POST("/api/v1/clusters", { body: profile as Profile }));
   print(context, view, () => `Registered ${view.cluster.name} (${view.cluster.id}): ${view.health.status}`);
   return undefined;
 }
@@ -179,9 +177,7 @@ async function testConnection(context: Context, args: Args) {
   profile.name = text(args, "name") ?? profile.name ?? "connection-test";
   if (!profile.bootstrapServers) throw new UsageError("Name its bootstrap servers: --bootstrap HOST:PORT");
   delete profile.skipTest;
-  const result = unwrap(
-    await context.client.POST("/api/v1/clusters/test", { params: { header: WRITE }, body: profile as Profile }),
-  );
+  const result = unwrap(await context.client.POST("/api/v1/clusters/test", { body: profile as Profile }));
   print(context, result, () =>
     result.ok
       ? `Reached ${result.brokers} broker(s) of Kafka cluster ${result.clusterId ?? "-"}`
@@ -198,7 +194,7 @@ async function change(context: Context, args: Args) {
   if (flag(args, "keep-secrets")) patch.keepSecrets = true;
   const view = unwrap(
     await context.client.PATCH("/api/v1/clusters/{id}", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: patch as Patch,
     }),
   );
@@ -209,18 +205,14 @@ async function change(context: Context, args: Args) {
 async function forget(context: Context, args: Args) {
   const cluster = await clusterNamed(context, positional(args, 0));
   await typedBack(context, "cluster", cluster.name, text(args, "name"));
-  const answer = unwrap(
-    await context.client.DELETE("/api/v1/clusters/{id}", { params: { path: { id: cluster.id }, header: WRITE } }),
-  );
+  const answer = unwrap(await context.client.DELETE("/api/v1/clusters/{id}", { params: { path: { id: cluster.id } } }));
   print(context, answer, () => `Forgot ${answer.deleted.name} (${answer.deleted.id}); its Kafka is left as it is`);
   return undefined;
 }
 
 async function refresh(context: Context, args: Args) {
   const { id } = await clusterNamed(context, positional(args, 0));
-  const view = unwrap(
-    await context.client.POST("/api/v1/clusters/{id}/refresh", { params: { path: { id }, header: WRITE } }),
-  );
+  const view = unwrap(await context.client.POST("/api/v1/clusters/{id}/refresh", { params: { path: { id } } }));
   print(context, view, () => describeCluster(view));
   return undefined;
 }
@@ -229,7 +221,7 @@ async function confirmIdentity(context: Context, args: Args) {
   const { id } = await clusterNamed(context, positional(args, 0));
   const view = unwrap(
     await context.client.POST("/api/v1/clusters/{id}/confirm-identity", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: { brokerClusterId: positional(args, 1) },
     }),
   );

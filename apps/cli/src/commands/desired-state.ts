@@ -2,7 +2,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join } from "node:path";
 import { type components, unwrap } from "@kcp/api-client";
 import { parseAllDocuments, stringify } from "yaml";
-import { type Context, clusterId, print, WRITE } from "../context.js";
+import { type Context, clusterId, print } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, table } from "../output.js";
 import { watch } from "./operations.js";
@@ -154,7 +154,7 @@ async function planFiles(context: Context, cluster: string | undefined, path: st
   const passwords = create ? await resolvePasswords(files, context.env) : [];
   return unwrap(
     await context.client.POST("/api/v1/clusters/{id}/desired-state/plan", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: { files, createOperation: create, passwords } as never,
     }),
   );
@@ -189,7 +189,7 @@ export async function apply(
   if (!context.json) context.out(describe(answer));
   unwrap(
     await context.client.POST("/api/v1/operations/{op}/confirm", {
-      params: { path: { op: operation.id }, header: WRITE },
+      params: { path: { op: operation.id } },
       body: options.name ? { confirmName: options.name } : {},
     }),
   );

@@ -1,6 +1,6 @@
 import { unwrap } from "@kcp/api-client";
 import { type Body, commaList, flag, integer, keyValues, list, oneOf, positional, text } from "../args.js";
-import { type Context, clusterId, print, WRITE } from "../context.js";
+import { type Context, clusterId, print } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -88,7 +88,7 @@ async function reset(context: Context, args: Args) {
   const send = async (dryRun: boolean) =>
     unwrap(
       await context.client.POST("/api/v1/clusters/{id}/groups/{group}/reset-offsets", {
-        params: { path: { id, group }, header: WRITE },
+        params: { path: { id, group } },
         body: resetRequest(args, dryRun),
       }),
     );
@@ -140,7 +140,7 @@ async function produce(context: Context, args: Args) {
     results.push(
       unwrap(
         await context.client.POST("/api/v1/clusters/{id}/topics/{topic}/messages", {
-          params: { path: { id, topic }, header: WRITE },
+          params: { path: { id, topic } },
           body: {
             value,
             key: text(args, "key") ?? null,

@@ -1,5 +1,5 @@
 import { type components, unwrap } from "@kcp/api-client";
-import { type Context, clusterId, print, WRITE } from "../context.js";
+import { type Context, clusterId, print } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, progressBar, table } from "../output.js";
 import type { Args } from "../spec.js";
@@ -48,7 +48,7 @@ export async function plan(
   const id = await clusterId(context, cluster);
   const body = { type, params: parseParams(options.params) } as never;
   const operation = unwrap(
-    await context.client.POST("/api/v1/clusters/{id}/operations", { params: { path: { id }, header: WRITE }, body }),
+    await context.client.POST("/api/v1/clusters/{id}/operations", { params: { path: { id } }, body }),
   );
   print(context, operation, () => describePlan(operation));
 }
@@ -58,7 +58,7 @@ export async function confirm(context: Context, op: string | undefined, options:
   if (!op) throw new UsageError("kcp confirm OPERATION_ID [--name CLUSTER_NAME]");
   const operation = unwrap(
     await context.client.POST("/api/v1/operations/{op}/confirm", {
-      params: { path: { op }, header: WRITE },
+      params: { path: { op } },
       body: options.name ? { confirmName: options.name } : {},
     }),
   );
@@ -156,7 +156,7 @@ export async function showOperation(context: Context, args: Args) {
 export function controlOperation(action: "pause" | "resume" | "cancel") {
   return async (context: Context, args: Args) => {
     const op = args.positionals[0] ?? "";
-    const params = { params: { path: { op }, header: WRITE } };
+    const params = { params: { path: { op } } };
     const answer =
       action === "pause"
         ? await context.client.POST("/api/v1/operations/{op}/pause", params)

@@ -1,6 +1,6 @@
 import { unwrap } from "@kcp/api-client";
 import { type Body, integer, positional, text } from "../args.js";
-import { type Context, clusterId, print, readSecret, WRITE } from "../context.js";
+import { type Context, clusterId, print, readSecret } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -89,7 +89,7 @@ async function createAcl(context: Context, args: Args) {
   const id = await clusterId(context, positional(args, 0));
   const answer = unwrap(
     await context.client.POST("/api/v1/clusters/{id}/acls", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: binding(args),
     }),
   );
@@ -101,7 +101,7 @@ async function deleteAcl(context: Context, args: Args) {
   const id = await clusterId(context, positional(args, 0));
   const answer = unwrap(
     await context.client.DELETE("/api/v1/clusters/{id}/acls", {
-      params: { path: { id }, header: WRITE },
+      params: { path: { id } },
       body: binding(args),
     }),
   );
@@ -167,9 +167,7 @@ function changeQuotas(verb: "set" | "remove") {
           }
         : { entity, remove: words }
     ) as QuotaRequest;
-    const answer = unwrap(
-      await context.client.PUT("/api/v1/clusters/{id}/quotas", { params: { path: { id }, header: WRITE }, body }),
-    );
+    const answer = unwrap(await context.client.PUT("/api/v1/clusters/{id}/quotas", { params: { path: { id } }, body }));
     print(
       context,
       answer,
@@ -215,7 +213,7 @@ async function setScram(context: Context, args: Args) {
   const iterations = integer(text(args, "iterations"), "--iterations");
   const answer = unwrap(
     await context.client.PUT("/api/v1/clusters/{id}/scram-users/{user}/{mechanism}", {
-      params: { path: { id, user: positional(args, 1), mechanism: mechanism(args) }, header: WRITE },
+      params: { path: { id, user: positional(args, 1), mechanism: mechanism(args) } },
       body: { password, ...(iterations === undefined ? {} : { iterations }) },
     }),
   );
@@ -238,7 +236,7 @@ async function deleteScram(context: Context, args: Args) {
   const id = await clusterId(context, positional(args, 0));
   const answer = unwrap(
     await context.client.DELETE("/api/v1/clusters/{id}/scram-users/{user}/{mechanism}", {
-      params: { path: { id, user: positional(args, 1), mechanism: mechanism(args) }, header: WRITE },
+      params: { path: { id, user: positional(args, 1), mechanism: mechanism(args) } },
     }),
   );
   print(context, answer, () => describeUser(answer));

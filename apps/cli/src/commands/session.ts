@@ -1,7 +1,7 @@
 import { createApiClient, unwrap } from "@kcp/api-client";
 import { positional, text } from "../args.js";
 import { describeContexts, saveConfig } from "../config-store.js";
-import { type Context, print, readSecret, WRITE } from "../context.js";
+import { type Context, print, readSecret } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec } from "../spec.js";
@@ -19,7 +19,6 @@ export async function login(context: Context, options: { username?: string }): P
   const anonymous = createApiClient({ baseUrl: context.url });
   const session = unwrap(
     await anonymous.POST("/api/v1/auth/login", {
-      params: { header: WRITE },
       body: { username: options.username, password },
     }),
   );
@@ -41,7 +40,7 @@ export async function login(context: Context, options: { username?: string }): P
 /** kcp logout: ends the session on the service and forgets the context here (the file goes with the last one). */
 export async function logout(context: Context): Promise<void> {
   if (context.login?.token) {
-    await context.client.POST("/api/v1/auth/logout", { params: { header: WRITE } });
+    await context.client.POST("/api/v1/auth/logout", {});
   }
   delete context.config.contexts[context.contextName];
   await saveConfig(context.configPath, context.config);

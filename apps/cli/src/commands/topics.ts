@@ -1,6 +1,6 @@
 import { unwrap } from "@kcp/api-client";
 import { flag, integer, keyValues, list, positional, text } from "../args.js";
-import { type Context, clusterId, print, WRITE } from "../context.js";
+import { type Context, clusterId, print } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { formatBytes, table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -27,9 +27,7 @@ async function create(context: Context, args: Args) {
     replicationFactor: integer(text(args, "replication-factor"), "--replication-factor") ?? 0,
     configs: keyValues(list(args, "config"), "--config"),
   };
-  const answer = unwrap(
-    await context.client.POST("/api/v1/clusters/{id}/topics", { params: { path: { id }, header: WRITE }, body }),
-  );
+  const answer = unwrap(await context.client.POST("/api/v1/clusters/{id}/topics", { params: { path: { id } }, body }));
   print(context, answer, () => `Created topic ${answer.topic} (${answer.id})`);
   return undefined;
 }
@@ -40,7 +38,7 @@ async function grow(context: Context, args: Args) {
   if (count === undefined) throw new UsageError("Name the new total: --partitions N");
   const answer = unwrap(
     await context.client.POST("/api/v1/clusters/{id}/topics/{topic}/partitions", {
-      params: { path: { id, topic: positional(args, 1) }, header: WRITE },
+      params: { path: { id, topic: positional(args, 1) } },
       body: { count },
     }),
   );
@@ -56,7 +54,7 @@ async function remove(context: Context, args: Args) {
   if (confirmName === undefined) throw new UsageError(`Type the topic's name back: --name ${topic}`);
   const answer = unwrap(
     await context.client.DELETE("/api/v1/clusters/{id}/topics/{topic}", {
-      params: { path: { id, topic }, header: WRITE },
+      params: { path: { id, topic } },
       body: { confirmName },
     }),
   );
@@ -139,7 +137,7 @@ function changeTopicConfigs(verb: "set" | "delete") {
     const id = await clusterId(context, positional(args, 0));
     const answer = unwrap(
       await context.client.PATCH("/api/v1/clusters/{id}/topics/{topic}/configs", {
-        params: { path: { id, topic: positional(args, 1) }, header: WRITE },
+        params: { path: { id, topic: positional(args, 1) } },
         body: configChange(args, verb),
       }),
     );
@@ -168,7 +166,7 @@ function changeBrokerConfigs(verb: "set" | "delete") {
     const id = await clusterId(context, positional(args, 0));
     const answer = unwrap(
       await context.client.PATCH("/api/v1/clusters/{id}/brokers/{broker}/configs", {
-        params: { path: { id, broker: brokerId(args) }, header: WRITE },
+        params: { path: { id, broker: brokerId(args) } },
         body: configChange(args, verb),
       }),
     );
