@@ -90,12 +90,13 @@ describe(`generated clients (openapi-generator ${OPENAPI_GENERATOR_VERSION}: pyt
         expect(outcome().ok, "the client did not build").to.equal(true);
         const elect = await unpreferredTopic(`gen-${client}-elect`);
         const topic = uniqueTopicName(`gen-${client}`);
+        const clusterName = `generated-${client}`;
         const run = await runClientSmoke(outcome(), {
           url: service.url,
           username: service.admin.username,
           password: service.admin.password,
           bootstrapServers: cluster.bootstrapServers,
-          clusterName: `generated-${client}`,
+          clusterName,
           topic,
           replicationFactor: 3,
           electTopic: elect.topic,
@@ -121,9 +122,7 @@ describe(`generated clients (openapi-generator ${OPENAPI_GENERATOR_VERSION}: pyt
           "/api/v1/audit?action=cluster.register&limit=100",
           { token: service.token },
         );
-        expect(registered.body.entries.find((e) => e.target === result?.clusterId)?.actor).to.equal(
-          service.admin.username,
-        );
+        expect(registered.body.entries.find((e) => e.target === clusterName)?.actor).to.equal(service.admin.username);
       });
     });
   }
