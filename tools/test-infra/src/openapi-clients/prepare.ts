@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, openSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir, repoRoot, withFileLock } from "../common/index.js";
@@ -71,7 +71,10 @@ export async function prepareGeneratedClients(
       : undefined;
   };
   const done = await read();
-  if (done) return { digest, dir, operationIds, clients: done };
+  if (done) {
+    await markUsed(dir);
+    return { digest, dir, operationIds, clients: done };
+  }
   await checkClientPrerequisites();
   await withFileLock(
     join(cacheDir, "locks", `openapi-clients-${digest}`),
@@ -95,7 +98,26 @@ export async function prepareGeneratedClients(
   );
   const clients = await read();
   if (!clients) throw new Error(`the generated clients of ${digest} are not all in ${dir}`);
+  await markUsed(dir);
   return { digest, dir, operationIds, clients };
+}
+
+/** A document's clients unused this long are removed (each document's five take about 40 MB). */
+const UNUSED_MS = 14 * 24 * 60 * 60_000;
+
+/** Marks a document's clients as used now (the folder's time), and removes those of documents unused for long. */
+async function markUsed(dir: string): Promise<void> {
+  const now = new Date();
+  await utimes(dir, now, now).catch(() => {});
+  const parent = join(dir, "..");
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    const other = join(parent, name);
+    const used = await stat(other).then(
+      (s) => s.mtimeMs,
+      () => now.getTime(),
+    );
+    if (other !== dir && now.getTime() - used > UNUSED_MS) await rm(other, { recursive: true, force: true });
+  }
 }
 
 /**
