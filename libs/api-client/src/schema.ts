@@ -1010,7 +1010,10 @@ export interface components {
         };
         AclListResponse: {
             bindings: components["schemas"]["AclBinding"][];
-            /** @description Bindings matching the filter, all pages */
+            /**
+             * Format: int64
+             * @description Bindings matching the filter, all pages
+             */
             total: number;
         };
         /** @enum {string} */
@@ -1076,7 +1079,8 @@ export interface components {
             facts: components["schemas"]["AnomalyFacts"];
             firstSeenAt: components["schemas"]["DateTime"];
             lastSeenAt: components["schemas"]["DateTime"];
-            clearedAt: components["schemas"]["DateTime"] | null;
+            /** Format: date-time */
+            clearedAt?: string | null;
             events: components["schemas"]["AnomalyEvent"][];
         };
         AnomalyEvent: {
@@ -1106,8 +1110,11 @@ export interface components {
             role: components["schemas"]["Role"];
             createdAt: components["schemas"]["DateTime"];
             expiresAt: components["schemas"]["DateTime"];
-            /** @description The last request made with it (to the minute), null if never used */
-            lastUsedAt: components["schemas"]["DateTime"] | null;
+            /**
+             * Format: date-time
+             * @description The last request made with it (to the minute), null if never used
+             */
+            lastUsedAt?: string | null;
         };
         ApiTokenListResponse: {
             tokens: components["schemas"]["ApiToken"][];
@@ -1131,9 +1138,15 @@ export interface components {
             files: string[];
             /** @description The changes, in the order they are applied */
             changes: components["schemas"]["DesiredChangeInput"][];
-            /** @description Replication throttle while a replication factor grows, bytes per second */
+            /**
+             * Format: int64
+             * @description Replication throttle while a replication factor grows, bytes per second
+             */
             throttleBytesPerSec?: number;
-            /** @description Partition moves in flight at once */
+            /**
+             * Format: int32
+             * @description Partition moves in flight at once
+             */
             maxConcurrentMoves?: number;
         };
         AuditEntry: {
@@ -1208,6 +1221,7 @@ export interface components {
         Broker: {
             id: components["schemas"]["Int32"];
             host: string;
+            /** Format: int64 */
             port: number;
             rack?: string;
             fenced: boolean;
@@ -1215,14 +1229,17 @@ export interface components {
             /** @description false: no longer registered with the cluster, known only as the holder of replicas (unregistered, gone for good); absent where Kafka cannot tell (before 4.0, DescribeCluster lists no fenced broker) */
             registered?: boolean;
             cordoned: boolean;
-            logDirs: components["schemas"]["LogDir"][] | null;
+            logDirs?: components["schemas"]["LogDir"][] | null;
             /** @description Size of the volumes holding the broker's log dirs, each volume once (dirs reporting the same size and free space, within 64 MiB, share one) */
             diskTotalBytes?: components["schemas"]["Int64"];
             /** @description Free space on those volumes, each volume once */
             diskUsableBytes?: components["schemas"]["Int64"];
             dataBytes: components["schemas"]["Int64"];
+            /** Format: int64 */
             replicas: number;
+            /** Format: int64 */
             leaders: number;
+            /** Format: int64 */
             preferredLeaders: number;
             /** @description Bytes appended per second to the partitions it leads (their bytesInPerSec summed); absent until measured */
             bytesInPerSec?: number;
@@ -1240,19 +1257,22 @@ export interface components {
             broker: components["schemas"]["Int32"];
             configs: components["schemas"]["ConfigEntry"][];
         };
-        /** @description A Kafka node id */
+        /**
+         * Format: int32
+         * @description A Kafka node id
+         */
         BrokerId: components["schemas"]["Int32"];
         BrowsedMessage: {
             partition: components["schemas"]["Int32"];
             offset: components["schemas"]["Int64"];
             /** @description ISO 8601 (the record's timestamp: create or log-append time per the topic) */
             timestamp: string;
-            key: components["schemas"]["ShownData"] | null;
+            key?: components["schemas"]["ShownData"] | null;
             /** @description null: a tombstone */
-            value: components["schemas"]["ShownData"] | null;
+            value?: components["schemas"]["ShownData"] | null;
             headers: {
                 key: string;
-                value: components["schemas"]["ShownData"] | null;
+                value?: components["schemas"]["ShownData"] | null;
             }[];
         };
         BrowsedPartition: {
@@ -1264,14 +1284,20 @@ export interface components {
             from: components["schemas"]["Int64"];
             /** @description The offset after the last one read (= highWatermark: read to the end) */
             to: components["schemas"]["Int64"];
-            /** @description Messages read in [from, to), matching the filter or not */
+            /**
+             * Format: int32
+             * @description Messages read in [from, to), matching the filter or not
+             */
             scanned: components["schemas"]["Int32"];
         };
         BrowseMessagesResponse: {
             topic: string;
             /** @description Oldest first (by timestamp, then partition and offset; each partition's in offset order); from=end: the newest */
             messages: components["schemas"]["BrowsedMessage"][];
-            /** @description Messages read to make this page: the sum of the partitions' `scanned` */
+            /**
+             * Format: int32
+             * @description Messages read to make this page: the sum of the partitions' `scanned`
+             */
             scanned: components["schemas"]["Int32"];
             /**
              * @description end: every partition read to its end; limit: the page is full; bytes: the byte cap; scan: maxScan messages read; deadline: the read took too long
@@ -1280,12 +1306,15 @@ export interface components {
             stoppedBy: "end" | "limit" | "bytes" | "scan" | "deadline";
             /** @description The partitions this page read, by id (a page resumes each at its `to`): the first 1000 */
             partitions: components["schemas"]["BrowsedPartition"][];
-            /** @description How many partitions this page read (all of them, listed or not) */
+            /**
+             * Format: int32
+             * @description How many partitions this page read (all of them, listed or not)
+             */
             partitionsRead: components["schemas"]["Int32"];
             /** @description Partitions that could not be read (no leader, or ListOffsets refused twice): their messages are not in the page nor behind the cursor (the first 1000); usually empty */
             unavailablePartitions: components["schemas"]["Int32"][];
             /** @description Pass as `cursor` (with the same filter) to continue after this page; null: nothing left to read */
-            cursor: string | null;
+            cursor?: string | null;
         };
         Capabilities: {
             manageTopics?: boolean;
@@ -1407,7 +1436,7 @@ export interface components {
         ConfigEntry: {
             name: string;
             /** @description null for sensitive configs (Kafka never returns them) and unset ones */
-            value: string | null;
+            value?: string | null;
             /** @description true: cannot be changed through the API (static broker configs) */
             readOnly: boolean;
             /** @description Where the value comes from: topic, broker, cluster, static, default, logger, client-metrics, group */
@@ -1448,7 +1477,10 @@ export interface components {
         } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         ConnectionTestResult: {
             ok: boolean;
-            /** @description How many brokers answered */
+            /**
+             * Format: int64
+             * @description How many brokers answered
+             */
             brokers: number;
             clusterId?: string;
             error?: string;
@@ -1476,6 +1508,7 @@ export interface components {
              */
             network?: "host" | "published";
             /**
+             * Format: int32
              * @description A stop waits this long for Kafka's controlled shutdown before the engine kills it
              * @default 120
              */
@@ -1495,6 +1528,7 @@ export interface components {
             /** @description Default: the owner's role (the creator's when lower); never above the creator's or the owner's */
             role?: components["schemas"]["Role"];
             /**
+             * Format: int32
              * @description Lifetime in days (1-365, default 90)
              * @default 90
              */
@@ -1608,7 +1642,9 @@ export interface components {
              */
             kind: "addPartitions";
             topic: string;
+            /** Format: int64 */
             before: number;
+            /** Format: int64 */
             after: number;
         };
         DesiredChangeAlterTopicConfigs: {
@@ -1621,9 +1657,9 @@ export interface components {
             configs: {
                 name: string;
                 /** @description null: not set on the topic (a broker or Kafka default applies) */
-                before: string | null;
+                before?: string | null;
                 /** @description null: removed from the topic */
-                after: string | null;
+                after?: string | null;
             }[];
         };
         DesiredChangeChangeReplicationFactor: {
@@ -1633,7 +1669,9 @@ export interface components {
              */
             kind: "changeReplicationFactor";
             topic: string;
+            /** Format: int64 */
             before: number;
+            /** Format: int64 */
             after: number;
         };
         DesiredChangeCreateAcl: {
@@ -1652,6 +1690,7 @@ export interface components {
             kind: "createScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
+            /** Format: int64 */
             iterations: number;
         };
         DesiredChangeCreateTopic: {
@@ -1661,7 +1700,9 @@ export interface components {
              */
             kind: "createTopic";
             topic: string;
+            /** Format: int64 */
             partitions: number;
+            /** Format: int64 */
             replicationFactor: number;
             configs: {
                 [key: string]: string;
@@ -1685,9 +1726,9 @@ export interface components {
             values: {
                 /** @enum {string} */
                 key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
-                before: number | null;
+                before?: number | null;
                 /** @description null: removed */
-                after: number | null;
+                after?: number | null;
             }[];
         };
         DesiredChangeDeleteScramCredential: {
@@ -1706,6 +1747,7 @@ export interface components {
              */
             kind: "deleteTopic";
             topic: string;
+            /** Format: int64 */
             partitions: number;
         };
         DesiredChangeInput: components["schemas"]["DesiredChangeInputCreateTopic"] | components["schemas"]["DesiredChangeInputAddPartitions"] | components["schemas"]["DesiredChangeInputChangeReplicationFactor"] | components["schemas"]["DesiredChangeInputAlterTopicConfigs"] | components["schemas"]["DesiredChangeInputDeleteTopic"] | components["schemas"]["DesiredChangeInputCreateAcl"] | components["schemas"]["DesiredChangeInputDeleteAcl"] | components["schemas"]["DesiredChangeInputSetQuota"] | components["schemas"]["DesiredChangeInputDeleteQuota"] | components["schemas"]["DesiredChangeInputCreateScramCredential"] | components["schemas"]["DesiredChangeInputRotateScramCredential"] | components["schemas"]["DesiredChangeInputDeleteScramCredential"];
@@ -1716,7 +1758,9 @@ export interface components {
              */
             kind: "addPartitions";
             topic: string;
+            /** Format: int64 */
             before: number;
+            /** Format: int64 */
             after: number;
         };
         DesiredChangeInputAlterTopicConfigs: {
@@ -1741,7 +1785,9 @@ export interface components {
              */
             kind: "changeReplicationFactor";
             topic: string;
+            /** Format: int64 */
             before: number;
+            /** Format: int64 */
             after: number;
         };
         DesiredChangeInputCreateAcl: {
@@ -1760,6 +1806,7 @@ export interface components {
             kind: "createScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
+            /** Format: int64 */
             iterations: number;
         };
         DesiredChangeInputCreateTopic: {
@@ -1769,7 +1816,9 @@ export interface components {
              */
             kind: "createTopic";
             topic: string;
+            /** Format: int64 */
             partitions: number;
+            /** Format: int64 */
             replicationFactor: number;
             configs: {
                 [key: string]: string;
@@ -1789,7 +1838,7 @@ export interface components {
              * @enum {string}
              */
             kind: "deleteQuota";
-            entity: components["schemas"]["QuotaEntity"][];
+            entity: components["schemas"]["QuotaEntityInput"][];
             values: {
                 /** @enum {string} */
                 key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
@@ -1814,6 +1863,7 @@ export interface components {
              */
             kind: "deleteTopic";
             topic: string;
+            /** Format: int64 */
             partitions: number;
         };
         DesiredChangeInputRotateScramCredential: {
@@ -1824,6 +1874,7 @@ export interface components {
             kind: "rotateScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
+            /** Format: int64 */
             iterations: number;
             /** @description Why: the iterations or the password version changed */
             reason: string;
@@ -1834,7 +1885,7 @@ export interface components {
              * @enum {string}
              */
             kind: "setQuota";
-            entity: components["schemas"]["QuotaEntity"][];
+            entity: components["schemas"]["QuotaEntityInput"][];
             values: {
                 /** @enum {string} */
                 key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
@@ -1851,6 +1902,7 @@ export interface components {
             kind: "rotateScramCredential";
             user: string;
             mechanism: components["schemas"]["ScramMechanism"];
+            /** Format: int64 */
             iterations: number;
             /** @description Why: the iterations or the password version changed */
             reason: string;
@@ -1865,9 +1917,9 @@ export interface components {
             values: {
                 /** @enum {string} */
                 key: "producer_byte_rate" | "consumer_byte_rate" | "request_percentage" | "controller_mutation_rate" | "connection_creation_rate";
-                before: number | null;
+                before?: number | null;
                 /** @description null: removed */
-                after: number | null;
+                after?: number | null;
             }[];
         };
         DesiredDocument: components["schemas"]["DesiredScope"] | components["schemas"]["DesiredTopic"] | components["schemas"]["DesiredAcl"] | components["schemas"]["DesiredQuota"] | components["schemas"]["DesiredScramUser"];
@@ -1878,7 +1930,10 @@ export interface components {
         };
         DesiredProblem: {
             file: string;
-            /** @description The document's index in its file, from 0 */
+            /**
+             * Format: int64
+             * @description The document's index in its file, from 0
+             */
             document: number;
             field?: string;
             message: string;
@@ -1908,7 +1963,7 @@ export interface components {
              */
             kind: "Quota";
             /** @description One type, or user and client-id */
-            entity: components["schemas"]["QuotaEntity"][];
+            entity: components["schemas"]["QuotaEntityInput"][];
             /** @description The quota's values by key */
             values: {
                 [key: string]: number;
@@ -1970,7 +2025,7 @@ export interface components {
              * @description Quota entities, each as in a Quota document
              * @default []
              */
-            quotaEntities?: components["schemas"]["QuotaEntity"][][];
+            quotaEntities?: components["schemas"]["QuotaEntityInput"][][];
             /** @default [] */
             scramUsers?: components["schemas"]["ScramUserName"][];
             /**
@@ -1987,7 +2042,10 @@ export interface components {
             kind: "ScramUser";
             name: components["schemas"]["ScramUserName"];
             mechanism: components["schemas"]["ScramMechanism"];
-            /** @default 8192 */
+            /**
+             * Format: int32
+             * @default 8192
+             */
             iterations: components["schemas"]["Int32"];
             /** @description Where the CLI reads the password (env or file); needed to create or rotate, never sent as part of the document */
             password?: components["schemas"]["PasswordRef"];
@@ -2007,7 +2065,10 @@ export interface components {
             kind: "ScramUser";
             name: components["schemas"]["ScramUserName"];
             mechanism: components["schemas"]["ScramMechanism"];
-            /** @default 8192 */
+            /**
+             * Format: int32
+             * @default 8192
+             */
             iterations?: components["schemas"]["Int32"];
             /** @description Where the CLI reads the password (env or file); needed to create or rotate, never sent as part of the document */
             password?: components["schemas"]["PasswordRef"];
@@ -2036,9 +2097,15 @@ export interface components {
         };
         DesiredStatePlanRequest: {
             files: components["schemas"]["DesiredFile"][];
-            /** @description Replication throttle while a replication factor grows, bytes per second */
+            /**
+             * Format: int64
+             * @description Replication throttle while a replication factor grows, bytes per second
+             */
             throttleBytesPerSec?: number;
-            /** @description Partition moves in flight at once */
+            /**
+             * Format: int32
+             * @description Partition moves in flight at once
+             */
             maxConcurrentMoves?: number;
             /**
              * @description Write-only: the passwords the files' ScramUser references name, as the CLI resolved them; used to create or rotate a credential (salted here, never stored, answered or logged)
@@ -2077,9 +2144,15 @@ export interface components {
              */
             kind: "Topic";
             name: components["schemas"]["TopicName"];
-            /** @description Partitions can be added, never removed (Kafka cannot) */
+            /**
+             * Format: int32
+             * @description Partitions can be added, never removed (Kafka cannot)
+             */
             partitions: components["schemas"]["Int32"];
-            /** @description Changed by a throttled reassignment, never by re-creating the topic */
+            /**
+             * Format: int32
+             * @description Changed by a throttled reassignment, never by re-creating the topic
+             */
             replicationFactor: components["schemas"]["Int16"];
             /** @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults */
             configs: {
@@ -2098,9 +2171,15 @@ export interface components {
              */
             kind: "Topic";
             name: components["schemas"]["TopicName"];
-            /** @description Partitions can be added, never removed (Kafka cannot) */
+            /**
+             * Format: int32
+             * @description Partitions can be added, never removed (Kafka cannot)
+             */
             partitions: components["schemas"]["Int32"];
-            /** @description Changed by a throttled reassignment, never by re-creating the topic */
+            /**
+             * Format: int32
+             * @description Changed by a throttled reassignment, never by re-creating the topic
+             */
             replicationFactor: components["schemas"]["Int16"];
             /** @description Topic-level configs; compared only with what is set on the topic itself, never with broker defaults */
             configs?: {
@@ -2146,8 +2225,11 @@ export interface components {
         };
         Feature: {
             name: string;
+            /** Format: int64 */
             finalized: number;
+            /** Format: int64 */
             supportedMin: number;
+            /** Format: int64 */
             supportedMax: number;
         };
         FinalizeFeaturesParams: {
@@ -2164,9 +2246,10 @@ export interface components {
             /** @description Kafka's own state name */
             state: string;
             protocolType: string;
+            /** Format: int64 */
             members: number;
             lag: components["schemas"]["Int64"];
-            topics: string[] | null;
+            topics?: string[] | null;
             error?: string;
         };
         GroupDetail: {
@@ -2175,6 +2258,7 @@ export interface components {
             /** @description Kafka's own state name */
             state: string;
             protocolType: string;
+            /** Format: int64 */
             members: number;
             totalLag: components["schemas"]["Int64"];
             error?: string;
@@ -2194,13 +2278,20 @@ export interface components {
             type: components["schemas"]["GroupType"];
             state: string;
             protocolType: string;
-            /** @description The broker coordinating the group */
+            /**
+             * Format: int64
+             * @description The broker coordinating the group
+             */
             coordinator: number;
-            /** @description The group's total lag at the last collection (absent for a group the last collection did not see) */
+            /**
+             * Format: int64
+             * @description The group's total lag at the last collection (absent for a group the last collection did not see)
+             */
             lag?: number;
         };
         GroupListResponse: {
             groups: components["schemas"]["GroupListing"][];
+            /** Format: int64 */
             total: number;
         };
         /** @enum {string} */
@@ -2216,9 +2307,15 @@ export interface components {
              * @default UTC
              */
             timeZone: string;
-            /** @description An action whose plan moves more bytes is not started */
+            /**
+             * Format: int64
+             * @description An action whose plan moves more bytes is not started
+             */
             maxBytesPerAction?: number;
-            /** @description Bytes the policy's actions may move in any 24 hours */
+            /**
+             * Format: int64
+             * @description Bytes the policy's actions may move in any 24 hours
+             */
             maxBytesPer24h?: number;
             /**
              * @description After an action, how long the policy waits before the next
@@ -2236,6 +2333,7 @@ export interface components {
              */
             excludeTopics: string[];
             /**
+             * Format: int32
              * @description Below this many alive, unfenced brokers the policy touches nothing
              * @default 0
              */
@@ -2252,9 +2350,15 @@ export interface components {
              * @default UTC
              */
             timeZone?: string;
-            /** @description An action whose plan moves more bytes is not started */
+            /**
+             * Format: int64
+             * @description An action whose plan moves more bytes is not started
+             */
             maxBytesPerAction?: number;
-            /** @description Bytes the policy's actions may move in any 24 hours */
+            /**
+             * Format: int64
+             * @description Bytes the policy's actions may move in any 24 hours
+             */
             maxBytesPer24h?: number;
             /**
              * @description After an action, how long the policy waits before the next
@@ -2272,6 +2376,7 @@ export interface components {
              */
             excludeTopics?: string[];
             /**
+             * Format: int32
              * @description Below this many alive, unfenced brokers the policy touches nothing
              * @default 0
              */
@@ -2281,26 +2386,48 @@ export interface components {
             /** @description The worst issue's severity; unreachable or unknown when nothing answered yet */
             status: components["schemas"]["HealthStatus"];
             issues: components["schemas"]["HealthIssue"][];
+            /** Format: int64 */
             brokers?: number;
+            /** Format: int64 */
             brokersAlive?: number;
+            /** Format: int64 */
             brokersFenced?: number;
+            /** Format: int64 */
             brokersCordoned?: number;
+            /** Format: int64 */
             topics?: number;
+            /** Format: int64 */
             partitions?: number;
+            /** Format: int64 */
             offlinePartitions?: number;
+            /** Format: int64 */
             underReplicated?: number;
+            /** Format: int64 */
             underMinIsr?: number;
+            /** Format: int64 */
             atMinIsr?: number;
+            /** Format: int64 */
             reassigning?: number;
-            /** @description Node id of the quorum leader */
+            /**
+             * Format: int64
+             * @description Node id of the quorum leader
+             */
             quorumLeader?: number;
+            /** Format: int64 */
             voters?: number;
+            /** Format: int64 */
             votersLagging?: number;
             diskUsedPercentMax?: number;
             metadataVersion?: string;
-            /** @description Finalized kraft.version */
+            /**
+             * Format: int64
+             * @description Finalized kraft.version
+             */
             quorumVersion?: number;
-            /** @description Differences between the cluster and its last applied desired state (absent: no desired state applied) */
+            /**
+             * Format: int64
+             * @description Differences between the cluster and its last applied desired state (absent: no desired state applied)
+             */
             desiredStateDrift?: number;
         };
         HealthIssue: {
@@ -2315,16 +2442,25 @@ export interface components {
         HealthStatus: "ok" | "warning" | "critical" | "unreachable" | "unknown";
         Id: string;
         IncreasePartitionsRequest: {
-            /** @description The new total number of partitions */
+            /**
+             * Format: int32
+             * @description The new total number of partitions
+             */
             count: components["schemas"]["Int32"];
         };
         IncreasePartitionsResponse: {
             topic: string;
-            /** @description The new total */
+            /**
+             * Format: int64
+             * @description The new total
+             */
             partitions: number;
         };
+        /** Format: int32 */
         Int16: number;
+        /** Format: int32 */
         Int32: number;
+        /** Format: int64 */
         Int64: number;
         /** @enum {string} */
         IssueSeverity: "critical" | "warning" | "info";
@@ -2345,15 +2481,20 @@ export interface components {
         };
         Load: {
             brokers: {
+                /** Format: int64 */
                 id: number;
                 rack?: string;
+                /** Format: int64 */
                 replicas: number;
+                /** Format: int64 */
                 leaders: number;
                 dataBytes: components["schemas"]["Int64"];
                 bytesInPerSec?: number;
                 excluded: boolean;
             }[];
+            /** Format: int64 */
             replicaSpread: number;
+            /** Format: int64 */
             leaderSpread: number;
             dataSpreadBytes: components["schemas"]["Int64"];
             score: number;
@@ -2386,20 +2527,25 @@ export interface components {
         MigrateQuorumParams: Record<string, never>;
         Move: {
             topic: string;
+            /** Format: int64 */
             partition: number;
             from: number[];
             to: number[];
             sizeBytes: components["schemas"]["Int64"];
+            /** Format: int64 */
             replicaMoves: number;
             leaderChange: boolean;
         };
         NodePool: {
             name: string;
             roles: ("broker" | "controller")[];
-            /** @description Wanted (spec.replicas) */
+            /**
+             * Format: int64
+             * @description Wanted (spec.replicas)
+             */
             replicas: number;
             /** @description As the operator last reconciled it (status.replicas) */
-            readyReplicas: number | null;
+            readyReplicas?: number | null;
             /** @description The node ids the operator gave the pool's nodes (status.nodeIds) */
             nodeIds: number[];
         };
@@ -2417,20 +2563,23 @@ export interface components {
                 [key: string]: unknown;
             };
             irreversible: boolean;
+            /** Format: int64 */
             currentStep: number;
             /** @description Set by pause/resume/cancel until the worker honours it */
-            requestedAction: components["schemas"]["RequestedAction"] | null;
-            error: string | null;
+            requestedAction?: components["schemas"]["RequestedAction"] | null;
+            error?: string | null;
             createdBy: string;
             /** @description Who confirmed it; null while planned */
-            confirmedBy: string | null;
+            confirmedBy?: string | null;
             /** @description Planned by the autopilot: why (docs/autopilot.md) */
             explanation?: components["schemas"]["OperationExplanation"];
             createdAt: components["schemas"]["DateTime"];
             /** @description When the plan expires if not confirmed: createdAt + 15 minutes */
             expiresAt: components["schemas"]["DateTime"];
-            startedAt: components["schemas"]["DateTime"] | null;
-            finishedAt: components["schemas"]["DateTime"] | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
             updatedAt: components["schemas"]["DateTime"];
             steps: components["schemas"]["Step"][];
         };
@@ -2460,7 +2609,10 @@ export interface components {
         };
         OperationMovesResponse: {
             moves: components["schemas"]["Move"][];
-            /** @description Moves of the plan, all pages */
+            /**
+             * Format: int64
+             * @description Moves of the plan, all pages
+             */
             total: number;
         };
         /** @enum {string} */
@@ -2500,10 +2652,10 @@ export interface components {
             leaderEpoch: components["schemas"]["Int32"];
             replicas: number[];
             isr: number[];
-            offline: number[] | null;
+            offline?: number[] | null;
             sizeBytes: components["schemas"]["Int64"];
             /** @description Size of each replica by broker id */
-            replicaBytes: {
+            replicaBytes?: {
                 [key: string]: components["schemas"]["Int64"];
             } | null;
             /** @description The high watermark when collected (ListOffsets latest): what the next collection measures growth against */
@@ -2568,9 +2720,15 @@ export interface components {
                 /** @description Why no plan can meet it */
                 why?: string;
             }[];
-            /** @description How long the data movement should take: the bytes each broker receives and sends at the throttle (or an assumed rate), the concurrency limit; the summary says how */
+            /**
+             * Format: int64
+             * @description How long the data movement should take: the bytes each broker receives and sends at the throttle (or an assumed rate), the concurrency limit; the summary says how
+             */
             etaSeconds?: number;
-            /** @description How many moves the plan has: `moves` lists at most the first 1000; all of them page through GET /operations/{id}/moves */
+            /**
+             * Format: int64
+             * @description How many moves the plan has: `moves` lists at most the first 1000; all of them page through GET /operations/{id}/moves
+             */
             movesTotal?: number;
         };
         PlanOperationRequest: components["schemas"]["PlanOperationRequestRebalance"] | components["schemas"]["PlanOperationRequestDrainBrokers"] | components["schemas"]["PlanOperationRequestElectLeaders"] | components["schemas"]["PlanOperationRequestCordonBrokers"] | components["schemas"]["PlanOperationRequestUncordonBrokers"] | components["schemas"]["PlanOperationRequestUnregisterBrokers"] | components["schemas"]["PlanOperationRequestAddControllers"] | components["schemas"]["PlanOperationRequestRemoveVoters"] | components["schemas"]["PlanOperationRequestFinalizeFeatures"] | components["schemas"]["PlanOperationRequestMigrateQuorum"] | components["schemas"]["PlanOperationRequestRestartNodes"] | components["schemas"]["PlanOperationRequestUpgradeVersion"] | components["schemas"]["PlanOperationRequestProvisionNodes"] | components["schemas"]["PlanOperationRequestScaleNodePools"] | components["schemas"]["PlanOperationRequestApplyDesiredState"];
@@ -2723,9 +2881,15 @@ export interface components {
             action: {
                 /** @enum {string} */
                 type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
-                /** @description rebalance: Kafka's replication throttle while its moves run, bytes per second */
+                /**
+                 * Format: int64
+                 * @description rebalance: Kafka's replication throttle while its moves run, bytes per second
+                 */
                 throttleBytesPerSec?: number;
-                /** @description rebalance: partition moves in flight at once */
+                /**
+                 * Format: int32
+                 * @description rebalance: partition moves in flight at once
+                 */
                 maxConcurrentMoves?: number;
             };
             /**
@@ -2745,9 +2909,15 @@ export interface components {
             action: {
                 /** @enum {string} */
                 type: "restartNodes" | "rebalance" | "electLeaders" | "drainBrokers";
-                /** @description rebalance: Kafka's replication throttle while its moves run, bytes per second */
+                /**
+                 * Format: int64
+                 * @description rebalance: Kafka's replication throttle while its moves run, bytes per second
+                 */
                 throttleBytesPerSec?: number;
-                /** @description rebalance: partition moves in flight at once */
+                /**
+                 * Format: int32
+                 * @description rebalance: partition moves in flight at once
+                 */
                 maxConcurrentMoves?: number;
             };
             /**
@@ -2757,6 +2927,7 @@ export interface components {
             mode?: "observe" | "propose" | "auto";
             guardRails?: components["schemas"]["GuardRailsInput"];
         };
+        /** Format: int32 */
         Port: number;
         ProduceRequest: {
             /**
@@ -2780,6 +2951,7 @@ export interface components {
         /** @enum {string} */
         Provider: "external" | "agent" | "container" | "operator-managed";
         ProviderNode: {
+            /** Format: int64 */
             nodeId: number;
             /** @description The Kafka version it runs; while it is stopped, the version it starts with */
             version: string;
@@ -2789,16 +2961,20 @@ export interface components {
         ProvisionNodesParams: {
             /** @enum {string} */
             role: "broker" | "controller";
+            /** Format: int32 */
             count: number;
         };
         Quorum: {
+            /** Format: int64 */
             leaderId: number;
+            /** Format: int64 */
             leaderEpoch: number;
             highWatermark: components["schemas"]["Int64"];
             voters: components["schemas"]["QuorumNode"][];
             observers: components["schemas"]["QuorumNode"][];
         };
         QuorumNode: {
+            /** Format: int64 */
             nodeId: number;
             directoryId?: string;
             /** @enum {string} */
@@ -2810,10 +2986,16 @@ export interface components {
             endpoints: {
                 name: string;
                 host: string;
+                /** Format: int64 */
                 port: number;
             }[];
         };
         QuotaEntity: {
+            type: components["schemas"]["QuotaEntityType"];
+            /** @description null = the default entity of the type */
+            name?: string | null;
+        };
+        QuotaEntityInput: {
             type: components["schemas"]["QuotaEntityType"];
             /** @description null = the default entity of the type */
             name: string | null;
@@ -2826,7 +3008,7 @@ export interface components {
             quotas: components["schemas"]["QuotaResponse"][];
         };
         QuotaRequest: {
-            entity: components["schemas"]["QuotaEntity"][];
+            entity: components["schemas"]["QuotaEntityInput"][];
             /** @description Quota values to set */
             set?: {
                 [key: string]: number;
@@ -2844,7 +3026,7 @@ export interface components {
         QuotaResponse: {
             entity: {
                 type: components["schemas"]["QuotaEntityType"];
-                name: string | null;
+                name?: string | null;
             }[];
             quotas: {
                 [key: string]: number;
@@ -2854,8 +3036,8 @@ export interface components {
             topic: string;
             partition: components["schemas"]["Int32"];
             replicas: number[];
-            adding: number[] | null;
-            removing: number[] | null;
+            adding?: number[] | null;
+            removing?: number[] | null;
         };
         RebalanceParams: {
             /** @description Target brokers (default: every broker) */
@@ -2872,9 +3054,15 @@ export interface components {
             maxDiskUsePercent?: number;
             /** @description Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10) */
             diskBandPercent?: number;
-            /** @description Replication throttle while moving, bytes per second */
+            /**
+             * Format: int64
+             * @description Replication throttle while moving, bytes per second
+             */
             throttleBytesPerSec?: number;
-            /** @description Partition moves in flight at once */
+            /**
+             * Format: int32
+             * @description Partition moves in flight at once
+             */
             maxConcurrentMoves?: number;
         };
         RemoveVotersParams: {
@@ -2934,7 +3122,10 @@ export interface components {
         SaslMechanism: "" | "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "CLOUD_IAM" | "OAUTHBEARER";
         ScaleNodePoolsParams: {
             pool: string;
-            /** @description The new number of nodes; fewer than now is irreversible */
+            /**
+             * Format: int32
+             * @description The new number of nodes; fewer than now is irreversible
+             */
             replicas: number;
         };
         ScramCredentialInfo: {
@@ -2945,6 +3136,7 @@ export interface components {
             /** @description Write-only: the salted password is computed here and sent to Kafka */
             password: string;
             /**
+             * Format: int32
              * @description 4096-16384, default 8192
              * @default 8192
              */
@@ -3044,9 +3236,15 @@ export interface components {
             kubernetes?: components["schemas"]["KubernetesSetting"];
             /** @description Broker software version (container and agent clusters) */
             version?: string;
-            /** @description First port of a container cluster's nodes */
+            /**
+             * Format: int32
+             * @description First port of a container cluster's nodes
+             */
             portBase?: components["schemas"]["Int32"];
-            /** @description How often the collector reads the cluster (default 30) */
+            /**
+             * Format: int32
+             * @description How often the collector reads the cluster (default 30)
+             */
             collectionIntervalSeconds?: number;
         } & {
             [key: string]: unknown;
@@ -3074,6 +3272,7 @@ export interface components {
             errors: string[];
         };
         Step: {
+            /** Format: int64 */
             index: number;
             name: string;
             kind: string;
@@ -3082,8 +3281,10 @@ export interface components {
             status: components["schemas"]["StepStatus"];
             detail?: unknown;
             error?: string;
-            startedAt: components["schemas"]["DateTime"] | null;
-            finishedAt: components["schemas"]["DateTime"] | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
         };
         /** @enum {string} */
         StepStatus: "pending" | "running" | "succeeded" | "failed" | "skipped";
@@ -3094,7 +3295,9 @@ export interface components {
             name: string;
             id: string;
             internal: boolean;
+            /** Format: int64 */
             replicationFactor: number;
+            /** Format: int64 */
             minInsyncReplicas: number;
             configs: components["schemas"]["StringMap"];
             sizeBytes: components["schemas"]["Int64"];
@@ -3116,7 +3319,10 @@ export interface components {
         };
         TopicListResponse: {
             topics: components["schemas"]["TopicSummary"][];
-            /** @description Topics matching, all pages */
+            /**
+             * Format: int64
+             * @description Topics matching, all pages
+             */
             total: number;
         };
         TopicName: string;
@@ -3124,14 +3330,22 @@ export interface components {
             name: string;
             id: string;
             internal: boolean;
+            /** Format: int64 */
             partitions: number;
+            /** Format: int64 */
             replicationFactor: number;
+            /** Format: int64 */
             minInsyncReplicas: number;
             /** @description Sum of the partitions' sizes (the leader's replica of each) */
             sizeBytes: components["schemas"]["Int64"];
+            /** Format: int64 */
             underReplicatedPartitions: number;
+            /** Format: int64 */
             underMinIsrPartitions: number;
-            /** @description Partitions without a leader */
+            /**
+             * Format: int64
+             * @description Partitions without a leader
+             */
             offlinePartitions: number;
             /** @description Bytes appended per second, measured between the cluster's last two collections; absent until then */
             bytesInPerSec?: number;

@@ -83,7 +83,7 @@ const tokenRow = (t: {
   owner: { username: string };
   role: string;
   expiresAt: string;
-  lastUsedAt: string | null;
+  lastUsedAt?: string | null;
 }) => [t.name, t.id, t.owner.username, t.role, t.expiresAt, t.lastUsedAt ?? "never"];
 
 async function listTokens(context: Context, args: Args) {

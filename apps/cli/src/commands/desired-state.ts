@@ -37,7 +37,7 @@ export async function readDesiredFiles(path: string): Promise<{ path: string; do
   );
 }
 
-const entityText = (entity: { type: string; name: string | null }[]) =>
+const entityText = (entity: { type: string; name?: string | null }[]) =>
   entity.map((e) => `${e.type}=${e.name ?? "<default>"}`).join(",");
 
 /** One line per change: what, which resource, before → after. */

@@ -113,8 +113,8 @@ async function reset(context: Context, args: Args) {
 }
 
 /** Pure: a shown key, value or header as one line of text. */
-export function shown(data: { encoding: string; data?: unknown; bytes: number } | null): string {
-  if (data === null) return "(null)";
+export function shown(data: { encoding: string; data?: unknown; bytes: number } | null | undefined): string {
+  if (data === null || data === undefined) return "(null)";
   switch (data.encoding) {
     case "text":
       return String(data.data);

@@ -126,7 +126,7 @@ export function parseEntity(value: string | undefined): QuotaRequest["entity"] {
   });
 }
 
-const entityText = (entity: readonly { type: string; name: string | null }[]) =>
+const entityText = (entity: readonly { type: string; name?: string | null }[]) =>
   entity.map((e) => `${e.type}=${e.name ?? "<default>"}`).join("+");
 
 async function listQuotas(context: Context, args: Args) {

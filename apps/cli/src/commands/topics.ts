@@ -94,7 +94,7 @@ async function describe(context: Context, args: Args) {
   return undefined;
 }
 
-type ConfigEntry = { name: string; value: string | null; source: string; readOnly: boolean; sensitive: boolean };
+type ConfigEntry = { name: string; value?: string | null; source: string; readOnly: boolean; sensitive: boolean };
 
 function configTable(configs: readonly ConfigEntry[], all: boolean): string {
   const shown = all ? configs : configs.filter((c) => c.source !== "default");

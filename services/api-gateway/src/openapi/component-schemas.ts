@@ -129,6 +129,10 @@ export class ComponentSchemas {
     } = z.toJSONSchema(schema, { io, unrepresentable: "any", metadata, override: dropRefusedDefault }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
+    if (io === "output") {
+      optionalNullables(rest);
+      for (const def of Object.values($defs ?? {})) optionalNullables(def);
+    }
     for (const [id, def] of Object.entries($defs ?? {})) this.defs[io].set(id, JSON.stringify(def));
     // Resolved by `finish`, once every schema is known: whether an input differs from its output is known only then.
     return JSON.parse(JSON.stringify(rest).replace(REF, (_match, id: string) => `"#/components/schemas/${io}:${id}"`));
@@ -174,8 +178,88 @@ export class ComponentSchemas {
       pending,
       (_match, io: Io, id: string) => `"#/components/schemas/${nameOf(io, id)}"`,
     );
-    return { document: tidy(JSON.parse(text)) as JsonSchema, components: tidy(sortedByName(components)) as never };
+    const primitives = primitiveComponents(components);
+    return {
+      document: tidy(inlineNullablePrimitives(JSON.parse(text), primitives)) as JsonSchema,
+      components: tidy(inlineNullablePrimitives(sortedByName(components), primitives)) as never,
+    };
   }
+}
+
+/** Whether a schema admits null: `type` null or a list with null, or an `anyOf` with such a member. */
+function admitsNull(schema: JsonSchema): boolean {
+  const type = schema.type;
+  if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
+  return Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((member) => admitsNull(member));
+}
+
+/**
+ * In an answer, a property that may be null need not be there (`required` lists it no more): generated clients check
+ * a required property for a value of its type and refuse null (openapi-generator's Java client throws on
+ * `"offline": null`). The service sends it as before; a client reads an absent property as null. Requests keep it
+ * required: where this changes a shape, the request's is named `XxxInput`.
+ */
+function optionalNullables(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) optionalNullables(item);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const schema = node as JsonSchema;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties && Array.isArray(schema.required)) {
+    const required = (schema.required as string[]).filter((name) => !properties[name] || !admitsNull(properties[name]));
+    if (required.length > 0) schema.required = required;
+    else delete schema.required;
+  }
+  for (const value of Object.values(schema)) optionalNullables(value);
+}
+
+/** The components that are one value of a JSON type (`DateTime`, `Int32`), with no members or list of values. */
+function primitiveComponents(components: Record<string, JsonSchema>): Map<string, JsonSchema> {
+  const primitive = ([, schema]: [string, JsonSchema]) =>
+    typeof schema.type === "string" &&
+    ["string", "integer", "number", "boolean"].includes(schema.type) &&
+    !["enum", "const", "anyOf", "oneOf", "allOf", "not", "if"].some((key) => key in schema);
+  return new Map(
+    Object.entries(components)
+      .filter(primitive)
+      .map(([name, schema]) => [`#/components/schemas/${name}`, schema]),
+  );
+}
+
+/**
+ * `anyOf` of a primitive component and null (`startedAt`: a DateTime or null) as the component's own schema with null
+ * among its types: the same values, which generators read as their nullable type (openapi-generator's Python client
+ * made a required datetime of the union and refused null).
+ */
+function inlineNullablePrimitives(node: unknown, primitives: Map<string, JsonSchema>): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineNullablePrimitives(item, primitives));
+  if (typeof node !== "object" || node === null) return node;
+  const schema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, inlineNullablePrimitives(value, primitives)]),
+  ) as JsonSchema;
+  const members = schema.anyOf as JsonSchema[] | undefined;
+  if (!Array.isArray(members) || members.length !== 2) return schema;
+  const nullIndex = members.findIndex((member) => member.type === "null" && Object.keys(member).length === 1);
+  const other = members[1 - nullIndex];
+  const target =
+    nullIndex >= 0 && other && Object.keys(other).length === 1 ? primitives.get(String(other.$ref)) : undefined;
+  if (!target) return schema;
+  const { anyOf: _, ...rest } = schema;
+  return { ...target, ...rest, type: [target.type as string, "null"] };
+}
+
+/**
+ * An integer's size as openapi-generator reads `format`: `int64` where its bounds pass 32 bits or it has none (zod's
+ * integers are bounded by ±2^53-1; Go's client made an `int32` of a disk's 270 GB and failed to read it), else `int32`.
+ */
+function integerFormat(schema: JsonSchema): void {
+  if (schema.type !== "integer" || "format" in schema) return;
+  const low = (schema.minimum ?? schema.exclusiveMinimum) as number | undefined;
+  const high = (schema.maximum ?? schema.exclusiveMaximum) as number | undefined;
+  const fits = low !== undefined && high !== undefined && low >= -(2 ** 31) && high <= 2 ** 31 - 1;
+  schema.format = fits ? "int32" : "int64";
 }
 
 /**
@@ -196,6 +280,7 @@ function tidy(node: unknown): unknown {
   dropEmptyObjectDefault(schema);
   dropDateTimePattern(schema);
   restateBooleanConst(schema);
+  integerFormat(schema);
   const required = schema.required;
   if (Array.isArray(required) && !("additionalProperties" in schema)) {
     const properties = { ...(schema.properties as JsonSchema | undefined) };

@@ -73,7 +73,14 @@ export function isDesiredStateOperation(operation: Operation): operation is Desi
 }
 
 /** A value before → after, where null is "not set" (a removed one shows what it was). */
-function valueLine(name: string, before: string | number | null, after: string | number | null): DiffLine {
+/** A value set (+), removed (-) or changed (~); an absent value is null. */
+function valueLine(
+  name: string,
+  was: string | number | null | undefined,
+  now: string | number | null | undefined,
+): DiffLine {
+  const before = was ?? null;
+  const after = now ?? null;
   if (before === null && after !== null) return line("+", `${name} = ${after}`);
   if (after === null && before !== null) return line("-", `${name} (was ${before})`);
   return line("~", `${name} ${before ?? "(unset)"} → ${after ?? "(unset)"}`);
@@ -166,7 +173,7 @@ function describeChange(change: DesiredChange): {
         key: `quota\u0000${entityText(change.entity)}`,
         title: `quota ${entityText(change.entity)}`,
         // A quota set on an entity that had none is created.
-        sign: deleted ? "-" : change.values.every((v) => v.before === null) ? "+" : "~",
+        sign: deleted ? "-" : change.values.every((v) => v.before === null || v.before === undefined) ? "+" : "~",
         irreversible: deleted,
         details: change.values.map((v) => valueLine(v.key, v.before, deleted ? null : v.after)),
       };
