@@ -20,7 +20,7 @@ interface Result {
 }
 
 describe("kcp, the command line, as a process against the real service and Kafka", function () {
-  this.timeout(240_000);
+  this.timeout(600_000);
   let service: Standalone;
   let url: string;
   let folder: string;

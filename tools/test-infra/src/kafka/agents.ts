@@ -687,7 +687,7 @@ function agentJvmOptions(runtime: KafkaRuntime, node: NodeSpec): string[] {
   );
 }
 
-const STARTUP_ATTEMPTS = 2;
+const STARTUP_ATTEMPTS = 3;
 
 /**
  * Starts a topology (`single`, `3c3b`, `static`; not `secure`: the agent formats no SCRAM credentials) as
@@ -697,7 +697,7 @@ const STARTUP_ATTEMPTS = 2;
  * server.properties (`PUT /v1/nodes/{id}`: the agent formats the storage) and started (`POST /v1/nodes/{id}/start`);
  * ready as `startCluster` (every broker registered and unfenced, a quorum leader). A fresh ES256 key pair per cluster
  * (agents hold the public key) and a fresh CA: every agent serves HTTPS with a certificate it issued for 127.0.0.1
- * (`serviceEnv()` gives a service the key, the pinned URLs and the CA). A node that dies during startup makes one more attempt; any failure leaves no process.
+ * (`serviceEnv()` gives a service the key, the pinned URLs and the CA). A node that dies during startup makes another attempt (three in all); any failure leaves no process.
  */
 export async function startAgentCluster(options: StartAgentClusterOptions): Promise<AgentKafkaCluster> {
   for (let attempt = 1; ; attempt++) {

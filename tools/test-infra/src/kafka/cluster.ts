@@ -171,18 +171,19 @@ const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`)
 /** The clusters this process started and has not stopped: a failed test prints what they say (mocha-hooks.ts). */
 export const liveClusters = new Set<KafkaCluster>();
 
-const STARTUP_ATTEMPTS = 2;
+/** A cluster whose start failed is started afresh up to twice more (in CI both of two attempts once failed). */
+const STARTUP_ATTEMPTS = 3;
 
 /**
- * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (5 minutes,
+ * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (2 minutes,
  * properties.ts), so that a broker that gives up registering is seen exiting (and the cluster started afresh) rather
  * than the wait ending first.
  */
-export const STARTUP_READY_MS = 360_000;
+export const STARTUP_READY_MS = 180_000;
 
 /**
  * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node
- * that dies during startup fails the attempt at once, and the cluster is started afresh once more: on a loaded
+ * that dies during startup fails the attempt at once, and the cluster is started afresh (up to three attempts): on a loaded
  * machine a broker sometimes gives up registering with the controllers ("the RPC got timed out before it could be
  * sent", then exits after initial.broker.registration.timeout.ms).
  */
