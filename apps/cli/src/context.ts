@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type ApiClient, createApiClient, unwrap } from "@kcp/api-client";
+import { parse } from "yaml";
 import type { StoredConfig, StoredLogin } from "./config-store.js";
 import { UsageError } from "./exit-codes.js";
 
@@ -84,4 +85,21 @@ export async function typedBack(context: Context, what: string, expected: string
   const typed = given ?? (await context.ask(`Type the ${what}'s name (${expected}) to go on: `));
   if (typed === undefined) throw new UsageError(`Type the ${what}'s name back: --name ${expected}`);
   if (typed !== expected) throw new UsageError(`The name typed back (${typed}) is not the ${what}'s (${expected})`);
+}
+
+/**
+ * A YAML or JSON mapping read from a file, or standard input for `-`; a usage error naming `what` when the file cannot
+ * be read or holds something else.
+ */
+export async function readMapping(context: Context, file: string, what: string): Promise<Record<string, unknown>> {
+  const content =
+    file === "-"
+      ? await context.stdin()
+      : await readFile(file, "utf8").catch(() => {
+          throw new UsageError(`The file ${file} cannot be read`);
+        });
+  const value = parse(content) as unknown;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new UsageError(`${file === "-" ? "Standard input" : file} is not ${what} (a YAML mapping)`);
+  return value as Record<string, unknown>;
 }

@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { unwrap } from "@kcp/api-client";
-import { parse, stringify } from "yaml";
+import { stringify } from "yaml";
 import { type Body, text } from "../args.js";
-import { type Context, clusterId, print } from "../context.js";
+import { type Context, clusterId, print, readMapping } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args } from "../spec.js";
@@ -111,15 +110,7 @@ type PolicySpecInput = Body<"/api/v1/policies", "post">;
 async function policyFile(context: Context, args: Args): Promise<PolicySpecInput> {
   const file = text(args, "file");
   if (!file) throw new UsageError("Name the policy's file: -f FILE (YAML or JSON; - is stdin)");
-  const content =
-    file === "-"
-      ? await context.stdin()
-      : await readFile(file, "utf8").catch(() => {
-          throw new UsageError(`The file ${file} cannot be read`);
-        });
-  const value = parse(content) as unknown;
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new UsageError(`${file} is not a policy (a YAML mapping)`);
+  const value = await readMapping(context, file, "a policy");
   // The file may be a policy as shown (kcp policies show --json): its spec is what is sent.
   const spec = "spec" in value && typeof value.spec === "object" ? value.spec : value;
   return spec as PolicySpecInput;

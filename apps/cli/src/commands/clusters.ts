@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { type paths, unwrap } from "@kcp/api-client";
-import { parse } from "yaml";
 import { type Body, commaList, flag, keyValues, list, positional, text } from "../args.js";
-import { type Context, clusterNamed, print, readSecret, typedBack } from "../context.js";
+import { type Context, clusterNamed, print, readMapping, readSecret, typedBack } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
@@ -49,18 +47,7 @@ const PROFILE_OPTIONS: Record<string, OptionSpec> = {
 async function profileFrom(context: Context, args: Args): Promise<Record<string, unknown>> {
   const file = text(args, "profile-file");
   let profile: Record<string, unknown> = {};
-  if (file) {
-    const content =
-      file === "-"
-        ? await context.stdin()
-        : await readFile(file, "utf8").catch(() => {
-            throw new UsageError(`The file ${file} cannot be read`);
-          });
-    const value = parse(content) as unknown;
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      throw new UsageError(`${file === "-" ? "Standard input" : file} is not a connection profile (a YAML mapping)`);
-    profile = value as Record<string, unknown>;
-  }
+  if (file) profile = await readMapping(context, file, "a connection profile");
   const bootstrap = text(args, "bootstrap");
   if (bootstrap) profile.bootstrapServers = commaList(bootstrap);
   for (const [option, field] of [
