@@ -616,6 +616,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/series/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures whose history is kept, each with what it is of, its unit and its meaning
+         * @description The figures whose history is kept, each with what it is of, its unit and its meaning. Lowest role allowed: viewer.
+         */
+        get: operations["listFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A figure's history over a range: each step's mean, min and max, from the store (each collection's values for the last 24 h, 10-minute summaries for 30 days); at most 1,000 points
+         * @description A figure's history over a range: each step's mean, min and max, from the store (each collection's values for the last 24 h, 10-minute summaries for 30 days); at most 1,000 points. Lowest role allowed: viewer.
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{id}/operations": {
         parameters: {
             query?: never;
@@ -2232,6 +2272,19 @@ export interface components {
             /** Format: int64 */
             supportedMax: number;
         };
+        FigureListing: {
+            name: components["schemas"]["FigureName"];
+            /** @enum {string} */
+            entity: "cluster" | "broker" | "logDir" | "topic" | "group" | "groupTopic";
+            /** @enum {string} */
+            unit: "bytes/s" | "messages/s" | "bytes" | "percent" | "partitions" | "messages" | "node";
+            description: string;
+        };
+        FigureListResponse: {
+            figures: components["schemas"]["FigureListing"][];
+        };
+        /** @enum {string} */
+        FigureName: "cluster.bytesInPerSec" | "cluster.messagesInPerSec" | "cluster.bytesOutPerSec" | "cluster.messagesOutPerSec" | "cluster.dataBytes" | "cluster.underReplicatedPartitions" | "cluster.underMinIsrPartitions" | "cluster.offlinePartitions" | "cluster.activeController" | "cluster.quorumLag" | "cluster.maxGroupLag" | "cluster.totalGroupLag" | "broker.bytesInPerSec" | "broker.messagesInPerSec" | "broker.replicationBytesInPerSec" | "broker.dataBytes" | "broker.diskUsedBytes" | "broker.diskUsedPercent" | "broker.replicas" | "broker.leaders" | "logDir.dataBytes" | "logDir.usedPercent" | "topic.bytesInPerSec" | "topic.messagesInPerSec" | "topic.bytesOutPerSec" | "topic.messagesOutPerSec" | "topic.sizeBytes" | "group.lag" | "groupTopic.lag";
         FinalizeFeaturesParams: {
             /** @description Feature name to level (default: every feature to its supported maximum) */
             features?: {
@@ -2250,6 +2303,14 @@ export interface components {
             members: number;
             lag: components["schemas"]["Int64"];
             topics?: string[] | null;
+            /** @description Lag by topic (topics with committed offsets only) */
+            topicLags?: {
+                [key: string]: components["schemas"]["Int64"];
+            };
+            /** @description Committed offsets summed by topic: what the next collection measures consumption against */
+            topicCommitted?: {
+                [key: string]: components["schemas"]["Int64"];
+            };
             error?: string;
         };
         GroupDetail: {
@@ -2288,6 +2349,10 @@ export interface components {
              * @description The group's total lag at the last collection (absent for a group the last collection did not see)
              */
             lag?: number;
+            /** @description Present while the lag grows: for how long and how fast, from the history of the group's lag */
+            lagGrowth?: components["schemas"]["LagGrowth"];
+            /** @description The group's total lag over the last hour, oldest first, at most 30 points (a sparkline) */
+            lagRecent?: number[];
         };
         GroupListResponse: {
             groups: components["schemas"]["GroupListing"][];
@@ -2478,6 +2543,15 @@ export interface components {
         };
         Labels: {
             [key: string]: string;
+        };
+        LagGrowth: {
+            /**
+             * Format: int32
+             * @description How long the lag has grown without falling (within the last hour: 3600 means at least an hour)
+             */
+            growingForSeconds: components["schemas"]["Int32"];
+            /** @description Messages per second the lag grew by over that time */
+            perSecond: number;
         };
         Load: {
             brokers: {
@@ -3224,6 +3298,35 @@ export interface components {
             tlsCaCertPem?: string;
             /** @description Region of the cloud IAM signer (CLOUD_IAM) */
             cloudRegion?: string;
+        };
+        SeriesPoint: {
+            /** @description Start of the point's step */
+            at: components["schemas"]["DateTime"];
+            /** @description Mean of the values measured in the step */
+            value: number;
+            min: number;
+            max: number;
+        };
+        SeriesResponse: {
+            figure: components["schemas"]["FigureName"];
+            /** @enum {string} */
+            unit: "bytes/s" | "messages/s" | "bytes" | "percent" | "partitions" | "messages" | "node";
+            /** @description What the figure is of; empty for cluster figures */
+            entity: string;
+            from: components["schemas"]["DateTime"];
+            to: components["schemas"]["DateTime"];
+            /**
+             * Format: int32
+             * @description Seconds per point
+             */
+            step: components["schemas"]["Int32"];
+            /**
+             * @description What the points were computed from: each collection's values (last 24 h) or 10-minute summaries
+             * @enum {string}
+             */
+            resolution: "collection" | "10m";
+            /** @description Oldest first; steps without a measurement are left out */
+            points: components["schemas"]["SeriesPoint"][];
         };
         Session: {
             user: components["schemas"]["User"];
@@ -7380,6 +7483,149 @@ export interface operations {
             };
             /** @description cluster_unreachable: No broker of the cluster answered; kafka_error: Kafka refused the request */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures whose history is kept, each with what it is of, its unit and its meaning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FigureListResponse"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSeries: {
+        parameters: {
+            query: {
+                /** @description A figure of the catalogue (GET /series/figures) */
+                figure: "cluster.bytesInPerSec" | "cluster.messagesInPerSec" | "cluster.bytesOutPerSec" | "cluster.messagesOutPerSec" | "cluster.dataBytes" | "cluster.underReplicatedPartitions" | "cluster.underMinIsrPartitions" | "cluster.offlinePartitions" | "cluster.activeController" | "cluster.quorumLag" | "cluster.maxGroupLag" | "cluster.totalGroupLag" | "broker.bytesInPerSec" | "broker.messagesInPerSec" | "broker.replicationBytesInPerSec" | "broker.dataBytes" | "broker.diskUsedBytes" | "broker.diskUsedPercent" | "broker.replicas" | "broker.leaders" | "logDir.dataBytes" | "logDir.usedPercent" | "topic.bytesInPerSec" | "topic.messagesInPerSec" | "topic.bytesOutPerSec" | "topic.messagesOutPerSec" | "topic.sizeBytes" | "group.lag" | "groupTopic.lag";
+                /** @description What the figure is of: a broker id, `broker:path` of a log dir, a topic, a group, `group|topic`; left out for cluster figures */
+                entity?: string;
+                /** @description Start of the range (ISO 8601; default: an hour before `to`) */
+                from?: string;
+                /** @description End of the range (ISO 8601; default: now) */
+                to?: string;
+                /** @description Seconds per point (default: the range in 300 points, at least the stored resolution); at most 1,000 points per answer */
+                step?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A figure's history over a range: each step's mean, min and max, from the store (each collection's values for the last 24 h, 10-minute summaries for 30 days); at most 1,000 points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import { enqueueCollection, identityRefusal, requestCollection, withClusterClient } from "@kcp/clusters";
 import { type CurrentResources, readCurrentResources } from "@kcp/desired-state";
+import { HistoryBook } from "@kcp/history";
 import {
   type AppliedConfigChange,
   type ConfigResource,
@@ -82,12 +83,15 @@ const READ: ActionKind = { capability: null, changes: false };
  */
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
+  /** Each group's lag trend on the group list, from the history. */
+  private readonly history: HistoryBook;
   private readonly listings: TopicListingCache;
   /** When each cluster was last changed through this process (a search trusts no collection begun before). */
   private readonly changedAt = new Map<string, number>();
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
+    this.history = new HistoryBook(deps.store.series);
     this.listings = new TopicListingCache({
       maxAgeMs: deps.topicListingMaxAgeMs ?? CONFIG_DEFAULTS.TOPIC_LIST_CACHE_MS,
       read: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
@@ -296,11 +300,22 @@ export class ClusterActions {
   async listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
     const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query));
     const lagOf = (await this.collected.get(clusterId))?.groupLag ?? new Map<string, number>();
+    const trends = await this.history.groupTrends(
+      clusterId,
+      listed.groups.map((g) => g.id),
+      new Date(),
+    );
     return {
       ...listed,
       groups: listed.groups.map((group) => {
         const lag = lagOf.get(group.id);
-        return lag === undefined ? group : { ...group, lag };
+        const trend = trends.get(group.id);
+        return {
+          ...group,
+          ...(lag === undefined ? {} : { lag }),
+          ...(trend?.growth ? { lagGrowth: trend.growth } : {}),
+          ...(trend && trend.recent.length > 1 ? { lagRecent: trend.recent } : {}),
+        };
       }),
     };
   }

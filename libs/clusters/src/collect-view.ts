@@ -1,4 +1,5 @@
 import { DesiredStateBook, type Drift, driftOf, readCurrentResources, withDrift } from "@kcp/desired-state";
+import type { HistoryBook, RecordedCollection, SampleInput } from "@kcp/history";
 import {
   type ClientOptionsSettings,
   collectSnapshot,
@@ -17,7 +18,7 @@ import {
   providerModule,
   providerNodes,
 } from "@kcp/providers";
-import type { SecretBox, Snapshot } from "@kcp/shared";
+import type { Health, SecretBox, Snapshot } from "@kcp/shared";
 import { AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
@@ -47,6 +48,12 @@ export interface CollectDependencies {
   settings: CollectSettings;
   /** The process's Kafka clients (one per cluster, kept between collections); without it each collection opens one. */
   clients?: KafkaClients;
+  /**
+   * Where each reachable collection's figures are recorded (the history); none: nothing is recorded. A failure to
+   * record is told to `onHistory`, never the collection's failure.
+   */
+  history?: Pick<HistoryBook, "record">;
+  onHistory?: (result: { recorded: RecordedCollection } | { error: unknown }) => void;
   now?: () => Date;
 }
 
@@ -84,7 +91,12 @@ async function checkIdentity(record: ClusterRecord, deps: CollectDependencies, r
   return identityIssue(record.brokerClusterId, reported);
 }
 
-async function reachableView(record: ClusterRecord, deps: CollectDependencies, now: Date): Promise<ClusterViewRecord> {
+async function reachableView(
+  record: ClusterRecord,
+  deps: CollectDependencies,
+  now: Date,
+  measured: (input: SampleInput) => void,
+): Promise<ClusterViewRecord> {
   const profile = record.profile as unknown as StoredProfile;
   return withCollectionClient(record, deps, async (client) => {
     const { timeoutMs } = deps.settings;
@@ -116,6 +128,7 @@ async function reachableView(record: ClusterRecord, deps: CollectDependencies, n
     const derived = deriveHealth(snapshot, deps.settings.thresholds, now);
     const health = drift && typeof drift !== "string" ? withDrift(derived, drift) : derived;
     const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
+    measured({ snapshot, health: derived as Health, ...(previous ? { previous } : {}) });
     return {
       clusterId: record.id,
       snapshot: plain({
@@ -214,11 +227,21 @@ export async function collectClusterView(deps: CollectDependencies, clusterId: s
   const record = await deps.store.clusters.findById(clusterId);
   if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
   const now = deps.now?.() ?? new Date();
-  const view = await reachableView(record, deps, now).catch((error: unknown) =>
-    unreachableView(record, deps, now, describeKafkaError(error)),
-  );
+  let figures: SampleInput | undefined;
+  const view = await reachableView(record, deps, now, (input) => {
+    figures = input;
+  }).catch((error: unknown) => {
+    figures = undefined;
+    return unreachableView(record, deps, now, describeKafkaError(error));
+  });
   // The cluster may have been deleted while it was being collected: do not resurrect its view.
   if (!(await deps.store.clusters.findById(clusterId))) throw new AppError("not_found", `No cluster ${clusterId}`);
   await deps.store.clusterViews.put(view);
+  // Only a collection that answered has figures; an unreachable cluster's history has a gap, not zeros.
+  if (figures && deps.history)
+    await deps.history.record(clusterId, figures).then(
+      (recorded) => deps.onHistory?.({ recorded }),
+      (error: unknown) => deps.onHistory?.({ error }),
+    );
   return view;
 }

@@ -125,6 +125,7 @@ export class ClusterRegistry {
     await this.deps.store.clusters.remove(record.id);
     await this.deps.store.clusterViews.remove(record.id);
     await this.deps.store.desiredStates.removeCluster(record.id);
+    await this.deps.store.series.removeCluster(record.id);
     await unscheduleCollections(this.deps.queue, record.id);
     this.deps.kafkaClients?.discard(record.id);
     this.overviewCache.invalidate();

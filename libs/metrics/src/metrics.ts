@@ -43,6 +43,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly historyBytes = new Counter({
+    name: "kcp_history_bytes_written_total",
+    help: "Bytes of history frames written (each collection's figures and the 10-minute summaries)",
+    registers: [this.registry],
+  });
+
+  readonly historyFailures = new Counter({
+    name: "kcp_history_failures_total",
+    help: "Collections whose figures could not be recorded in the history (the view itself was stored)",
+    registers: [this.registry],
+  });
+
   readonly operationsFinished = new Counter({
     name: "kcp_operations_finished_total",
     help: "Operations that ended, by type and outcome (succeeded, failed, cancelled)",

@@ -452,6 +452,51 @@ export interface DesiredStateRepository {
   removeCluster(clusterId: string): Promise<void>;
 }
 
+/**
+ * The history of a cluster's figures, in frames: one part of one collection (`collection`) or of one 10-minute summary
+ * (`10m`, `at` the span's start), its values in the order of a dictionary of series keys stored once per cluster. The
+ * data is opaque here (@kcp/history owns its encoding). Each record carries its expiry: MongoDB deletes it by a TTL
+ * index, the embedded store when swept, and both at a sweep.
+ */
+export interface SeriesFrameRecord {
+  clusterId: string;
+  part: string;
+  resolution: "collection" | "10m";
+  at: Date;
+  dictionary: string;
+  data: Uint8Array;
+  expiresAt: Date;
+}
+
+export interface SeriesDictionaryRecord {
+  clusterId: string;
+  id: string;
+  keys: string[];
+  expiresAt: Date;
+}
+
+export interface SeriesRepository {
+  /**
+   * Writes frames, each replacing one of the same cluster, part, resolution and time, and dictionaries: one already
+   * stored keeps its keys (its id is their digest) and takes the later expiry. One transaction in the embedded store.
+   */
+  put(frames: SeriesFrameRecord[], dictionaries: SeriesDictionaryRecord[]): Promise<void>;
+  /** The frames with `at` in [from, to), oldest first. */
+  frames(
+    clusterId: string,
+    part: string,
+    resolution: SeriesFrameRecord["resolution"],
+    from: Date,
+    to: Date,
+  ): Promise<SeriesFrameRecord[]>;
+  latestAt(clusterId: string, part: string, resolution: SeriesFrameRecord["resolution"]): Promise<Date | undefined>;
+  dictionaries(clusterId: string, ids: string[]): Promise<SeriesDictionaryRecord[]>;
+  /** Deletes every frame and dictionary whose expiry is before `now`; returns how many. */
+  sweep(now: Date): Promise<number>;
+  /** Forgets the cluster's history (it was removed). */
+  removeCluster(clusterId: string): Promise<void>;
+}
+
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -465,4 +510,5 @@ export interface Repositories {
   anomalies: AnomalyRepository;
   autopilotPauses: AutopilotPauseRepository;
   desiredStates: DesiredStateRepository;
+  series: SeriesRepository;
 }

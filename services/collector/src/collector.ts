@@ -11,6 +11,7 @@ import {
   type VersionAnswer,
   type VersionQuestionJob,
 } from "@kcp/clusters";
+import { HistoryBook, type RecordedCollection } from "@kcp/history";
 import { type HealthThresholds, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
 import { Metrics, timedJobs } from "@kcp/metrics";
 import { AgentAccess, ContainerEngines } from "@kcp/providers";
@@ -83,6 +84,14 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
   const collectDeps = {
     store: deps.store,
     box: deps.box,
+    history: new HistoryBook(deps.store.series),
+    onHistory(result: { recorded: RecordedCollection } | { error: unknown }) {
+      if ("recorded" in result) metrics.historyBytes.inc(result.recorded.bytes);
+      else {
+        metrics.historyFailures.inc();
+        logger.warn({ err: result.error }, "could not record the collection's figures in the history");
+      }
+    },
     ...(deps.kafkaClients ? { clients: deps.kafkaClients } : {}),
     settings: {
       timeoutMs: deps.config.COLLECT_TIMEOUT_MS,

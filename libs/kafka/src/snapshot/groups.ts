@@ -163,10 +163,20 @@ export async function committedOffsetsOfGroups(client: KafkaClient, ids: string[
   );
 }
 
-function totalLag(committed: Map<string, number> | undefined, ends: Map<string, number>): number {
-  let lag = 0;
-  for (const [key, offset] of committed ?? []) lag += Math.max(0, (ends.get(key) ?? offset) - offset);
-  return lag;
+/** The group's lag in all, and by topic with the committed offsets summed by topic (for consumption rates). */
+function lagOf(committed: Map<string, number> | undefined, ends: Map<string, number>) {
+  let total = 0;
+  // Without a prototype: `__proto__` is a legal topic name.
+  const byTopic: Record<string, number> = Object.create(null);
+  const committedByTopic: Record<string, number> = Object.create(null);
+  for (const [key, offset] of committed ?? []) {
+    const lag = Math.max(0, (ends.get(key) ?? offset) - offset);
+    const { topic } = splitPartitionKey(key);
+    total += lag;
+    byTopic[topic] = (byTopic[topic] ?? 0) + lag;
+    committedByTopic[topic] = (committedByTopic[topic] ?? 0) + offset;
+  }
+  return { total, byTopic, committedByTopic };
 }
 
 /**
@@ -205,14 +215,16 @@ export async function readGroups(client: KafkaClient, cluster: GroupSources, par
         ...(membership?.topics ?? []),
         ...[...(offsets?.keys() ?? [])].map((key) => splitPartitionKey(key).topic),
       ]);
+      const lag = lagOf(offsets, ends);
       return {
         id: group.id,
         type: group.type,
         state: group.state,
         protocolType: group.protocolType,
         members: membership?.members ?? 0,
-        lag: totalLag(offsets, ends),
+        lag: lag.total,
         topics: topics.size > 0 ? [...topics].sort() : null,
+        ...(offsets && offsets.size > 0 ? { topicLags: lag.byTopic, topicCommitted: lag.committedByTopic } : {}),
       };
     })
     .sort((a, b) => a.id.localeCompare(b.id));

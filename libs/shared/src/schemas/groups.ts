@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Int32Schema, Int64Schema, jsonIf, LimitQuerySchema, offsetQuery } from "./common.js";
+import { LagGrowthSchema } from "./series.js";
 import { GroupTypeSchema } from "./snapshot.js";
 import { TopicNameSchema } from "./topics.js";
 
@@ -108,6 +109,14 @@ export const GroupListingSchema = z.object({
     .int()
     .optional()
     .describe("The group's total lag at the last collection (absent for a group the last collection did not see)"),
+  lagGrowth: LagGrowthSchema.optional().describe(
+    "Present while the lag grows: for how long and how fast, from the history of the group's lag",
+  ),
+  lagRecent: z
+    .array(z.number())
+    .max(30)
+    .optional()
+    .describe("The group's total lag over the last hour, oldest first, at most 30 points (a sparkline)"),
 });
 export type GroupListing = z.infer<typeof GroupListingSchema>;
 export const GroupListResponseSchema = z.object({ groups: z.array(GroupListingSchema), total: z.number().int() });

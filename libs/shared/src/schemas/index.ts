@@ -22,6 +22,7 @@ export * from "./operation-steps.js";
 export * from "./operations.js";
 export * from "./quotas.js";
 export * from "./scram.js";
+export * from "./series.js";
 export * from "./snapshot.js";
 export * from "./topic-deletion.js";
 export * from "./topics.js";

@@ -152,6 +152,11 @@ export const GroupSchema = z.object({
   members: z.number().int(),
   lag: Int64Schema,
   topics: z.array(z.string()).nullable(),
+  topicLags: z.record(z.string(), Int64Schema).optional().describe("Lag by topic (topics with committed offsets only)"),
+  topicCommitted: z
+    .record(z.string(), Int64Schema)
+    .optional()
+    .describe("Committed offsets summed by topic: what the next collection measures consumption against"),
   error: z.string().optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;

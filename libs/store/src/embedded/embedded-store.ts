@@ -9,6 +9,7 @@ import { EmbeddedClusters, EmbeddedClusterViews } from "./clusters.js";
 import { EmbeddedDesiredStates } from "./desired-states.js";
 import { migrate } from "./migrations.js";
 import { EmbeddedOperations } from "./operations.js";
+import { EmbeddedSeries } from "./series.js";
 import { EmbeddedLoginAttempts, EmbeddedSessions } from "./sessions.js";
 import { EmbeddedUsers } from "./users.js";
 
@@ -41,6 +42,7 @@ export class EmbeddedStore implements Store {
   readonly anomalies;
   readonly autopilotPauses;
   readonly desiredStates;
+  readonly series;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -64,6 +66,7 @@ export class EmbeddedStore implements Store {
     this.anomalies = new EmbeddedAnomalies(this.db);
     this.autopilotPauses = new EmbeddedAutopilotPauses(this.db);
     this.desiredStates = new EmbeddedDesiredStates(this.db);
+    this.series = new EmbeddedSeries(this.db);
   }
 
   async ping(): Promise<void> {

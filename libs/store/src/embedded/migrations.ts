@@ -91,6 +91,20 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         cluster_id TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL, updated_at TEXT NOT NULL,
         PRIMARY KEY (cluster_id, key));`,
   },
+  {
+    version: 7,
+    name: "history of figures",
+    sql: `
+      CREATE TABLE series_frames (
+        cluster_id TEXT NOT NULL, part TEXT NOT NULL, resolution TEXT NOT NULL, at INTEGER NOT NULL,
+        dictionary TEXT NOT NULL, data BLOB NOT NULL, expires_at INTEGER NOT NULL,
+        PRIMARY KEY (cluster_id, part, resolution, at)) WITHOUT ROWID;
+      CREATE INDEX series_frames_expiry ON series_frames (expires_at);
+      CREATE TABLE series_dictionaries (
+        cluster_id TEXT NOT NULL, id TEXT NOT NULL, keys TEXT NOT NULL, expires_at INTEGER NOT NULL,
+        PRIMARY KEY (cluster_id, id)) WITHOUT ROWID;
+      CREATE INDEX series_dictionaries_expiry ON series_dictionaries (expires_at);`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

@@ -121,6 +121,29 @@ const desiredStates = new Schema(
 );
 desiredStates.index({ clusterId: 1, key: 1 });
 
+/**
+ * The history's frames, `_id` = clusterId, part, resolution and time joined by NUL; deleted by MongoDB after
+ * `expiresAt` (TTL index). Dictionaries likewise, `_id` = clusterId + NUL + the dictionary's digest.
+ */
+const seriesFrames = new Schema(
+  {
+    _id: String,
+    clusterId: String,
+    part: String,
+    resolution: String,
+    at: Date,
+    dictionary: String,
+    data: Buffer,
+    expiresAt: Date,
+  },
+  options,
+);
+seriesFrames.index({ clusterId: 1, part: 1, resolution: 1, at: 1 });
+seriesFrames.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+const seriesDictionaries = new Schema({ _id: String, clusterId: String, keys: String, expiresAt: Date }, options);
+seriesDictionaries.index({ clusterId: 1 });
+seriesDictionaries.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
 export function registerModels(connection: Connection) {
   return {
     users: connection.model("User", users, "users"),
@@ -139,6 +162,8 @@ export function registerModels(connection: Connection) {
     anomalies: connection.model("Anomaly", anomalies, "anomalies"),
     autopilotPauses: connection.model("AutopilotPause", autopilotPauses, "autopilot_pauses"),
     desiredStates: connection.model("DesiredState", desiredStates, "desired_states"),
+    seriesFrames: connection.model("SeriesFrame", seriesFrames, "series_frames"),
+    seriesDictionaries: connection.model("SeriesDictionary", seriesDictionaries, "series_dictionaries"),
   };
 }
 

@@ -9,6 +9,7 @@ import { MongoClusters, MongoClusterViews } from "./clusters.js";
 import { MongoDesiredStates } from "./desired-states.js";
 import { type Models, registerModels } from "./models.js";
 import { MongoOperations } from "./operations.js";
+import { MongoSeries } from "./series.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
 import { MongoUsers } from "./users.js";
 
@@ -45,6 +46,7 @@ export class MongoStore implements Store {
   readonly anomalies;
   readonly autopilotPauses;
   readonly desiredStates;
+  readonly series;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -65,6 +67,7 @@ export class MongoStore implements Store {
     this.anomalies = new MongoAnomalies(models);
     this.autopilotPauses = new MongoAutopilotPauses(models);
     this.desiredStates = new MongoDesiredStates(models);
+    this.series = new MongoSeries(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),

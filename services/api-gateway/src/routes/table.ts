@@ -19,6 +19,7 @@ import { operationRoutes } from "./operation-routes.js";
 import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { scramRoutes } from "./scram-routes.js";
+import { seriesRoutes } from "./series-routes.js";
 import { tokenRoutes } from "./token-routes.js";
 import { topicRoutes } from "./topic-routes.js";
 import { userRoutes } from "./user-routes.js";
@@ -54,6 +55,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...aclRoutes(deps.actions),
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
+    ...seriesRoutes({ store: deps.store, clusters: deps.clusters }),
     ...operationRoutes(deps.operations),
     ...desiredStateRoutes({
       clusters: deps.clusters,

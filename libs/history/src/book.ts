@@ -1,0 +1,203 @@
+import {
+  type LagGrowth,
+  type Refusal,
+  SERIES_RAW_RETENTION_MS,
+  SERIES_SUMMARY_RETENTION_MS,
+  SERIES_SUMMARY_STEP_MS,
+  type SeriesQuery,
+  type SeriesResponse,
+} from "@kcp/shared";
+import { type Dictionary, decodeFrame, encodeFrame, frameOf, type ReadFrame, summarize, valueIn } from "./frames.js";
+import { isRefusal, type Measured, type Resolution, readOf, responseOf } from "./query.js";
+import { type SampleInput, SERIES_PARTS, type SeriesPart, samplesOf, seriesKey } from "./samples.js";
+import { type LagPoint, lagGrowthOf, sparklineOf } from "./trend.js";
+
+/** A frame as stored: one part of one collection, or of one 10-minute summary (`at` its span's start). */
+export interface SeriesFrameRecord {
+  clusterId: string;
+  part: string;
+  resolution: Resolution;
+  at: Date;
+  dictionary: string;
+  data: Uint8Array;
+  /** The store deletes it after this time (a TTL index in MongoDB, a sweep in the embedded store). */
+  expiresAt: Date;
+}
+
+export interface SeriesDictionaryRecord {
+  clusterId: string;
+  id: string;
+  keys: string[];
+  expiresAt: Date;
+}
+
+/** The store's series records as this book uses them (@kcp/store's SeriesRepository). */
+export interface SeriesRecords {
+  /** Writes frames (replacing one of the same cluster, part, resolution and time) and dictionaries (kept as first written, their expiry raised). */
+  put(frames: SeriesFrameRecord[], dictionaries: SeriesDictionaryRecord[]): Promise<void>;
+  /** Frames of `at` in [from, to), oldest first. */
+  frames(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date): Promise<SeriesFrameRecord[]>;
+  latestAt(clusterId: string, part: string, resolution: Resolution): Promise<Date | undefined>;
+  dictionaries(clusterId: string, ids: string[]): Promise<SeriesDictionaryRecord[]>;
+  /** Deletes every frame and dictionary past its expiry; returns how many. */
+  sweep(now: Date): Promise<number>;
+  removeCluster(clusterId: string): Promise<void>;
+}
+
+/** What one collection wrote: frames, their bytes, and whether a 10-minute summary was made. */
+export interface RecordedCollection {
+  frames: number;
+  bytes: number;
+  summarized: boolean;
+}
+
+export interface GroupLagTrend {
+  growth?: LagGrowth;
+  recent: number[];
+}
+
+interface KnownDictionary {
+  keys: readonly string[];
+  index: Map<string, number>;
+}
+
+const DICTIONARY_CACHE = 512;
+const TREND_WINDOW_MS = 3600_000;
+const SPARKLINE_POINTS = 30;
+const bucketOf = (at: Date) => Math.floor(at.getTime() / SERIES_SUMMARY_STEP_MS) * SERIES_SUMMARY_STEP_MS;
+
+/**
+ * A cluster's history in the store: each collection's figures written as one frame per part, each finished
+ * 10-minute span summarized (min, mean, max) when the next collection begins a new one, expired frames swept then;
+ * series answered from the frames only (never Kafka).
+ */
+export class HistoryBook {
+  private readonly known = new Map<string, KnownDictionary>();
+
+  constructor(private readonly records: SeriesRecords) {}
+
+  async record(clusterId: string, input: SampleInput): Promise<RecordedCollection> {
+    const at = new Date(input.snapshot.collectedAt);
+    const samples = samplesOf(input);
+    const latest = await this.records.latestAt(clusterId, "cluster", "collection");
+    const frames: SeriesFrameRecord[] = [];
+    const dictionaries: SeriesDictionaryRecord[] = [];
+    const dictionaryExpiry = new Date(at.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS);
+    for (const part of SERIES_PARTS) {
+      if (samples[part].size === 0) continue;
+      const { dictionary, values } = frameOf(samples[part]);
+      this.remember(dictionary);
+      dictionaries.push({ clusterId, id: dictionary.id, keys: [...dictionary.keys], expiresAt: dictionaryExpiry });
+      frames.push({
+        clusterId,
+        part,
+        resolution: "collection",
+        at,
+        dictionary: dictionary.id,
+        data: encodeFrame(values),
+        expiresAt: new Date(at.getTime() + SERIES_RAW_RETENTION_MS),
+      });
+    }
+    await this.records.put(frames, dictionaries);
+    let bytes = frames.reduce((sum, f) => sum + f.data.byteLength, 0);
+    const summarized = latest !== undefined && bucketOf(latest) < bucketOf(at);
+    if (summarized) {
+      bytes += await this.summarize(clusterId, new Date(bucketOf(latest)));
+      await this.records.sweep(at);
+    }
+    return { frames: frames.length, bytes, summarized };
+  }
+
+  /** Summarizes the 10-minute span starting at `start`, each part; returns the bytes written. */
+  private async summarize(clusterId: string, start: Date): Promise<number> {
+    const end = new Date(start.getTime() + SERIES_SUMMARY_STEP_MS);
+    const frames: SeriesFrameRecord[] = [];
+    const dictionaries: SeriesDictionaryRecord[] = [];
+    for (const part of SERIES_PARTS) {
+      const read = await this.read(clusterId, part, "collection", start, end);
+      const summary = summarize(read.map((r) => r.frame));
+      if (!summary) continue;
+      this.remember(summary.dictionary);
+      dictionaries.push({
+        clusterId,
+        id: summary.dictionary.id,
+        keys: [...summary.dictionary.keys],
+        expiresAt: new Date(start.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS),
+      });
+      frames.push({
+        clusterId,
+        part,
+        resolution: "10m",
+        at: start,
+        dictionary: summary.dictionary.id,
+        data: encodeFrame(summary.values),
+        expiresAt: new Date(start.getTime() + SERIES_SUMMARY_RETENTION_MS),
+      });
+    }
+    if (frames.length > 0) await this.records.put(frames, dictionaries);
+    return frames.reduce((sum, f) => sum + f.data.byteLength, 0);
+  }
+
+  /** A series of the cluster, or why the query is refused. */
+  async series(clusterId: string, query: SeriesQuery, now: Date): Promise<SeriesResponse | Refusal> {
+    const read = readOf(query, now);
+    if (isRefusal(read)) return read;
+    const frames = await this.read(clusterId, read.part, read.resolution, read.from, read.to);
+    return responseOf(read, this.measuredOf(frames, read.key));
+  }
+
+  /** Each group's lag trend over the last hour: whether it grows, and a sparkline. */
+  async groupTrends(clusterId: string, groups: readonly string[], now: Date): Promise<Map<string, GroupLagTrend>> {
+    const trends = new Map<string, GroupLagTrend>();
+    if (groups.length === 0) return trends;
+    const from = new Date(now.getTime() - TREND_WINDOW_MS);
+    const frames = await this.read(clusterId, "groups", "collection", from, new Date(now.getTime() + 1));
+    if (frames.length === 0) return trends;
+    for (const group of groups) {
+      const points: LagPoint[] = this.measuredOf(frames, seriesKey("group.lag", group)).map((m) => ({
+        at: m.at,
+        value: m.mean,
+      }));
+      if (points.length === 0) continue;
+      const growth = lagGrowthOf(points);
+      trends.set(group, {
+        ...(growth ? { growth } : {}),
+        recent: sparklineOf(points, from, now, SPARKLINE_POINTS),
+      });
+    }
+    return trends;
+  }
+
+  private measuredOf(frames: readonly { at: Date; frame: ReadFrame; index: Map<string, number> }[], key: string) {
+    const measured: Measured[] = [];
+    for (const { at, frame, index } of frames) {
+      const value = valueIn(frame, index.get(key) ?? -1);
+      if (value) measured.push({ at, ...value });
+    }
+    return measured;
+  }
+
+  private async read(clusterId: string, part: SeriesPart, resolution: Resolution, from: Date, to: Date) {
+    const stored = await this.records.frames(clusterId, part, resolution, from, to);
+    const missing = [...new Set(stored.map((f) => f.dictionary))].filter((id) => !this.known.has(id));
+    if (missing.length > 0)
+      for (const d of await this.records.dictionaries(clusterId, missing)) this.remember({ id: d.id, keys: d.keys });
+    const read: { at: Date; frame: ReadFrame; index: Map<string, number> }[] = [];
+    for (const f of stored) {
+      const dictionary = this.known.get(f.dictionary);
+      if (!dictionary) continue;
+      read.push({ at: f.at, frame: { keys: dictionary.keys, values: decodeFrame(f.data) }, index: dictionary.index });
+    }
+    return read;
+  }
+
+  private remember(dictionary: Dictionary) {
+    const seen = this.known.get(dictionary.id);
+    this.known.delete(dictionary.id);
+    this.known.set(
+      dictionary.id,
+      seen ?? { keys: dictionary.keys, index: new Map(dictionary.keys.map((key, i) => [key, i])) },
+    );
+    if (this.known.size > DICTIONARY_CACHE) this.known.delete(this.known.keys().next().value as string);
+  }
+}

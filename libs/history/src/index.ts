@@ -1,0 +1,5 @@
+export * from "./book.js";
+export * from "./frames.js";
+export * from "./query.js";
+export * from "./samples.js";
+export * from "./trend.js";
