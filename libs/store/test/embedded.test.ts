@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { EmbeddedStore } from "../src/index.js";
 import { describeAutopilotContract } from "./autopilot-contract.js";
 import { describeDesiredStateContract } from "./desired-state-contract.js";
+import { describeSeriesContract } from "./series-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
 import { describeTokensAuditContract } from "./tokens-audit-contract.js";
 
@@ -15,3 +16,4 @@ describeStoreContract("embedded (node:sqlite)", fixture);
 describeTokensAuditContract("embedded (node:sqlite)", fixture);
 describeAutopilotContract("embedded (node:sqlite)", fixture);
 describeDesiredStateContract("embedded (node:sqlite)", fixture);
+describeSeriesContract("embedded (node:sqlite)", fixture);

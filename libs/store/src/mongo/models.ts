@@ -139,10 +139,27 @@ const seriesFrames = new Schema(
   options,
 );
 seriesFrames.index({ clusterId: 1, part: 1, resolution: 1, at: 1 });
-seriesFrames.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 const seriesDictionaries = new Schema({ _id: String, clusterId: String, keys: String, expiresAt: Date }, options);
 seriesDictionaries.index({ clusterId: 1 });
-seriesDictionaries.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+/**
+ * TTL indexes on the history's expiry, made apart from the models' indexes because a MongoDB-compatible server may
+ * not have them (FerretDB 1.x: "not implemented"): there the expired records are deleted only by the history's sweep
+ * (at each 10-minute summary), which runs on every server. Returns whether the server keeps them.
+ */
+export async function createExpiryIndexes(models: Models): Promise<boolean> {
+  try {
+    await Promise.all(
+      [models.seriesFrames, models.seriesDictionaries].map((model) =>
+        model.collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: "expiresAt_ttl" }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /not implemented/i.test(error.message)) return false;
+    throw error;
+  }
+}
 
 export function registerModels(connection: Connection) {
   return {

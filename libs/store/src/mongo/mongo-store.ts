@@ -7,7 +7,7 @@ import { MongoAnomalies, MongoAutopilotPauses, MongoPolicies } from "./autopilot
 import { ClientWatchdog } from "./client-watchdog.js";
 import { MongoClusters, MongoClusterViews } from "./clusters.js";
 import { MongoDesiredStates } from "./desired-states.js";
-import { type Models, registerModels } from "./models.js";
+import { createExpiryIndexes, type Models, registerModels } from "./models.js";
 import { MongoOperations } from "./operations.js";
 import { MongoSeries } from "./series.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
@@ -84,6 +84,8 @@ export class MongoStore implements Store {
     watch(connection, options.logger);
     const models = registerModels(connection);
     await Promise.all(Object.values(models).map((model) => model.createIndexes()));
+    const expiry = await createExpiryIndexes(models);
+    if (!expiry) options.logger?.info("the server has no TTL indexes: the history's sweep deletes its expired records");
     return new MongoStore(connection, models, options);
   }
 

@@ -1,0 +1,284 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Health, SeriesResponse, Snapshot } from "@kcp/shared";
+import { EmbeddedStore } from "@kcp/store";
+import { expect } from "chai";
+import {
+  decodeFrame,
+  encodeFrame,
+  HistoryBook,
+  isRefusal,
+  lagGrowthOf,
+  pointsOf,
+  readOf,
+  samplesOf,
+  sparklineOf,
+  summarize,
+} from "../src/index.js";
+
+const T0 = Date.parse("2026-11-29T08:00:00.000Z");
+const at = (seconds: number) => new Date(T0 + seconds * 1000);
+
+function snapshotAt(seconds: number, { lag = 100, committed = 1000, bytesIn = 2048.123456 } = {}): Snapshot {
+  return {
+    collectedAt: at(seconds).toISOString(),
+    durationMs: 10,
+    clusterId: "k",
+    brokers: [1, 2].map((id) => ({
+      id,
+      host: "h",
+      port: 9092,
+      fenced: false,
+      alive: true,
+      cordoned: false,
+      logDirs: [{ path: "/data", dataBytes: 500 * id, totalBytes: 10_000, usableBytes: 10_000 - 1000 * id }],
+      diskTotalBytes: 10_000,
+      diskUsableBytes: 10_000 - 1000 * id,
+      dataBytes: 500 * id,
+      replicas: 3,
+      leaders: id,
+      preferredLeaders: id,
+      bytesInPerSec: bytesIn / 2,
+    })),
+    quorum: {
+      leaderId: 1,
+      leaderEpoch: 3,
+      highWatermark: 100,
+      voters: [
+        {
+          nodeId: 1,
+          role: "leader",
+          logEndOffset: 100,
+          lag: 0,
+          lastFetchTimestamp: 0,
+          lastCaughtUpTimestamp: 0,
+          endpoints: [],
+        },
+        {
+          nodeId: 2,
+          role: "follower",
+          logEndOffset: 97,
+          lag: 3,
+          lastFetchTimestamp: 0,
+          lastCaughtUpTimestamp: 0,
+          endpoints: [],
+        },
+      ],
+      observers: [],
+    },
+    features: [],
+    topics: [
+      {
+        name: "orders",
+        id: "t1",
+        internal: false,
+        replicationFactor: 2,
+        minInsyncReplicas: 1,
+        configs: {},
+        sizeBytes: 1500,
+        partitions: [],
+        bytesInPerSec: bytesIn,
+        messagesInPerSec: 20,
+      },
+    ],
+    reassignments: [],
+    groups: [
+      {
+        id: "billing|eu",
+        type: "consumer",
+        state: "Stable",
+        protocolType: "consumer",
+        members: 1,
+        lag,
+        topics: ["orders"],
+        topicLags: { orders: lag },
+        topicCommitted: { orders: committed },
+      },
+    ],
+    errors: [],
+  };
+}
+
+const health: Health = { status: "ok", issues: [], underReplicated: 2, underMinIsr: 1, offlinePartitions: 0 };
+
+describe("history: what a collection records", () => {
+  it("records the catalogue's figures by part: the cluster's sums and counts, brokers, log dirs, topics, groups and group-topic lags", () => {
+    const samples = samplesOf({ snapshot: snapshotAt(30, { committed: 1600 }), health, previous: snapshotAt(0) });
+    expect(Object.fromEntries(samples.cluster)).to.include({
+      "cluster.bytesInPerSec|": 2048.123456,
+      "cluster.messagesInPerSec|": 20,
+      "cluster.dataBytes|": 1500,
+      "cluster.underReplicatedPartitions|": 2,
+      "cluster.underMinIsrPartitions|": 1,
+      "cluster.offlinePartitions|": 0,
+      "cluster.activeController|": 1,
+      "cluster.quorumLag|": 3,
+      "cluster.maxGroupLag|": 100,
+      "cluster.totalGroupLag|": 100,
+      "broker.diskUsedBytes|2": 2000,
+      "broker.diskUsedPercent|2": 20,
+      "broker.leaders|1": 1,
+      "logDir.usedPercent|1:/data": 10,
+      // 600 messages committed in 30 s: 20 msg/s consumed, at the topic's mean size (2048.12 / 20 bytes).
+      "cluster.messagesOutPerSec|": 20,
+    });
+    expect(samples.cluster.get("cluster.bytesOutPerSec|")).to.be.closeTo(2048.123456, 1e-6);
+    expect(Object.fromEntries(samples.topics)).to.include({
+      "topic.sizeBytes|orders": 1500,
+      "topic.messagesOutPerSec|orders": 20,
+    });
+    expect(Object.fromEntries(samples.groups)).to.deep.equal({
+      "group.lag|billing|eu": 100,
+      "groupTopic.lag|billing|eu|orders": 100,
+    });
+  });
+
+  it("measures no consumption on the first collection or across an offset reset (never a negative rate)", () => {
+    expect(samplesOf({ snapshot: snapshotAt(0), health }).topics.has("topic.messagesOutPerSec|orders")).to.equal(false);
+    const reset = samplesOf({ snapshot: snapshotAt(30, { committed: 10 }), health, previous: snapshotAt(0) });
+    expect(reset.topics.get("topic.messagesOutPerSec|orders")).to.equal(0);
+  });
+});
+
+describe("history: frames and summaries", () => {
+  it("a frame round-trips, rates kept to 4 significant digits and whole numbers exactly", () => {
+    const data = encodeFrame({ kind: "collection", values: [2048.123456, 9_007_199_254_740_991, 0.000123456] });
+    expect(decodeFrame(data)).to.deep.equal({ kind: "collection", values: [2048, 9_007_199_254_740_991, 0.0001235] });
+  });
+
+  it("a summary holds each key's min, mean and max over the frames that held it", () => {
+    const summary = summarize([
+      { keys: ["a|", "b|"], values: { kind: "collection", values: [1, 10] } },
+      { keys: ["a|"], values: { kind: "collection", values: [3] } },
+      { keys: ["a|", "c|"], values: { kind: "collection", values: [5, 7] } },
+    ]);
+    expect(summary?.dictionary.keys).to.deep.equal(["a|", "b|", "c|"]);
+    expect(summary?.values).to.deep.equal({
+      kind: "summary",
+      count: 3,
+      min: [1, 10, 7],
+      mean: [3, 10, 7],
+      max: [5, 10, 7],
+    });
+  });
+});
+
+describe("history: series queries", () => {
+  const now = at(3600 * 48);
+  it("defaults to the last hour at collection resolution; a range older than 24 h or a step of 10 minutes reads the summaries", () => {
+    const hour = readOf({ figure: "cluster.bytesInPerSec" }, now);
+    expect(isRefusal(hour)).to.equal(false);
+    expect(hour).to.include({
+      resolution: "collection",
+      stepMs: 12_000,
+      key: "cluster.bytesInPerSec|",
+      part: "cluster",
+    });
+    const month = readOf({ figure: "topic.sizeBytes", entity: "orders", from: at(0), to: now }, now);
+    expect(month).to.include({ resolution: "10m", stepMs: 600_000, key: "topic.sizeBytes|orders", part: "topics" });
+    expect(readOf({ figure: "group.lag", entity: "g", from: at(3600 * 47), step: 700 }, now)).to.include({
+      resolution: "10m",
+      stepMs: 1_200_000,
+    });
+  });
+
+  it("refuses a missing or needless entity, an empty range and more than 1,000 points, as data", () => {
+    expect(readOf({ figure: "topic.sizeBytes" }, now)).to.deep.include({ code: "validation_failed" });
+    expect(readOf({ figure: "cluster.dataBytes", entity: "x" }, now)).to.deep.include({ code: "validation_failed" });
+    expect(readOf({ figure: "cluster.dataBytes", from: now, to: now }, now)).to.deep.include({
+      code: "validation_failed",
+    });
+    const many = readOf({ figure: "cluster.dataBytes", step: 1, from: at(3600 * 47), to: now }, now);
+    expect(many).to.deep.include({ code: "validation_failed" });
+    expect((many as { message: string }).message).to.match(/at most 1000.*at least 4 s/);
+  });
+
+  it("groups values into steps aligned to the epoch: mean of means, least min, greatest max; empty steps left out", () => {
+    const read = readOf({ figure: "cluster.dataBytes", from: at(0), to: at(120), step: 60 }, at(120));
+    if (isRefusal(read)) throw new Error(read.message);
+    const points = pointsOf(read, [
+      { at: at(0), min: 1, mean: 1, max: 1 },
+      { at: at(30), min: 2, mean: 3, max: 9 },
+      { at: at(150), min: 5, mean: 5, max: 5 },
+    ]);
+    expect(points).to.deep.equal([{ at: at(0).toISOString(), value: 2, min: 1, max: 9 }]);
+  });
+});
+
+describe("history: lag growth", () => {
+  const points = (values: number[]) => values.map((value, i) => ({ at: at(i * 30), value }));
+  it("grows since it began to rise in the last stretch without a fall, a flat start not counted", () => {
+    expect(lagGrowthOf(points([5, 0, 0, 0, 10, 20, 20, 40]))).to.deep.equal({
+      growingForSeconds: 120,
+      perSecond: 40 / 120,
+    });
+  });
+  it("is not growing when flat, falling at the end, or measured once", () => {
+    expect(lagGrowthOf(points([7, 7, 7]))).to.equal(undefined);
+    expect(lagGrowthOf(points([1, 5, 3]))).to.equal(undefined);
+    expect(lagGrowthOf(points([9]))).to.equal(undefined);
+  });
+  it("a sparkline is the mean of each equal step, empty steps left out", () => {
+    expect(sparklineOf(points([1, 3, 10, 20]), at(0), at(120), 2)).to.deep.equal([2, 15]);
+  });
+});
+
+describe("history: recorded and answered through the embedded store", function () {
+  this.timeout(60_000);
+  let dir: string;
+  let store: EmbeddedStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "kcp-history-"));
+    store = new EmbeddedStore(dir);
+  });
+  afterEach(async () => {
+    await store.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a day of collections every 30 s: each answered at collection resolution, 10-minute summaries for the past, expired frames swept, a growing lag found", async () => {
+    const book = new HistoryBook(store.series);
+    let previous: Snapshot | undefined;
+    let summaries = 0;
+    const collections = 2 * 60 * 25; // 25 hours at 30 s
+    for (let i = 0; i < collections; i += 1) {
+      const seconds = i * 30;
+      // The lag rises by 30 a collection during the last 10 minutes, after sitting at 100.
+      const lag = seconds >= (collections - 20) * 30 ? 100 + 30 * (i - (collections - 20)) : 100;
+      const snapshot = snapshotAt(seconds, { lag, committed: 1000 + i * 600, bytesIn: 1000 + (i % 10) });
+      const recorded = await book.record("c1", { snapshot, health, ...(previous ? { previous } : {}) });
+      if (recorded.summarized) summaries += 1;
+      previous = snapshot;
+    }
+    const end = at((collections - 1) * 30);
+    expect(summaries).to.equal(149);
+
+    // The raw frames expired by the last sweep (at the last summary, 24 h 50 min in) are gone; the summaries remain.
+    expect(await store.series.frames("c1", "cluster", "collection", at(0), at(3000))).to.deep.equal([]);
+    expect(await store.series.frames("c1", "cluster", "10m", at(0), at(3000))).to.have.length(5);
+    const now = new Date(end.getTime() + 1000);
+    const lastHour = (await book.series("c1", { figure: "cluster.bytesInPerSec", step: 300 }, now)) as SeriesResponse;
+    expect(lastHour.resolution).to.equal("collection");
+    expect(lastHour.points).to.have.length(12);
+    for (const point of lastHour.points) {
+      expect(point.min).to.equal(1000);
+      expect(point.max).to.equal(1009);
+    }
+    const day = (await book.series(
+      "c1",
+      { figure: "topic.messagesOutPerSec", entity: "orders", from: at(0), to: now, step: 3600 },
+      now,
+    )) as SeriesResponse;
+    expect(day.resolution).to.equal("10m");
+    expect(day.points).to.have.length(25);
+    expect(day.points.every((p) => p.value === 20)).to.equal(true);
+
+    const trends = await book.groupTrends("c1", ["billing|eu", "absent"], now);
+    expect(trends.has("absent")).to.equal(false);
+    const trend = trends.get("billing|eu");
+    expect(trend?.growth?.growingForSeconds).to.equal(19 * 30);
+    expect(trend?.growth?.perSecond).to.equal(1);
+    expect(trend?.recent.length).to.equal(30);
+  });
+});
