@@ -16,6 +16,7 @@ import {
   seriousAccessibilityViolations,
   startStrimziOperatorDouble,
   uniqueTopicName,
+  waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import type { Browser, Page } from "playwright-core";
@@ -92,6 +93,7 @@ describe("web console in Chromium against the real service and Kafka", function 
 
   const cluster = `e2e-${Date.now().toString(36)}`;
   const topic = uniqueTopicName("console");
+  const group = `console-group-${Date.now().toString(36)}`;
 
   it("signs in (a page without a session goes to the login), shows the user and role, and the login page passes axe", async () => {
     const page = await newPage();
@@ -242,7 +244,6 @@ describe("web console in Chromium against the real service and Kafka", function 
   });
 
   it("lists the group with its lag, previews a reset to latest, then resets: the lag is 0 and Kafka agrees", async () => {
-    const group = `console-group-${Date.now().toString(36)}`;
     await commitGroupOffsets(kafka, group, topic, { 0: 0, 1: 0, 2: 0 });
     const id = await clusterIdByName();
     const refreshed = await apiClient(url)("POST", `/api/v1/clusters/${id}/refresh`, { token });
@@ -286,6 +287,166 @@ describe("web console in Chromium against the real service and Kafka", function 
       .filter((line) => line.includes(topic))
       .map((line) => line.trim().split(/\s+/)[5]);
     expect(lags).to.deep.equal(["0", "0", "0"]);
+    await page.context().close();
+  });
+
+  it("charts: overview sparklines, the cluster's, topic's and group's history and spread, each named with a table of its data, keyboard-reachable, axe-clean in both themes", async function () {
+    this.timeout(300_000);
+    const id = await clusterIdByName();
+    const api = apiClient(url);
+    // The history grows by one point per collection (the rates are measured between two): collect until the
+    // throughput, the topic's rate and the group's lag each have two points in the last hour.
+    const points = async (figure: string, entity?: string) => {
+      const query = new URLSearchParams({ figure, ...(entity ? { entity } : {}) });
+      const answer = await api<{ points: unknown[] }>("GET", `/api/v1/clusters/${id}/series?${query}`, { token });
+      expect(answer.status, answer.text).to.equal(200);
+      return answer.body.points.length;
+    };
+    await waitFor(
+      "two points of history",
+      async () => {
+        const refreshed = await api("POST", `/api/v1/clusters/${id}/refresh`, { token });
+        expect(refreshed.status, refreshed.text).to.equal(200);
+        const counts = await Promise.all([
+          points("cluster.bytesInPerSec"),
+          points("topic.bytesInPerSec", topic),
+          points("group.lag", group),
+        ]);
+        if (counts.every((n) => n >= 2)) return true;
+        return undefined;
+      },
+      { timeoutMs: 240_000, intervalMs: 5_000 },
+    );
+    const view = (
+      await api<{ snapshot: { brokers: { id: number; replicas: number; leaders: number }[] } }>(
+        "GET",
+        `/api/v1/clusters/${id}`,
+        { token },
+      )
+    ).body;
+
+    const page = await newPage();
+    await signIn(page, url, ADMIN);
+    const bothThemes = async (what: string) => {
+      await expectAccessible(page, what);
+      await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+      await expectAccessible(page, `${what}, dark theme`);
+      await screenshot(page, `${what.replaceAll(" ", "-")}-dark`);
+      await page.getByRole("button", { name: "Switch to the light theme" }).click();
+    };
+    /** A chart: its figure (named by its caption), the drawing named by what it shows, the table of its data. */
+    const chart = (title: string | RegExp) => {
+      const figure = page.getByRole("figure", { name: title, exact: true });
+      return { figure, drawing: figure.getByRole("img"), rows: figure.getByRole("table").locator("tbody tr") };
+    };
+
+    // Overview: each card's last hour, fetched once the card is in view.
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: cluster, exact: true }) });
+    await card.getByRole("img", { name: new RegExp(`^Throughput in of ${cluster}, last hour: latest`) }).waitFor();
+    await card.getByRole("img", { name: new RegExp(`^Worst group lag of ${cluster}, last hour: latest`) }).waitFor();
+    // The card asks for 2-minute steps: the collections of this test may all fall into one.
+    const cardTable = card.getByRole("table", { name: `Throughput in of ${cluster}, last hour` });
+    expect(await cardTable.locator("tbody tr").count()).to.be.at.least(1);
+    await bothThemes("overview sparklines");
+
+    // Cluster: throughput over time (uPlot on a canvas), then per broker disk (or data), replicas and leaders.
+    await page.goto(`${url}/clusters/${id}`);
+    const throughput = chart("Throughput in and out");
+    await throughput.drawing.and(page.getByRole("img", { name: /points? from/ })).waitFor();
+    await throughput.figure.locator("canvas").first().waitFor();
+    const named = (await throughput.drawing.getAttribute("aria-label")) ?? "";
+    const shown = Number(/: (\d+) points? from/.exec(named)?.[1]);
+    expect(shown, named).to.be.at.least(2);
+    expect(await throughput.rows.count(), "the table holds every point drawn").to.equal(shown);
+    expect(await throughput.figure.getByRole("table").locator("thead th").allInnerTexts()).to.deep.equal([
+      "Time",
+      "In",
+      "Out",
+    ]);
+    // The range switch and the table toggle are buttons, reached and pressed from the keyboard.
+    const lastDay = throughput.figure.getByRole("button", { name: "Last day" });
+    await lastDay.focus();
+    await page.keyboard.press("Enter");
+    expect(await lastDay.getAttribute("aria-pressed")).to.equal("true");
+    await throughput.drawing.and(page.getByRole("img", { name: /points? from/ })).waitFor();
+    const disk = chart(/^(Disk used|Data) per broker$/);
+    expect(await disk.rows.count()).to.equal(kafka.brokerIds.length);
+    expect(await disk.drawing.getAttribute("aria-label")).to.match(/mean .*, band .* to .*, \d+ outside it/);
+    const replicas = chart("Partitions (replicas) per broker");
+    const leaders = chart("Leaders per broker");
+    const byBroker = (figure: "replicas" | "leaders") =>
+      [...view.snapshot.brokers].sort((a, b) => a.id - b.id).map((b) => `Broker ${b.id}\t${b[figure]}`);
+    expect(await replicas.rows.allInnerTexts(), "the table is the snapshot's").to.deep.equal(byBroker("replicas"));
+    expect(await leaders.rows.allInnerTexts()).to.deep.equal(byBroker("leaders"));
+    const toggle = leaders.figure.getByRole("button", { name: "Show as table" });
+    // Visually hidden (a 1-pixel clip, as sr-only) but in the accessibility tree; shown by the toggle.
+    const region = leaders.figure.getByRole("region", { name: "Leaders per broker, as a table" });
+    const width = async () => (await region.boundingBox())?.width ?? 0;
+    expect(await width(), "hidden but for screen readers").to.be.at.most(1);
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    expect(await toggle.getAttribute("aria-pressed")).to.equal("true");
+    expect(await width(), "shown").to.be.above(100);
+    await throughput.figure.scrollIntoViewIfNeeded();
+    await screenshot(page, "cluster-charts");
+    await bothThemes("cluster charts");
+
+    // Topic: rate and size over time, size per partition and leaders per broker from the topic's detail.
+    await page.goto(`${url}/clusters/${id}/topics/${topic}`);
+    const rate = chart("Rate in and out");
+    await rate.drawing.and(page.getByRole("img", { name: /points? from/ })).waitFor();
+    await rate.figure.locator("canvas").first().waitFor();
+    const size = chart("Size");
+    await size.drawing.and(page.getByRole("img", { name: /points? from .* Size: latest \d/ })).waitFor();
+    expect(await size.rows.count()).to.be.at.least(2);
+    const perPartition = chart("Size per partition");
+    expect((await perPartition.rows.allInnerTexts()).map((row) => row.split("\t")[0])).to.deep.equal([
+      "Partition 0",
+      "Partition 1",
+      "Partition 2",
+    ]);
+    const led = chart("Partitions led per broker");
+    const ledCounts = (await led.rows.allInnerTexts()).map((row) => Number(row.split("\t")[1]));
+    expect(
+      ledCounts.reduce((a, b) => a + b, 0),
+      "every partition's leader counted",
+    ).to.equal(3);
+    await rate.figure.scrollIntoViewIfNeeded();
+    await screenshot(page, "topic-charts");
+    await bothThemes("topic charts");
+
+    // Group: lag over time, total and per topic; the list's sparkline of the last hour.
+    await page.goto(`${url}/clusters/${id}/groups/${group}`);
+    const lag = chart("Lag, total and per topic");
+    await lag.drawing.and(page.getByRole("img", { name: /points? from/ })).waitFor();
+    await lag.figure.locator("canvas").first().waitFor();
+    expect(await lag.figure.getByRole("table").locator("thead th").allInnerTexts()).to.deep.equal([
+      "Time",
+      "Total",
+      topic,
+    ]);
+    expect(await lag.rows.count()).to.be.at.least(2);
+    // The offsets were reset to the end: no partition lags now, and the page says so rather than drawing nothing.
+    await page.getByText("No partition of the group lags.").waitFor();
+    await lag.figure.scrollIntoViewIfNeeded();
+    await screenshot(page, "group-charts");
+    await bothThemes("group charts");
+    // The list: the group's last hour as a sparkline where the service has more than one point of it (lagRecent is
+    // in 2-minute steps: this test's collections may all fall into one).
+    const listed = await api<{ groups: { id: string; lagRecent?: number[] }[] }>(
+      "GET",
+      `/api/v1/clusters/${id}/groups?search=${group}`,
+      { token },
+    );
+    const recent = listed.body.groups.find((g) => g.id === group)?.lagRecent ?? [];
+    await page.goto(`${url}/clusters/${id}/groups`);
+    await page.getByLabel("Search groups").fill(group);
+    const row = page.getByRole("listitem").filter({ hasText: group });
+    await row.waitFor();
+    const sparkline = row.getByRole("img", { name: new RegExp(`^Lag of ${group} over the last hour: latest \\d`) });
+    if (recent.length > 1) await sparkline.waitFor();
+    else expect(await sparkline.count(), "no line from a single point").to.equal(0);
+    await bothThemes("groups with sparklines");
     await page.context().close();
   });
 

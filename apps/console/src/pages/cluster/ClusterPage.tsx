@@ -4,6 +4,7 @@ import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
 import { AnomalyTimeline } from "../autopilot/AnomalyTimeline.js";
+import { ClusterCharts, diskUsedPercent } from "./ClusterCharts.js";
 import { OperatorSection } from "./OperatorSection.js";
 
 const GIB = 1024 ** 3;
@@ -45,6 +46,7 @@ export function ClusterPage() {
       <Issues view={view} />
       <AnomalyTimeline clusterId={id} />
       <Brokers view={view} />
+      <ClusterCharts clusterId={id} view={view} />
       <Quorum view={view} />
       <OperatorSection view={view} />
       <Features view={view} />
@@ -106,7 +108,7 @@ function Brokers({ view }: { view: ClusterView }) {
               <td>{b.replicas}</td>
               <td>{b.leaders}</td>
               <td>{((b.dataBytes ?? 0) / GIB).toFixed(2)} GiB</td>
-              <td>{diskUse(b.diskTotalBytes, b.diskUsableBytes)}</td>
+              <td>{diskUse(b)}</td>
             </tr>
           ))}
         </tbody>
@@ -115,9 +117,9 @@ function Brokers({ view }: { view: ClusterView }) {
   );
 }
 
-function diskUse(total?: number, usable?: number): string {
-  if (!total || usable === undefined) return "–";
-  return `${Math.round(((total - usable) / total) * 100)} %`;
+function diskUse(broker: Parameters<typeof diskUsedPercent>[0]): string {
+  const percent = diskUsedPercent(broker);
+  return percent === undefined ? "–" : `${Math.round(percent)} %`;
 }
 
 function Quorum({ view }: { view: ClusterView }) {

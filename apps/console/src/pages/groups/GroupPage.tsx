@@ -4,6 +4,7 @@ import { useGroup } from "../../api/groups.js";
 import { CapabilityAction } from "../../ui/CapabilityAction.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
+import { GroupCharts } from "./GroupCharts.js";
 import { ResetOffsetsForm } from "./ResetOffsetsForm.js";
 
 /** One group: state, members, per-partition committed offset, end and lag; offsets reset after a preview. */
@@ -50,6 +51,7 @@ export function GroupPage() {
           ))}
         </tbody>
       </table>
+      <GroupCharts clusterId={id} group={group} partitions={g.partitions} />
       {cluster.data && topics.length > 0 ? (
         <CapabilityAction capabilities={cluster.data.capabilities} flag="manageGroups">
           {({ disabled, reason }) => (

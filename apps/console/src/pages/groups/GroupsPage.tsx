@@ -1,12 +1,14 @@
 import { Link, useParams } from "@tanstack/react-router";
 import { useDeferredValue, useState } from "react";
 import { type GroupRow, type GroupType, useGroupPages } from "../../api/groups.js";
+import { formatCount, formatDuration, summarize } from "../../ui/charts/chart-math.js";
+import { Sparkline } from "../../ui/charts/Sparkline.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { VirtualTable } from "../../ui/VirtualTable.js";
 
 const TYPES: GroupType[] = ["consumer", "classic", "share", "streams"];
-const GROUP_COLUMNS = "grid-cols-[1fr_7rem_9rem_8rem]";
+const GROUP_COLUMNS = "grid-cols-[1fr_7rem_9rem_minmax(8rem,18rem)_8rem]";
 
 /** Consumer groups of all four types: searched and filtered on the server, a page at a time as the list scrolls. */
 export function GroupsPage() {
@@ -62,7 +64,7 @@ export function GroupsPage() {
       <ErrorMessage error={pages.error} />
       <VirtualTable<GroupRow>
         label="Group list"
-        columns={["Group", "Type", "State", "Total lag"]}
+        columns={["Group", "Type", "State", "Lag, last hour", "Total lag"]}
         template={GROUP_COLUMNS}
         rows={rows}
         rowKey={(group) => `${group.type}:${group.id}`}
@@ -81,10 +83,36 @@ export function GroupsPage() {
             </Link>
             <span>{group.type}</span>
             <span>{group.state}</span>
+            <LagTrend group={group} />
             <span>{group.lag ?? "–"}</span>
           </>
         )}
       />
     </section>
+  );
+}
+
+/** The group's lag over the last hour as a sparkline, and "growing for N min at R msg/s" while it grows. */
+function LagTrend({ group }: { group: GroupRow }) {
+  const recent = group.lagRecent ?? [];
+  const summary = summarize(recent);
+  const growth = group.lagGrowth;
+  return (
+    <span className="flex items-center gap-2 overflow-hidden">
+      {summary && recent.length > 1 ? (
+        <Sparkline
+          values={recent}
+          width={72}
+          height={20}
+          label={`Lag of ${group.id} over the last hour: latest ${formatCount(summary.latest)}, lowest ${formatCount(summary.min)}, highest ${formatCount(summary.max)}`}
+        />
+      ) : null}
+      {growth ? (
+        <span className="truncate rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          growing for {growth.growingForSeconds >= 3600 ? "over an hour" : formatDuration(growth.growingForSeconds)} at{" "}
+          {formatCount(growth.perSecond)} msg/s
+        </span>
+      ) : null}
+    </span>
   );
 }

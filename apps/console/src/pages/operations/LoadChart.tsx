@@ -1,40 +1,43 @@
 import type { Operation } from "../../api/operations.js";
-import { formatBytes } from "../topics/TopicsPage.js";
+import { BarChart } from "../../ui/charts/BarChart.js";
+import { formatBytes } from "../../ui/charts/chart-math.js";
 
-type Load = NonNullable<NonNullable<Operation["plan"]>["before"]>;
+type Plan = NonNullable<Operation["plan"]>;
+type Load = NonNullable<Plan["before"]>;
 
-/** Per broker, data and replicas before and after the plan, as bars scaled to the largest (text beside every bar). */
-export function LoadChart({ before, after }: { before: Load; after: Load }) {
+/**
+ * The plan per broker, before → after: data (what fills the disks), replicas and leaders; and the data it moves
+ * against the least any plan must move to reach the same spread (the lower bound), where the plan has one.
+ */
+export function LoadChart({ plan, before, after }: { plan: Plan; before: Load; after: Load }) {
   const ids = [...new Set([...before.brokers, ...after.brokers].map((b) => b.id))].sort((a, b) => a - b);
-  const max = Math.max(1, ...before.brokers.map((b) => b.dataBytes), ...after.brokers.map((b) => b.dataBytes));
-  const row = (load: Load, id: number) => load.brokers.find((b) => b.id === id);
+  const find = (load: Load, id: number) => load.brokers.find((b) => b.id === id);
+  const label = (id: number) => `Broker ${id}${find(after, id)?.excluded ? " (emptied)" : ""}`;
+  const rows = (figure: "dataBytes" | "replicas" | "leaders") =>
+    ids.map((id) => ({ label: label(id), values: [find(before, id)?.[figure] ?? 0, find(after, id)?.[figure] ?? 0] }));
+  const count = (v: number) => v.toLocaleString("en");
+  const series = ["Before", "After"];
   return (
-    <figure className="space-y-2">
-      <figcaption className="text-sm">Data per broker: before (grey) and after (blue) the plan</figcaption>
-      <ul className="space-y-1 text-sm">
-        {ids.map((id) => {
-          const was = row(before, id);
-          const will = row(after, id);
-          return (
-            <li key={id} className="grid grid-cols-[5rem_1fr_14rem] items-center gap-2">
-              <span>Broker {id}</span>
-              <span className="space-y-0.5">
-                <Bar fraction={(was?.dataBytes ?? 0) / max} tone="bg-slate-400" />
-                <Bar fraction={(will?.dataBytes ?? 0) / max} tone="bg-sky-700" />
-              </span>
-              <span>
-                {formatBytes(was?.dataBytes)} → {formatBytes(will?.dataBytes)}; {was?.replicas ?? 0} →{" "}
-                {will?.replicas ?? 0} replicas
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </figure>
+    <div className="space-y-3">
+      <div className="grid gap-3 lg:grid-cols-3">
+        <BarChart
+          title="Data per broker, before → after"
+          series={series}
+          rows={rows("dataBytes")}
+          format={formatBytes}
+        />
+        <BarChart title="Replicas per broker, before → after" series={series} rows={rows("replicas")} format={count} />
+        <BarChart title="Leaders per broker, before → after" series={series} rows={rows("leaders")} format={count} />
+      </div>
+      {plan.dataToMoveBytes !== undefined && plan.dataToMoveLowerBoundBytes !== undefined ? (
+        <BarChart
+          title="Data to move against the lower bound"
+          series={["Data to move"]}
+          rows={[{ label: "This plan", values: [plan.dataToMoveBytes] }]}
+          format={formatBytes}
+          marker={{ value: plan.dataToMoveLowerBoundBytes, label: "the least any plan must move" }}
+        />
+      ) : null}
+    </div>
   );
-}
-
-function Bar({ fraction, tone }: { fraction: number; tone: string }) {
-  // A width set through the DOM (not a style attribute in markup), which the console's CSP allows.
-  return <span className={`block h-2 rounded ${tone}`} style={{ width: `${Math.max(0.5, fraction * 100)}%` }} />;
 }

@@ -46,7 +46,7 @@ function OperationView({ operation }: { operation: Operation }) {
       <Plan operation={operation} />
       {isDesiredStateOperation(operation) ? <DesiredChanges key={operation.id} params={operation.params} /> : null}
       {canAct ? <Actions operation={operation} clusterName={cluster.data?.cluster.name} /> : null}
-      {operation.details ? <MovementProgress details={operation.details} /> : null}
+      {operation.details ? <MovementProgress operation={operation} details={operation.details} /> : null}
       <section aria-labelledby="steps">
         <h2 id="steps" className="mb-2 text-lg font-semibold">
           Steps ({done} of {operation.steps.length} done)
@@ -152,7 +152,7 @@ function Plan({ operation }: { operation: Operation }) {
           </tbody>
         </table>
       ) : null}
-      {plan.before && plan.after ? <LoadChart before={plan.before} after={plan.after} /> : null}
+      {plan.before && plan.after ? <LoadChart plan={plan} before={plan.before} after={plan.after} /> : null}
     </section>
   );
 }

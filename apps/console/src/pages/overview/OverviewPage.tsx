@@ -4,6 +4,7 @@ import { hasRole, useSession } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
+import { ClusterSparklines } from "./ClusterSparklines.js";
 
 /** Every registered cluster with its health, counters and issues. */
 export function OverviewPage() {
@@ -41,6 +42,7 @@ export function OverviewPage() {
               <Counter label="Under-replicated" value={health.underReplicated} />
               <Counter label="Under min ISR" value={health.underMinIsr} />
             </dl>
+            <ClusterSparklines clusterId={cluster.id} name={cluster.name} />
             {health.issues.length > 0 ? (
               <ul className="list-disc pl-5 text-sm">
                 {health.issues.map((issue) => (

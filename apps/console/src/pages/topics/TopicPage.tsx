@@ -8,6 +8,7 @@ import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { BrowseMessages } from "./BrowseMessages.js";
 import { ProduceForm } from "./ProduceForm.js";
+import { TopicCharts } from "./TopicCharts.js";
 import { TopicConfigs } from "./TopicConfigs.js";
 import { formatBytes } from "./TopicsPage.js";
 
@@ -86,6 +87,7 @@ export function TopicPage() {
           </table>
         </section>
       ) : null}
+      {detail.data ? <TopicCharts clusterId={id} topic={topic} partitions={detail.data.partitions} /> : null}
       {capabilities ? (
         <CapabilityAction capabilities={capabilities} flag="manageTopics">
           {({ disabled, reason }) => <ProduceForm clusterId={id} topic={topic} disabled={disabled} reason={reason} />}

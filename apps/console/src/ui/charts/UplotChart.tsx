@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { type FigureUnit, formatFigure, formatTick } from "./chart-math.js";
+import { axisColours, seriesColour } from "./theme-colours.js";
+
+export interface UplotLine {
+  label: string;
+  /** Dashed: a reference (the plan) rather than a measurement. */
+  dashed?: boolean;
+}
+
+export interface UplotChartProps {
+  /** x in seconds since the epoch, then one array per line (null: a gap). */
+  data: [number[], ...(number | null)[][]];
+  lines: UplotLine[];
+  unit: FigureUnit;
+  dark: boolean;
+  height?: number;
+  /** The index of the point under the pointer (null when it leaves). */
+  onCursor?: (index: number | null) => void;
+}
+
+/**
+ * A time chart drawn by uPlot on a canvas, sized to its container. Loaded on demand (React.lazy), so uPlot is not in
+ * the console's first bundle. The legend is the console's own (text beside the chart), not uPlot's.
+ */
+export default function UplotChart({ data, lines, unit, dark, height = 220, onCursor }: UplotChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const cursor = useRef(onCursor);
+  cursor.current = onCursor;
+  const shape = `${unit}|${dark}|${height}|${lines.map((l) => `${l.label}:${l.dashed ?? false}`).join(",")}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when its shape changes (lines, unit, theme); data changes go through setData below
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const colours = axisColours(dark);
+    const axis = {
+      stroke: colours.text,
+      grid: { stroke: colours.grid, width: 1 },
+      ticks: { stroke: colours.grid, width: 1 },
+      font: "12px system-ui, sans-serif",
+    };
+    const options: uPlot.Options = {
+      width: Math.max(200, element.clientWidth),
+      height,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] } },
+      series: [
+        {},
+        ...lines.map((line, i) => ({
+          label: line.label,
+          stroke: seriesColour(i, dark),
+          width: 2,
+          ...(line.dashed ? { dash: [6, 4] } : {}),
+          spanGaps: false,
+          value: (_u: uPlot, v: number | null) => formatFigure(v, unit),
+        })),
+      ],
+      axes: [axis, { ...axis, size: 72, values: (_u, splits) => splits.map((v) => formatTick(v, unit)) }],
+      hooks: {
+        setCursor: [(u) => cursor.current?.(u.cursor.idx ?? null)],
+      },
+    };
+    const chart = new uPlot(options, data as uPlot.AlignedData, element);
+    plot.current = chart;
+    const resize = new ResizeObserver(() => {
+      const width = Math.max(200, element.clientWidth);
+      if (width !== chart.width) chart.setSize({ width, height });
+    });
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+      plot.current = null;
+    };
+  }, [shape]);
+
+  useEffect(() => {
+    plot.current?.setData(data as uPlot.AlignedData);
+  }, [data]);
+
+  return <div ref={box} className="w-full" />;
+}
