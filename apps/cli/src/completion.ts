@@ -39,9 +39,18 @@ function tableFunctions(commands: readonly CommandSpec[]): string {
       const flags = Object.keys({ ...c.options, ...GLOBAL_OPTIONS }).map((name) => `--${name}`);
       return `    ${quote(c.path.join(" "))}) printf '%s\\n' ${flags.map(quote).join(" ")} ;;`;
     });
-  const valueCases = Object.entries(options)
-    .filter(([, o]) => o.values?.length)
-    .map(([name, o]) => `    --${name}) printf '%s\\n' ${(o.values ?? []).map(quote).join(" ")} ;;`);
+  // By command and option: one option name may take fixed values in one command and free text in another (browse
+  // --from beginning|end.., series --from 24h).
+  const valueCases = commands
+    .filter((c) => !c.hidden)
+    .flatMap((c) =>
+      Object.entries(c.options)
+        .filter(([, o]) => o.values?.length)
+        .map(
+          ([name, o]) =>
+            `    ${quote(`${c.path.join(" ")} --${name}`)}) printf '%s\\n' ${(o.values ?? []).map(quote).join(" ")} ;;`,
+        ),
+    );
   return [
     `_kcp_valued=${quote(` ${valued.join(" ")} `)}`,
     "# The words that may follow the command words in $1.",
@@ -63,7 +72,7 @@ function tableFunctions(commands: readonly CommandSpec[]): string {
     "    *) printf '%s\\n' --json --url --context --help ;;",
     "  esac",
     "}",
-    "# The values of the option $1 (none: a file name, or free text).",
+    "# The values of an option, $1 the command's words and the option (none: a file name, or free text).",
     "_kcp_values() {",
     '  case "$1" in',
     ...valueCases,
@@ -107,7 +116,7 @@ _kcp() {
   _kcp_command_words "\${COMP_WORDS[@]:1:COMP_CWORD-1}"
   case "$_kcp_valued" in
     *" $prev "*)
-      values="$(_kcp_values "$prev")"
+      values="$(_kcp_values "$kcp_cmd $prev")"
       if [ -n "$values" ]; then COMPREPLY=($(compgen -W "$values" -- "$cur")); else compopt -o default 2>/dev/null; COMPREPLY=(); fi
       return ;;
   esac
@@ -133,7 +142,7 @@ _kcp() {
   _kcp_command_words "\${(@)words[2,CURRENT-1]}"
   case "$_kcp_valued" in
     *" $prev "*)
-      values="$(_kcp_values "$prev")"
+      values="$(_kcp_values "$kcp_cmd $prev")"
       if [[ -n "$values" ]]; then compadd -- \${(f)values}; else _files; fi
       return ;;
   esac

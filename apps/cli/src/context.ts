@@ -3,6 +3,7 @@ import { type ApiClient, createApiClient, unwrap } from "@kcp/api-client";
 import { parse } from "yaml";
 import type { StoredConfig, StoredLogin } from "./config-store.js";
 import { UsageError } from "./exit-codes.js";
+import type { Terminal } from "./terminal.js";
 
 /** What every command runs with: the client, where to write, and the choices of the command line. */
 export interface Context {
@@ -18,6 +19,8 @@ export interface Context {
   login: StoredLogin | undefined;
   json: boolean;
   out: (text: string) => void;
+  /** The terminal standard output is (kcp top redraws on it); undefined when it is not one, or `out` is replaced. */
+  terminal: Terminal | undefined;
   /** Waits between polls (`watch`); replaced in tests. */
   sleep: (ms: number) => Promise<void>;
   /** The whole of standard input. */

@@ -5,6 +5,7 @@ import { EXIT, exitFor, UsageError } from "./exit-codes.js";
 import { commandsUnder, groupHelp, parseCommandLine } from "./parse.js";
 import type { CommandSpec } from "./spec.js";
 import { COMMANDS, helpFor, USAGE } from "./table.js";
+import { processTerminal, type Terminal } from "./terminal.js";
 
 export { USAGE };
 
@@ -16,6 +17,8 @@ export interface RunOptions {
   /** A question answered at the terminal; undefined when there is none (the default when stdin is not a TTY). */
   ask?: (question: string) => Promise<string | undefined>;
   sleep?: (ms: number) => Promise<void>;
+  /** The terminal full-screen commands draw on (default: the process's, when stdout is a TTY and `out` is not given). */
+  terminal?: Terminal;
 }
 
 async function readStdin(): Promise<string> {
@@ -87,6 +90,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
       login: stored && stored.url === url ? stored : undefined,
       json: parsed.global.json,
       out,
+      terminal: options.terminal ?? (options.out ? undefined : processTerminal()),
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       stdin: options.stdin ?? readStdin,
       ask: options.ask ?? askTerminal,

@@ -16,6 +16,7 @@ import {
 import { audit, exportAudit } from "./commands/reads.js";
 import { securityCommands } from "./commands/security.js";
 import { sessionCommands } from "./commands/session.js";
+import { topCommands } from "./commands/top.js";
 import { topicCommands } from "./commands/topics.js";
 import { bashCompletion, zshCompletion } from "./completion.js";
 import { EXIT } from "./exit-codes.js";
@@ -345,6 +346,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...clusterCommands,
   ...topicCommands,
   ...groupCommands,
+  ...topCommands,
   ...securityCommands,
   ...operationCommands,
   ...accessCommands,

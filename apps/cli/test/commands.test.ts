@@ -137,7 +137,15 @@ describe("kcp: the command table, parsing, help, completion and contexts (no ser
       expect(result.stderr).to.equal("");
       return result.stdout.split("\n").filter(Boolean);
     };
-    expect(complete(["kcp", "to"])).to.deep.equal(["topics", "tokens"]);
+    expect(complete(["kcp", "to"])).to.deep.equal(["topics", "top", "tokens"]);
+    expect(complete(["kcp", "series", ""])).to.deep.equal(["figures"]);
+    expect(complete(["kcp", "top", "prod", "--"])).to.include.members(["--interval", "--limit", "--once", "--json"]);
+    expect(complete(["kcp", "series", "prod", "group.lag", "--"])).to.include.members([
+      "--entity",
+      "--from",
+      "--to",
+      "--step",
+    ]);
     expect(complete(["kcp", "topics", ""])).to.include.members(["create", "describe", "configs", "grow", "delete"]);
     expect(complete(["kcp", "--json", "topics", "configs", ""])).to.deep.equal(["get", "set", "delete"]);
     expect(complete(["kcp", "topics", "create", "prod", "--"])).to.include.members([
@@ -146,6 +154,10 @@ describe("kcp: the command table, parsing, help, completion and contexts (no ser
       "--json",
     ]);
     expect(complete(["kcp", "groups", "reset", "prod", "g", "--to", "e"])).to.deep.equal(["earliest"]);
+    expect(complete(["kcp", "browse", "prod", "t", "--from", "b"])).to.deep.equal(["beginning"]);
+    expect(complete(["kcp", "series", "prod", "group.lag", "--from", "b"]), "series --from: free text").to.deep.equal(
+      [],
+    );
     expect(complete(["kcp", "topics", "prod", ""]), "after a positional: no command word").to.deep.equal([]);
     // Every command of the table can be reached word by word.
     for (const command of COMMANDS.filter((c) => !c.hidden))

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { unwrap } from "@kcp/api-client";
+import { growthText, sparkline } from "../charts.js";
 import { type Context, clusterId, print } from "../context.js";
 import { formatBytes, table } from "../output.js";
 
@@ -54,7 +55,10 @@ export async function topics(
   );
 }
 
-/** kcp groups CLUSTER [--search TEXT]: consumer groups of every type with state and total lag. */
+/**
+ * kcp groups CLUSTER [--search TEXT]: consumer groups of every type with state and total lag, the lag's last hour as a
+ * sparkline and, while it grows, for how long and how fast (from the service's history).
+ */
 export async function groups(
   context: Context,
   cluster: string | undefined,
@@ -66,8 +70,15 @@ export async function groups(
   print(context, list, () =>
     [
       table(
-        ["GROUP", "TYPE", "STATE", "LAG"],
-        list.groups.map((g) => [g.id, g.type, g.state, g.lag === undefined ? "-" : String(g.lag)]),
+        ["GROUP", "TYPE", "STATE", "LAG", "LAST HOUR", "TREND"],
+        list.groups.map((g) => [
+          g.id,
+          g.type,
+          g.state,
+          g.lag === undefined ? "-" : String(g.lag),
+          sparkline(g.lagRecent ?? [], 30) || "-",
+          growthText(g.lagGrowth),
+        ]),
       ),
       `${list.groups.length} of ${list.total} groups`,
     ].join("\n"),
