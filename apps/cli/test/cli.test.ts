@@ -129,7 +129,7 @@ describe("kcp, the command line, as a process against the real service and Kafka
       .and.not.include(saved.token ?? "");
   });
 
-  it("lists clusters with health and topics, as tables and as JSON", async () => {
+  it("lists clusters with health and topics, as tables and as JSON; kcp top's one frame, a series", async () => {
     const clusters = await kcp(["clusters"]);
     expect(clusters.code, clusters.stderr).to.equal(0);
     expect(clusters.stdout.split("\n")[0]).to.match(/^NAME\s+ID\s+STATUS\s+BROKERS/);
@@ -141,6 +141,16 @@ describe("kcp, the command line, as a process against the real service and Kafka
     expect(JSON.parse(json.stdout)).to.deep.include({ total: 1 });
     const missing = await kcp(["topics", "no-such-cluster"]);
     expect(missing.code).to.equal(1);
+    // kcp top as a script runs it (stdout a pipe): one frame, exit 0; a figure's history as JSON.
+    const top = await kcp(["top", cluster]);
+    expect(top.code, top.stderr).to.equal(0);
+    expect(top.stdout.split("\n")[0]).to.match(new RegExp(`^${cluster}  [A-Z]+  brokers `));
+    expect(top.stdout)
+      .to.match(/^(BROKER\s+HOST\s+DISK USED|DISK: no broker)/m)
+      .and.not.include("q or Ctrl-C");
+    const series = await kcp(["series", cluster, "cluster.dataBytes", "--json"]);
+    expect(series.code, series.stderr).to.equal(0);
+    expect(JSON.parse(series.stdout)).to.deep.include({ figure: "cluster.dataBytes", unit: "bytes" });
   });
 
   /** kcp plan, then kcp confirm, then kcp watch: answers the operation's id and what watch printed. */
