@@ -62,6 +62,8 @@ interface KnownDictionary {
 }
 
 const DICTIONARY_CACHE = 512;
+const WRITTEN_CACHE = 100_000;
+const DICTIONARY_WRITE_AHEAD_MS = 24 * 3600_000;
 const TREND_WINDOW_MS = 3600_000;
 const SPARKLINE_POINTS = 30;
 const bucketOf = (at: Date) => Math.floor(at.getTime() / SERIES_SUMMARY_STEP_MS) * SERIES_SUMMARY_STEP_MS;
@@ -73,6 +75,8 @@ const bucketOf = (at: Date) => Math.floor(at.getTime() / SERIES_SUMMARY_STEP_MS)
  */
 export class HistoryBook {
   private readonly known = new Map<string, KnownDictionary>();
+  /** Until when each dictionary this book wrote is kept by the store, by cluster and id. */
+  private readonly writtenUntil = new Map<string, number>();
 
   constructor(private readonly records: SeriesRecords) {}
 
@@ -82,12 +86,12 @@ export class HistoryBook {
     const latest = await this.records.latestAt(clusterId, "cluster", "collection");
     const frames: SeriesFrameRecord[] = [];
     const dictionaries: SeriesDictionaryRecord[] = [];
-    const dictionaryExpiry = new Date(at.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS);
     for (const part of SERIES_PARTS) {
       if (samples[part].size === 0) continue;
       const { dictionary, values } = frameOf(samples[part]);
       this.remember(dictionary);
-      dictionaries.push({ clusterId, id: dictionary.id, keys: [...dictionary.keys], expiresAt: dictionaryExpiry });
+      const written = this.dictionaryToWrite(clusterId, dictionary, at);
+      if (written) dictionaries.push(written);
       frames.push({
         clusterId,
         part,
@@ -118,12 +122,8 @@ export class HistoryBook {
       const summary = summarize(read.map((r) => r.frame));
       if (!summary) continue;
       this.remember(summary.dictionary);
-      dictionaries.push({
-        clusterId,
-        id: summary.dictionary.id,
-        keys: [...summary.dictionary.keys],
-        expiresAt: new Date(start.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS),
-      });
+      const written = this.dictionaryToWrite(clusterId, summary.dictionary, start);
+      if (written) dictionaries.push(written);
       frames.push({
         clusterId,
         part,
@@ -189,6 +189,26 @@ export class HistoryBook {
       read.push({ at: f.at, frame: { keys: dictionary.keys, values: decodeFrame(f.data) }, index: dictionary.index });
     }
     return read;
+  }
+
+  /**
+   * The dictionary record to write with a frame of `at`, or none when this book wrote it recently enough: a frame's
+   * dictionary must outlive every summary that may name it (30 days and a span after `at`), so it is written with a
+   * day more than that and written again only when a frame would outlive what was written — once a day per
+   * dictionary, not at every collection (its keys are the bulk of a cluster's writes otherwise). Another process, or
+   * this one restarted, writes it once more: the store keeps the keys and the later expiry.
+   */
+  private dictionaryToWrite(clusterId: string, dictionary: Dictionary, at: Date): SeriesDictionaryRecord | undefined {
+    const needed = at.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS;
+    const key = `${clusterId}\u0000${dictionary.id}`;
+    const written = this.writtenUntil.get(key);
+    if (written !== undefined && written >= needed) return undefined;
+    const expiresAt = needed + DICTIONARY_WRITE_AHEAD_MS;
+    this.writtenUntil.delete(key);
+    this.writtenUntil.set(key, expiresAt);
+    if (this.writtenUntil.size > WRITTEN_CACHE)
+      this.writtenUntil.delete(this.writtenUntil.keys().next().value as string);
+    return { clusterId, id: dictionary.id, keys: [...dictionary.keys], expiresAt: new Date(expiresAt) };
   }
 
   private remember(dictionary: Dictionary) {

@@ -29,11 +29,13 @@ export interface SeriesRead {
 const DEFAULT_RANGE_MS = 3600_000;
 const DEFAULT_POINTS = 300;
 const MIN_DEFAULT_STEP_S = 10;
+const DEFAULT_SUMMARY_RANGE_MS = 10 * 3600_000;
 
 /**
  * Decides what a series query reads: the range (default the last hour), the step (default the range in 300 points,
  * at least 10 s), and the resolution — each collection's values while the range lies within the last 24 h and the step
- * is under 10 minutes, else the 10-minute summaries (the step then at least 10 minutes). Refused: an entity where the
+ * is under 10 minutes (and, when no step is asked for, the range is at most 10 h), else the 10-minute summaries (the
+ * step then a multiple of 10 minutes). Refused: an entity where the
  * figure has none or none where it needs one, an empty range, more than 1,000 points.
  */
 export function readOf(query: SeriesQuery, now: Date): SeriesRead | Refusal {
@@ -49,7 +51,10 @@ export function readOf(query: SeriesQuery, now: Date): SeriesRead | Refusal {
   if (!(rangeMs > 0)) return { code: "validation_failed", message: "from: must be before to" };
   let stepMs = (query.step ?? Math.max(MIN_DEFAULT_STEP_S, Math.ceil(rangeMs / DEFAULT_POINTS / 1000))) * 1000;
   const recent = from.getTime() >= now.getTime() - SERIES_RAW_RETENTION_MS;
-  const resolution: Resolution = recent && stepMs < SERIES_SUMMARY_STEP_MS ? "collection" : "10m";
+  // Unasked, a range over 10 h is drawn from the summaries (a day: 144 points of 10 minutes, read from 144 frames
+  // instead of 2,880); a step asked for is honoured where the collections can give it.
+  const wide = query.step === undefined && rangeMs > DEFAULT_SUMMARY_RANGE_MS;
+  const resolution: Resolution = recent && !wide && stepMs < SERIES_SUMMARY_STEP_MS ? "collection" : "10m";
   if (resolution === "10m")
     stepMs = Math.max(SERIES_SUMMARY_STEP_MS, Math.ceil(stepMs / SERIES_SUMMARY_STEP_MS) * SERIES_SUMMARY_STEP_MS);
   const points = Math.ceil(rangeMs / stepMs);

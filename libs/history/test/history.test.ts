@@ -177,6 +177,14 @@ describe("history: series queries", () => {
     });
     const month = readOf({ figure: "topic.sizeBytes", entity: "orders", from: at(0), to: now }, now);
     expect(month).to.include({ resolution: "10m", stepMs: 600_000, key: "topic.sizeBytes|orders", part: "topics" });
+    // A day without a step: 144 summaries rather than 2,880 collections; with a step the collections can give, those.
+    expect(readOf({ figure: "cluster.dataBytes", from: at(3600 * 24 + 60) }, now)).to.include({
+      resolution: "10m",
+      stepMs: 600_000,
+    });
+    expect(readOf({ figure: "cluster.dataBytes", from: at(3600 * 24 + 60), step: 300 }, now)).to.include({
+      resolution: "collection",
+    });
     expect(readOf({ figure: "group.lag", entity: "g", from: at(3600 * 47), step: 700 }, now)).to.include({
       resolution: "10m",
       stepMs: 1_200_000,
@@ -253,6 +261,12 @@ describe("history: recorded and answered through the embedded store", function (
     }
     const end = at((collections - 1) * 30);
     expect(summaries).to.equal(149);
+    // The keys never changed: one dictionary per part, written again only once a day to keep it past its summaries.
+    const [dictionary] = await store.series.dictionaries("c1", [
+      (await store.series.frames("c1", "groups", "10m", at(0), end))[0]?.dictionary ?? "",
+    ]);
+    expect(dictionary?.keys).to.deep.equal(["group.lag|billing|eu", "groupTopic.lag|billing|eu|orders"]);
+    expect(dictionary?.expiresAt.getTime()).to.be.at.least(end.getTime() + 30 * 86_400_000);
 
     // The raw frames expired by the last sweep (at the last summary, 24 h 50 min in) are gone; the summaries remain.
     expect(await store.series.frames("c1", "cluster", "collection", at(0), at(3000))).to.deep.equal([]);
