@@ -22,6 +22,8 @@ describe("console charts: the pure helpers", () => {
   it("formats each unit of the catalogue as a reader wants it", () => {
     expect(formatBytes(0)).to.equal("0 B");
     expect(formatBytes(1536)).to.equal("1.5 KiB");
+    expect(formatBytes(0.4)).to.equal("0.4 B");
+    expect(formatBytes(28.6)).to.equal("29 B");
     expect(formatBytes(5 * 1024 ** 3)).to.equal("5.0 GiB");
     expect(formatFigure(2048, "bytes/s")).to.equal("2.0 KiB/s");
     expect(formatFigure(12.34, "messages/s")).to.equal("12.3 msg/s");
@@ -39,10 +41,15 @@ describe("console charts: the pure helpers", () => {
     expect(formatTick(50, "percent")).to.equal("50 %");
   });
 
-  it("asks for a range ending at the next whole minute (the same query within a minute)", () => {
+  it("asks for a range ending at the next whole minute (the same query within a minute); the day in 5-minute steps, within 24 h", () => {
     const now = Date.parse("2026-11-29T07:30:20Z");
     expect(rangeQuery("hour", now)).to.deep.equal({ from: "2026-11-29T06:31:00.000Z", to: "2026-11-29T07:31:00.000Z" });
-    expect(rangeQuery("day", now).from).to.equal("2026-11-28T07:31:00.000Z");
+    expect(rangeQuery("day", now)).to.deep.equal({
+      from: "2026-11-28T07:33:00.000Z",
+      to: "2026-11-29T07:31:00.000Z",
+      step: 300,
+    });
+    expect(Date.parse(rangeQuery("day", now).from), "within the 24 h of collections").to.be.above(now - 86_400_000);
     expect(rangeQuery("month", now).from).to.equal("2026-10-30T07:31:00.000Z");
     expect(rangeQuery("hour", now + 30_000)).to.deep.equal(rangeQuery("hour", now));
   });

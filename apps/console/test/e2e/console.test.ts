@@ -19,7 +19,7 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 
 const CONSOLE_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
 const ADMIN = { username: "admin", password: "console-e2e-admin-password" };
@@ -327,10 +327,12 @@ describe("web console in Chromium against the real service and Kafka", function 
 
     const page = await newPage();
     await signIn(page, url, ADMIN);
-    const bothThemes = async (what: string) => {
+    /** axe in the light theme, then in the dark one (with a screenshot of `shown`), then back. */
+    const bothThemes = async (what: string, shown?: Locator) => {
       await expectAccessible(page, what);
       await page.getByRole("button", { name: "Switch to the dark theme" }).click();
       await expectAccessible(page, `${what}, dark theme`);
+      await shown?.scrollIntoViewIfNeeded();
       await screenshot(page, `${what.replaceAll(" ", "-")}-dark`);
       await page.getByRole("button", { name: "Switch to the light theme" }).click();
     };
@@ -347,7 +349,7 @@ describe("web console in Chromium against the real service and Kafka", function 
     // The card asks for 2-minute steps: the collections of this test may all fall into one.
     const cardTable = card.getByRole("table", { name: `Throughput in of ${cluster}, last hour` });
     expect(await cardTable.locator("tbody tr").count()).to.be.at.least(1);
-    await bothThemes("overview sparklines");
+    await bothThemes("overview sparklines", card);
 
     // Cluster: throughput over time (uPlot on a canvas), then per broker disk (or data), replicas and leaders.
     await page.goto(`${url}/clusters/${id}`);
@@ -387,9 +389,10 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.keyboard.press("Space");
     expect(await toggle.getAttribute("aria-pressed")).to.equal("true");
     expect(await width(), "shown").to.be.above(100);
+    await throughput.figure.getByRole("button", { name: "Last hour" }).click();
     await throughput.figure.scrollIntoViewIfNeeded();
     await screenshot(page, "cluster-charts");
-    await bothThemes("cluster charts");
+    await bothThemes("cluster charts", throughput.figure);
 
     // Topic: rate and size over time, size per partition and leaders per broker from the topic's detail.
     await page.goto(`${url}/clusters/${id}/topics/${topic}`);
@@ -413,7 +416,7 @@ describe("web console in Chromium against the real service and Kafka", function 
     ).to.equal(3);
     await rate.figure.scrollIntoViewIfNeeded();
     await screenshot(page, "topic-charts");
-    await bothThemes("topic charts");
+    await bothThemes("topic charts", rate.figure);
 
     // Group: lag over time, total and per topic; the list's sparkline of the last hour.
     await page.goto(`${url}/clusters/${id}/groups/${group}`);
@@ -430,7 +433,7 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.getByText("No partition of the group lags.").waitFor();
     await lag.figure.scrollIntoViewIfNeeded();
     await screenshot(page, "group-charts");
-    await bothThemes("group charts");
+    await bothThemes("group charts", lag.figure);
     // The list: the group's last hour as a sparkline where the service has more than one point of it (lagRecent is
     // in 2-minute steps: this test's collections may all fall into one).
     const listed = await api<{ groups: { id: string; lagRecent?: number[] }[] }>(

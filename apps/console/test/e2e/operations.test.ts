@@ -187,6 +187,68 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     await page.context().close();
   });
 
+  it("draws a rebalance's plan as before → after bars per broker (data, replicas, leaders) with the lower bound, each with its table, axe-clean in both themes", async () => {
+    const [crowded] = [...kafka.brokerIds].sort((a, b) => a - b);
+    const partitions = 6;
+    const topic = await createTopic(kafka, {
+      name: uniqueTopicName("console-crowded"),
+      partitions,
+      replicationFactor: 1,
+    });
+    // Every replica of the topic on one broker: the plan has something to even out.
+    for (let partition = 0; partition < partitions; partition++) {
+      await reassignPartition(kafka, topic, partition, [crowded as number]);
+      await waitFor("the replica on the crowded broker", async () =>
+        (await partitionFromTool(kafka, topic, partition)).replicas[0] === crowded ? true : undefined,
+      );
+    }
+    // The plan starts from the latest collection: one that has seen the replicas there.
+    const refreshed = await apiClient(url)("POST", `/api/v1/clusters/${clusterId}/refresh`, { token });
+    expect(refreshed.status, refreshed.text).to.equal(200);
+    const page = await signedInPage();
+    await page.goto(`${url}/clusters/${clusterId}/operations`);
+    await page.getByLabel("Operation type").selectOption("rebalance");
+    await page.getByRole("button", { name: "Plan (dry run)" }).click();
+    await page.getByTestId("status").or(page.getByRole("alert")).first().waitFor();
+    expect(await page.getByRole("alert").allInnerTexts(), "the plan is made").to.deep.equal([]);
+    expect(await page.getByTestId("status").textContent()).to.equal("planned");
+    const operation = (
+      await apiClient(url)<{ plan: { before: { brokers: { id: number; replicas: number }[] } } }>(
+        "GET",
+        `/api/v1/operations/${page.url().split("/").at(-1)}`,
+        { token },
+      )
+    ).body;
+    const ids = operation.plan.before.brokers.map((b) => b.id).sort((a, b) => a - b);
+    for (const title of ["Data", "Replicas", "Leaders"]) {
+      const figure = page.getByRole("figure", { name: `${title} per broker, before → after`, exact: true });
+      await figure.getByRole("img").waitFor();
+      const rows = await figure.getByRole("table").locator("tbody tr").allInnerTexts();
+      expect(rows.map((row) => row.split("\t")[0])).to.deep.equal(ids.map((id) => `Broker ${id}`));
+      expect(await figure.getByRole("table").locator("thead th").allInnerTexts()).to.deep.equal([
+        "",
+        "Before",
+        "After",
+      ]);
+    }
+    const replicas = page.getByRole("figure", { name: "Replicas per broker, before → after", exact: true });
+    const crowdedRow = (await replicas.getByRole("table").locator("tbody tr").allInnerTexts()).find((row) =>
+      row.startsWith(`Broker ${crowded}\t`),
+    );
+    const [, before, after] = crowdedRow?.split("\t").map(Number) ?? [];
+    expect(after, "fewer replicas on the crowded broker").to.be.below(before as number);
+    const bound = page.getByRole("figure", { name: "Data to move against the lower bound", exact: true });
+    expect(await bound.getByRole("img").getAttribute("aria-label")).to.match(/the least any plan must move \d/);
+    await replicas.scrollIntoViewIfNeeded();
+    await screenshot(page, "operation-rebalance-plan");
+    await expectAccessible(page, "rebalance plan");
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await expectAccessible(page, "rebalance plan, dark theme");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("status").filter({ hasText: "cancelled" }).waitFor();
+    await page.context().close();
+  });
+
   it("an irreversible plan confirmed with a wrong cluster name is refused with the service's message and stays planned", async () => {
     const [voter] = (await votersFromTool(kafka)).slice(-1);
     const page = await signedInPage();

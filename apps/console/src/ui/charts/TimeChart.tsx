@@ -19,6 +19,8 @@ interface Props {
   empty: string;
   /** A note beneath the chart (e.g. the ETA). */
   note?: ReactNode;
+  /** The time axis' bounds in seconds since the epoch (the range asked for). */
+  xRange?: [number, number];
 }
 
 const time = (seconds: number, long: boolean) =>
@@ -32,11 +34,12 @@ const time = (seconds: number, long: boolean) =>
  * Lines over time (uPlot, loaded when the first one is drawn) with a legend of each line's latest value, the values
  * under the pointer, and the table of every point.
  */
-export function TimeChart({ title, unit, lines, data, controls, empty, note }: Props) {
+export function TimeChart({ title, unit, lines, data, controls, empty, note, xRange }: Props) {
   const dark = useDarkTheme();
   const [hover, setHover] = useState<number | null>(null);
   const xs = data[0];
-  const long = xs.length > 1 && (xs.at(-1) as number) - (xs[0] as number) > 86_400;
+  const span = xRange ? xRange[1] - xRange[0] : xs.length > 1 ? (xs.at(-1) as number) - (xs[0] as number) : 0;
+  const long = span >= 86_400;
   const table = useMemo(
     () => ({
       columns: ["Time", ...lines.map((l) => l.label)],
@@ -93,7 +96,15 @@ export function TimeChart({ title, unit, lines, data, controls, empty, note }: P
         <p className="flex h-24 items-center justify-center text-sm text-slate-600 dark:text-slate-300">{empty}</p>
       ) : (
         <Suspense fallback={<div className="h-[220px]" />}>
-          <UplotChart data={data} lines={lines} unit={unit} dark={dark} height={HEIGHT} onCursor={setHover} />
+          <UplotChart
+            data={data}
+            lines={lines}
+            unit={unit}
+            dark={dark}
+            height={HEIGHT}
+            xRange={xRange}
+            onCursor={setHover}
+          />
         </Suspense>
       )}
     </ChartFrame>

@@ -4,6 +4,11 @@ import "uplot/dist/uPlot.min.css";
 import { type FigureUnit, formatFigure, formatTick } from "./chart-math.js";
 import { axisColours, seriesColour } from "./theme-colours.js";
 
+const COUNTS = new Set<FigureUnit>(["messages", "partitions", "node"]);
+const WHOLE_STEPS = [1, 2, 5]
+  .flatMap((n) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9].map((m) => n * m))
+  .sort((a, b) => a - b);
+
 export interface UplotLine {
   label: string;
   /** Dashed: a reference (the plan) rather than a measurement. */
@@ -17,6 +22,8 @@ export interface UplotChartProps {
   unit: FigureUnit;
   dark: boolean;
   height?: number;
+  /** The time axis' bounds in seconds (the range asked for), else the data's first and last instant. */
+  xRange?: [number, number];
   /** The index of the point under the pointer (null when it leaves). */
   onCursor?: (index: number | null) => void;
 }
@@ -25,11 +32,13 @@ export interface UplotChartProps {
  * A time chart drawn by uPlot on a canvas, sized to its container. Loaded on demand (React.lazy), so uPlot is not in
  * the console's first bundle. The legend is the console's own (text beside the chart), not uPlot's.
  */
-export default function UplotChart({ data, lines, unit, dark, height = 220, onCursor }: UplotChartProps) {
+export default function UplotChart({ data, lines, unit, dark, height = 220, xRange, onCursor }: UplotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const cursor = useRef(onCursor);
   cursor.current = onCursor;
+  const bounds = useRef(xRange);
+  bounds.current = xRange;
   const shape = `${unit}|${dark}|${height}|${lines.map((l) => `${l.label}:${l.dashed ?? false}`).join(",")}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when its shape changes (lines, unit, theme); data changes go through setData below
@@ -48,7 +57,10 @@ export default function UplotChart({ data, lines, unit, dark, height = 220, onCu
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] } },
+      scales: {
+        x: { time: true, range: (_u, min, max) => bounds.current ?? [min, max] },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : 1] },
+      },
       series: [
         {},
         ...lines.map((line, i) => ({
@@ -60,7 +72,16 @@ export default function UplotChart({ data, lines, unit, dark, height = 220, onCu
           value: (_u: uPlot, v: number | null) => formatFigure(v, unit),
         })),
       ],
-      axes: [axis, { ...axis, size: 72, values: (_u, splits) => splits.map((v) => formatTick(v, unit)) }],
+      axes: [
+        axis,
+        {
+          ...axis,
+          size: 72,
+          values: (_u, splits) => splits.map((v) => formatTick(v, unit)),
+          // Counts (messages, partitions) in whole steps: no "0.5 messages" on the axis.
+          ...(COUNTS.has(unit) ? { incrs: WHOLE_STEPS } : {}),
+        },
+      ],
       hooks: {
         setCursor: [(u) => cursor.current?.(u.cursor.idx ?? null)],
       },
@@ -79,9 +100,10 @@ export default function UplotChart({ data, lines, unit, dark, height = 220, onCu
     };
   }, [shape]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bounds are read through their ref when the scales reset
   useEffect(() => {
     plot.current?.setData(data as uPlot.AlignedData);
-  }, [data]);
+  }, [data, xRange?.[0], xRange?.[1]]);
 
   return <div ref={box} className="w-full" />;
 }

@@ -16,7 +16,7 @@ export interface SeriesPoint {
 
 const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
 
-/** 1536 → "1.5 KiB" (binary units, as the rest of the console). */
+/** 1536 → "1.5 KiB", 0.4 → "0.4 B" (an axis of small rates) (binary units, as the rest of the console). */
 export function formatBytes(bytes: number): string {
   let value = Math.abs(bytes);
   let unit = 0;
@@ -24,7 +24,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${bytes < 0 ? "-" : ""}${value.toFixed(unit === 0 ? 0 : 1)} ${BYTE_UNITS[unit]}`;
+  const digits = unit === 0 ? (Number.isInteger(value) || value >= 10 ? 0 : 1) : 1;
+  return `${bytes < 0 ? "-" : ""}${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
 }
 
 /** 1234567 → "1.2M", 950 → "950", 12.34 → "12.3": counts and rates short enough for an axis. */
@@ -71,17 +72,27 @@ export function formatTick(value: number, unit: FigureUnit): string {
 
 export type RangeKey = "hour" | "day" | "month";
 
-/** The ranges a chart offers: the last hour (each collection), day, and 30 days (10-minute summaries). */
-export const RANGES: Record<RangeKey, { label: string; seconds: number }> = {
+/**
+ * The ranges a chart offers. The last hour and the last day are read from each collection's values (the day in
+ * 5-minute steps, so that its last minutes are there: the 10-minute summary of the current window is not yet), the
+ * last 30 days from the 10-minute summaries (the service's choice for a range older than its 24 h of collections).
+ */
+export const RANGES: Record<RangeKey, { label: string; seconds: number; step?: number }> = {
   hour: { label: "Last hour", seconds: 3_600 },
-  day: { label: "Last day", seconds: 86_400 },
+  day: { label: "Last day", seconds: 86_400, step: 300 },
   month: { label: "Last 30 days", seconds: 30 * 86_400 },
 };
 
-/** The query of a range ending now, in whole minutes (so that re-renders within a minute ask the same thing). */
-export function rangeQuery(range: RangeKey, nowMs: number): { from: string; to: string } {
+/**
+ * The query of a range ending now, in whole minutes (so that re-renders within a minute ask the same thing). The day
+ * starts a minute short of 24 h before its end: within the service's 24 h of collections when it answers (the end is
+ * up to a minute ahead of now, and the service's clock a moment behind).
+ */
+export function rangeQuery(range: RangeKey, nowMs: number): { from: string; to: string; step?: number } {
   const to = Math.ceil(nowMs / 60_000) * 60_000;
-  return { from: new Date(to - RANGES[range].seconds * 1000).toISOString(), to: new Date(to).toISOString() };
+  const { seconds, step } = RANGES[range];
+  const span = seconds * 1000 - (range === "day" ? 120_000 : 0);
+  return { from: new Date(to - span).toISOString(), to: new Date(to).toISOString(), ...(step ? { step } : {}) };
 }
 
 /**
