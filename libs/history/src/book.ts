@@ -143,7 +143,14 @@ export class HistoryBook {
     const read = readOf(query, now);
     if (isRefusal(read)) return read;
     const frames = await this.read(clusterId, read.part, read.resolution, read.from, read.to);
-    return responseOf(read, this.measuredOf(frames, read.key));
+    const measured = this.measuredOf(frames, read.key);
+    // The span under way has no summary yet (it is made when the next span begins): its collections stand in for it.
+    const current = new Date(Math.max(read.from.getTime(), bucketOf(now)));
+    if (read.resolution === "10m" && read.to > current) {
+      const recent = await this.read(clusterId, read.part, "collection", current, read.to);
+      measured.push(...this.measuredOf(recent, read.key));
+    }
+    return responseOf(read, measured);
   }
 
   /** Each group's lag trend over the last hour: whether it grows, and a sparkline. */

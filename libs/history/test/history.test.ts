@@ -285,7 +285,15 @@ describe("history: recorded and answered through the embedded store", function (
       now,
     )) as SeriesResponse;
     expect(day.resolution).to.equal("10m");
+    // 25 hours of hours: the last one's last minutes from its collections (their span is not summarized yet).
     expect(day.points).to.have.length(25);
+    const halfDay = (await book.series(
+      "c1",
+      { figure: "cluster.dataBytes", from: at(3600 * 12) },
+      now,
+    )) as SeriesResponse;
+    expect(halfDay.resolution).to.equal("10m");
+    expect(halfDay.points.at(-1)?.at).to.equal(new Date(Math.floor(end.getTime() / 600_000) * 600_000).toISOString());
     expect(day.points.every((p) => p.value === 20)).to.equal(true);
 
     const trends = await book.groupTrends("c1", ["billing|eu", "absent"], now);
