@@ -37,7 +37,9 @@ describe("console charts: the pure helpers", () => {
     expect(formatCount(950)).to.equal("950");
     expect(formatCount(12_500)).to.equal("12.5k");
     expect(formatCount(3_000_000_000)).to.equal("3G");
-    expect(formatTick(1024, "bytes/s")).to.equal("1.0 KiB");
+    expect(formatTick(1024, "bytes/s")).to.equal("1 KiB");
+    expect(formatTick(200 * 1024 ** 2, "bytes")).to.equal("200 MiB");
+    expect(formatTick(1536, "bytes")).to.equal("1.5 KiB");
     expect(formatTick(50, "percent")).to.equal("50 %");
   });
 

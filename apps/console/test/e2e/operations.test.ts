@@ -244,6 +244,60 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     await expectAccessible(page, "rebalance plan");
     await page.getByRole("button", { name: "Switch to the dark theme" }).click();
     await expectAccessible(page, "rebalance plan, dark theme");
+
+    // While it runs: the bytes moved, sampled by the page at each poll, against the plan's line, with the ETA. These
+    // empty partitions move in a blink, so the service's answer is shown as a running operation copying 1 GiB would
+    // report it (the details the data-moving steps write), a little more copied at each poll.
+    const op = page.url().split("/").at(-1) as string;
+    let polls = 0;
+    await page.route(`**/api/v1/operations/${op}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      polls++;
+      const moved = Math.min(1024 ** 3, polls * 64 * 1024 ** 2);
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          status: "running",
+          startedAt: new Date(Date.now() - 20_000).toISOString(),
+          details: {
+            bytesTotal: 1024 ** 3,
+            bytesMoved: moved,
+            movesDone: 1,
+            movesTotal: 5,
+            movesInFlight: 2,
+            measuredBytesPerSec: 64 * 1024 ** 2,
+            etaSeconds: Math.round((1024 ** 3 - moved) / (64 * 1024 ** 2)),
+            etaSource: "measured",
+            plannedSeconds: 30,
+          },
+        },
+      });
+    });
+    await page.reload();
+    const movement = page.getByRole("figure", { name: "Data moved against the plan", exact: true });
+    await movement.getByRole("img", { name: /: [3-9] points from/ }).waitFor();
+    expect(await movement.getByRole("table").locator("thead th").allInnerTexts()).to.deep.equal([
+      "Time",
+      "Moved",
+      "Planned",
+    ]);
+    await waitFor("two samples of the data moved", async () => {
+      const rows = await movement.getByRole("table").locator("tbody tr").allInnerTexts();
+      const moved = rows.map((row) => row.split("\t")[1]).filter((cell) => cell !== "–");
+      return moved.length >= 2 ? moved : undefined;
+    });
+    await movement.getByText(/ETA: about \d+ s left/).waitFor();
+    await movement.locator("canvas").first().waitFor();
+    await movement.scrollIntoViewIfNeeded();
+    await screenshot(page, "operation-data-movement-dark");
+    await expectAccessible(page, "data movement, dark theme");
+    await page.getByRole("button", { name: "Switch to the light theme" }).click();
+    await expectAccessible(page, "data movement");
+    await page.unroute(`**/api/v1/operations/${op}`);
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: "planned" }).waitFor();
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByTestId("status").filter({ hasText: "cancelled" }).waitFor();
     await page.context().close();

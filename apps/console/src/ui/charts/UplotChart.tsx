@@ -9,6 +9,14 @@ const WHOLE_STEPS = [1, 2, 5]
   .flatMap((n) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9].map((m) => n * m))
   .sort((a, b) => a - b);
 
+/** 0.1 B … 500 TiB: 1, 2, 5, 10, 20, 50, 100, 200, 500 of each binary unit (and tenths of a byte for idle rates). */
+const BYTE_STEPS = [
+  0.1,
+  0.2,
+  0.5,
+  ...[0, 1, 2, 3, 4].flatMap((k) => [1, 2, 5, 10, 20, 50, 100, 200, 500].map((n) => n * 1024 ** k)),
+];
+
 export interface UplotLine {
   label: string;
   /** Dashed: a reference (the plan) rather than a measurement. */
@@ -76,10 +84,11 @@ export default function UplotChart({ data, lines, unit, dark, height = 220, xRan
         axis,
         {
           ...axis,
-          size: 72,
+          size: 84,
           values: (_u, splits) => splits.map((v) => formatTick(v, unit)),
-          // Counts (messages, partitions) in whole steps: no "0.5 messages" on the axis.
+          // Counts (messages, partitions) in whole steps: no "0.5 messages" on the axis; bytes in round binary ones.
           ...(COUNTS.has(unit) ? { incrs: WHOLE_STEPS } : {}),
+          ...(unit === "bytes" || unit === "bytes/s" ? { incrs: BYTE_STEPS } : {}),
         },
       ],
       hooks: {

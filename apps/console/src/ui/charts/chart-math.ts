@@ -65,7 +65,7 @@ export function formatFigure(value: number | null | undefined, unit: FigureUnit)
 
 /** The short form for an axis tick (no unit word: the chart's caption names it). */
 export function formatTick(value: number, unit: FigureUnit): string {
-  if (unit === "bytes/s" || unit === "bytes") return formatBytes(value);
+  if (unit === "bytes/s" || unit === "bytes") return formatBytes(value).replace(".0 ", " ");
   if (unit === "percent") return `${formatCount(value)} %`;
   return formatCount(value);
 }
