@@ -20,8 +20,8 @@ interface Props {
 /** The history of one or more figures (GET /clusters/{id}/series) as lines over the last hour, day or 30 days. */
 export function SeriesChart({ clusterId, title, unit, lines, initialRange = "hour" }: Props) {
   const [range, setRange] = useState<RangeKey>(initialRange);
-  const { from, to, step } = rangeQuery(range, Date.now());
-  const series = useSeries(clusterId, lines, { from, to, ...(step ? { step } : {}) });
+  const { from, to } = rangeQuery(range, Date.now());
+  const series = useSeries(clusterId, lines, { from, to });
   const answers = series.answers;
   // The answers are new objects on every render: the chart's data changes only when a point does.
   const version = answers.map((a) => (a ? `${a.from}|${a.points.length}|${a.points.at(-1)?.at}` : "-")).join(",");

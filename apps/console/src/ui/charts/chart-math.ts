@@ -73,26 +73,20 @@ export function formatTick(value: number, unit: FigureUnit): string {
 export type RangeKey = "hour" | "day" | "month";
 
 /**
- * The ranges a chart offers. The last hour and the last day are read from each collection's values (the day in
- * 5-minute steps, so that its last minutes are there: the 10-minute summary of the current window is not yet), the
- * last 30 days from the 10-minute summaries (the service's choice for a range older than its 24 h of collections).
+ * The ranges a chart offers: the last hour from each collection's values, the last day and 30 days from the
+ * 10-minute summaries (the service's choice for a range over 10 h; the 10 minutes under way come from their
+ * collections, so a chart ends now).
  */
-export const RANGES: Record<RangeKey, { label: string; seconds: number; step?: number }> = {
+export const RANGES: Record<RangeKey, { label: string; seconds: number }> = {
   hour: { label: "Last hour", seconds: 3_600 },
-  day: { label: "Last day", seconds: 86_400, step: 300 },
+  day: { label: "Last day", seconds: 86_400 },
   month: { label: "Last 30 days", seconds: 30 * 86_400 },
 };
 
-/**
- * The query of a range ending now, in whole minutes (so that re-renders within a minute ask the same thing). The day
- * starts a minute short of 24 h before its end: within the service's 24 h of collections when it answers (the end is
- * up to a minute ahead of now, and the service's clock a moment behind).
- */
-export function rangeQuery(range: RangeKey, nowMs: number): { from: string; to: string; step?: number } {
+/** The query of a range ending now, in whole minutes (so that re-renders within a minute ask the same thing). */
+export function rangeQuery(range: RangeKey, nowMs: number): { from: string; to: string } {
   const to = Math.ceil(nowMs / 60_000) * 60_000;
-  const { seconds, step } = RANGES[range];
-  const span = seconds * 1000 - (range === "day" ? 120_000 : 0);
-  return { from: new Date(to - span).toISOString(), to: new Date(to).toISOString(), ...(step ? { step } : {}) };
+  return { from: new Date(to - RANGES[range].seconds * 1000).toISOString(), to: new Date(to).toISOString() };
 }
 
 /**
