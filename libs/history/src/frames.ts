@@ -22,10 +22,11 @@ export const dictionaryOf = (keys: readonly string[]): Dictionary => {
 };
 
 /**
- * Rates are kept to 4 significant digits (a chart needs no more, and the deflated frame shrinks by half); counts and
- * bytes, which are whole numbers, exactly.
+ * Whole numbers (counts, bytes) are kept exactly; a fraction (a rate, a summary's mean) to the unit from 1,000 up and
+ * to 4 significant digits below — a chart needs no more, and the deflated frame shrinks by half.
  */
-export const rounded = (value: number): number => (Number.isInteger(value) ? value : Number(value.toPrecision(4)));
+export const rounded = (value: number): number =>
+  Number.isInteger(value) ? value : Math.abs(value) >= 1000 ? Math.round(value) : Number(value.toPrecision(4));
 
 export function encodeFrame(values: FrameValues): Uint8Array {
   const body =

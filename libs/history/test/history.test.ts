@@ -142,9 +142,15 @@ describe("history: what a collection records", () => {
 });
 
 describe("history: frames and summaries", () => {
-  it("a frame round-trips, rates kept to 4 significant digits and whole numbers exactly", () => {
-    const data = encodeFrame({ kind: "collection", values: [2048.123456, 9_007_199_254_740_991, 0.000123456] });
-    expect(decodeFrame(data)).to.deep.equal({ kind: "collection", values: [2048, 9_007_199_254_740_991, 0.0001235] });
+  it("a frame round-trips: whole numbers exactly, fractions to the unit from 1,000 up and to 4 significant digits below", () => {
+    const data = encodeFrame({
+      kind: "collection",
+      values: [2048.623456, 123_456_789.5, 9_007_199_254_740_991, 12.345678, 0.000123456],
+    });
+    expect(decodeFrame(data)).to.deep.equal({
+      kind: "collection",
+      values: [2049, 123_456_790, 9_007_199_254_740_991, 12.35, 0.0001235],
+    });
   });
 
   it("a summary holds each key's min, mean and max over the frames that held it", () => {
