@@ -83,7 +83,11 @@ export class HistoryBook {
   async record(clusterId: string, input: SampleInput): Promise<RecordedCollection> {
     const at = new Date(input.snapshot.collectedAt);
     const samples = samplesOf(input);
-    const latest = await this.records.latestAt(clusterId, "cluster", "collection");
+    // The collection before is the stored view's (the previous snapshot): asking the store only when there is none
+    // (a first collection, or a lost view) keeps a sorted query off every collection's path.
+    const latest = input.previous
+      ? new Date(input.previous.collectedAt)
+      : await this.records.latestAt(clusterId, "cluster", "collection");
     const frames: SeriesFrameRecord[] = [];
     const dictionaries: SeriesDictionaryRecord[] = [];
     for (const part of SERIES_PARTS) {
