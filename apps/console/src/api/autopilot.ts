@@ -70,13 +70,15 @@ export function useResumeAutopilot() {
   });
 }
 
-/** The cluster's newest anomalies (open and cleared) with their timeline, kept fresh while shown. */
+/** The cluster's newest 100 anomalies (open and cleared) with their timeline, kept fresh while shown. */
 export function useAnomalies(clusterId: string) {
   return useQuery({
     queryKey: ["anomalies", clusterId],
     queryFn: async () =>
       unwrap(
-        await api.GET("/api/v1/clusters/{id}/anomalies", { params: { path: { id: clusterId }, query: { limit: 20 } } }),
+        await api.GET("/api/v1/clusters/{id}/anomalies", {
+          params: { path: { id: clusterId }, query: { limit: 100 } },
+        }),
       ).anomalies,
     refetchInterval: POLL_MS,
   });

@@ -628,6 +628,115 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.context().close();
   });
 
+  it("draws the autopilot's anomalies as a timeline on the cluster page (bars to cleared or now, marks of what was done), with its table, from the keyboard, axe-clean in both themes", async () => {
+    const id = await clusterIdByName();
+    const now = Date.now();
+    const ago = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const anomaly = (over: Record<string, unknown>) => ({
+      clusterId: id,
+      message: "seen by the e2e test",
+      facts: {},
+      lastSeenAt: ago(0),
+      clearedAt: null,
+      events: [],
+      ...over,
+    });
+    // The anomalies the service would answer for a cluster the autopilot watched: a single broker of a test cluster
+    // has none to show, so this page's request is answered with three of the service's own shape.
+    const anomalies = [
+      anomaly({
+        id: "a-disk",
+        code: "disk_high",
+        subject: "broker 1",
+        brokerId: 1,
+        firstSeenAt: ago(5),
+        events: [
+          { at: ago(5), policy: "disk-guard", kind: "observed" },
+          { at: ago(4), policy: "disk-guard", kind: "proposed", operationId: "op-1" },
+          { at: ago(3), policy: "disk-guard", kind: "acted", operationId: "op-1" },
+        ],
+      }),
+      anomaly({
+        id: "a-leaders",
+        code: "leader_imbalance",
+        subject: "cluster",
+        firstSeenAt: ago(20),
+        lastSeenAt: ago(18),
+        clearedAt: ago(18),
+        events: [
+          {
+            at: ago(19),
+            policy: "leaders",
+            kind: "refused",
+            reason: { code: "paused", message: "the autopilot is paused for this cluster" },
+          },
+        ],
+      }),
+      anomaly({
+        id: "a-down",
+        code: "broker_down",
+        subject: "broker 2",
+        brokerId: 2,
+        firstSeenAt: ago(72),
+        lastSeenAt: ago(48),
+        clearedAt: ago(48),
+        events: [{ at: ago(70), policy: "restart", kind: "acted" }],
+      }),
+    ];
+    const page = await newPage();
+    await page.route(`${url}/api/v1/clusters/${id}/anomalies?*`, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ anomalies }) }),
+    );
+    await signIn(page, url, ADMIN);
+    await page.goto(`${url}/clusters/${id}`);
+    const figure = page.getByRole("figure", { name: "Anomaly timeline", exact: true });
+    const drawing = figure.getByRole("img");
+    await drawing.waitFor();
+    expect(await drawing.getAttribute("aria-label")).to.equal(
+      "Anomaly timeline: last 24 h, 2 anomalies, 1 still open; 1 acted, 1 proposed, 1 refused",
+    );
+    const rows = figure.getByRole("table").locator("tbody tr");
+    // Anomaly, first seen, cleared, seen for, what the autopilot did: the two of the last 24 h, newest first.
+    const cells = (await rows.allInnerTexts()).map((row) => row.split("\t"));
+    expect(cells.map((row) => [row[0], row[2] === "still seen" ? "still seen" : "cleared", row[3]])).to.deep.equal([
+      ["disk_high broker 1", "still seen", "5 h"],
+      ["leader_imbalance cluster", "cleared", "2 h"],
+    ]);
+    expect(await rows.nth(0).locator("td").nth(4).textContent()).to.match(
+      /disk-guard: proposed; .* disk-guard: acted$/,
+    );
+    expect(await rows.nth(1).locator("td").nth(4).textContent()).to.match(/leaders: refused$/);
+    // The bars: the open one runs to now (the right edge), the cleared one stops where it cleared.
+    const timeline = figure.getByTestId("anomaly-timeline");
+    expect(await timeline.getByText("open, 5 h").count()).to.equal(1);
+    expect(await timeline.getByText("cleared, 2 h").count()).to.equal(1);
+    await figure.scrollIntoViewIfNeeded();
+    await screenshot(page, "cluster-anomalies");
+    // The range switch from the keyboard: the last 7 days add the broker that was down three days ago.
+    const week = figure.getByRole("button", { name: "Last 7 days" });
+    await week.focus();
+    await page.keyboard.press("Enter");
+    expect(await week.getAttribute("aria-pressed")).to.equal("true");
+    expect(await drawing.getAttribute("aria-label")).to.equal(
+      "Anomaly timeline: last 7 days, 3 anomalies, 1 still open; 2 acted, 1 proposed, 1 refused",
+    );
+    expect(await rows.count()).to.equal(3);
+    const toggle = figure.getByRole("button", { name: "Show as table" });
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    expect(await toggle.getAttribute("aria-pressed")).to.equal("true");
+    await figure.getByRole("region", { name: "Anomaly timeline, as a table" }).waitFor();
+    await page.keyboard.press("Space");
+    // The list below it is still there, newest first.
+    await page.getByRole("table", { name: "Anomalies" }).waitFor();
+    await expectAccessible(page, "anomaly timeline");
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await expectAccessible(page, "anomaly timeline, dark theme");
+    await screenshot(page, "cluster-anomalies-dark");
+    await page.getByRole("button", { name: "Switch to the light theme" }).click();
+    await page.context().close();
+  });
+
   it("logs out: the session ends and every page asks to sign in again; no page logged an error", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);

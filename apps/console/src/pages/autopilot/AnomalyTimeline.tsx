@@ -3,6 +3,7 @@ import { type Anomaly, useAnomalies, useAutopilotStatus } from "../../api/autopi
 import { hasRole, useSession } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
+import { AnomalyChart } from "./AnomalyChart.js";
 import { PauseControl } from "./PauseControl.js";
 
 const when = (at: string) => new Date(at).toLocaleString();
@@ -30,8 +31,9 @@ function Events({ anomaly }: { anomaly: Anomaly }) {
 }
 
 /**
- * The cluster's autopilot: the pause for the cluster (admins pause and resume it) and its anomalies, newest first, each
- * with when it was first seen, whether it cleared, and what each policy did about it or why not.
+ * The cluster's autopilot: the pause for the cluster (admins pause and resume it), its anomalies as a timeline chart
+ * (the last 24 h or 7 days) and then listed, newest first, each with when it was first seen, whether it cleared, and
+ * what each policy did about it or why not.
  */
 export function AnomalyTimeline({ clusterId }: { clusterId: string }) {
   const session = useSession();
@@ -49,6 +51,9 @@ export function AnomalyTimeline({ clusterId }: { clusterId: string }) {
       <ErrorMessage error={anomalies.error ?? status.error} />
       {anomalies.data && anomalies.data.length === 0 ? (
         <p>No anomaly recorded (only clusters an enabled policy covers are watched).</p>
+      ) : null}
+      {anomalies.data && anomalies.data.length > 0 ? (
+        <AnomalyChart anomalies={anomalies.data} nowMs={anomalies.dataUpdatedAt || Date.now()} />
       ) : null}
       {anomalies.data && anomalies.data.length > 0 ? (
         <table className="table" aria-label="Anomalies">
