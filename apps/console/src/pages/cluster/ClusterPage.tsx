@@ -5,13 +5,15 @@ import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
 import { AnomalyTimeline } from "../autopilot/AnomalyTimeline.js";
 import { ClusterCharts, diskUsedPercent } from "./ClusterCharts.js";
+import { DesiredStatePanel } from "./DesiredStatePanel.js";
 import { OperatorSection } from "./OperatorSection.js";
 
 const GIB = 1024 ** 3;
 
 /**
- * One cluster: health issues, the autopilot (its pause, the anomalies and what was done), brokers (racks, fenced,
- * cordoned, disk use), the quorum, the operator (operator-managed clusters), features, capabilities.
+ * One cluster: health issues, the desired state (applied files and drift, when files were applied), the autopilot
+ * (its pause, the anomalies as a timeline and what was done), brokers (racks, fenced, cordoned, disk use), the quorum,
+ * the operator (operator-managed clusters), features, capabilities.
  */
 export function ClusterPage() {
   const { id } = useParams({ from: "/clusters/$id" });
@@ -44,6 +46,7 @@ export function ClusterPage() {
         </Link>
       </div>
       <Issues view={view} />
+      <DesiredStatePanel clusterId={id} />
       <AnomalyTimeline clusterId={id} />
       <Brokers view={view} />
       <ClusterCharts clusterId={id} view={view} />

@@ -1,7 +1,8 @@
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import {
   ACTION_WORD,
   countsByKind,
+  type DesiredChange,
   type DesiredStateParams,
   diffOf,
   firstResources,
@@ -27,12 +28,6 @@ const TONE_CLASS: Record<Tone, string> = {
  */
 export function DesiredChanges({ params }: { params: DesiredStateParams }) {
   const { changes } = params;
-  const resources = useMemo(() => diffOf(changes), [changes]);
-  const counts = useMemo(() => countsByKind(changes), [changes]);
-  const totalLines = useMemo(() => resources.reduce((sum, r) => sum + linesOf(r), 0), [resources]);
-  const [limit, setLimit] = useState(LINES_PER_PAGE);
-  const shown = useMemo(() => firstResources(resources, limit), [resources, limit]);
-  const irreversible = useMemo(() => resources.filter((r) => r.irreversible).length, [resources]);
   return (
     <section aria-labelledby="changes" className="card space-y-3">
       <h2 id="changes" className="text-lg font-semibold">
@@ -42,6 +37,43 @@ export function DesiredChanges({ params }: { params: DesiredStateParams }) {
         Planned from {params.files.join(", ")} (SHA-256 <code title={params.digest}>{params.digest.slice(0, 12)}…</code>
         ).
       </p>
+      <DiffList
+        changes={changes}
+        empty="No change: the cluster is as the files declare."
+        irreversibleNote={(count) => (
+          <>
+            <strong>Irreversible:</strong> {count} resource(s) marked below are deleted or lose copies of their data;
+            confirming asks for the cluster's name.
+          </>
+        )}
+      />
+    </section>
+  );
+}
+
+/**
+ * Changes as diff lines: the counts by kind, then one group per resource in the order of apply, 500 lines at a time
+ * (the plan of an applyDesiredState operation, and the drift of the cluster page: what applying again would change).
+ */
+export function DiffList({
+  changes,
+  empty,
+  irreversibleNote,
+}: {
+  changes: readonly DesiredChange[];
+  /** Said when there is no change. */
+  empty: string;
+  /** Said when resources are marked irreversible, given how many. */
+  irreversibleNote: (count: number) => ReactNode;
+}) {
+  const resources = useMemo(() => diffOf(changes), [changes]);
+  const counts = useMemo(() => countsByKind(changes), [changes]);
+  const totalLines = useMemo(() => resources.reduce((sum, r) => sum + linesOf(r), 0), [resources]);
+  const [limit, setLimit] = useState(LINES_PER_PAGE);
+  const shown = useMemo(() => firstResources(resources, limit), [resources, limit]);
+  const irreversible = useMemo(() => resources.filter((r) => r.irreversible).length, [resources]);
+  return (
+    <>
       {counts.length > 0 ? (
         <ul aria-label="Changes by kind" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {counts.map((c) => (
@@ -51,14 +83,9 @@ export function DesiredChanges({ params }: { params: DesiredStateParams }) {
           ))}
         </ul>
       ) : (
-        <p className="text-sm">No change: the cluster is as the files declare.</p>
+        <p className="text-sm">{empty}</p>
       )}
-      {irreversible > 0 ? (
-        <p className="text-sm">
-          <strong>Irreversible:</strong> {irreversible} resource(s) marked below are deleted or lose copies of their
-          data; confirming asks for the cluster's name.
-        </p>
-      ) : null}
+      {irreversible > 0 ? <p className="text-sm">{irreversibleNote(irreversible)}</p> : null}
       <ul aria-label="Changes by resource" className="space-y-1 font-mono text-sm">
         {shown.map((r) => (
           <li key={r.key} className="break-words">
@@ -96,6 +123,6 @@ export function DesiredChanges({ params }: { params: DesiredStateParams }) {
           </button>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }
