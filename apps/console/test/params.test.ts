@@ -1,7 +1,7 @@
 import { currentOpenApiDocument } from "@kcp/api-gateway";
 import { expect } from "chai";
 import { inlineRefs, type ParamSchema } from "../src/api/param-schemas.js";
-import { kindOf, paramsFrom } from "../src/pages/operations/params.js";
+import { kindOf, listHint, ParamsError, paramsFrom, parseList } from "../src/pages/operations/params.js";
 
 const rebalanceLike: ParamSchema = {
   type: "object",
@@ -54,7 +54,76 @@ describe("console: operation params from the form's fields", () => {
   });
 
   it("refuses a JSON field that is not JSON (the form shows it; nothing is sent)", () => {
-    expect(() => paramsFrom(rebalanceLike, { partitions: "[{topic" })).to.throw(SyntaxError);
+    expect(() => paramsFrom(rebalanceLike, { partitions: "[{topic" }))
+      .to.throw(ParamsError)
+      .with.property("fields")
+      .that.has.property("partitions")
+      .that.match(/^Not valid JSON/);
+  });
+
+  it("reads a list typed as the API writes it, a JSON array, the same as a comma-separated one", () => {
+    const integers = { type: "integer" };
+    expect(parseList("4, 5", integers)).to.deep.equal({ ok: true, items: [4, 5] });
+    expect(parseList("4 5,6", integers)).to.deep.equal({ ok: true, items: [4, 5, 6] });
+    expect(parseList("[4, 5]", integers)).to.deep.equal({ ok: true, items: [4, 5] });
+    expect(parseList(" [1] ", integers)).to.deep.equal({ ok: true, items: [1] });
+    expect(parseList("1", integers)).to.deep.equal({ ok: true, items: [1] });
+    expect(parseList("/var/a, /var/b", { type: "string" })).to.deep.equal({ ok: true, items: ["/var/a", "/var/b"] });
+    expect(parseList('["/var/a", "/var/b"]', { type: "string" })).to.deep.equal({
+      ok: true,
+      items: ["/var/a", "/var/b"],
+    });
+    const goals = { type: "string", enum: ["disk", "replicas"] };
+    expect(parseList('["disk"]', goals)).to.deep.equal({ ok: true, items: ["disk"] });
+    expect(paramsFrom(rebalanceLike, { electionType: "preferred", brokers: "[1, 2]" })).to.deep.equal({
+      electionType: "preferred",
+      brokers: [1, 2],
+    });
+  });
+
+  it("refuses what is neither a list nor a JSON array, saying what it expects (never a null sent)", () => {
+    const integers = { type: "integer" };
+    const refused = (text: string, items: ParamSchema = integers) => {
+      const result = parseList(text, items);
+      expect(result.ok, text).to.equal(false);
+      return result.ok ? "" : result.message;
+    };
+    expect(refused("[1")).to.equal(
+      "Not a list: the brackets do not hold a JSON array. A list of whole numbers: 4, 5 or [4, 5].",
+    );
+    expect(refused("four")).to.equal('"four" is not a whole number. A list of whole numbers: 4, 5 or [4, 5].');
+    expect(refused("4.5")).to.match(/"4\.5" is not a whole number/);
+    expect(refused("[1.5]")).to.match(/^1\.5 is not a whole number/);
+    expect(refused('["1"]')).to.match(/^"1" is not a whole number/);
+    expect(refused("[null]")).to.match(/^null is not a whole number/);
+    expect(refused('{"a": 1}')).to.match(/neither a plain list nor JSON/);
+    expect(refused("1]")).to.match(/neither a plain list nor JSON/);
+    expect(refused("[1, 2] 3")).to.match(/^Not a list/);
+    expect(refused("[4]", { type: "string" })).to.equal(
+      '4 is not text. A list, separated by commas or spaces: a, b or ["a", "b"].',
+    );
+    expect(refused('"a", "b"', { type: "string" })).to.match(/neither a plain list nor JSON/);
+    expect(refused("disk, speed", { type: "string", enum: ["disk", "replicas"] })).to.equal(
+      '"speed" is not one of disk, replicas.',
+    );
+    const error = (() => {
+      try {
+        paramsFrom(rebalanceLike, { brokers: "[1", throttleBytesPerSec: "fast", partitions: "[]" });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).to.be.instanceOf(ParamsError);
+    expect(Object.keys((error as ParamsError).fields)).to.deep.equal(["brokers", "throttleBytesPerSec"]);
+  });
+
+  it("says under each list field what it expects, in its own items' terms", () => {
+    expect(listHint({ type: "integer" })).to.equal("A list of whole numbers: 4, 5 or [4, 5]");
+    expect(listHint({ type: "string", enum: ["disk", "replicas", "leaders"] })).to.equal(
+      'A list of disk, replicas, leaders: disk, replicas or ["disk", "replicas"]',
+    );
+    expect(listHint({ type: "string" })).to.equal('A list, separated by commas or spaces: a, b or ["a", "b"]');
   });
 
   it("reads each operation type's params from the service's document, its named shapes inlined", () => {

@@ -322,6 +322,150 @@ describe("web console: operations planned, confirmed and followed in Chromium on
     expect((await votersFromTool(kafka)).map((v) => v.id)).to.include(voter?.id);
     await page.context().close();
   });
+
+  it("says under each list field what it takes (4, 5 or [4, 5]), reads [1] as the list of 1, and refuses what is neither in the form without a request", async () => {
+    const page = await signedInPage();
+    const planRequests: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith(`/api/v1/clusters/${clusterId}/operations`))
+        planRequests.push(request.postDataJSON());
+    });
+    await page.goto(`${url}/clusters/${clusterId}/operations`);
+    await page.getByLabel("Operation type").selectOption("cordonBrokers");
+    const field = (name: string) => page.getByLabel(new RegExp(`^${name}( \\(required\\))?$`));
+    /** The texts the field is described by (its hint, its description, what was refused), in order. */
+    const describedBy = (name: string) =>
+      field(name).evaluate((element) =>
+        (element.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .filter(Boolean)
+          .map((id) => document.getElementById(id)?.textContent ?? ""),
+      );
+    expect((await describedBy("brokers"))[0]).to.equal("A list of whole numbers: 4, 5 or [4, 5]");
+    expect((await describedBy("logDirs"))[0]).to.equal('A list, separated by commas or spaces: a, b or ["a", "b"]');
+    // Each hint stands right under its own field, in its column: not under the neighbour.
+    for (const name of ["brokers", "logDirs"]) {
+      const input = await field(name).boundingBox();
+      const hint = await page.getByTestId(`param-${name}-format`).boundingBox();
+      expect(hint, name).to.not.equal(null);
+      expect(input, name).to.not.equal(null);
+      if (!hint || !input) continue;
+      expect(hint.x, `${name}: same column`).to.be.closeTo(input.x, 1);
+      expect(hint.y - (input.y + input.height), `${name}: right under the field`).to.be.within(0, 12);
+    }
+    expect(await field("brokers").getAttribute("placeholder"), "no format hidden in a placeholder").to.equal(null);
+
+    // What is neither a list nor a JSON array: refused under the field, nothing sent.
+    await page.getByLabel("Operation type").selectOption("drainBrokers");
+    await field("brokers").fill("[1");
+    await page.getByRole("button", { name: "Plan (dry run)" }).click();
+    await page
+      .getByText("Not a list: the brackets do not hold a JSON array. A list of whole numbers: 4, 5 or [4, 5].", {
+        exact: true,
+      })
+      .waitFor();
+    expect(await field("brokers").getAttribute("aria-invalid")).to.equal("true");
+    expect((await describedBy("brokers")).at(-1)).to.match(/^Not a list/);
+    expect(await page.getByRole("alert").textContent()).to.equal(
+      "Not sent: correct brokers (what is wrong is said under each).",
+    );
+    await expectAccessible(page, "a refused list field");
+    await field("brokers").fill("four");
+    await page.getByRole("button", { name: "Plan (dry run)" }).click();
+    await page
+      .getByText('"four" is not a whole number. A list of whole numbers: 4, 5 or [4, 5].', { exact: true })
+      .waitFor();
+    expect(planRequests, "nothing sent while a field is refused").to.deep.equal([]);
+
+    // As the API writes it: a JSON array is the same list as "4, 5".
+    const [broker] = [...kafka.brokerIds].sort((a, b) => b - a);
+    await field("brokers").fill(`[${broker}]`);
+    expect(await field("brokers").getAttribute("aria-invalid"), "the refusal goes with the edit").to.equal(null);
+    await page.getByRole("button", { name: "Plan (dry run)" }).click();
+    await waitFor("the plan request", async () => (planRequests.length > 0 ? true : undefined));
+    expect(planRequests[0]).to.deep.include({ type: "drainBrokers", params: { brokers: [broker] } });
+    await page.getByTestId("status").or(page.getByRole("alert")).first().waitFor();
+    const alert = page.getByRole("alert");
+    if ((await alert.count()) > 0) expect(await alert.first().textContent(), "not a null sent").to.not.match(/null/);
+    if ((await page.getByTestId("status").count()) > 0) {
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByTestId("status").filter({ hasText: "cancelled" }).waitFor();
+    }
+    await page.context().close();
+  });
+
+  it("shows the cluster's desired state on its page: the files applied, no drift, then a config changed by hand as drift", async () => {
+    const topic = uniqueTopicName("drift-orders");
+    const api = apiClient(url);
+    const planned = await api<{ operation?: { id: string } }>(
+      "POST",
+      `/api/v1/clusters/${clusterId}/desired-state/plan`,
+      {
+        token,
+        body: {
+          files: [
+            {
+              path: "drift-team.yaml",
+              documents: [
+                { kind: "Scope", topics: { prefixes: ["drift-"] } },
+                {
+                  kind: "Topic",
+                  name: topic,
+                  partitions: 1,
+                  replicationFactor: 1,
+                  configs: { "retention.ms": "86400000" },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    );
+    expect(planned.status, planned.text).to.equal(200);
+    const op = planned.body.operation?.id as string;
+    const confirmed = await api("POST", `/api/v1/operations/${op}/confirm`, { token, body: {} });
+    expect(confirmed.status, confirmed.text).to.be.oneOf([200, 202]);
+    await waitFor(
+      "the apply",
+      async () => {
+        const status = (await api<{ status: string }>("GET", `/api/v1/operations/${op}`, { token })).body.status;
+        if (status === "failed" || status === "cancelled") throw new Error(`the apply ${status}`);
+        return status === "succeeded" ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000 },
+    );
+    const page = await signedInPage();
+    const driftRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/desired-state/drift")) driftRequests.push(request.url());
+    });
+    await page.goto(`${url}/clusters/${clusterId}`);
+    const panel = page.getByRole("region", { name: "Desired state" });
+    await panel.getByText("No drift: the cluster is as the applied files declare.").waitFor();
+    const file = panel.getByRole("table", { name: "Files applied" }).locator("tbody tr");
+    expect((await file.allInnerTexts())[0]).to.match(/^drift-team\.yaml\t.+\tadmin\t/);
+    expect(driftRequests, "one request").to.have.length(1);
+    await expectAccessible(page, "desired state without drift");
+
+    // A config changed out of band (here through the service's own topic configs, as anyone with operator may).
+    const changed = await api("PATCH", `/api/v1/clusters/${clusterId}/topics/${topic}/configs`, {
+      token,
+      body: { set: { "retention.ms": "3600000" } },
+    });
+    expect(changed.status, changed.text).to.equal(200);
+    await panel.getByRole("button", { name: "Check again" }).click();
+    await panel.getByText("Drift: applying the files again would make 1 change.").waitFor();
+    const drift = panel.getByRole("region", { name: /^Drift \(1\)/ });
+    await drift.getByText(`~ topic ${topic}`, { exact: true }).waitFor();
+    await drift.getByText("~ config retention.ms 3600000 → 86400000").waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, "cluster-desired-state");
+    await expectAccessible(page, "desired state with drift");
+    await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+    await expectAccessible(page, "desired state with drift, dark theme");
+    await page.getByRole("button", { name: "Switch to the light theme" }).click();
+    await page.context().close();
+  });
 });
 
 async function expectAccessible(page: Page, what: string) {

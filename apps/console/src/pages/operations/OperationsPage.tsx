@@ -13,7 +13,7 @@ import { hasRole, useSession } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { ParamsForm } from "./ParamsForm.js";
-import { paramsFrom } from "./params.js";
+import { ParamsError, paramsFrom } from "./params.js";
 
 /** A cluster's operations, newest first, and the form that plans a new one (a dry run: nothing changes yet). */
 export function OperationsPage() {
@@ -72,6 +72,7 @@ function PlanForm({ clusterId }: { clusterId: string }) {
   const [type, setType] = useState<FormOperationType>("electLeaders");
   const [values, setValues] = useState<Record<string, string>>({ electionType: "preferred" });
   const [parseError, setParseError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const capabilities = cluster.data?.capabilities;
   const capability = OPERATION_CAPABILITY[type];
   const available = capabilities ? capabilities[capability] : false;
@@ -86,8 +87,10 @@ function PlanForm({ clusterId }: { clusterId: string }) {
         try {
           params = paramsFrom(schema ?? {}, values);
           setParseError(null);
-        } catch {
-          setParseError("A JSON field does not hold valid JSON");
+          setFieldErrors({});
+        } catch (error) {
+          setFieldErrors(error instanceof ParamsError ? error.fields : {});
+          setParseError(error instanceof ParamsError ? error.message : String(error));
           return;
         }
         plan.mutate({ type, params } as PlanRequest, {
@@ -110,6 +113,8 @@ function PlanForm({ clusterId }: { clusterId: string }) {
           onChange={(e) => {
             setType(e.target.value as FormOperationType);
             setValues({});
+            setFieldErrors({});
+            setParseError(null);
           }}
         >
           {Object.entries(OPERATION_CAPABILITY).map(([name, flag]) => (
@@ -122,7 +127,22 @@ function PlanForm({ clusterId }: { clusterId: string }) {
       </div>
       {schemas.isPending ? <Loading label="Loading the parameters" /> : null}
       <ErrorMessage error={schemas.error} />
-      {schema ? <ParamsForm schema={schema} values={values} onChange={setValues} /> : null}
+      {schema ? (
+        <ParamsForm
+          schema={schema}
+          values={values}
+          errors={fieldErrors}
+          onChange={(next) => {
+            setValues(next);
+            const changed = Object.keys(next).filter((name) => next[name] !== values[name]);
+            if (changed.some((name) => fieldErrors[name])) {
+              setFieldErrors(
+                Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => !changed.includes(name))),
+              );
+            }
+          }}
+        />
+      ) : null}
       {capabilities && !available ? (
         <p className="text-sm">
           {capabilityNote(capabilities, capability) ?? `This cluster does not offer ${type} (${capability} is false).`}

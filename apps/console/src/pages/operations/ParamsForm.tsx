@@ -1,15 +1,20 @@
 import type { ParamSchema } from "../../api/param-schemas.js";
-import { kindOf } from "./params.js";
+import { kindOf, listHint } from "./params.js";
 
 interface Props {
   schema: ParamSchema;
   /** The text of each field as typed (parsed by `paramsFrom`). */
   values: Record<string, string>;
   onChange: (values: Record<string, string>) => void;
+  /** Fields refused before sending (`ParamsError`), each with what is wrong: shown under that field. */
+  errors?: Record<string, string>;
 }
 
-/** One field per parameter of the type, drawn from its schema; required ones marked, each with its description. */
-export function ParamsForm({ schema, values, onChange }: Props) {
+/**
+ * One field per parameter of the type, drawn from its schema; required ones marked, each with its description, a
+ * list's expected form under that very list ("A list of whole numbers: 4, 5 or [4, 5]"), and what was refused there.
+ */
+export function ParamsForm({ schema, values, onChange, errors = {} }: Props) {
   const required = new Set(schema.required ?? []);
   const set = (name: string, value: string) => onChange({ ...values, [name]: value });
   const entries = Object.entries(schema.properties ?? {});
@@ -19,14 +24,25 @@ export function ParamsForm({ schema, values, onChange }: Props) {
       {entries.map(([name, property]) => {
         const id = `param-${name}`;
         const hint = `${id}-hint`;
+        const format = `${id}-format`;
+        const errorId = `${id}-error`;
         const kind = kindOf(property);
+        const error = errors[name];
         const label = (
           <label htmlFor={id} className="label">
             {name}
             {required.has(name) ? " (required)" : ""}
           </label>
         );
-        const described = property.description ? { "aria-describedby": hint } : {};
+        const describedBy = [
+          kind === "ids" ? format : "",
+          property.description ? hint : "",
+          error ? errorId : "",
+        ].filter(Boolean);
+        const described = {
+          ...(describedBy.length > 0 ? { "aria-describedby": describedBy.join(" ") } : {}),
+          ...(error ? { "aria-invalid": true } : {}),
+        };
         return (
           <div key={name}>
             {kind === "boolean" ? null : label}
@@ -69,12 +85,21 @@ export function ParamsForm({ schema, values, onChange }: Props) {
                 id={id}
                 className="field"
                 inputMode={kind === "number" ? "decimal" : undefined}
-                placeholder={kind === "ids" ? "comma separated, e.g. 4, 5" : undefined}
                 value={values[name] ?? ""}
                 onChange={(e) => set(name, e.target.value)}
                 {...described}
               />
             )}
+            {kind === "ids" ? (
+              <p id={format} className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid={`${id}-format`}>
+                {listHint(property.items)}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={errorId} className="mt-1 text-xs font-semibold text-red-800 dark:text-red-300">
+                {error}
+              </p>
+            ) : null}
             {property.description ? (
               <p id={hint} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                 {property.description}
