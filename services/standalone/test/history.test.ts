@@ -41,7 +41,7 @@ describe("history of key figures (standalone service, real Kafka)", function () 
   const series = (query: Record<string, string | number>) =>
     api<Series & Reply>(
       "GET",
-      `/api/v1/clusters/${clusterId}/series?${new URLSearchParams(Object.entries({ from, step: 1, ...query }).map(([k, v]) => [k, String(v)]))}`,
+      `/api/v1/clusters/${clusterId}/series?${new URLSearchParams(Object.entries({ from, step: 1, ...query }).map(([k, v]): [string, string] => [k, String(v)]))}`,
       { token },
     );
   const collectedAt = async () =>
@@ -56,7 +56,7 @@ describe("history of key figures (standalone service, real Kafka)", function () 
         const at = await collectedAt();
         return at && Date.parse(at) > before ? at : undefined;
       },
-      60_000,
+      { timeoutMs: 60_000 },
     );
   }
 
