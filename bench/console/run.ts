@@ -8,9 +8,15 @@
  * beside the API's own time for the requests behind them. Targets: < 1 s to usable, < 100 ms per search, no task
  * over 200 ms.
  *
+ * Then the charts (charts.ts): a topic's 30-day chart and the overview of 100 clusters' sparklines, on a single
+ * node of their own with the history written into the service's store.
+ *
  *   npm run bench:console [-- --topics 10000 --partitions 5 --groups 10000 --searches 5 --trace]
+ *   npm run bench:console -- --charts-only [--clusters 100 --days 30 --overview-hours 2 --chart-runs 5
+ *     --history-topics 200 --history-partitions 10 --history-brokers 6 --history-groups 500]
  *
  * --trace prints what the longest tasks while scrolling the topic list were made of (from a Chromium trace).
+ * --charts-only skips the lists (and their 10,000 topics), --lists-only the charts.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,6 +28,7 @@ import { standaloneConfigSchema, startStandalone } from "@kcp/standalone";
 import { apiClient, generateData, launchBrowser, startCluster } from "@kcp/test-infra";
 import type { Page } from "playwright-core";
 import { percentile, table } from "../common/report.js";
+import { chartsBench } from "./charts.js";
 import { longestTasksTraced } from "./trace-tasks.js";
 
 const { values } = parseArgs({
@@ -31,6 +38,16 @@ const { values } = parseArgs({
     groups: { type: "string", default: "10000" },
     searches: { type: "string", default: "5" },
     trace: { type: "boolean", default: false },
+    "charts-only": { type: "boolean", default: false },
+    "lists-only": { type: "boolean", default: false },
+    clusters: { type: "string", default: "100" },
+    days: { type: "string", default: "30" },
+    "overview-hours": { type: "string", default: "2" },
+    "chart-runs": { type: "string", default: "5" },
+    "history-topics": { type: "string", default: "200" },
+    "history-partitions": { type: "string", default: "10" },
+    "history-brokers": { type: "string", default: "6" },
+    "history-groups": { type: "string", default: "500" },
   },
 });
 const shape = { topics: Number(values.topics), partitions: Number(values.partitions), groups: Number(values.groups) };
@@ -140,149 +157,175 @@ async function longestTaskWhileScrolling(page: Page, region: string): Promise<{ 
 // production. They are spread over three brokers with one replica each: one broker holds an open file per partition,
 // more than this machine lets a process open (20,000).
 process.env.KCP_KAFKA_JVM_OPTS = `${process.env.KCP_KAFKA_JVM_OPTS ?? ""} -Xmx2g -XX:TieredStopAtLevel=4`.trim();
-const cluster = await startCluster({ topology: "3c3b", name: "bench-console" });
-const dataDir = await mkdtemp(join(tmpdir(), "kcp-bench-console-"));
-try {
-  await generateData(cluster, {
-    ...shape,
-    replicationFactor: 1,
-    messagesPerPartition: 1,
-    lagPerPartition: 0,
-    prefix: "bench",
+if (!values["charts-only"]) await listsBench();
+if (!values["lists-only"])
+  await chartsBench({
+    consoleDir: CONSOLE_DIR,
+    clusters: Number(values.clusters),
+    days: Number(values.days),
+    overviewHours: Number(values["overview-hours"]),
+    runs: Number(values["chart-runs"]),
+    shape: {
+      topics: Number(values["history-topics"]),
+      partitions: Number(values["history-partitions"]),
+      brokers: Number(values["history-brokers"]),
+      groups: Number(values["history-groups"]),
+      replicationFactor: 3,
+    },
   });
-  const admin = { username: "admin", password: "bench-console-admin" };
-  const config = loadConfig(standaloneConfigSchema, {
-    PORT: "0",
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    CONSOLE_DIR,
-    COLLECT_TIMEOUT_MS: "120000",
-  });
-  const service = await startStandalone(config, createLogger({ name: "bench-console", level: "silent" }));
-  const browser = await launchBrowser();
+
+/** The lists: 10,000 topics and 10,000 groups on a 3c3b. */
+async function listsBench() {
+  const cluster = await startCluster({ topology: "3c3b", name: "bench-console" });
+  const dataDir = await mkdtemp(join(tmpdir(), "kcp-bench-console-"));
   try {
-    const url = service.gateway.url;
-    const api = apiClient(url);
-    const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
-    const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
-      token,
-      body: { name: "bench-console", bootstrapServers: cluster.bootstrapServers },
+    await generateData(cluster, {
+      ...shape,
+      replicationFactor: 1,
+      messagesPerPartition: 1,
+      lagPerPartition: 0,
+      prefix: "bench",
     });
-    if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text}`);
-    const id = registered.body.cluster.id;
-    const apiTimes = async (path: string) => {
-      const durations: number[] = [];
-      for (let i = 0; i < 10; i++) {
+    const admin = { username: "admin", password: "bench-console-admin" };
+    const config = loadConfig(standaloneConfigSchema, {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      CONSOLE_DIR,
+      COLLECT_TIMEOUT_MS: "120000",
+    });
+    const service = await startStandalone(config, createLogger({ name: "bench-console", level: "silent" }));
+    const browser = await launchBrowser();
+    try {
+      const url = service.gateway.url;
+      const api = apiClient(url);
+      const token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: admin })).body.token;
+      const registered = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", {
+        token,
+        body: { name: "bench-console", bootstrapServers: cluster.bootstrapServers },
+      });
+      if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text}`);
+      const id = registered.body.cluster.id;
+      const apiTimes = async (path: string) => {
+        const durations: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const started = performance.now();
+          const answer = await api("GET", path, { token });
+          if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+          durations.push(performance.now() - started);
+        }
+        return median(durations);
+      };
+      /** One call made once what topic lists read is no longer kept (6 s without a list). */
+      const coldApiTime = async (path: string) => {
+        await new Promise((resolve) => setTimeout(resolve, LISTING_COLD_AFTER_MS));
         const started = performance.now();
         const answer = await api("GET", path, { token });
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
-        durations.push(performance.now() - started);
+        return performance.now() - started;
+      };
+
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(LONG_TASKS);
+      const page = await context.newPage();
+      await page.goto(`${url}/login`);
+      await page.getByLabel("Username").fill(admin.username);
+      await page.getByLabel("Password").fill(admin.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Clusters" }).waitFor();
+
+      const topicsUsable: number[] = [];
+      const groupsUsable: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        topicsUsable.push(await timeToUsable(page, `${url}/clusters/${id}/topics`, "topics", "Topic list"));
+        groupsUsable.push(await timeToUsable(page, `${url}/clusters/${id}/groups`, "groups", "Group list"));
       }
-      return median(durations);
-    };
-    /** One call made once what topic lists read is no longer kept (6 s without a list). */
-    const coldApiTime = async (path: string) => {
-      await new Promise((resolve) => setTimeout(resolve, LISTING_COLD_AFTER_MS));
-      const started = performance.now();
-      const answer = await api("GET", path, { token });
-      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
-      return performance.now() - started;
-    };
-
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(LONG_TASKS);
-    const page = await context.newPage();
-    await page.goto(`${url}/login`);
-    await page.getByLabel("Username").fill(admin.username);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Clusters" }).waitFor();
-
-    const topicsUsable: number[] = [];
-    const groupsUsable: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      topicsUsable.push(await timeToUsable(page, `${url}/clusters/${id}/topics`, "topics", "Topic list"));
-      groupsUsable.push(await timeToUsable(page, `${url}/clusters/${id}/groups`, "groups", "Group list"));
-    }
-    const topicSearch: number[] = [];
-    await timeToUsable(page, `${url}/clusters/${id}/topics`, "topics", "Topic list");
-    const topicsTotal = await shownTotal(page, "topics");
-    for (let i = 0; i < searches; i++) {
-      const n = String(Math.floor((i + 0.5) * (shape.topics / searches))).padStart(5, "0");
-      topicSearch.push(await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic"));
-    }
-    // What topic lists read of every topic is kept 5 s; a search typed after that finds nothing kept. The field is cleared (the full list shown again) before the wait, not after.
-    const coldTopicSearch: number[] = [];
-    for (let i = 0; i < COLD_SEARCHES; i++) {
+      const topicSearch: number[] = [];
+      await timeToUsable(page, `${url}/clusters/${id}/topics`, "topics", "Topic list");
+      const topicsTotal = await shownTotal(page, "topics");
+      for (let i = 0; i < searches; i++) {
+        const n = String(Math.floor((i + 0.5) * (shape.topics / searches))).padStart(5, "0");
+        topicSearch.push(await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic"));
+      }
+      // What topic lists read of every topic is kept 5 s; a search typed after that finds nothing kept. The field is cleared (the full list shown again) before the wait, not after.
+      const coldTopicSearch: number[] = [];
+      for (let i = 0; i < COLD_SEARCHES; i++) {
+        await page.getByLabel("Search topics").fill("");
+        await page.getByText(topicsTotal, { exact: true }).waitFor();
+        const n = String(1234 + i * 2000).padStart(5, "0");
+        coldTopicSearch.push(
+          await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic", LISTING_COLD_AFTER_MS),
+        );
+      }
       await page.getByLabel("Search topics").fill("");
       await page.getByText(topicsTotal, { exact: true }).waitFor();
-      const n = String(1234 + i * 2000).padStart(5, "0");
-      coldTopicSearch.push(
-        await timeSearch(page, "Search topics", `bench-topic-${n}`, "1 topic", LISTING_COLD_AFTER_MS),
-      );
-    }
-    await page.getByLabel("Search topics").fill("");
-    await page.getByText(topicsTotal, { exact: true }).waitFor();
-    let topicScroll = { longest: 0, tasks: 0 };
-    const scrollTopics = async () => {
-      topicScroll = await longestTaskWhileScrolling(page, "Topic list");
-    };
-    let scrollTrace: string[] = [];
-    if (values.trace) scrollTrace = await longestTasksTraced(browser, page, scrollTopics);
-    else await scrollTopics();
-    const groupSearch: number[] = [];
-    await timeToUsable(page, `${url}/clusters/${id}/groups`, "groups", "Group list");
-    const groupsTotal = await shownTotal(page, "groups");
-    for (let i = 0; i < searches; i++) {
-      const n = String(Math.floor((i + 0.5) * (shape.groups / searches))).padStart(5, "0");
-      groupSearch.push(await timeSearch(page, "Search groups", `bench-group-${n}`, "1 group"));
-    }
-    await page.getByLabel("Search groups").fill("");
-    await page.getByText(groupsTotal, { exact: true }).waitFor();
-    const groupScroll = await longestTaskWhileScrolling(page, "Group list");
+      let topicScroll = { longest: 0, tasks: 0 };
+      const scrollTopics = async () => {
+        topicScroll = await longestTaskWhileScrolling(page, "Topic list");
+      };
+      let scrollTrace: string[] = [];
+      if (values.trace) scrollTrace = await longestTasksTraced(browser, page, scrollTopics);
+      else await scrollTopics();
+      const groupSearch: number[] = [];
+      await timeToUsable(page, `${url}/clusters/${id}/groups`, "groups", "Group list");
+      const groupsTotal = await shownTotal(page, "groups");
+      for (let i = 0; i < searches; i++) {
+        const n = String(Math.floor((i + 0.5) * (shape.groups / searches))).padStart(5, "0");
+        groupSearch.push(await timeSearch(page, "Search groups", `bench-group-${n}`, "1 group"));
+      }
+      await page.getByLabel("Search groups").fill("");
+      await page.getByText(groupsTotal, { exact: true }).waitFor();
+      const groupScroll = await longestTaskWhileScrolling(page, "Group list");
 
-    const base = `/api/v1/clusters/${id}`;
-    table(
-      `Console on ${shape.topics} topics × ${shape.partitions} partitions and ${shape.groups} groups, 3 brokers (Kafka ${cluster.version}, Chromium, ${new Date().toISOString()})`,
-      [
-        ["lists as shown", `${topicsTotal}, ${groupsTotal}`],
-        ["topic list: navigation → usable, the first time (nothing kept)", ms(topicsUsable[0] ?? Number.NaN)],
-        ["topic list: navigation → usable (median of 3)", `${ms(median(topicsUsable))}  (target < 1,000 ms)`],
-        ["group list: navigation → usable (median of 3)", `${ms(median(groupsUsable))}  (target < 1,000 ms)`],
-        [`topic search → list updated (median of ${searches})`, `${ms(median(topicSearch))}  (target < 100 ms)`],
+      const base = `/api/v1/clusters/${id}`;
+      table(
+        `Console on ${shape.topics} topics × ${shape.partitions} partitions and ${shape.groups} groups, 3 brokers (Kafka ${cluster.version}, Chromium, ${new Date().toISOString()})`,
         [
-          `a topic search after 6 s without lists (nothing kept; median, max of ${COLD_SEARCHES})`,
-          `${ms(median(coldTopicSearch))}, ${ms(Math.max(...coldTopicSearch))}  (target < 100 ms)`,
+          ["lists as shown", `${topicsTotal}, ${groupsTotal}`],
+          ["topic list: navigation → usable, the first time (nothing kept)", ms(topicsUsable[0] ?? Number.NaN)],
+          ["topic list: navigation → usable (median of 3)", `${ms(median(topicsUsable))}  (target < 1,000 ms)`],
+          ["group list: navigation → usable (median of 3)", `${ms(median(groupsUsable))}  (target < 1,000 ms)`],
+          [`topic search → list updated (median of ${searches})`, `${ms(median(topicSearch))}  (target < 100 ms)`],
+          [
+            `a topic search after 6 s without lists (nothing kept; median, max of ${COLD_SEARCHES})`,
+            `${ms(median(coldTopicSearch))}, ${ms(Math.max(...coldTopicSearch))}  (target < 100 ms)`,
+          ],
+          [`group search → list updated (median of ${searches})`, `${ms(median(groupSearch))}  (target < 100 ms)`],
+          [
+            "longest task scrolling all topics",
+            `${ms(topicScroll.longest)} (${topicScroll.tasks} tasks > 50 ms)  (target ≤ 200 ms)`,
+          ],
+          [
+            "longest task scrolling all groups",
+            `${ms(groupScroll.longest)} (${groupScroll.tasks} tasks > 50 ms)  (target ≤ 200 ms)`,
+          ],
         ],
-        [`group search → list updated (median of ${searches})`, `${ms(median(groupSearch))}  (target < 100 ms)`],
+      );
+      if (scrollTrace.length > 0)
+        console.log(`\nThe longest tasks scrolling the topic list (--trace)\n${scrollTrace.join("\n")}`);
+      const someTopic = `bench-topic-${String(Math.floor(shape.topics / 2)).padStart(5, "0")}`;
+      const someGroup = `bench-group-${String(Math.floor(shape.groups / 2)).padStart(5, "0")}`;
+      table("The API's own time for the same requests (median of 10, from this process)", [
+        ["GET topics, first page of 1,000", ms(await apiTimes(`${base}/topics?limit=1000&offset=0`))],
         [
-          "longest task scrolling all topics",
-          `${ms(topicScroll.longest)} (${topicScroll.tasks} tasks > 50 ms)  (target ≤ 200 ms)`,
+          "GET topics, first page of 100 (the console's first)",
+          ms(await apiTimes(`${base}/topics?limit=100&offset=0`)),
         ],
+        ["GET topics?search=<one name>", ms(await apiTimes(`${base}/topics?limit=1000&offset=0&search=${someTopic}`))],
         [
-          "longest task scrolling all groups",
-          `${ms(groupScroll.longest)} (${groupScroll.tasks} tasks > 50 ms)  (target ≤ 200 ms)`,
+          "the same after 6 s without lists (nothing kept)",
+          ms(await coldApiTime(`${base}/topics?search=${someTopic}`)),
         ],
-      ],
-    );
-    if (scrollTrace.length > 0)
-      console.log(`\nThe longest tasks scrolling the topic list (--trace)\n${scrollTrace.join("\n")}`);
-    const someTopic = `bench-topic-${String(Math.floor(shape.topics / 2)).padStart(5, "0")}`;
-    const someGroup = `bench-group-${String(Math.floor(shape.groups / 2)).padStart(5, "0")}`;
-    table("The API's own time for the same requests (median of 10, from this process)", [
-      ["GET topics, first page of 1,000", ms(await apiTimes(`${base}/topics?limit=1000&offset=0`))],
-      ["GET topics, first page of 100 (the console's first)", ms(await apiTimes(`${base}/topics?limit=100&offset=0`))],
-      ["GET topics?search=<one name>", ms(await apiTimes(`${base}/topics?limit=1000&offset=0&search=${someTopic}`))],
-      ["the same after 6 s without lists (nothing kept)", ms(await coldApiTime(`${base}/topics?search=${someTopic}`))],
-      ["GET groups, first page of 1,000", ms(await apiTimes(`${base}/groups?limit=1000&offset=0`))],
-      ["GET groups?search=<one id>", ms(await apiTimes(`${base}/groups?limit=1000&offset=0&search=${someGroup}`))],
-    ]);
+        ["GET groups, first page of 1,000", ms(await apiTimes(`${base}/groups?limit=1000&offset=0`))],
+        ["GET groups?search=<one id>", ms(await apiTimes(`${base}/groups?limit=1000&offset=0&search=${someGroup}`))],
+      ]);
+    } finally {
+      await browser.close();
+      for (const component of service.components) await component.stop();
+    }
   } finally {
-    await browser.close();
-    for (const component of service.components) await component.stop();
+    await cluster.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
-} finally {
-  await cluster.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }
