@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the request carries a valid session or token: its user, or null (200 either way, so a page that asks on load logs no error)
+         * @description Whether the request carries a valid session or token: its user, or null (200 either way, so a page that asks on load logs no error). No session needed.
+         */
+        get: operations["probeSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/me": {
         parameters: {
             query?: never;
@@ -3333,6 +3353,10 @@ export interface components {
             token: string;
             expiresAt: components["schemas"]["DateTime"];
         };
+        SessionState: {
+            /** @description The user of the session or token sent; null when none was sent or it is no longer valid */
+            user?: components["schemas"]["User"] | null;
+        };
         Settings: {
             agents?: components["schemas"]["AgentsSetting"];
             container?: components["schemas"]["ContainerSetting"];
@@ -3669,6 +3693,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    probeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the request carries a valid session or token: its user, or null (200 either way, so a page that asks on load logs no error) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionState"];
                 };
             };
             /** @description internal: Internal error */

@@ -161,6 +161,17 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
       expect(after.body).to.have.nested.property("error.code", "unauthenticated");
     });
 
+    it("probes the session without an error: the user of a valid session, null without one or after logout", async () => {
+      const token = await tokenOf("vera");
+      const signedIn = await api2<{ user: { username: string } | null }>("GET", "/api/v1/auth/session", { token });
+      expect([signedIn.status, signedIn.body.user?.username]).to.deep.equal([200, "vera"]);
+      const none = await api2<{ user: null }>("GET", "/api/v1/auth/session");
+      expect([none.status, none.body.user]).to.deep.equal([200, null]);
+      expect((await api("POST", "/api/v1/auth/logout", { token })).status).to.equal(200);
+      const revoked = await api2<{ user: null }>("GET", "/api/v1/auth/session", { token });
+      expect([revoked.status, revoked.body.user]).to.deep.equal([200, null]);
+    });
+
     it("accepts an API token as Bearer on every instance; revoked on one, it is refused on the other at once", async () => {
       const created = await api<{ token: { id: string }; secret: string }>("POST", "/api/v1/tokens", {
         token: adminToken,

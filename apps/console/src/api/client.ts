@@ -22,8 +22,26 @@ export class ApiError extends Error {
  * the service's CSRF guard (the document's `csrf` security scheme).
  */
 export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+
+/** What may be asked without a session: the probe, the login, the public OpenAPI document. */
+const OPEN_PATHS = new Set(["/api/v1/auth/session", "/api/v1/auth/login", "/api/v1/openapi.json"]);
+let signedOut = false;
+
+/**
+ * Whether the console knows it has no session (the probe said so, or the user logged out): a request the service
+ * would refuse with 401 is then answered here, never sent — the browser logs every refused request as an error, and
+ * a console with nothing to hide should log none. A login (or a probe finding a session) ends it.
+ */
+export function setSignedOut(value: boolean): void {
+  signedOut = value;
+}
+
 api.use({
   onRequest({ request }) {
+    if (signedOut && !OPEN_PATHS.has(new URL(request.url, window.location.href).pathname)) {
+      const envelope: ErrorEnvelope = { error: { code: "unauthenticated", message: "Sign in first" } };
+      return new Response(JSON.stringify(envelope), { status: 401, headers: { "content-type": "application/json" } });
+    }
     if (request.method !== "GET" && request.method !== "HEAD") request.headers.set("X-Service-Request", "1");
     return request;
   },

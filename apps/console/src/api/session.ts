@@ -1,7 +1,7 @@
 import type { paths } from "@kcp/api-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type BusyWait, retryWhileBusy } from "./busy-retry.js";
-import { ApiError, api, unwrap } from "./client.js";
+import { api, setSignedOut, unwrap } from "./client.js";
 
 export type SessionUser = paths["/api/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"]["user"];
 export type Role = SessionUser["role"];
@@ -15,17 +15,14 @@ export function hasRole(role: Role | undefined, needed: Role): boolean {
 
 export const SESSION_KEY = ["session"] as const;
 
-/** The signed-in user, or null when there is no session (401). */
+/** The signed-in user, or null when there is no session (the probe answers 200 either way: no error to log). */
 export function useSession() {
   return useQuery({
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<SessionUser | null> => {
-      try {
-        return unwrap(await api.GET("/api/v1/auth/me")).user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
+      const { user } = unwrap(await api.GET("/api/v1/auth/session"));
+      setSignedOut(user === null);
+      return user;
     },
     staleTime: 60_000,
   });
@@ -47,6 +44,7 @@ export function useLogin(onWait?: (wait: BusyWait) => void) {
         }),
       ),
     onSuccess: async () => {
+      setSignedOut(false);
       client.clear();
       await client.invalidateQueries({ queryKey: SESSION_KEY });
     },
@@ -60,9 +58,18 @@ export function useLogout() {
       const result = await api.POST("/api/v1/auth/logout", {});
       if (!result.response.ok && result.response.status !== 401) unwrap(result);
     },
+    // So that no request meets the ended session (a 401 the browser would log): the logout waits for the requests in
+    // flight (a page's first read, a poll) to be answered, up to 3 s; once it is done nothing more is sent (setSignedOut),
+    // the session is none (the shell leaves every page for the login) and the cached answers are dropped — none kept
+    // for whoever signs in next.
+    onMutate: async () => {
+      const until = Date.now() + 3000;
+      while (client.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+    },
     onSettled: () => {
-      client.clear();
+      setSignedOut(true);
       client.setQueryData(SESSION_KEY, null);
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     },
   });
 }

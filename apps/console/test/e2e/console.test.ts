@@ -75,14 +75,21 @@ describe("web console in Chromium against the real service and Kafka", function 
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** The API answers the browser logged as failed (4xx, 5xx), for the tests that expect none. */
+  const failedLoads: string[] = [];
+
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // A CSP refusal or an uncaught error is a bug the user would meet: collect them all. (Failed API answers are
     // logged by Chromium too; the tests check that the page shows them.)
     page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
-        errors.push(message.text());
+      if (message.type() !== "error") return;
+      if (!message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    });
+    // Chromium logs every failed answer as an error ("Failed to load resource"): kept with its URL.
+    page.on("response", (response) => {
+      if (response.status() >= 400) failedLoads.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     page.on("response", (response) => {
       if (response.status() === 404 && !response.url().includes("/api/")) errors.push(`404 ${response.url()}`);
@@ -97,9 +104,12 @@ describe("web console in Chromium against the real service and Kafka", function 
 
   it("signs in (a page without a session goes to the login), shows the user and role, and the login page passes axe", async () => {
     const page = await newPage();
+    failedLoads.length = 0;
     await page.goto(`${url}/clusters/new`);
     await page.waitForURL(/\/login\?next=/);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    // A first visit without a session asks whether there is one; the answer is no error (nothing for the browser to log).
+    expect(failedLoads, "failed requests of a first visit").to.deep.equal([]);
     await expectAccessible(page, "login");
     await screenshot(page, "login");
     await page.getByLabel("Username").fill(ADMIN.username);
@@ -740,10 +750,13 @@ describe("web console in Chromium against the real service and Kafka", function 
   it("logs out: the session ends and every page asks to sign in again; no page logged an error", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);
+    failedLoads.length = 0;
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${url}/`);
     await page.waitForURL(/\/login/);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(failedLoads, "failed requests of a logout and the visit after it").to.deep.equal([]);
     const me = await page.request.get(`${url}/api/v1/auth/me`);
     expect(me.status()).to.equal(401);
     await page.context().close();

@@ -75,6 +75,13 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 /** Create (2), update and GET /auth/me answer `{user}`; GET /users answers `{users}`. */
 export const UserResponseSchema = z.object({ user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
+/** GET /auth/session: the session's user, or null without one — a probe that is not an error either way. */
+export const SessionStateSchema = z.object({
+  user: UserSchema.nullable().describe(
+    "The user of the session or token sent; null when none was sent or it is no longer valid",
+  ),
+});
+export type SessionState = z.infer<typeof SessionStateSchema>;
 export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 export const LogoutResponseSchema = z.object({ loggedOut: z.literal(true) });

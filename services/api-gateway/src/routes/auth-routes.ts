@@ -3,6 +3,7 @@ import {
   LoginRequestSchema,
   LogoutResponseSchema,
   SessionSchema,
+  SessionStateSchema,
   UserResponseSchema,
 } from "@kcp/shared";
 import type { CookieOptions } from "express";
@@ -69,6 +70,18 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
         res.locals.auditTarget = user.username;
         res.clearCookie(SESSION_COOKIE, cookieOptions(config));
         return { status: 200, body: { loggedOut: true } };
+      },
+    }),
+    route({
+      method: "GET",
+      path: "/api/v1/auth/session",
+      operationId: "probeSession",
+      role: "anonymous",
+      response: { status: 200, schema: SessionStateSchema },
+      summary:
+        "Whether the request carries a valid session or token: its user, or null (200 either way, so a page that asks on load logs no error)",
+      async handle({ user }) {
+        return { status: 200, body: { user: user ? userView(user) : null } };
       },
     }),
     route({
