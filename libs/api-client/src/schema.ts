@@ -3341,10 +3341,10 @@ export interface components {
              */
             step: components["schemas"]["Int32"];
             /**
-             * @description What the points were computed from: each collection's values (last 24 h) or 10-minute summaries
+             * @description What the points were computed from: each collection's values (last 24 h), 10-minute or hourly summaries (30 days)
              * @enum {string}
              */
-            resolution: "collection" | "10m";
+            resolution: "collection" | "10m" | "1h";
             /** @description Oldest first; steps without a measurement are left out */
             points: components["schemas"]["SeriesPoint"][];
         };
@@ -7630,7 +7630,7 @@ export interface operations {
                 from?: string;
                 /** @description End of the range (ISO 8601; default: now) */
                 to?: string;
-                /** @description Seconds per point (default: the range in 300 points, at least the stored resolution); at most 1,000 points per answer */
+                /** @description Seconds per point (default: the range in 300 points, at least 10 s); raised to a multiple of 10 minutes or an hour where the range is read from summaries; at most 1,000 points per answer */
                 step?: number;
             };
             header?: never;

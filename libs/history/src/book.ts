@@ -1,6 +1,7 @@
 import {
   type LagGrowth,
   type Refusal,
+  SERIES_HOURLY_STEP_MS,
   SERIES_RAW_RETENTION_MS,
   SERIES_SUMMARY_RETENTION_MS,
   SERIES_SUMMARY_STEP_MS,
@@ -8,11 +9,11 @@ import {
   type SeriesResponse,
 } from "@kcp/shared";
 import { type Dictionary, decodeFrame, encodeFrame, frameOf, type ReadFrame, summarize, valueIn } from "./frames.js";
-import { isRefusal, type Measured, type Resolution, readOf, responseOf } from "./query.js";
-import { type SampleInput, SERIES_PARTS, type SeriesPart, samplesOf, seriesKey } from "./samples.js";
+import { isRefusal, type Measured, type Resolution, readOf, responseOf, SPAN_MS } from "./query.js";
+import { byFrame, FRAMES, frameNameOf, type SampleInput, samplesOf, seriesKey } from "./samples.js";
 import { type LagPoint, lagGrowthOf, sparklineOf } from "./trend.js";
 
-/** A frame as stored: one part of one collection, or of one 10-minute summary (`at` its span's start). */
+/** A frame as stored: one part of one collection, or of one 10-minute or hourly summary (`at` its span's start). */
 export interface SeriesFrameRecord {
   clusterId: string;
   part: string;
@@ -66,12 +67,13 @@ const WRITTEN_CACHE = 100_000;
 const DICTIONARY_WRITE_AHEAD_MS = 24 * 3600_000;
 const TREND_WINDOW_MS = 3600_000;
 const SPARKLINE_POINTS = 30;
-const bucketOf = (at: Date) => Math.floor(at.getTime() / SERIES_SUMMARY_STEP_MS) * SERIES_SUMMARY_STEP_MS;
+const startOf = (at: Date | number, spanMs: number) => Math.floor(new Date(at).getTime() / spanMs) * spanMs;
 
 /**
- * A cluster's history in the store: each collection's figures written as one frame per part, each finished
- * 10-minute span summarized (min, mean, max) when the next collection begins a new one, expired frames swept then;
- * series answered from the frames only (never Kafka).
+ * A cluster's history in the store: each collection's figures written as frames (the cluster's; topics and groups in
+ * shards), each finished 10-minute span summarized (min, mean, max) when the next collection begins a new one and each
+ * finished hour from its 10-minute summaries, expired frames swept then; series answered from the frames only (never
+ * Kafka).
  */
 export class HistoryBook {
   private readonly known = new Map<string, KnownDictionary>();
@@ -82,7 +84,6 @@ export class HistoryBook {
 
   async record(clusterId: string, input: SampleInput): Promise<RecordedCollection> {
     const at = new Date(input.snapshot.collectedAt);
-    const samples = samplesOf(input);
     // The collection before is the stored view's (the previous snapshot): asking the store only when there is none
     // (a first collection, or a lost view) keeps a sorted query off every collection's path.
     const latest = input.previous
@@ -90,9 +91,8 @@ export class HistoryBook {
       : await this.records.latestAt(clusterId, "cluster", "collection");
     const frames: SeriesFrameRecord[] = [];
     const dictionaries: SeriesDictionaryRecord[] = [];
-    for (const part of SERIES_PARTS) {
-      if (samples[part].size === 0) continue;
-      const { dictionary, values } = frameOf(samples[part]);
+    for (const [part, samples] of byFrame(samplesOf(input))) {
+      const { dictionary, values } = frameOf(samples);
       this.remember(dictionary);
       const written = this.dictionaryToWrite(clusterId, dictionary, at);
       if (written) dictionaries.push(written);
@@ -108,21 +108,27 @@ export class HistoryBook {
     }
     await this.records.put(frames, dictionaries);
     let bytes = frames.reduce((sum, f) => sum + f.data.byteLength, 0);
-    const summarized = latest !== undefined && bucketOf(latest) < bucketOf(at);
-    if (summarized) {
-      bytes += await this.summarize(clusterId, new Date(bucketOf(latest)));
+    // A collection that begins a new span summarizes the span before: its 10 minutes from their collections, then,
+    // when an hour ended too, the hour from its 10-minute summaries.
+    const summarized =
+      latest !== undefined && startOf(latest, SERIES_SUMMARY_STEP_MS) < startOf(at, SERIES_SUMMARY_STEP_MS);
+    if (latest && summarized) {
+      bytes += await this.summarize(clusterId, "10m", new Date(startOf(latest, SERIES_SUMMARY_STEP_MS)));
+      if (startOf(latest, SERIES_HOURLY_STEP_MS) < startOf(at, SERIES_HOURLY_STEP_MS))
+        bytes += await this.summarize(clusterId, "1h", new Date(startOf(latest, SERIES_HOURLY_STEP_MS)));
       await this.records.sweep(at);
     }
     return { frames: frames.length, bytes, summarized };
   }
 
-  /** Summarizes the 10-minute span starting at `start`, each part; returns the bytes written. */
-  private async summarize(clusterId: string, start: Date): Promise<number> {
-    const end = new Date(start.getTime() + SERIES_SUMMARY_STEP_MS);
+  /** Summarizes the span of `resolution` starting at `start`, each frame, from the next finer one; the bytes written. */
+  private async summarize(clusterId: string, resolution: "10m" | "1h", start: Date): Promise<number> {
+    const end = new Date(start.getTime() + SPAN_MS[resolution]);
+    const source: Resolution = resolution === "10m" ? "collection" : "10m";
     const frames: SeriesFrameRecord[] = [];
     const dictionaries: SeriesDictionaryRecord[] = [];
-    for (const part of SERIES_PARTS) {
-      const read = await this.read(clusterId, part, "collection", start, end);
+    for (const part of FRAMES) {
+      const read = await this.read(clusterId, part, source, start, end);
       const summary = summarize(read.map((r) => r.frame));
       if (!summary) continue;
       this.remember(summary.dictionary);
@@ -131,7 +137,7 @@ export class HistoryBook {
       frames.push({
         clusterId,
         part,
-        resolution: "10m",
+        resolution,
         at: start,
         dictionary: summary.dictionary.id,
         data: encodeFrame(summary.values),
@@ -146,13 +152,21 @@ export class HistoryBook {
   async series(clusterId: string, query: SeriesQuery, now: Date): Promise<SeriesResponse | Refusal> {
     const read = readOf(query, now);
     if (isRefusal(read)) return read;
-    const frames = await this.read(clusterId, read.part, read.resolution, read.from, read.to);
+    const frames = await this.read(clusterId, read.frame, read.resolution, read.from, read.to);
     const measured = this.measuredOf(frames, read.key);
-    // The span under way has no summary yet (it is made when the next span begins): its collections stand in for it.
-    const current = new Date(Math.max(read.from.getTime(), bucketOf(now)));
-    if (read.resolution === "10m" && read.to > current) {
-      const recent = await this.read(clusterId, read.part, "collection", current, read.to);
-      measured.push(...this.measuredOf(recent, read.key));
+    // The span under way has no summary yet (it is made when the next span begins): the finer frames stand in for
+    // it — an hour's 10-minute summaries, the 10 minutes' collections.
+    if (read.resolution !== "collection") {
+      const tenMinutes = new Date(Math.max(read.from.getTime(), startOf(now, SERIES_SUMMARY_STEP_MS)));
+      if (read.resolution === "1h") {
+        const hour = new Date(Math.max(read.from.getTime(), startOf(now, SERIES_HOURLY_STEP_MS)));
+        if (read.to > hour && tenMinutes > hour)
+          measured.push(...this.measuredOf(await this.read(clusterId, read.frame, "10m", hour, tenMinutes), read.key));
+      }
+      if (read.to > tenMinutes)
+        measured.push(
+          ...this.measuredOf(await this.read(clusterId, read.frame, "collection", tenMinutes, read.to), read.key),
+        );
     }
     return responseOf(read, measured);
   }
@@ -162,9 +176,14 @@ export class HistoryBook {
     const trends = new Map<string, GroupLagTrend>();
     if (groups.length === 0) return trends;
     const from = new Date(now.getTime() - TREND_WINDOW_MS);
-    const frames = await this.read(clusterId, "groups", "collection", from, new Date(now.getTime() + 1));
-    if (frames.length === 0) return trends;
+    const shards = new Map<string, Awaited<ReturnType<HistoryBook["read"]>>>();
     for (const group of groups) {
+      const shard = frameNameOf("group.lag", group);
+      let frames = shards.get(shard);
+      if (!frames) {
+        frames = await this.read(clusterId, shard, "collection", from, new Date(now.getTime() + 1));
+        shards.set(shard, frames);
+      }
       const points: LagPoint[] = this.measuredOf(frames, seriesKey("group.lag", group)).map((m) => ({
         at: m.at,
         value: m.mean,
@@ -188,7 +207,7 @@ export class HistoryBook {
     return measured;
   }
 
-  private async read(clusterId: string, part: SeriesPart, resolution: Resolution, from: Date, to: Date) {
+  private async read(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date) {
     const stored = await this.records.frames(clusterId, part, resolution, from, to);
     const missing = [...new Set(stored.map((f) => f.dictionary))].filter((id) => !this.known.has(id));
     if (missing.length > 0)
@@ -210,7 +229,7 @@ export class HistoryBook {
    * this one restarted, writes it once more: the store keeps the keys and the later expiry.
    */
   private dictionaryToWrite(clusterId: string, dictionary: Dictionary, at: Date): SeriesDictionaryRecord | undefined {
-    const needed = at.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_SUMMARY_STEP_MS;
+    const needed = at.getTime() + SERIES_SUMMARY_RETENTION_MS + SERIES_HOURLY_STEP_MS;
     const key = `${clusterId}\u0000${dictionary.id}`;
     const written = this.writtenUntil.get(key);
     if (written !== undefined && written >= needed) return undefined;

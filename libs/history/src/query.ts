@@ -3,23 +3,30 @@ import {
   type FigureName,
   MAX_SERIES_POINTS,
   type Refusal,
+  SERIES_HOURLY_STEP_MS,
   SERIES_RAW_RETENTION_MS,
   SERIES_SUMMARY_STEP_MS,
   type SeriesPoint,
   type SeriesQuery,
   type SeriesResponse,
 } from "@kcp/shared";
-import type { SeriesPart } from "./samples.js";
-import { partOf, seriesKey } from "./samples.js";
+import { frameNameOf, seriesKey } from "./samples.js";
 
-export type Resolution = "collection" | "10m";
+export type Resolution = "collection" | "10m" | "1h";
+
+/** The span of a summary of each resolution. */
+export const SPAN_MS: Record<Exclude<Resolution, "collection">, number> = {
+  "10m": SERIES_SUMMARY_STEP_MS,
+  "1h": SERIES_HOURLY_STEP_MS,
+};
 
 /** What to read for a series query: the part, the resolution and the range, with the step in milliseconds. */
 export interface SeriesRead {
   figure: FigureName;
   entity: string;
   key: string;
-  part: SeriesPart;
+  /** The frame the series is written in (`cluster`, `topics.3`, …). */
+  frame: string;
   resolution: Resolution;
   from: Date;
   to: Date;
@@ -30,12 +37,14 @@ const DEFAULT_RANGE_MS = 3600_000;
 const DEFAULT_POINTS = 300;
 const MIN_DEFAULT_STEP_S = 10;
 const DEFAULT_SUMMARY_RANGE_MS = 10 * 3600_000;
+const DEFAULT_HOURLY_RANGE_MS = 3 * 24 * 3600_000;
 
 /**
  * Decides what a series query reads: the range (default the last hour), the step (default the range in 300 points,
  * at least 10 s), and the resolution — each collection's values while the range lies within the last 24 h and the step
- * is under 10 minutes (and, when no step is asked for, the range is at most 10 h), else the 10-minute summaries (the
- * step then a multiple of 10 minutes). Refused: an entity where the
+ * is under 10 minutes (and, when no step is asked for, the range is at most 10 h); else the hourly summaries for a step
+ * of an hour or more (or, unasked, a range over 3 days), else the 10-minute summaries — the step then a multiple of
+ * the summaries' span. Refused: an entity where the
  * figure has none or none where it needs one, an empty range, more than 1,000 points.
  */
 export function readOf(query: SeriesQuery, now: Date): SeriesRead | Refusal {
@@ -53,10 +62,17 @@ export function readOf(query: SeriesQuery, now: Date): SeriesRead | Refusal {
   const recent = from.getTime() >= now.getTime() - SERIES_RAW_RETENTION_MS;
   // Unasked, a range over 10 h is drawn from the summaries (a day: 144 points of 10 minutes, read from 144 frames
   // instead of 2,880); a step asked for is honoured where the collections can give it.
-  const wide = query.step === undefined && rangeMs > DEFAULT_SUMMARY_RANGE_MS;
-  const resolution: Resolution = recent && !wide && stepMs < SERIES_SUMMARY_STEP_MS ? "collection" : "10m";
-  if (resolution === "10m")
-    stepMs = Math.max(SERIES_SUMMARY_STEP_MS, Math.ceil(stepMs / SERIES_SUMMARY_STEP_MS) * SERIES_SUMMARY_STEP_MS);
+  const unasked = query.step === undefined;
+  const wide = unasked && rangeMs > DEFAULT_SUMMARY_RANGE_MS;
+  // Days are read from the hourly summaries: a step of an hour or more, or an unasked range over 3 days (30 days:
+  // 720 frames read instead of 4,320).
+  const hourly = stepMs >= SERIES_HOURLY_STEP_MS || (unasked && rangeMs > DEFAULT_HOURLY_RANGE_MS);
+  const resolution: Resolution =
+    recent && !wide && stepMs < SERIES_SUMMARY_STEP_MS ? "collection" : hourly ? "1h" : "10m";
+  if (resolution !== "collection") {
+    const span = SPAN_MS[resolution];
+    stepMs = Math.max(span, Math.ceil(stepMs / span) * span);
+  }
   const points = Math.ceil(rangeMs / stepMs);
   if (points > MAX_SERIES_POINTS)
     return {
@@ -68,7 +84,7 @@ export function readOf(query: SeriesQuery, now: Date): SeriesRead | Refusal {
     figure: query.figure,
     entity,
     key: seriesKey(query.figure, entity),
-    part: partOf(query.figure),
+    frame: frameNameOf(query.figure, entity),
     resolution,
     from,
     to,

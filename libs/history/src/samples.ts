@@ -29,6 +29,61 @@ export const partOf = (figure: FigureName): SeriesPart => PART_OF[FIGURES[figure
 /** A series' key in a frame: the figure, `|`, the entity (empty for cluster figures). */
 export const seriesKey = (figure: FigureName, entity = ""): string => `${figure}|${entity}`;
 
+/**
+ * The topics and groups parts are written in this many frames each, by a hash of the topic or the group (a group's
+ * lag by topic beside its lag): a topic's or a group's chart then reads an eighth of the part. The cluster part, small,
+ * is one frame.
+ */
+export const PART_SHARDS = 8;
+
+/** FNV-1a, 32 bits: a stable, fast hash of a name. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The frame (`cluster`, or `topics.3`, `groups.7`) a series is written in, from its figure and entity. */
+export function frameNameOf(figure: FigureName, entity: string): string {
+  const part = partOf(figure);
+  if (part === "cluster") return part;
+  // A group's lag on a topic is written beside the group's lag: split at the last `|` (a topic name never holds one).
+  const owner = FIGURES[figure].entity === "groupTopic" ? entity.slice(0, entity.lastIndexOf("|")) : entity;
+  return `${part}.${hashOf(owner) % PART_SHARDS}`;
+}
+
+/** The frame of a series key (`figure|entity`). */
+export function frameNameOfKey(key: string): string {
+  const bar = key.indexOf("|");
+  return frameNameOf(key.slice(0, bar) as FigureName, key.slice(bar + 1));
+}
+
+/** Every frame a collection may write: the cluster's, then each shard of topics and groups. */
+export const FRAMES: readonly string[] = [
+  "cluster",
+  ...Array.from({ length: PART_SHARDS }, (_, i) => `topics.${i}`),
+  ...Array.from({ length: PART_SHARDS }, (_, i) => `groups.${i}`),
+];
+
+/** A collection's samples by the frame each is written in. */
+export function byFrame(samples: Samples): Map<string, Map<string, number>> {
+  const frames = new Map<string, Map<string, number>>();
+  for (const part of SERIES_PARTS)
+    for (const [key, value] of samples[part]) {
+      const frame = part === "cluster" ? "cluster" : frameNameOfKey(key);
+      let values = frames.get(frame);
+      if (!values) {
+        values = new Map();
+        frames.set(frame, values);
+      }
+      values.set(key, value);
+    }
+  return frames;
+}
+
 /** The entity of a group's lag on one topic. */
 export const groupTopicEntity = (group: string, topic: string): string => `${group}|${topic}`;
 

@@ -6,7 +6,9 @@ import type { Health, SeriesResponse, Snapshot } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
 import { getSharedMongo } from "@kcp/test-infra";
 import { expect } from "chai";
-import { HistoryBook } from "../src/index.js";
+import { frameNameOf, HistoryBook } from "../src/index.js";
+
+const TOPIC_FRAME = frameNameOf("topic.bytesInPerSec", "orders");
 
 const T0 = Date.parse("2026-11-29T08:00:00.000Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
@@ -59,7 +61,11 @@ const stores: [string, () => Promise<{ store: Store; close: () => Promise<void> 
     async () => {
       const dir = mkdtempSync(join(tmpdir(), "kcp-history-"));
       const store = new EmbeddedStore(dir);
-      return { store, close: async () => (await store.stop(), rmSync(dir, { recursive: true, force: true })) };
+      const close = async () => {
+        await store.stop();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return { store, close };
     },
   ],
   [
@@ -76,20 +82,22 @@ for (const [label, open] of stores)
   describe(`history written, summarized and expired: ${label}`, function () {
     this.timeout(180_000);
 
-    it("45 minutes of collections at 30 s on an injected clock: four 10-minute summaries with each span's min, mean and max, collections gone after 24 h, summaries after 30 days", async () => {
+    it("65 minutes of collections at 30 s on an injected clock: six 10-minute summaries and an hourly one with each span's min, mean and max, collections gone after 24 h, summaries after 30 days", async () => {
       const { store, close } = await open();
       try {
         const book = new HistoryBook(store.series);
         let previous: Snapshot | undefined;
-        for (let i = 0; i < 90; i += 1) {
+        for (let i = 0; i < 130; i += 1) {
           const snapshot = snapshotAt(i);
           await book.record("c", { snapshot, health, ...(previous ? { previous } : {}) });
           previous = snapshot;
         }
-        const summaries = await store.series.frames("c", "topics", "10m", at(0), at(3600));
+        const summaries = await store.series.frames("c", TOPIC_FRAME, "10m", at(0), at(3600));
         expect(summaries.map((f) => f.at.toISOString())).to.deep.equal(
-          [0, 600, 1200, 1800].map((s) => at(s).toISOString()),
+          [0, 600, 1200, 1800, 2400, 3000].map((s) => at(s).toISOString()),
         );
+        const hourly = await store.series.frames("c", TOPIC_FRAME, "1h", at(0), at(7200));
+        expect(hourly.map((f) => f.at.toISOString())).to.deep.equal([at(0).toISOString()]);
 
         // Read a day later through a fresh book (as another process): only the summaries are older than 24 h.
         const dayLater = new Date(T0 + 26 * 3600_000);
@@ -98,8 +106,11 @@ for (const [label, open] of stores)
         expect(rate.resolution).to.equal("10m");
         expect(rate.points).to.deep.equal(
           // The mean, 1004.5, is kept to the unit (a fraction from 1,000 up).
-          [0, 600, 1200, 1800].map((s) => ({ at: at(s).toISOString(), value: 1005, min: 1000, max: 1009 })),
+          [0, 600, 1200, 1800, 2400, 3000].map((s) => ({ at: at(s).toISOString(), value: 1005, min: 1000, max: 1009 })),
         );
+        const byHour = (await book.series("c", { ...query, step: 3600 }, dayLater)) as SeriesResponse;
+        expect(byHour.resolution).to.equal("1h");
+        expect(byHour.points).to.deep.equal([{ at: at(0).toISOString(), value: 1005, min: 1000, max: 1009 }]);
         const size = (await book.series(
           "c",
           { figure: "topic.sizeBytes", entity: "orders", from: at(0), to: at(600) },
@@ -110,13 +121,14 @@ for (const [label, open] of stores)
 
         // The store's own expiry (the sweep; MongoDB's TTL index as well where the server has one).
         await store.series.sweep(new Date(T0 + 25 * 3600_000));
-        expect(await store.series.frames("c", "topics", "collection", at(0), at(3600))).to.deep.equal([]);
-        expect(await store.series.frames("c", "topics", "10m", at(0), at(3600))).to.have.length(4);
+        expect(await store.series.frames("c", TOPIC_FRAME, "collection", at(0), at(3600))).to.deep.equal([]);
+        expect(await store.series.frames("c", TOPIC_FRAME, "10m", at(0), at(3600))).to.have.length(6);
         const stillThere = (await book.series("c", query, dayLater)) as SeriesResponse;
-        expect(stillThere.points).to.have.length(4);
+        expect(stillThere.points).to.have.length(6);
 
         await store.series.sweep(new Date(T0 + 32 * 24 * 3600_000));
-        expect(await store.series.frames("c", "topics", "10m", at(0), at(3600))).to.deep.equal([]);
+        expect(await store.series.frames("c", TOPIC_FRAME, "10m", at(0), at(3600))).to.deep.equal([]);
+        expect(await store.series.frames("c", TOPIC_FRAME, "1h", at(0), at(3600))).to.deep.equal([]);
         const ids = [...new Set(summaries.map((f) => f.dictionary))];
         expect(await store.series.dictionaries("c", ids)).to.deep.equal([]);
       } finally {

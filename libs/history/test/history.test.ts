@@ -7,6 +7,7 @@ import { expect } from "chai";
 import {
   decodeFrame,
   encodeFrame,
+  frameNameOf,
   HistoryBook,
   isRefusal,
   lagGrowthOf,
@@ -179,10 +180,20 @@ describe("history: series queries", () => {
       resolution: "collection",
       stepMs: 12_000,
       key: "cluster.bytesInPerSec|",
-      part: "cluster",
+      frame: "cluster",
     });
     const month = readOf({ figure: "topic.sizeBytes", entity: "orders", from: at(0), to: now }, now);
-    expect(month).to.include({ resolution: "10m", stepMs: 600_000, key: "topic.sizeBytes|orders", part: "topics" });
+    // 48 hours unasked: more than 3 days is read hourly, this from the 10-minute summaries.
+    expect(month).to.include({
+      resolution: "10m",
+      stepMs: 600_000,
+      key: "topic.sizeBytes|orders",
+      frame: frameNameOf("topic.sizeBytes", "orders"),
+    });
+    expect(readOf({ figure: "topic.sizeBytes", entity: "orders", from: at(-30 * 86400), to: now }, now)).to.include({
+      resolution: "1h",
+      stepMs: 3 * 3600_000,
+    });
     // A day without a step: 144 summaries rather than 2,880 collections; with a step the collections can give, those.
     expect(readOf({ figure: "cluster.dataBytes", from: at(3600 * 24 + 60) }, now)).to.include({
       resolution: "10m",
@@ -269,7 +280,7 @@ describe("history: recorded and answered through the embedded store", function (
     expect(summaries).to.equal(149);
     // The keys never changed: one dictionary per part, written again only once a day to keep it past its summaries.
     const [dictionary] = await store.series.dictionaries("c1", [
-      (await store.series.frames("c1", "groups", "10m", at(0), end))[0]?.dictionary ?? "",
+      (await store.series.frames("c1", frameNameOf("group.lag", "billing|eu"), "10m", at(0), end))[0]?.dictionary ?? "",
     ]);
     expect(dictionary?.keys).to.deep.equal(["group.lag|billing|eu", "groupTopic.lag|billing|eu|orders"]);
     expect(dictionary?.expiresAt.getTime()).to.be.at.least(end.getTime() + 30 * 86_400_000);
@@ -290,8 +301,9 @@ describe("history: recorded and answered through the embedded store", function (
       { figure: "topic.messagesOutPerSec", entity: "orders", from: at(0), to: now, step: 3600 },
       now,
     )) as SeriesResponse;
-    expect(day.resolution).to.equal("10m");
-    // 25 hours of hours: the last one's last minutes from its collections (their span is not summarized yet).
+    expect(day.resolution).to.equal("1h");
+    // 25 hours of hourly summaries: the last hour from its 10-minute summaries and its last minutes from their
+    // collections (neither summarized yet).
     expect(day.points).to.have.length(25);
     const halfDay = (await book.series(
       "c1",

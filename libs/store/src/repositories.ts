@@ -453,15 +453,15 @@ export interface DesiredStateRepository {
 }
 
 /**
- * The history of a cluster's figures, in frames: one part of one collection (`collection`) or of one 10-minute summary
- * (`10m`, `at` the span's start), its values in the order of a dictionary of series keys stored once per cluster. The
+ * The history of a cluster's figures, in frames: one part of one collection (`collection`) or of one 10-minute or
+ * hourly summary (`10m`, `1h`, `at` the span's start), its values in the order of a dictionary of series keys stored once per cluster. The
  * data is opaque here (@kcp/history owns its encoding). Each record carries its expiry: MongoDB deletes it by a TTL
  * index, the embedded store when swept, and both at a sweep.
  */
 export interface SeriesFrameRecord {
   clusterId: string;
   part: string;
-  resolution: "collection" | "10m";
+  resolution: "collection" | "10m" | "1h";
   at: Date;
   dictionary: string;
   data: Uint8Array;

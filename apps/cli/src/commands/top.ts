@@ -209,7 +209,7 @@ async function series(context: Context, args: Args) {
   print(context, answer, () => {
     const values = answer.points.map((p) => p.value);
     const of = answer.entity ? ` of ${answer.entity}` : "";
-    const span = `${answer.from} → ${answer.to}, a point per ${formatDuration(answer.step)} (${answer.resolution === "collection" ? "each collection" : "10-minute summaries"})`;
+    const span = `${answer.from} → ${answer.to}, a point per ${formatDuration(answer.step)} (${answer.resolution === "collection" ? "each collection" : answer.resolution === "1h" ? "hourly summaries" : "10-minute summaries"})`;
     if (answer.points.length === 0) return `${answer.figure}${of} (${answer.unit}), ${span}: no point recorded`;
     const low = Math.min(...answer.points.map((p) => p.min));
     const high = Math.max(...answer.points.map((p) => p.max));
@@ -282,7 +282,7 @@ export const topCommands: CommandSpec[] = [
     summary: "a figure's history: its points (mean, min, max per step) and a sparkline",
     details: [
       "FIGURE is one of kcp series figures (cluster.bytesInPerSec, topic.bytesInPerSec, group.lag, ...). The last 24 h",
-      "are kept at each collection's resolution, 30 days as 10-minute summaries; default: the last hour.",
+      "are kept at each collection's resolution, 30 days as 10-minute and hourly summaries; default: the last hour.",
     ],
     examples: [
       "kcp series prod cluster.bytesInPerSec",

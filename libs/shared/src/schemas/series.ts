@@ -135,6 +135,8 @@ export const SERIES_RAW_RETENTION_MS = 24 * 3600_000;
 export const SERIES_SUMMARY_RETENTION_MS = 30 * 24 * 3600_000;
 /** The span of one summary. */
 export const SERIES_SUMMARY_STEP_MS = 10 * 60_000;
+/** The span of an hourly summary (made from the 10-minute ones, kept as long): what ranges of days are read from. */
+export const SERIES_HOURLY_STEP_MS = 3600_000;
 /** An answer holds at most this many points; a range and step that would give more are refused. */
 export const MAX_SERIES_POINTS = 1000;
 
@@ -163,7 +165,7 @@ export const SeriesQuerySchema = z.strictObject({
     .max(30 * 86400)
     .optional()
     .describe(
-      "Seconds per point (default: the range in 300 points, at least the stored resolution); at most 1,000 points per answer",
+      "Seconds per point (default: the range in 300 points, at least 10 s); raised to a multiple of 10 minutes or an hour where the range is read from summaries; at most 1,000 points per answer",
     ),
 });
 export type SeriesQuery = z.infer<typeof SeriesQuerySchema>;
@@ -184,8 +186,10 @@ export const SeriesResponseSchema = z.object({
   to: DateTimeSchema,
   step: Int32Schema.min(1).describe("Seconds per point"),
   resolution: z
-    .enum(["collection", "10m"])
-    .describe("What the points were computed from: each collection's values (last 24 h) or 10-minute summaries"),
+    .enum(["collection", "10m", "1h"])
+    .describe(
+      "What the points were computed from: each collection's values (last 24 h), 10-minute or hourly summaries (30 days)",
+    ),
   points: z.array(SeriesPointSchema).describe("Oldest first; steps without a measurement are left out"),
 });
 export type SeriesResponse = z.infer<typeof SeriesResponseSchema>;

@@ -47,8 +47,10 @@ export function SeriesChart({ clusterId, title, unit, lines, initialRange = "hou
       xRange={[Date.parse(from) / 1000, Date.parse(to) / 1000]}
       controls={<RangeSwitch value={range} onChange={setRange} label={title} />}
       note={
-        resolution === "10m" ? (
-          <p className="text-xs text-slate-600 dark:text-slate-300">Each point: the mean of 10-minute summaries.</p>
+        resolution === "10m" || resolution === "1h" ? (
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            Each point: the mean of {resolution === "10m" ? "10-minute" : "hourly"} summaries.
+          </p>
         ) : null
       }
     />
