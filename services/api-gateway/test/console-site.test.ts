@@ -36,6 +36,14 @@ describe("gateway: the web console at /", () => {
     const res = await fetch(`${test.gateway.url}/clusters/abc/topics?q=orders`, { headers: { accept: "text/html" } });
     expect(res.status).to.equal(200);
     expect(await res.text()).to.equal(INDEX);
+    // A topic whose name ends like a file name has its page all the same.
+    const dotted = await fetch(`${test.gateway.url}/clusters/abc/topics/orders.001.events`, {
+      headers: { accept: "text/html" },
+    });
+    expect(dotted.status).to.equal(200);
+    expect(await dotted.text()).to.equal(INDEX);
+    const missingRootFile = await fetch(`${test.gateway.url}/robots.txt`, { headers: { accept: "text/html" } });
+    expect(missingRootFile.status).to.equal(404);
   });
 
   it("serves hashed assets for a year (immutable) and a missing asset is a 404, not the page", async () => {

@@ -33,12 +33,18 @@ function setConsoleHeaders(res: Response, path: string): void {
 }
 
 /**
- * A browser loading a page of the console: GET or HEAD, no file extension, and text/html named in Accept (as
+ * The console's own files: its built assets and the files at its root (favicon.svg). A dotted name deeper down is a
+ * page: a topic named `orders.001.events` has its page at `/clusters/{id}/topics/orders.001.events`.
+ */
+const isFilePath = (path: string) => path.startsWith("/assets/") || /^\/[^/]+\.[a-z0-9]+$/i.test(path);
+
+/**
+ * A browser loading a page of the console: GET or HEAD, not one of its files, and text/html named in Accept (as
  * browsers do when they navigate). API clients sending `Accept: *\/*` to an unknown path keep getting 404.
  */
 function isPageNavigation(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (NOT_CONSOLE.test(req.path) || /\.[a-z0-9]+$/i.test(req.path)) return false;
+  if (NOT_CONSOLE.test(req.path) || isFilePath(req.path)) return false;
   return (req.headers.accept ?? "").includes("text/html");
 }
 
