@@ -36,8 +36,14 @@ export interface SeriesDictionaryRecord {
 export interface SeriesRecords {
   /** Writes frames (replacing one of the same cluster, part, resolution and time) and dictionaries (kept as first written, their expiry raised). */
   put(frames: SeriesFrameRecord[], dictionaries: SeriesDictionaryRecord[]): Promise<void>;
-  /** Frames of `at` in [from, to), oldest first. */
-  frames(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date): Promise<SeriesFrameRecord[]>;
+  /** Frames of one part (`part` null: of every part) of `at` in [from, to), oldest first. */
+  frames(
+    clusterId: string,
+    part: string | null,
+    resolution: Resolution,
+    from: Date,
+    to: Date,
+  ): Promise<SeriesFrameRecord[]>;
   latestAt(clusterId: string, part: string, resolution: Resolution): Promise<Date | undefined>;
   dictionaries(clusterId: string, ids: string[]): Promise<SeriesDictionaryRecord[]>;
   /** Deletes every frame and dictionary past its expiry; returns how many. */
@@ -127,9 +133,16 @@ export class HistoryBook {
     const source: Resolution = resolution === "10m" ? "collection" : "10m";
     const frames: SeriesFrameRecord[] = [];
     const dictionaries: SeriesDictionaryRecord[] = [];
+    // One read of the span's frames of every part (one query, not one per part: on some MongoDB-compatible servers
+    // each query of a range costs as much as the span's whole read).
+    const byPart = new Map<string, ReadFrame[]>();
+    for (const { part, frame } of await this.read(clusterId, null, source, start, end)) {
+      const list = byPart.get(part) ?? [];
+      list.push(frame);
+      byPart.set(part, list);
+    }
     for (const part of FRAMES) {
-      const read = await this.read(clusterId, part, source, start, end);
-      const summary = summarize(read.map((r) => r.frame));
+      const summary = summarize(byPart.get(part) ?? []);
       if (!summary) continue;
       this.remember(summary.dictionary);
       const written = this.dictionaryToWrite(clusterId, summary.dictionary, start);
@@ -207,16 +220,21 @@ export class HistoryBook {
     return measured;
   }
 
-  private async read(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date) {
+  private async read(clusterId: string, part: string | null, resolution: Resolution, from: Date, to: Date) {
     const stored = await this.records.frames(clusterId, part, resolution, from, to);
     const missing = [...new Set(stored.map((f) => f.dictionary))].filter((id) => !this.known.has(id));
     if (missing.length > 0)
       for (const d of await this.records.dictionaries(clusterId, missing)) this.remember({ id: d.id, keys: d.keys });
-    const read: { at: Date; frame: ReadFrame; index: Map<string, number> }[] = [];
+    const read: { at: Date; part: string; frame: ReadFrame; index: Map<string, number> }[] = [];
     for (const f of stored) {
       const dictionary = this.known.get(f.dictionary);
       if (!dictionary) continue;
-      read.push({ at: f.at, frame: { keys: dictionary.keys, values: decodeFrame(f.data) }, index: dictionary.index });
+      read.push({
+        at: f.at,
+        part: f.part,
+        frame: { keys: dictionary.keys, values: decodeFrame(f.data) },
+        index: dictionary.index,
+      });
     }
     return read;
   }

@@ -481,10 +481,10 @@ export interface SeriesRepository {
    * stored keeps its keys (its id is their digest) and takes the later expiry. One transaction in the embedded store.
    */
   put(frames: SeriesFrameRecord[], dictionaries: SeriesDictionaryRecord[]): Promise<void>;
-  /** The frames with `at` in [from, to), oldest first. */
+  /** The frames of one part (or, `part` null, of every part) with `at` in [from, to), oldest first. */
   frames(
     clusterId: string,
-    part: string,
+    part: string | null,
     resolution: SeriesFrameRecord["resolution"],
     from: Date,
     to: Date,

@@ -50,6 +50,13 @@ export function describeSeriesContract(label: string, fixture: () => StoreFixtur
       expect([...(read[2] as SeriesFrameRecord).data]).to.deep.equal([1, 2, 3]);
       expect((read[0] as SeriesFrameRecord).expiresAt.toISOString()).to.equal(at(3600).toISOString());
       expect(await store.series.frames(cluster, "topics", "collection", at(0), at(3600))).to.have.length(1);
+      // Every part at once (a span summarized in one read): by time, then part.
+      const all = await store.series.frames(cluster, null, "collection", at(0), at(60));
+      expect(all.map((f) => [f.at.getTime(), f.part])).to.deep.equal([
+        [at(0).getTime(), "cluster"],
+        [at(30).getTime(), "cluster"],
+        [at(30).getTime(), "topics"],
+      ]);
       expect(await store.series.frames(cluster, "cluster", "10m", at(0), at(3600))).to.have.length(1);
       expect((await store.series.latestAt(cluster, "cluster", "collection"))?.toISOString()).to.equal(
         at(90).toISOString(),

@@ -101,6 +101,7 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
         cluster_id TEXT NOT NULL, part TEXT NOT NULL, resolution TEXT NOT NULL, at INTEGER NOT NULL,
         dictionary TEXT NOT NULL, data BLOB NOT NULL, expires_at INTEGER NOT NULL);
       CREATE UNIQUE INDEX series_frames_key ON series_frames (cluster_id, part, resolution, at);
+      CREATE INDEX series_frames_span ON series_frames (cluster_id, resolution, at);
       CREATE INDEX series_frames_expiry ON series_frames (expires_at);
       CREATE TABLE series_dictionaries (
         cluster_id TEXT NOT NULL, id TEXT NOT NULL, keys TEXT NOT NULL, expires_at INTEGER NOT NULL);

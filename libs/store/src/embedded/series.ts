@@ -36,13 +36,22 @@ export class EmbeddedSeries implements SeriesRepository {
     });
   }
 
-  async frames(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date) {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM series_frames WHERE cluster_id = ? AND part = ? AND resolution = ? AND at >= ? AND at < ?
-         ORDER BY at`,
-      )
-      .all(clusterId, part, resolution, from.getTime(), to.getTime()) as Row[];
+  async frames(clusterId: string, part: string | null, resolution: Resolution, from: Date, to: Date) {
+    const rows = (
+      part === null
+        ? this.db
+            .prepare(
+              `SELECT * FROM series_frames WHERE cluster_id = ? AND resolution = ? AND at >= ? AND at < ?
+               ORDER BY at, part`,
+            )
+            .all(clusterId, resolution, from.getTime(), to.getTime())
+        : this.db
+            .prepare(
+              `SELECT * FROM series_frames WHERE cluster_id = ? AND part = ? AND resolution = ? AND at >= ? AND at < ?
+               ORDER BY at`,
+            )
+            .all(clusterId, part, resolution, from.getTime(), to.getTime())
+    ) as Row[];
     return rows.map(toFrame);
   }
 

@@ -139,6 +139,7 @@ const seriesFrames = new Schema(
   options,
 );
 seriesFrames.index({ clusterId: 1, part: 1, resolution: 1, at: 1 });
+seriesFrames.index({ clusterId: 1, resolution: 1, at: 1 });
 const seriesDictionaries = new Schema({ _id: String, clusterId: String, keys: String, expiresAt: Date }, options);
 seriesDictionaries.index({ clusterId: 1 });
 

@@ -90,10 +90,10 @@ export class MongoSeries implements SeriesRepository {
     );
   }
 
-  async frames(clusterId: string, part: string, resolution: Resolution, from: Date, to: Date) {
+  async frames(clusterId: string, part: string | null, resolution: Resolution, from: Date, to: Date) {
     const docs = await this.models.seriesFrames
-      .find({ clusterId, part, resolution, at: { $gte: from, $lt: to } })
-      .sort({ at: 1 })
+      .find({ clusterId, ...(part === null ? {} : { part }), resolution, at: { $gte: from, $lt: to } })
+      .sort(part === null ? { at: 1, part: 1 } : { at: 1 })
       .lean<FrameDoc[]>();
     return docs.map(
       (doc): SeriesFrameRecord => ({
