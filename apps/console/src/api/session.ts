@@ -21,8 +21,8 @@ export function useSession() {
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<SessionUser | null> => {
       const { user } = unwrap(await api.GET("/api/v1/auth/session"));
-      setSignedOut(user === null);
-      return user;
+      setSignedOut(!user);
+      return user ?? null;
     },
     staleTime: 60_000,
   });
