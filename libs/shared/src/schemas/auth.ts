@@ -82,6 +82,8 @@ export const SessionStateSchema = z.object({
   ),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
+/** The probe takes no query: anything sent is refused (400), so a typo is never silently ignored. */
+export const SessionProbeQuerySchema = z.strictObject({});
 export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 export const LogoutResponseSchema = z.object({ loggedOut: z.literal(true) });

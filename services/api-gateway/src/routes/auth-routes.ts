@@ -2,6 +2,7 @@ import {
   type AuthConfig,
   LoginRequestSchema,
   LogoutResponseSchema,
+  SessionProbeQuerySchema,
   SessionSchema,
   SessionStateSchema,
   UserResponseSchema,
@@ -78,6 +79,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       operationId: "probeSession",
       role: "anonymous",
       response: { status: 200, schema: SessionStateSchema },
+      query: SessionProbeQuerySchema,
       summary:
         "Whether the request carries a valid session or token: its user, or null (200 either way, so a page that asks on load logs no error)",
       async handle({ user }) {
