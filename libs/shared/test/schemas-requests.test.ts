@@ -4,6 +4,7 @@ import {
   AclBindingSchema,
   AuditQuerySchema,
   BrokerPathSchema,
+  BrowseMessagesQuerySchema,
   ClusterPatchSchema,
   ConfigChangeRequestSchema,
   ConnectionProfileSchema,
@@ -582,5 +583,20 @@ describe("offset of paged lists", () => {
     for (const offset of ["", "-1", "x", "1.5"]) {
       expect(TopicListQuerySchema.safeParse({ offset }).success, JSON.stringify(offset)).to.equal(false);
     }
+  });
+});
+
+describe("schemas: a browse's timestamp", () => {
+  runCases(BrowseMessagesQuerySchema, [
+    ["Unix milliseconds", { from: "timestamp", timestamp: "1767225600000" }],
+    ["the latest date's milliseconds", { from: "timestamp", timestamp: "8640000000000000" }],
+    ["an ISO date-time", { from: "timestamp", timestamp: "2026-11-23T10:00:00Z" }],
+    ["milliseconds beyond the latest date", { from: "timestamp", timestamp: "9521217467304250" }, "timestamp"],
+    ["17 digits", { from: "timestamp", timestamp: "10000000000000000" }, "timestamp"],
+  ]);
+  it("reads milliseconds and date-times as the same instant", () => {
+    const ms = BrowseMessagesQuerySchema.parse({ from: "timestamp", timestamp: "1767225600000" }).timestamp;
+    const iso = BrowseMessagesQuerySchema.parse({ from: "timestamp", timestamp: "2026-01-01T00:00:00Z" }).timestamp;
+    expect(ms).to.equal(iso);
   });
 });

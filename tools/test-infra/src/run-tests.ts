@@ -64,6 +64,34 @@ interface ShardResult {
 }
 
 const MOCHA = join(repoRoot, "node_modules", "mocha", "bin", "mocha.js");
+
+/** The most characters of a failure's line in the brief list. */
+const BRIEF_CHARS = 300;
+
+/**
+ * Each failure of a process on one line: the numbered title with its suites and the first line of its error, from
+ * mocha's "N failing" section (a title's parts are its lines up to the one ending with ":").
+ */
+function briefFailures(result: ShardResult): string[] {
+  const from = result.lines.findIndex((line) => /^\s+\d+ failing/.test(line));
+  if (from < 0) return [`  [${result.index}] ended with code ${result.code} and no list of failures`];
+  const out: string[] = [];
+  const section = result.lines.slice(from + 1).map((line) => line.trim());
+  for (let i = 0; i < section.length; i++) {
+    if (!/^\d+\) /.test(section[i] as string)) continue;
+    const title: string[] = [];
+    let j = i;
+    while (j < section.length && title.length < 8) {
+      const part = section[j++] as string;
+      title.push(part.replace(/:$/, ""));
+      if (part.endsWith(":")) break;
+    }
+    while (j < section.length && section[j] === "") j++;
+    const line = `${title.join(" › ")} — ${section[j] ?? ""}`;
+    out.push(`  [${result.index}] ${line.length > BRIEF_CHARS ? `${line.slice(0, BRIEF_CHARS)}…` : line}`);
+  }
+  return out;
+}
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/;
 
 /** One mocha process over `files`; its lines printed with `prefix` as they come. */
@@ -224,6 +252,10 @@ async function main(): Promise<void> {
     `Processes: ${results.map((r) => `${r.index}: ${Math.round(r.seconds)} s`).join(", ")}; the tests took ${Math.round(wall)} s (${(wall / 60).toFixed(1)} min) of wall time\n`,
   );
   writeFileSync(join(runDir, "times.json"), `${JSON.stringify({ wallSeconds: wall, files: rows }, null, 2)}\n`);
+  // The failures once more in brief, just above the closing line: a long failure (a fuzzer's report) above must not
+  // push the others out of what a reader of the run's tail sees.
+  const brief = failed.flatMap((result) => briefFailures(result));
+  if (brief.length > 0) process.stdout.write(`\nFailures in brief:\n${brief.join("\n")}\n`);
   if (update && failed.length === 0) writeTable(rows, wall);
   const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + (r.summary?.[key] ?? 0), 0);
   // A process that ended without its summary (it crashed, or was killed) counts as one failure.

@@ -20,9 +20,21 @@ export const BROWSE_LIMITS = {
 const queryInt = (min: number, max: number) =>
   z.preprocess((value) => (value === "" ? Number.NaN : value), z.coerce.number<unknown>().int().min(min).max(max));
 
-/** Unix milliseconds or an ISO 8601 date-time with an offset: the instant a timestamp start reads from. */
+/** The latest instant a JavaScript date holds (±100,000,000 days from 1970), in Unix milliseconds. */
+const LATEST_DATE_MS = 8_640_000_000_000_000;
+
+/**
+ * Unix milliseconds or an ISO 8601 date-time with an offset: the instant a timestamp start reads from. Milliseconds
+ * beyond the latest date are refused (they name no instant; the audit entry writes the instant as a date).
+ */
 const TimestampQuerySchema = z
-  .union([z.string().regex(/^\d{1,16}$/), z.iso.datetime({ offset: true })])
+  .union([
+    z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .refine((text) => Number(text) <= LATEST_DATE_MS, { message: "is after the latest date (8.64e15 ms)" }),
+    z.iso.datetime({ offset: true }),
+  ])
   .transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))
   .describe("from=timestamp: Unix milliseconds or an ISO 8601 date-time (e.g. 2026-11-23T10:00:00Z)");
 
