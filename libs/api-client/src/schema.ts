@@ -1476,6 +1476,8 @@ export interface components {
             health: components["schemas"]["Health"];
             capabilities: components["schemas"]["Capabilities"];
             updatedAt: components["schemas"]["DateTime"];
+            /** @description How old the view is against the cluster's collection interval */
+            freshness?: components["schemas"]["Freshness"];
             snapshot?: components["schemas"]["Snapshot"];
         };
         ConfigChangeRequest: {
@@ -2313,6 +2315,17 @@ export interface components {
         };
         /** @enum {string} */
         Flavor: "oss" | "managed-a" | "managed-b" | "managed-c";
+        Freshness: {
+            /** @description Seconds since the view was last written by a collection */
+            ageSeconds: number;
+            /**
+             * Format: int64
+             * @description How often the cluster should be collected
+             */
+            intervalSeconds: number;
+            /** @description Older than twice the interval plus the collection timeout */
+            stale: boolean;
+        };
         Group: {
             id: string;
             type: components["schemas"]["GroupType"];
@@ -2514,6 +2527,18 @@ export interface components {
              * @description Differences between the cluster and its last applied desired state (absent: no desired state applied)
              */
             desiredStateDrift?: number;
+        };
+        HealthCounts: {
+            /** Format: int64 */
+            ok: number;
+            /** Format: int64 */
+            warning: number;
+            /** Format: int64 */
+            critical: number;
+            /** Format: int64 */
+            unreachable: number;
+            /** Format: int64 */
+            unknown: number;
         };
         HealthIssue: {
             severity: components["schemas"]["IssueSeverity"];
@@ -2739,6 +2764,18 @@ export interface components {
         };
         OverviewResponse: {
             clusters: components["schemas"]["ClusterView"][];
+            /**
+             * Format: int64
+             * @description Clusters matching the filters (all pages)
+             */
+            total?: number;
+            /** @description Clusters matching every filter but health, by health status */
+            counts?: components["schemas"]["HealthCounts"];
+            /**
+             * Format: int64
+             * @description Clusters matching the filters whose view is stale
+             */
+            stale?: number;
         };
         Partition: {
             id: components["schemas"]["Int32"];
@@ -3384,6 +3421,10 @@ export interface components {
         };
         Snapshot: {
             collectedAt: components["schemas"]["DateTime"];
+            /** @description When each part that changes rarely was read (it is read less often than the rest, whose time is collectedAt, and at once after a write through the service): topicConfigs, brokerConfigs, desiredStateDrift */
+            partsCollectedAt?: {
+                [key: string]: components["schemas"]["DateTime"];
+            };
             durationMs: components["schemas"]["Int64"];
             clusterId: string;
             brokers: components["schemas"]["Broker"][];

@@ -188,6 +188,11 @@ export const collectorSection = z.object({
   COLLECT_TIMEOUT_MS: positiveMs.default(20_000),
   /** Collections one collector process runs at once (a slow cluster holds one slot, not the others). */
   COLLECT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * The parts of a snapshot that change rarely (SNAPSHOT_SLOW_PARTS: configs, a desired state's drift) are read again
+   * when older than this; at once after a write through the service. 0: at every collection.
+   */
+  COLLECT_SLOW_PARTS_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   HEALTH_DISK_HIGH_PERCENT: percent.default(80),
   HEALTH_DISK_CRITICAL_PERCENT: percent.default(90),
   /** A voter further behind the quorum leader's log end than this many offsets lags. */

@@ -12,6 +12,7 @@ export * from "./container-settings.js";
 export * from "./cursor.js";
 export * from "./desired-state.js";
 export * from "./desired-state-api.js";
+export * from "./fleet.js";
 export * from "./groups.js";
 export * from "./health.js";
 export * from "./jvm-options.js";

@@ -2,8 +2,17 @@ import { z } from "zod";
 import { CapabilitiesSchema } from "./capabilities.js";
 import { ClusterSchema } from "./clusters.js";
 import { DateTimeSchema, Int32Schema, Int64Schema, StringMapSchema } from "./common.js";
+import { FreshnessSchema, HealthCountsSchema } from "./fleet.js";
 import { HealthSchema } from "./health.js";
 import { OperatorStatusSchema } from "./kubernetes-settings.js";
+
+/**
+ * Parts of a snapshot that change rarely, read on a schedule of their own (COLLECT_SLOW_PARTS_SECONDS) and at once
+ * after a write through the service: topics' and brokers' configs, and the reads of a desired state's drift (ACLs,
+ * quotas, SCRAM users).
+ */
+export const SNAPSHOT_SLOW_PARTS = ["topicConfigs", "brokerConfigs", "desiredStateDrift"] as const;
+export type SnapshotSlowPart = (typeof SNAPSHOT_SLOW_PARTS)[number];
 
 export const LogDirSchema = z.object({
   path: z.string(),
@@ -171,6 +180,13 @@ export type ProviderNode = z.infer<typeof ProviderNodeSchema>;
 
 export const SnapshotSchema = z.object({
   collectedAt: DateTimeSchema,
+  partsCollectedAt: z
+    .partialRecord(z.enum(SNAPSHOT_SLOW_PARTS), DateTimeSchema)
+    .optional()
+    .describe(
+      "When each part that changes rarely was read (it is read less often than the rest, whose time is collectedAt, " +
+        "and at once after a write through the service): topicConfigs, brokerConfigs, desiredStateDrift",
+    ),
   durationMs: Int64Schema,
   clusterId: z.string(),
   brokers: z.array(BrokerSchema),
@@ -198,6 +214,7 @@ export const ClusterViewSchema = z.object({
   health: HealthSchema,
   capabilities: CapabilitiesSchema,
   updatedAt: DateTimeSchema,
+  freshness: FreshnessSchema.optional().describe("How old the view is against the cluster's collection interval"),
   snapshot: SnapshotSchema.optional(),
 });
 export type ClusterView = z.infer<typeof ClusterViewSchema>;
@@ -214,6 +231,14 @@ export const ClusterViewQuerySchema = z.strictObject({
 });
 export type ClusterViewQuery = z.infer<typeof ClusterViewQuerySchema>;
 
-/** Overview (3); GET /clusters answers the same payload. */
-export const OverviewResponseSchema = z.object({ clusters: z.array(ClusterViewSchema) });
+/**
+ * Overview (3); GET /clusters answers the same payload: the page of matching clusters, how many match, and the counts
+ * by health status of the clusters matching every filter but `health`.
+ */
+export const OverviewResponseSchema = z.object({
+  clusters: z.array(ClusterViewSchema),
+  total: z.number().int().min(0).optional().describe("Clusters matching the filters (all pages)"),
+  counts: HealthCountsSchema.optional().describe("Clusters matching every filter but health, by health status"),
+  stale: z.number().int().min(0).optional().describe("Clusters matching the filters whose view is stale"),
+});
 export type OverviewResponse = z.infer<typeof OverviewResponseSchema>;
