@@ -68,11 +68,16 @@ export class KafkaClient {
   private constructor(
     private readonly options: AdminOptions,
     private readonly allowedHosts: AllowedHosts | undefined,
+    private readonly onConnect: (() => void) | undefined,
   ) {
     this.admin = this.guarded(new Admin(options));
   }
 
-  static open(target: ConnectionTarget, settings: ClientOptionsSettings = {}): KafkaClient {
+  /**
+   * A client of the target; `onConnect` is called each time one of its connections to a broker is established (the
+   * admin's, the bulk lane's and the producer's): a long-lived client that works well calls it once per broker and lane.
+   */
+  static open(target: ConnectionTarget, settings: ClientOptionsSettings = {}, onConnect?: () => void): KafkaClient {
     const options = clientOptionsFor(target, settings);
     return new KafkaClient(
       {
@@ -86,6 +91,7 @@ export class KafkaClient {
         ...(options.sasl ? { sasl: options.sasl as SASLOptions } : {}),
       },
       settings.allowedHosts,
+      onConnect,
     );
   }
 
@@ -127,6 +133,8 @@ export class KafkaClient {
 
   private guarded<C extends { readonly connections: ConnectionPool }>(client: C): C {
     guardConnections(client, this.allowedHosts);
+    const onConnect = this.onConnect;
+    if (onConnect) client.connections.on("connect", () => onConnect());
     return client;
   }
 }

@@ -9,8 +9,13 @@ export interface KafkaClientsOptions {
   maxClients?: number;
   /** An idle client is closed after this long (default 5 minutes). */
   idleMs?: number;
-  /** Called each time a client is opened (a metric of connections opened per cluster: 0 in steady state). */
+  /** Called each time a client is opened (a metric of clients opened per cluster: 0 in steady state). */
   onOpen?: (key: string) => void;
+  /**
+   * Called each time a client's connection to a broker is established (a metric of connections opened per cluster:
+   * 0 in steady state; a broken connection opened again counts).
+   */
+  onConnect?: (key: string) => void;
 }
 
 interface Entry {
@@ -104,7 +109,7 @@ export class KafkaClients implements Component {
     }
     const entry: Entry = {
       version,
-      client: KafkaClient.open(target(), this.options.settings),
+      client: KafkaClient.open(target(), this.options.settings, this.connectCallback(key)),
       inUse: 0,
       lastUsed: Date.now(),
       retired: false,
@@ -113,6 +118,11 @@ export class KafkaClients implements Component {
     this.entries.set(key, entry);
     this.evict(key);
     return entry;
+  }
+
+  private connectCallback(key: string): (() => void) | undefined {
+    const onConnect = this.options.onConnect;
+    return onConnect ? () => onConnect(key) : undefined;
   }
 
   /** After a call: a retired client with no call left is closed; an idle one waits `idleMs` to be closed. */

@@ -5,6 +5,6 @@ export {
   type KafkaFacts,
   kafkaGauges,
 } from "./kafka-metrics.js";
-export { Metrics, type QueueCounts, timedJobs } from "./metrics.js";
+export { kafkaClientCounters, Metrics, type QueueCounts, timedJobs } from "./metrics.js";
 export { metricsAuthorized, metricsUnauthorized } from "./metrics-auth.js";
 export { type OpsServer, type OpsServerOptions, startOpsServer } from "./ops-server.js";

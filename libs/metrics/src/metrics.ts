@@ -43,6 +43,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly kafkaClientsOpened = new Counter({
+    name: "kcp_kafka_clients_opened_total",
+    help: "Kafka clients this process opened, by cluster id (one per cluster kept between calls: flat in steady state)",
+    labelNames: ["cluster"] as const,
+    registers: [this.registry],
+  });
+
+  readonly kafkaConnectionsOpened = new Counter({
+    name: "kcp_kafka_connections_opened_total",
+    help: "Connections to brokers this process established, by cluster id (flat in steady state; a broken one re-opened counts)",
+    labelNames: ["cluster"] as const,
+    registers: [this.registry],
+  });
+
   readonly historyBytes = new Counter({
     name: "kcp_history_bytes_written_total",
     help: "Bytes of history frames written (each collection's figures and the 10-minute summaries)",
@@ -163,5 +177,13 @@ export function timedJobs<A extends unknown[], R>(
       stop({ outcome: "failure" });
       throw error;
     }
+  };
+}
+
+/** The callbacks of a process's Kafka clients (KafkaClients) that count clients and connections opened per cluster. */
+export function kafkaClientCounters(metrics: Metrics) {
+  return {
+    onOpen: (cluster: string) => metrics.kafkaClientsOpened.inc({ cluster }),
+    onConnect: (cluster: string) => metrics.kafkaConnectionsOpened.inc({ cluster }),
   };
 }

@@ -1,4 +1,5 @@
 import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
+import { kafkaClientCounters } from "@kcp/metrics";
 import {
   type AllowedHosts,
   type Component,
@@ -105,7 +106,10 @@ export async function openServiceContext(
     ...backends,
     logger,
     audit: auditEmitter(backends.queue, backends.store, logger),
-    kafkaClients: new KafkaClients({ settings: kafkaClientSettings(config) }),
+    kafkaClients: new KafkaClients({
+      settings: kafkaClientSettings(config),
+      ...kafkaClientCounters(backends.metrics),
+    }),
     secretBox: () => {
       box ??= loadSecretBox(config as SecretsConfig, { logger });
       return box;

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { ClusterActions, CollectedFiguresCache } from "@kcp/cluster-actions";
 import { ClusterRegistry } from "@kcp/clusters";
 import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
-import { Metrics } from "@kcp/metrics";
+import { kafkaClientCounters, Metrics } from "@kcp/metrics";
 import { OperationService } from "@kcp/operation-service";
 import { type AuditEmitter, auditEmitter } from "@kcp/process";
 import type { JobQueue } from "@kcp/queue";
@@ -98,7 +98,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // Every connection of an action is checked against the allowed hosts, advertised brokers included.
   const ownClients = options.kafkaClients
     ? undefined
-    : new KafkaClients({ settings: kafkaClientSettings({ KAFKA_ALLOWED_HOSTS: options.allowedHosts }) });
+    : new KafkaClients({
+        settings: kafkaClientSettings({ KAFKA_ALLOWED_HOSTS: options.allowedHosts }),
+        ...kafkaClientCounters(metrics),
+      });
   const kafkaClients = options.kafkaClients ?? (ownClients as KafkaClients);
   const clusters = new ClusterRegistry({
     store,
