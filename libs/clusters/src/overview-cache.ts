@@ -1,8 +1,9 @@
 /**
- * A value built from the store (the overview as serialized JSON), rebuilt at most once per `ttlMs` however many clients poll it (consoles poll every
- * few seconds; building it reads and joins every cluster and view). Writes through this process's registry drop it
- * at once; views written by collectors, and changes made through other gateway instances, show within `ttlMs` — far
- * below the collection interval that decides how fresh a view is anyway.
+ * A value built from the store (the fleet's views, from which the cluster list and /metrics are computed), rebuilt at
+ * most once per `ttlMs` however many clients poll it (consoles poll every few seconds; building it reads and joins
+ * every cluster and view). Writes through this process's registry drop it at once; views written by collectors, and
+ * changes made through other gateway instances, show within `ttlMs` — far below the collection interval that decides
+ * how fresh a view is anyway.
  */
 export class OverviewCache<T> {
   private cached?: { value: T; at: number };

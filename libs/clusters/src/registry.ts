@@ -5,15 +5,24 @@ import {
   AgentPins,
   AllowedHosts,
   AppError,
+  type ClusterListQuery,
   type ClusterPatch,
   type ClusterView,
   CONFIG_DEFAULTS,
   type ConnectionProfile,
   type ConnectionTestResult,
+  collectorSection,
   type SecretBox,
 } from "@kcp/shared";
 import type { ClusterRecord, Store } from "@kcp/store";
 import { requestCollection, unscheduleCollections } from "./collection-jobs.js";
+import {
+  type FleetListAnswer,
+  type FreshnessSettings,
+  fleetList,
+  freshnessOf,
+  isDefaultListQuery,
+} from "./fleet-list.js";
 import { identityRefusal } from "./identity.js";
 import { OverviewCache } from "./overview-cache.js";
 import { weakenings } from "./profile-changes.js";
@@ -38,6 +47,32 @@ export interface RegistryDependencies {
    * it holds in memory) instead of when it would next be used or idle.
    */
   kafkaClients?: KafkaClients;
+  /**
+   * COLLECT_INTERVAL_SECONDS and COLLECT_TIMEOUT_MS, as the collectors are configured: how old a view may grow before
+   * it is stale (each view's freshness). The configuration's defaults when not given.
+   */
+  collectIntervalSeconds?: number;
+  collectTimeoutMs?: number;
+  /** The clock (milliseconds), for tests; Date.now by default. */
+  now?: () => number;
+}
+
+const COLLECTOR_DEFAULTS = collectorSection
+  .pick({ COLLECT_INTERVAL_SECONDS: true, COLLECT_TIMEOUT_MS: true })
+  .parse({});
+
+/**
+ * Every cluster's view without snapshot, as read from the store at `at` (ms), and which clusters have no stored view
+ * yet; the list answers are computed from it in memory, the default one serialized once (at its first request).
+ */
+export interface FleetViews {
+  views: readonly ClusterView[];
+  neverCollected: ReadonlySet<string>;
+  at: number;
+}
+
+interface CachedFleet extends FleetViews {
+  defaultAnswer?: SerializedResponse;
 }
 
 /**
@@ -55,6 +90,8 @@ function collectionFailure(record: ClusterRecord, error: unknown): AppError {
   });
 }
 
+const DEFAULT_QUERY: ClusterListQuery = { sort: "name", offset: 0 };
+
 const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
   bootstrapServers: profile.bootstrapServers,
   security: profile.security,
@@ -66,10 +103,18 @@ const targetOf = (profile: ConnectionProfile): ConnectionTarget => ({
  * come from the store; the only Kafka calls are the connection tests of register and change.
  */
 export class ClusterRegistry {
-  private readonly overviewCache: OverviewCache<SerializedResponse>;
+  private readonly overviewCache: OverviewCache<CachedFleet>;
+  private readonly now: () => number;
+  /** How old a view may grow before it is stale: the collectors' interval and timeout. */
+  readonly freshnessSettings: FreshnessSettings;
 
   constructor(private readonly deps: RegistryDependencies) {
-    this.overviewCache = new OverviewCache(async () => serialized({ clusters: await this.overview() }));
+    this.now = deps.now ?? Date.now;
+    this.freshnessSettings = {
+      intervalSeconds: deps.collectIntervalSeconds ?? COLLECTOR_DEFAULTS.COLLECT_INTERVAL_SECONDS,
+      timeoutMs: deps.collectTimeoutMs ?? COLLECTOR_DEFAULTS.COLLECT_TIMEOUT_MS,
+    };
+    this.overviewCache = new OverviewCache(() => this.readFleet(), 1000, this.now);
   }
 
   /**
@@ -142,26 +187,65 @@ export class ClusterRegistry {
     return record;
   }
 
-  /** The cluster's latest view; without the snapshot, the store does not even read it. */
+  /** The cluster's latest view with its freshness; without the snapshot, the store does not even read it. */
   async view(record: ClusterRecord, options = { withSnapshot: true }): Promise<ClusterView> {
     const views = this.deps.store.clusterViews;
-    const view = options.withSnapshot ? await views.get(record.id) : await views.getSummary(record.id);
-    return clusterView(record, view, options);
+    const stored = options.withSnapshot ? await views.get(record.id) : await views.getSummary(record.id);
+    const view = clusterView(record, stored, options);
+    return { ...view, freshness: freshnessOf(view, this.now(), this.freshnessSettings, stored !== undefined) };
   }
 
-  /** The overview response (`{clusters}`) serialized, from a cache at most a second old (see OverviewCache). */
+  /**
+   * The answer of GET /clusters and GET /overview, serialized: with no parameter (every cluster by name) the one
+   * cached with the views, at most a second old (see OverviewCache); otherwise computed in memory from those cached
+   * views (no store read per request), each cluster's age as of now.
+   */
+  async listResponse(query?: ClusterListQuery): Promise<SerializedResponse> {
+    const fleet = await this.overviewCache.get();
+    if (!query || isDefaultListQuery(query)) {
+      fleet.defaultAnswer ??= serialized(this.answer(fleet, fleet.at));
+      return fleet.defaultAnswer;
+    }
+    return serialized(this.answer(fleet, this.now(), query));
+  }
+
+  /** The overview response with no parameter (see listResponse). */
   overviewResponse(): Promise<SerializedResponse> {
+    return this.listResponse();
+  }
+
+  /** The fleet's views as cached for the list (at most a second old): what /metrics reads at a scrape too. */
+  fleet(): Promise<FleetViews> {
     return this.overviewCache.get();
+  }
+
+  /** The list answer for `query` (default: every cluster by name), computed from the cached views at now. */
+  async list(query?: ClusterListQuery): Promise<FleetListAnswer> {
+    return this.answer(await this.overviewCache.get(), this.now(), query);
+  }
+
+  private answer(fleet: FleetViews, now: number, query: ClusterListQuery = DEFAULT_QUERY): FleetListAnswer {
+    return fleetList({ ...fleet, now, settings: this.freshnessSettings }, query);
   }
 
   /** Every cluster's latest view, without snapshots: two store reads, no Kafka call. */
   async overview(): Promise<ClusterView[]> {
+    return [...(await this.readFleet()).views];
+  }
+
+  private async readFleet(): Promise<CachedFleet> {
+    const at = this.now();
     const [records, views] = await Promise.all([
       this.deps.store.clusters.list(),
       this.deps.store.clusterViews.listSummaries(),
     ]);
     const byCluster = new Map(views.map((view) => [view.clusterId, view]));
-    return records.map((record) => clusterView(record, byCluster.get(record.id), { withSnapshot: false }));
+    const neverCollected = new Set(records.filter((record) => !byCluster.has(record.id)).map((record) => record.id));
+    return {
+      views: records.map((record) => clusterView(record, byCluster.get(record.id), { withSnapshot: false })),
+      neverCollected,
+      at,
+    };
   }
 
   /**
