@@ -1,4 +1,11 @@
-import { DesiredStateBook, type Drift, driftOf, readCurrentResources, withDrift } from "@kcp/desired-state";
+import {
+  DesiredStateBook,
+  type Drift,
+  driftOf,
+  readCurrentResources,
+  withDrift,
+  withKeptDrift,
+} from "@kcp/desired-state";
 import type { HistoryBook, RecordedCollection, SampleInput } from "@kcp/history";
 import {
   type ClientOptionsSettings,
@@ -9,6 +16,9 @@ import {
   KafkaAdmin,
   KafkaClient,
   type KafkaClients,
+  partReadAt,
+  reusableParts,
+  SLOW_PART_NAMES,
 } from "@kcp/kafka";
 import {
   AgentAccess,
@@ -18,8 +28,8 @@ import {
   providerModule,
   providerNodes,
 } from "@kcp/providers";
-import type { Health, SecretBox, Snapshot } from "@kcp/shared";
-import { AppError, withDeadline } from "@kcp/shared";
+import type { Health, SecretBox, Snapshot, SnapshotSlowPart } from "@kcp/shared";
+import { ACTIVE_OPERATION_STATUSES, AppError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
@@ -40,6 +50,17 @@ export interface CollectSettings {
    * not given: no engine is asked, and the capabilities say why.
    */
   containerEngines?: ContainerEngines;
+  /**
+   * COLLECT_SLOW_PARTS_SECONDS: the parts that change rarely (SNAPSHOT_SLOW_PARTS) are read again when older than
+   * this, or when an operation ran since; otherwise kept from the previous snapshot. 0 or absent: read every time.
+   */
+  slowPartsSeconds?: number;
+}
+
+/** How one collection reads the cluster. */
+export interface CollectOptions {
+  /** Read every part, the slow ones too: the collection was asked for (a refresh, a plan, after a write). */
+  readAll?: boolean;
 }
 
 export interface CollectDependencies {
@@ -91,10 +112,44 @@ async function checkIdentity(record: ClusterRecord, deps: CollectDependencies, r
   return identityIssue(record.brokerClusterId, reported);
 }
 
+/**
+ * The last write through the service that may have changed what the slow parts hold, in ms: now while an operation
+ * of the cluster is under way, else when its latest operation last changed (changes made by hand through the API ask
+ * for a collection that reads everything instead).
+ */
+async function lastWriteAt(deps: CollectDependencies, clusterId: string, now: Date): Promise<number | undefined> {
+  const [latest] = (await deps.store.operations.listPage(clusterId, { limit: 1 })).operations;
+  if (!latest) return undefined;
+  return (ACTIVE_OPERATION_STATUSES as readonly string[]).includes(latest.status)
+    ? now.getTime()
+    : latest.updatedAt.getTime();
+}
+
+/** The slow parts this collection keeps from the previous snapshot (none when everything must be read). */
+async function partsToKeep(
+  deps: CollectDependencies,
+  clusterId: string,
+  previous: Snapshot | undefined,
+  now: Date,
+  options: CollectOptions,
+): Promise<Set<SnapshotSlowPart>> {
+  const everySeconds = deps.settings.slowPartsSeconds ?? 0;
+  if (!previous || options.readAll || everySeconds <= 0) return new Set();
+  const writtenAt = await lastWriteAt(deps, clusterId, now);
+  return reusableParts({
+    previous,
+    now,
+    everySeconds,
+    readAll: false,
+    ...(writtenAt === undefined ? {} : { writtenAt }),
+  });
+}
+
 async function reachableView(
   record: ClusterRecord,
   deps: CollectDependencies,
   now: Date,
+  options: CollectOptions,
   measured: (input: SampleInput) => void,
 ): Promise<ClusterViewRecord> {
   const profile = record.profile as unknown as StoredProfile;
@@ -102,10 +157,12 @@ async function reachableView(
     const { timeoutMs } = deps.settings;
     // The rates are measured against the stored view's snapshot, not a copy in memory: any collector process, or one
     // just restarted, measures from the last collection whichever process made it.
-    const previous = (await deps.store.clusterViews.get(record.id))?.snapshot as unknown as Snapshot | undefined;
+    const before = await deps.store.clusterViews.get(record.id);
+    const previous = before?.snapshot as unknown as Snapshot | undefined;
+    const reuse = await partsToKeep(deps, record.id, previous, now, options);
     const [collection, readiness] = await Promise.all([
       withDeadline(
-        collectSnapshot(client, { timeoutMs, ...(previous ? { previous } : {}) }),
+        collectSnapshot(client, { timeoutMs, ...(previous ? { previous } : {}), reuse }),
         timeoutMs,
         `the collection took longer than ${timeoutMs} ms`,
       ),
@@ -120,13 +177,38 @@ async function reachableView(
       authorizedOperations: collection.authorizedOperations,
       ...(readiness ? { providerReadiness: readiness } : {}),
     });
-    const drift = await desiredStateDrift(record, deps, client, collection.snapshot, capabilities);
+    const keepDrift = reuse.has("desiredStateDrift") && previous !== undefined;
+    const drift = await desiredStateDrift(
+      record,
+      deps,
+      keepDrift ? undefined : client,
+      collection.snapshot,
+      capabilities,
+    );
+    const driftReadAt =
+      drift === undefined
+        ? undefined
+        : drift === KEPT && previous
+          ? new Date(partReadAt(previous, "desiredStateDrift")).toISOString()
+          : collection.snapshot.collectedAt;
+    const collected: Snapshot = {
+      ...collection.snapshot,
+      partsCollectedAt: {
+        ...collection.snapshot.partsCollectedAt,
+        ...(driftReadAt ? { desiredStateDrift: driftReadAt } : {}),
+      },
+    };
     const snapshot: Snapshot =
       typeof drift === "string"
-        ? { ...collection.snapshot, errors: [...collection.snapshot.errors, `desired state drift: ${drift}`] }
-        : collection.snapshot;
+        ? { ...collected, errors: [...collected.errors, `${SLOW_PART_NAMES.desiredStateDrift}: ${drift}`] }
+        : collected;
     const derived = deriveHealth(snapshot, deps.settings.thresholds, now);
-    const health = drift && typeof drift !== "string" ? withDrift(derived, drift) : derived;
+    const health =
+      drift === KEPT
+        ? withKeptDrift(derived, before?.health as Health | undefined)
+        : drift && typeof drift !== "string"
+          ? withDrift(derived, drift)
+          : derived;
     const identity = await checkIdentity(record, deps, collection.snapshot.clusterId);
     measured({ snapshot, health: derived as Health, ...(previous ? { previous } : {}) });
     return {
@@ -143,6 +225,9 @@ async function reachableView(
   });
 }
 
+/** The drift was not read again: the previous view's drift stands. */
+const KEPT = Symbol("kept");
+
 /**
  * How the cluster differs from its last applied desired state: undefined when none is applied (nothing read), the
  * reason as a string when the cluster's ACLs, quotas or credentials could not be read (a part of the collection
@@ -151,12 +236,14 @@ async function reachableView(
 async function desiredStateDrift(
   record: ClusterRecord,
   deps: CollectDependencies,
-  client: KafkaClient,
+  client: KafkaClient | undefined,
   snapshot: Snapshot,
   capabilities: { manageAcls?: unknown; manageScram?: unknown },
-): Promise<Drift | string | undefined> {
+): Promise<Drift | string | typeof KEPT | undefined> {
   const applied = await new DesiredStateBook(deps.store.desiredStates).applied(record.id);
   if (applied.length === 0) return undefined;
+  // Without a client the drift is not read again: the previous view's stands (a slow part kept).
+  if (!client) return KEPT;
   try {
     const current = await withDeadline(
       readCurrentResources(KafkaAdmin.over(client), snapshot, capabilities),
@@ -223,12 +310,16 @@ async function unreachableView(
 }
 
 /** Collects one cluster and stores its view (snapshot, health, capabilities); returns the stored view. */
-export async function collectClusterView(deps: CollectDependencies, clusterId: string): Promise<ClusterViewRecord> {
+export async function collectClusterView(
+  deps: CollectDependencies,
+  clusterId: string,
+  options: CollectOptions = {},
+): Promise<ClusterViewRecord> {
   const record = await deps.store.clusters.findById(clusterId);
   if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
   const now = deps.now?.() ?? new Date();
   let figures: SampleInput | undefined;
-  const view = await reachableView(record, deps, now, (input) => {
+  const view = await reachableView(record, deps, now, options, (input) => {
     figures = input;
   }).catch((error: unknown) => {
     figures = undefined;

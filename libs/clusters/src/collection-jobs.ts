@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
 import type { JobQueue } from "@kcp/queue";
+import type { SnapshotSlowPart } from "@kcp/shared";
 
-/** Jobs of the `collect` queue: `collect` reads a cluster; `tick` (recurring) asks for a `collect` of its cluster. */
+/**
+ * Jobs of the `collect` queue: `collect` reads a cluster; `tick` (recurring) asks for a `collect` of its cluster.
+ * A `collect` reads every part unless `parts` is "due" (a tick's): then the slow parts are read only when due.
+ */
 export interface CollectJob {
   clusterId: string;
   kind: "collect" | "tick";
+  parts?: "due";
 }
 
 export interface CollectResult {
@@ -12,6 +17,8 @@ export interface CollectResult {
   /** When the collector began reading the cluster (its clock). */
   startedAt: string;
   updatedAt: string;
+  /** The slow parts this collection kept from the previous one instead of reading them (none: all read). */
+  kept?: SnapshotSlowPart[];
 }
 
 /**
@@ -43,9 +50,16 @@ export function unscheduleCollections(queue: JobQueue, clusterId: string): Promi
   return queue.cancelEvery("collect", tickId(clusterId));
 }
 
-/** Asks for a collection without waiting (joins one already waiting or running). */
-export function enqueueCollection(queue: JobQueue, clusterId: string): Promise<string> {
-  const job: CollectJob = { clusterId, kind: "collect" };
+/**
+ * Asks for a collection without waiting (joins one already waiting or running). `due`: the slow parts only when due
+ * (the schedule's collections); otherwise every part is read.
+ */
+export function enqueueCollection(
+  queue: JobQueue,
+  clusterId: string,
+  options: { due?: boolean } = {},
+): Promise<string> {
+  const job: CollectJob = { clusterId, kind: "collect", ...(options.due ? { parts: "due" as const } : {}) };
   return queue.enqueue("collect", job, { jobId: collectJobId(clusterId) });
 }
 
@@ -56,9 +70,16 @@ export function enqueueCollection(queue: JobQueue, clusterId: string): Promise<s
  */
 export async function requestCollection(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {
   const askedAt = Date.now();
-  const result = await collectionWaitedFor(queue, clusterId, timeoutMs);
-  if (!result || Date.parse(result.startedAt) >= askedAt) return result;
-  return collectionWaitedFor(queue, clusterId, Math.max(1, askedAt + timeoutMs - Date.now()));
+  let result = await collectionWaitedFor(queue, clusterId, timeoutMs);
+  // A scheduled collection joined (waiting when asked) may have kept slow parts: the caller wants every part read,
+  // so it asks again (bounded by its time) until a collection read them all.
+  for (
+    let round = 0;
+    result && round < 3 && !(Date.parse(result.startedAt) >= askedAt && !result.kept?.length);
+    round++
+  )
+    result = await collectionWaitedFor(queue, clusterId, Math.max(1, askedAt + timeoutMs - Date.now()));
+  return result;
 }
 
 function collectionWaitedFor(queue: JobQueue, clusterId: string, timeoutMs: number): Promise<CollectResult> {

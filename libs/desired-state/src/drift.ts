@@ -88,3 +88,17 @@ export function withDrift(health: Health, drift: Drift): Health {
   const issues = [...health.issues, issue].sort((a, b) => rank(a) - rank(b));
   return { ...health, status, issues, desiredStateDrift };
 }
+
+/**
+ * The health with the previous view's drift (its count and issue) when the drift was not read again this collection
+ * (a slow part kept: ACLs, quotas and credentials are read on their own schedule).
+ */
+export function withKeptDrift(health: Health, previous: Health | undefined): Health {
+  if (previous?.desiredStateDrift === undefined) return health;
+  const issue = previous.issues.find((i) => i.code === "desired_state_drift");
+  if (!issue) return { ...health, desiredStateDrift: previous.desiredStateDrift };
+  const status = health.status === "ok" ? "warning" : health.status;
+  const rank = (i: HealthIssue) => HEALTH_ISSUE_CODES.indexOf(i.code);
+  const issues = [...health.issues, issue].sort((a, b) => rank(a) - rank(b));
+  return { ...health, status, issues, desiredStateDrift: previous.desiredStateDrift };
+}

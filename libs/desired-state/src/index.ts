@@ -9,7 +9,7 @@ export {
   diffDesiredState,
   type LastApplied,
 } from "./diff.js";
-export { type Drift, describeChange, driftIssue, driftOf, withDrift } from "./drift.js";
+export { type Drift, describeChange, driftIssue, driftOf, withDrift, withKeptDrift } from "./drift.js";
 export { type ExportScope, exportDocuments, parseQuotaEntity } from "./export.js";
 export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
 export { aclKey, credentialKey, isInternalTopic, OwnedScope, quotaEntityKey, scopeOf } from "./scope.js";

@@ -15,6 +15,7 @@ import {
   parseQuotaEntity,
   replacedBy,
   withDrift,
+  withKeptDrift,
 } from "../src/index.js";
 
 const file = (path: string, documents: unknown[]): DesiredFile => DesiredFileSchema.parse({ path, documents });
@@ -130,6 +131,14 @@ describe("desired state: the last applied files, drift and export", () => {
       "Topic payments.done has 6 partitions: Kafka cannot remove partitions (declare 6 or more)",
     ]);
     expect(withDrift(ok, cannot).desiredStateDrift).to.equal(1);
+
+    // A collection that does not read the drift again keeps the previous view's count and issue.
+    const kept = withKeptDrift(ok, health);
+    expect(kept.status).to.equal("warning");
+    expect(kept.desiredStateDrift).to.equal(3);
+    expect(kept.issues.map((i) => i.code)).to.deep.equal(["desired_state_drift"]);
+    expect(withKeptDrift(ok, { ...ok, desiredStateDrift: 0 })).to.deep.equal({ ...ok, desiredStateDrift: 0 });
+    expect(withKeptDrift(ok, ok)).to.deep.equal(ok);
   });
 
   it("export: the scope's resources as one file (no internal topic, no other principal, no password); planned, it changes nothing", () => {

@@ -59,4 +59,12 @@ export { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from "./rules/thresh
 export { groupByVolume, VOLUME_READ_SLACK_BYTES, type VolumeFacts } from "./rules/volumes.js";
 export { type Collection, collectSnapshot } from "./snapshot/collect.js";
 export { readQuorum } from "./snapshot/quorum.js";
+export {
+  keptCordonedLogDirs,
+  keptTopicConfigs,
+  partReadAt,
+  reusableParts,
+  SLOW_PART_NAMES,
+  type SlowPartsQuestion,
+} from "./snapshot/slow-parts.js";
 export type { TopicLayout, TopicLayouts } from "./snapshot/topics.js";

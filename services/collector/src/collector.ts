@@ -26,6 +26,9 @@ import {
   type KafkaConfig,
   type Logger,
   type SecretBox,
+  SNAPSHOT_SLOW_PARTS,
+  type Snapshot,
+  type SnapshotSlowPart,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 
@@ -73,6 +76,16 @@ export function healthThresholds(config: CollectorConfig): HealthThresholds {
   };
 }
 
+/** The slow parts a stored snapshot kept from an earlier collection (read before this collection began). */
+export function keptParts(snapshot: Snapshot | undefined): SnapshotSlowPart[] {
+  if (!snapshot?.partsCollectedAt) return [];
+  const collectedAt = Date.parse(snapshot.collectedAt);
+  return SNAPSHOT_SLOW_PARTS.filter((part) => {
+    const readAt = snapshot.partsCollectedAt?.[part];
+    return readAt !== undefined && Date.parse(readAt) < collectedAt;
+  });
+}
+
 export function intervalOf(settings: Record<string, unknown>, config: CollectorConfig): number {
   const own = settings.collectionIntervalSeconds;
   return typeof own === "number" ? own : config.COLLECT_INTERVAL_SECONDS;
@@ -95,6 +108,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     ...(deps.kafkaClients ? { clients: deps.kafkaClients } : {}),
     settings: {
       timeoutMs: deps.config.COLLECT_TIMEOUT_MS,
+      slowPartsSeconds: deps.config.COLLECT_SLOW_PARTS_SECONDS,
       thresholds: healthThresholds(deps.config),
       kafka: kafkaClientSettings(deps.config),
       containerEngines: ContainerEngines.fromConfig(deps.config),
@@ -114,14 +128,14 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
     scheduled.set(clusterId, interval);
   }
 
-  async function collect(clusterId: string): Promise<CollectResult> {
+  async function collect(clusterId: string, readAll: boolean): Promise<CollectResult> {
     const record = await deps.store.clusters.findById(clusterId);
     if (!record) throw new AppError("not_found", `No cluster ${clusterId}`);
     await ensureSchedule(clusterId, record.settings);
     const started = Date.now();
     const startedAt = new Date(started).toISOString();
     const stop = metrics.collectionDuration.startTimer({ cluster: clusterId });
-    const view = await collectClusterView(collectDeps, clusterId).catch((error: unknown) => {
+    const view = await collectClusterView(collectDeps, clusterId, { readAll }).catch((error: unknown) => {
       stop({ outcome: "failure" });
       metrics.collectionFailures.inc({ cluster: clusterId });
       throw error;
@@ -136,7 +150,8 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
       await enqueueEvaluation(deps.queue, clusterId).catch((error: unknown) =>
         logger.warn({ err: error, clusterId }, "could not ask the autopilot to judge the view"),
       );
-    return { clusterId, startedAt, updatedAt: view.updatedAt.toISOString() };
+    const kept = keptParts(view.snapshot as unknown as Snapshot | undefined);
+    return { clusterId, startedAt, updatedAt: view.updatedAt.toISOString(), ...(kept.length > 0 ? { kept } : {}) };
   }
 
   /** A tick of a deleted cluster stops its schedule; a live one asks for a (de-duplicated) collection. */
@@ -146,7 +161,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
       scheduled.delete(clusterId);
       return undefined;
     }
-    await enqueueCollection(deps.queue, clusterId);
+    await enqueueCollection(deps.queue, clusterId, { due: true });
     return undefined;
   }
 
@@ -169,7 +184,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
         timedJobs(metrics, "collect", async (job: CollectJob | VersionQuestionJob) => {
           try {
             if (isVersionQuestion(job)) return await canObtain(job);
-            return job.kind === "tick" ? await tick(job.clusterId) : await collect(job.clusterId);
+            return job.kind === "tick" ? await tick(job.clusterId) : await collect(job.clusterId, job.parts !== "due");
           } catch (error) {
             if (error instanceof AppError && error.code === "not_found") return undefined;
             throw error;

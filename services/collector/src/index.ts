@@ -4,5 +4,6 @@ export {
   createCollectorService,
   healthThresholds,
   intervalOf,
+  keptParts,
 } from "./collector.js";
 export { collectorModule } from "./module.js";

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { enqueueCollection, newClusterRecord, requestCollection } from "@kcp/clusters";
+import { KafkaClient } from "@kcp/kafka";
 import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
 import {
   type ConnectionProfile,
@@ -12,9 +13,11 @@ import {
   loadConfig,
   parseSecretKey,
   SecretBox,
+  type Snapshot,
 } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
 import { getSharedCluster, getSharedMongo, type RedisServer, startRedis, waitFor } from "@kcp/test-infra";
+import { ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from "@platformatic/kafka";
 import { expect } from "chai";
 import { type CollectorService, createCollectorService } from "../src/index.js";
 import { Blackhole } from "./blackhole.js";
@@ -31,8 +34,8 @@ async function register(store: Store, name: string, servers: string[]): Promise<
   return (await store.clusters.create(newClusterRecord(profile(name, servers), box, ""))).id;
 }
 
-async function startCollector(store: Store, queue: JobQueue): Promise<CollectorService> {
-  const collector = createCollectorService({ logger, store, queue, box, config });
+async function startCollector(store: Store, queue: JobQueue, own = config): Promise<CollectorService> {
+  const collector = createCollectorService({ logger, store, queue, box, config: own });
   await collector.start();
   return collector;
 }
@@ -164,3 +167,78 @@ for (const [kind, open] of Object.entries(BACKENDS)) {
     });
   });
 }
+
+describe("collector: the parts that change rarely, on a schedule of their own", function () {
+  this.timeout(120_000);
+  const PLAINTEXT = { protocol: "PLAINTEXT" } as const;
+  let store: EmbeddedStore;
+  let queue: InProcessQueue;
+  let collector: CollectorService;
+
+  before(async () => {
+    store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-collector-slow-")));
+    queue = new InProcessQueue();
+    const slow = loadConfig(collectorSection, { COLLECT_TIMEOUT_MS: "20000", COLLECT_SLOW_PARTS_SECONDS: "300" });
+    collector = await startCollector(store, queue, slow);
+  });
+
+  after(async () => {
+    await collector.stop();
+    await queue.stop();
+    await store.stop();
+  });
+
+  const snapshotOf = async (clusterId: string) =>
+    (await store.clusterViews.get(clusterId))?.snapshot as unknown as Snapshot;
+  const retentionOf = (snapshot: Snapshot, topic: string) =>
+    snapshot.topics.find((t) => t.name === topic)?.configs["retention.ms"];
+
+  it("a scheduled collection keeps the configs read earlier (saying when); a requested one reads every part", async () => {
+    const kafka = await getSharedCluster("single");
+    const topic = `slow-parts-${randomUUID().slice(0, 8)}`;
+    const client = KafkaClient.open({ bootstrapServers: kafka.bootstrapServers, security: PLAINTEXT });
+    const setRetention = (value: string) =>
+      client.admin.incrementalAlterConfigs({
+        resources: [
+          {
+            resourceType: ConfigResourceTypes.TOPIC,
+            resourceName: topic,
+            configs: [{ name: "retention.ms", configOperation: IncrementalAlterConfigOperationTypes.SET, value }],
+          },
+        ],
+      });
+    try {
+      await client.admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
+      await setRetention("3600000");
+      const id = await register(store, `slow-parts-${topic}`, kafka.bootstrapServers);
+
+      const first = await requestCollection(queue, id, 60_000);
+      expect(first.kept ?? []).to.deep.equal([]);
+      const read = await snapshotOf(id);
+      expect(read.partsCollectedAt?.topicConfigs).to.equal(read.collectedAt);
+      expect(retentionOf(read, topic)).to.equal("3600000");
+
+      // Changed behind the service's back: a scheduled collection within the slow parts' period does not see it.
+      await setRetention("7200000");
+      await enqueueCollection(queue, id, { due: true });
+      const scheduled = await waitFor("a scheduled collection", async () => {
+        const snapshot = await snapshotOf(id);
+        return snapshot.collectedAt !== read.collectedAt ? snapshot : undefined;
+      });
+      expect(scheduled.partsCollectedAt?.topicConfigs).to.equal(read.collectedAt);
+      expect(scheduled.partsCollectedAt?.brokerConfigs).to.equal(read.collectedAt);
+      expect(Date.parse(scheduled.collectedAt)).to.be.above(Date.parse(read.collectedAt));
+      expect(retentionOf(scheduled, topic)).to.equal("3600000");
+
+      // A refresh (as after a write through the service) reads every part at once.
+      const refreshed = await requestCollection(queue, id, 60_000);
+      expect(refreshed.kept ?? []).to.deep.equal([]);
+      const fresh = await snapshotOf(id);
+      expect(fresh.partsCollectedAt?.topicConfigs).to.equal(fresh.collectedAt);
+      expect(retentionOf(fresh, topic)).to.equal("7200000");
+    } finally {
+      await client.admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+      await client.close();
+    }
+  });
+});

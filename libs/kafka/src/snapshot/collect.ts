@@ -1,4 +1,4 @@
-import type { Snapshot } from "@kcp/shared";
+import type { Snapshot, SnapshotSlowPart } from "@kcp/shared";
 import type { KafkaClient } from "../client.js";
 import { assembleSnapshot } from "./assemble.js";
 import {
@@ -15,6 +15,7 @@ import { type BrokerLogDirs, readBrokerLogDirs } from "./log-dirs.js";
 import { Parts } from "./parts.js";
 import { readQuorum } from "./quorum.js";
 import { readReassignments } from "./reassignments.js";
+import { keptCordonedLogDirs, keptTopicConfigs, partReadAt } from "./slow-parts.js";
 import { withLogEndOffsets, withThroughput } from "./throughput.js";
 import { readCordonedLogDirs, readTopicConfigs, readTopicLayouts } from "./topics.js";
 
@@ -62,6 +63,16 @@ async function logDirsOfBrokers(client: KafkaClient, ids: number[], parts: Parts
   return logDirs;
 }
 
+/** A slow part read for `missing` only, the rest kept from the previous snapshot; or read whole. */
+async function partlyKept<K, V>(
+  keep: { kept: Map<K, V>; missing: K[] } | undefined,
+  read: (keys: K[] | undefined) => Promise<Map<K, V>>,
+): Promise<Map<K, V>> {
+  if (!keep) return read(undefined);
+  const fresh = keep.missing.length > 0 ? await read(keep.missing) : new Map<K, V>();
+  return new Map([...keep.kept, ...fresh]);
+}
+
 /**
  * Reads everything the Snapshot resource holds. The topic layout (Metadata) is the one part without which there is
  * no snapshot: its failure is thrown (the cluster is unreachable or refuses us). Every other part that fails is named
@@ -73,6 +84,11 @@ export async function collectSnapshot(
     timeoutMs: number;
     /** The cluster's previous collection (the stored view's): partition rates are measured against it. */
     previous?: Snapshot;
+    /**
+     * Slow parts taken from `previous` instead of read (see reusableParts): only what is new since (topics, brokers)
+     * is read. `partsCollectedAt` then says when each was read.
+     */
+    reuse?: ReadonlySet<SnapshotSlowPart>;
   },
 ): Promise<Collection> {
   const started = Date.now();
@@ -86,10 +102,17 @@ export async function collectSnapshot(
   // Every partition's log-end offset: one ListOffsets per leader; the rates and the groups' lag both read them.
   const allPartitions = new Set(layout.topics.flatMap((t) => t.partitions.map((p) => partitionKey(t.name, p.id))));
   const endOffsets = parts.run("log end offsets", () => readEndOffsets(client, layout.topics, allPartitions));
+  const { previous, reuse } = options;
+  const keepTopics = previous && reuse?.has("topicConfigs") ? keptTopicConfigs(previous, layout.topics) : undefined;
+  const keepBrokers = previous && reuse?.has("brokerConfigs") ? keptCordonedLogDirs(previous, answeredIds) : undefined;
   const [cluster, topicConfigs, cordonedLogDirs, logDirs, quorum, reassignments, groups] = await Promise.all([
     parts.run("cluster description", () => describeCluster(client, apis)),
-    parts.run("topic configs", () => readTopicConfigs(client, topicNames, answeredIds)),
-    parts.run("broker configs", () => readCordonedLogDirs(client, answeredIds)),
+    parts.run("topic configs", () =>
+      partlyKept(keepTopics, (names) => readTopicConfigs(client, names ?? topicNames, answeredIds)),
+    ),
+    parts.run("broker configs", () =>
+      partlyKept(keepBrokers, (ids) => readCordonedLogDirs(client, ids ?? answeredIds)),
+    ),
     logDirsOfBrokers(client, answeredIds, parts),
     apis.has(DESCRIBE_QUORUM) ? parts.run("quorum", () => readQuorum(client)) : Promise.resolve(undefined),
     parts.run("reassignments", () => readReassignments(client, options.timeoutMs)),
@@ -111,7 +134,16 @@ export async function collectSnapshot(
     groups,
     errors: parts.errors,
   });
-  const snapshot = withThroughput(withLogEndOffsets(assembled, await endOffsets), options.previous);
+  const readAt = (kept: boolean, part: SnapshotSlowPart) =>
+    new Date(kept && previous ? partReadAt(previous, part) : started).toISOString();
+  const partsCollectedAt = {
+    topicConfigs: readAt(keepTopics !== undefined, "topicConfigs"),
+    brokerConfigs: readAt(keepBrokers !== undefined, "brokerConfigs"),
+  };
+  const snapshot = {
+    ...withThroughput(withLogEndOffsets(assembled, await endOffsets), options.previous),
+    partsCollectedAt,
+  };
   return {
     snapshot,
     apiVersions: apis,
