@@ -50,6 +50,17 @@ export function kafkaClientSettings(config: { KAFKA_ALLOWED_HOSTS?: AllowedHosts
   return config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {};
 }
 
+/** The bounds of a process's Kafka clients (KafkaClients) from its configuration; defaults where not configured. */
+export function kafkaClientBounds(config: { KAFKA_CLIENTS_MAX?: number; KAFKA_CLIENT_IDLE_SECONDS?: number }): {
+  maxClients?: number;
+  idleMs?: number;
+} {
+  return {
+    ...(config.KAFKA_CLIENTS_MAX === undefined ? {} : { maxClients: config.KAFKA_CLIENTS_MAX }),
+    ...(config.KAFKA_CLIENT_IDLE_SECONDS === undefined ? {} : { idleMs: config.KAFKA_CLIENT_IDLE_SECONDS * 1000 }),
+  };
+}
+
 function tlsOptions(target: ConnectionTarget): TlsOptions | undefined {
   const { security, secrets = {} } = target;
   if (security.protocol !== "SSL" && security.protocol !== "SASL_SSL") return undefined;

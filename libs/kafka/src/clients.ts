@@ -5,7 +5,7 @@ import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.j
 export interface KafkaClientsOptions {
   /** Settings of every client (timeouts, allowed hosts). */
   settings?: ClientOptionsSettings;
-  /** The most clients kept open; past it the least recently used idle one is closed (default 64). */
+  /** The most clients kept open; past it the least recently used idle one is closed (default 2000). */
   maxClients?: number;
   /** An idle client is closed after this long (default 5 minutes). */
   idleMs?: number;
@@ -29,7 +29,7 @@ interface Entry {
   idle?: NodeJS.Timeout;
 }
 
-const DEFAULT_MAX_CLIENTS = 64;
+const DEFAULT_MAX_CLIENTS = 2000;
 const DEFAULT_IDLE_MS = 5 * 60_000;
 
 /**

@@ -20,6 +20,7 @@ export {
   type ConnectionTarget,
   clientOptionsFor,
   type KafkaClientOptions,
+  kafkaClientBounds,
   kafkaClientSettings,
   type SaslOptions,
   type TlsOptions,

@@ -9,7 +9,7 @@ import {
   type QueueConfig,
   type StoreConfig,
 } from "@kcp/shared";
-import { openStore, type Store } from "@kcp/store";
+import { MongoStore, openStore, type Store } from "@kcp/store";
 
 export interface Backends {
   store: Store;
@@ -17,17 +17,37 @@ export interface Backends {
   metrics: Metrics;
 }
 
-/** The store and the queue of the configuration, and the process's metrics (with the queues' job counts). */
+/**
+ * The store and the queue of the configuration, and the process's metrics (with the queues' job counts, and the
+ * MongoDB store's writes by collection).
+ */
 export async function openBackends(
   config: StoreConfig & QueueConfig,
   logger: Logger,
   service: string,
 ): Promise<Backends> {
-  const store = await openStore(config, logger);
-  const queue = await openQueue(config, logger);
   const metrics = new Metrics({ service });
+  const store = await openCountedStore(config, logger, metrics);
+  const queue = await openQueue(config, logger);
   metrics.watchQueues(() => countAll(queue));
   return { store, queue, metrics };
+}
+
+/**
+ * openStore, but the MongoDB store counts each write command it sends (kcp_store_writes_total and
+ * kcp_store_write_bytes_total by collection: names and sizes only, never contents); the embedded store counts nothing.
+ */
+function openCountedStore(config: StoreConfig, logger: Logger, metrics: Metrics): Promise<Store> {
+  if (config.STORE !== "mongo") return openStore(config, logger);
+  return MongoStore.open({
+    // The config schema requires MONGO_URL when STORE=mongo.
+    url: config.MONGO_URL as string,
+    logger,
+    onWrite(collection, bytes) {
+      metrics.storeWrites.inc({ collection });
+      metrics.storeWriteBytes.inc({ collection }, bytes);
+    },
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
+import { KafkaClients, kafkaClientBounds, kafkaClientSettings } from "@kcp/kafka";
 import { kafkaClientCounters } from "@kcp/metrics";
 import {
   type AllowedHosts,
@@ -95,7 +95,13 @@ export function configSchemaOf(modules: readonly ServiceModule<never>[]): z.ZodT
  * loaded it already (the standalone process, which may generate one), else loaded from the configuration on first use.
  */
 export async function openServiceContext(
-  config: StoreConfig & QueueConfig & Partial<SecretsConfig> & { KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined },
+  config: StoreConfig &
+    QueueConfig &
+    Partial<SecretsConfig> & {
+      KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined;
+      KAFKA_CLIENTS_MAX?: number;
+      KAFKA_CLIENT_IDLE_SECONDS?: number;
+    },
   logger: Logger,
   service: string,
   options: { box?: SecretBox } = {},
@@ -108,6 +114,7 @@ export async function openServiceContext(
     audit: auditEmitter(backends.queue, backends.store, logger),
     kafkaClients: new KafkaClients({
       settings: kafkaClientSettings(config),
+      ...kafkaClientBounds(config),
       ...kafkaClientCounters(backends.metrics),
     }),
     secretBox: () => {

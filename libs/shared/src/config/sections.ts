@@ -160,6 +160,14 @@ export const kafkaHostsSection = z.object({
             .filter((e) => e.length > 0),
         ),
     ),
+  /**
+   * The most Kafka clients (one per cluster, each with a connection per broker and lane) a process keeps open between
+   * calls; past it the least recently used idle one is closed. Collections spread over every collector replica, so
+   * each replica ends up with a client of every cluster: keep this at least the number of registered clusters.
+   */
+  KAFKA_CLIENTS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** A cluster's client unused for this long is closed (its connections with it). */
+  KAFKA_CLIENT_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 /** Bounds and caches of the gateway's Kafka requests. */
