@@ -170,7 +170,7 @@ for (const [kind, open] of Object.entries(BACKENDS)) {
 
 describe("collector: the parts that change rarely, on a schedule of their own", function () {
   this.timeout(120_000);
-  const PLAINTEXT = { protocol: "PLAINTEXT" } as const;
+  const PLAINTEXT = { protocol: "PLAINTEXT", saslMechanism: "" } as const;
   let store: EmbeddedStore;
   let queue: InProcessQueue;
   let collector: CollectorService;
