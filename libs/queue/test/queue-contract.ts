@@ -143,6 +143,22 @@ export function describeQueueContract(label: string, open: () => Promise<QueuePa
       expect(runs).to.be.at.most(afterCancel + 1);
     });
 
+    it("a recurring job slower than its period does not pile up: one waits at most", async () => {
+      let runs = 0;
+      queue.process("collect", async () => {
+        runs++;
+        await sleep(500);
+      });
+      await pair.first.every("collect", {}, { id: "slow-schedule", everyMs: 50 });
+      await sleep(1200);
+      await pair.first.cancelEvery("collect", "slow-schedule");
+      const atCancel = runs;
+      expect(atCancel).to.be.within(1, 4);
+      // Piled-up ticks (one per 50 ms) would keep it running four times more in these 2 s.
+      await sleep(2000);
+      expect(runs).to.be.at.most(atCancel + 2);
+    });
+
     it("lets a running job finish when the queue stops", async () => {
       let finished = false;
       let started!: () => void;

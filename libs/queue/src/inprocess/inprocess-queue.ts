@@ -89,8 +89,10 @@ export class InProcessQueue implements JobQueue {
   async every<P>(queue: QueueName, payload: P, options: RecurringOptions): Promise<void> {
     const key = `${queue}:${options.id}`;
     clearInterval(this.recurring.get(key));
+    // One recurring job waits or runs at a time (as BullMQ's job schedulers): a process that cannot keep up skips
+    // ticks instead of piling them up.
     const timer = setInterval(() => {
-      if (!this.stopped) this.add(queue, payload, { jobId: `${options.id}:${Date.now()}` });
+      if (!this.stopped) this.add(queue, payload, { jobId: `every:${options.id}` });
     }, options.everyMs);
     this.recurring.set(key, timer);
   }
