@@ -196,8 +196,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every cluster's latest view (no snapshots; no Kafka call)
-         * @description Every cluster's latest view (no snapshots; no Kafka call). Lowest role allowed: viewer.
+         * The registered clusters' latest views (no snapshots; no Kafka call), filtered, sorted and paged as asked: each with its freshness, with the total, the counts by health and the stale count
+         * @description The registered clusters' latest views (no snapshots; no Kafka call), filtered, sorted and paged as asked: each with its freshness, with the total, the counts by health and the stale count. Lowest role allowed: viewer.
          */
         get: operations["getOverview"];
         put?: never;
@@ -216,8 +216,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Same payload as the overview
-         * @description Same payload as the overview. Lowest role allowed: viewer.
+         * Same parameters and payload as the overview
+         * @description Same parameters and payload as the overview. Lowest role allowed: viewer.
          */
         get: operations["listClusters"];
         put?: never;
@@ -260,8 +260,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One cluster's latest view, with its snapshot unless snapshot=none
-         * @description One cluster's latest view, with its snapshot unless snapshot=none. Lowest role allowed: viewer.
+         * One cluster's latest view with its freshness, and its snapshot unless snapshot=none
+         * @description One cluster's latest view with its freshness, and its snapshot unless snapshot=none. Lowest role allowed: viewer.
          */
         get: operations["getCluster"];
         put?: never;
@@ -4351,20 +4351,46 @@ export interface operations {
     };
     getOverview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Label selector, Kubernetes style: comma-separated requirements, all met — key=value, key!=value, key (set), !key (not set); e.g. env=prod,team!=payments */
+                labels?: string;
+                /** @description Health statuses, comma-separated (ok, warning, critical, unreachable, unknown): clusters in any of them */
+                health?: string;
+                /** @description Providers, comma-separated (external, agent, container, operator-managed): clusters of any of them */
+                provider?: string;
+                /** @description Part of the cluster's name, case-insensitive: clusters whose name contains it */
+                name?: string;
+                /** @description true: only clusters whose view is stale (see freshness); false: only fresh ones */
+                stale?: "true" | "false";
+                /** @description name (default), worst (critical, unreachable, warning, unknown, ok; then by issue count), stalest (oldest view first), newest (most recently registered first) */
+                sort?: "name" | "worst" | "stalest" | "newest";
+                /** @description How many clusters to return (1-5000; default: all that match) */
+                limit?: number;
+                /** @description How many matching clusters to skip (default 0) */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every cluster's latest view (no snapshots; no Kafka call) */
+            /** @description The registered clusters' latest views (no snapshots; no Kafka call), filtered, sorted and paged as asked: each with its freshness, with the total, the counts by health and the stale count */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OverviewResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unauthenticated: Authentication required */
@@ -4407,20 +4433,46 @@ export interface operations {
     };
     listClusters: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Label selector, Kubernetes style: comma-separated requirements, all met — key=value, key!=value, key (set), !key (not set); e.g. env=prod,team!=payments */
+                labels?: string;
+                /** @description Health statuses, comma-separated (ok, warning, critical, unreachable, unknown): clusters in any of them */
+                health?: string;
+                /** @description Providers, comma-separated (external, agent, container, operator-managed): clusters of any of them */
+                provider?: string;
+                /** @description Part of the cluster's name, case-insensitive: clusters whose name contains it */
+                name?: string;
+                /** @description true: only clusters whose view is stale (see freshness); false: only fresh ones */
+                stale?: "true" | "false";
+                /** @description name (default), worst (critical, unreachable, warning, unknown, ok; then by issue count), stalest (oldest view first), newest (most recently registered first) */
+                sort?: "name" | "worst" | "stalest" | "newest";
+                /** @description How many clusters to return (1-5000; default: all that match) */
+                limit?: number;
+                /** @description How many matching clusters to skip (default 0) */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Same payload as the overview */
+            /** @description Same parameters and payload as the overview */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OverviewResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unauthenticated: Authentication required */
@@ -4685,7 +4737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One cluster's latest view, with its snapshot unless snapshot=none */
+            /** @description One cluster's latest view with its freshness, and its snapshot unless snapshot=none */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 export { type CollectedFacts, clusterCapabilities, providerAbilities } from "./capabilities.js";
 export {
   type CollectDependencies,
+  type CollectOptions,
   type CollectSettings,
   collectClusterView,
 } from "./collect-view.js";
@@ -15,6 +16,15 @@ export {
   scheduleCollections,
   unscheduleCollections,
 } from "./collection-jobs.js";
+export {
+  collectionIntervalOf,
+  type FleetListAnswer,
+  type FleetListInput,
+  type FreshnessSettings,
+  fleetList,
+  freshnessOf,
+  isDefaultListQuery,
+} from "./fleet-list.js";
 export { identityIssue, identityRefusal, withIdentityIssue } from "./identity.js";
 export {
   NODE_SETTINGS,
@@ -36,7 +46,7 @@ export {
   type StoredProfile,
   withClusterClient,
 } from "./records.js";
-export { ClusterRegistry, type RegistryDependencies } from "./registry.js";
+export { ClusterRegistry, type FleetViews, type RegistryDependencies } from "./registry.js";
 export { type ResealResult, resealSecrets } from "./reseal.js";
 export type { SerializedResponse } from "./serialized.js";
 export {

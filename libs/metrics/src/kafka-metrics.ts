@@ -12,6 +12,8 @@ export interface ClusterFacts {
   voterLag: ReadonlyMap<number, number>;
   /** Each consumer group's total lag (records), from the last collection. */
   groupLag: ReadonlyMap<string, number>;
+  /** Seconds since the cluster's view was last written by a collection (reached or not; never collected: since it was registered). */
+  viewAgeSeconds?: number;
 }
 
 /** An operation pending, running or paused, with the progress its worker reported. */
@@ -35,6 +37,8 @@ export interface KafkaFacts {
   operations: ActiveOperationFacts[];
   /** The autopilot's pauses in force (none: no series). */
   autopilotPauses?: AutopilotPauseFacts[];
+  /** How many clusters' views are stale (older than twice their interval plus the collection timeout); absent: no series. */
+  staleClusters?: number;
   now: Date;
   /** The most consumer groups given a lag series per cluster (the largest lags): bounds the label cardinality. */
   groupLagLimit: number;
@@ -63,6 +67,13 @@ export function kafkaGauges(facts: KafkaFacts): GaugeFamily[] {
   };
   for (const cluster of facts.clusters) clusterGauges(cluster, facts, set);
   operationGauges(facts, set);
+  if (facts.staleClusters !== undefined)
+    set(
+      "kcp_clusters_stale",
+      "Clusters whose view is stale: older than twice their collection interval plus the collection timeout",
+      {},
+      facts.staleClusters,
+    );
   for (const pause of facts.autopilotPauses ?? [])
     set(
       "kcp_autopilot_paused_seconds",
@@ -78,6 +89,13 @@ type Setter = (name: string, help: string, labels: Labels, value: number) => voi
 function clusterGauges(cluster: ClusterFacts, facts: KafkaFacts, set: Setter): void {
   const base = { cluster_id: cluster.id, cluster: cluster.name };
   set("kcp_kafka_cluster_info", "A registered Kafka cluster (always 1), by id and name", base, 1);
+  if (cluster.viewAgeSeconds !== undefined)
+    set(
+      "kcp_cluster_view_age_seconds",
+      "Seconds since the cluster's view was last written by a collection (never collected: since it was registered)",
+      base,
+      cluster.viewAgeSeconds,
+    );
   const health = cluster.health;
   const status = health?.status ?? "unknown";
   for (const each of HEALTH_STATUSES)

@@ -5,13 +5,16 @@ import {
   agentUrlsSection,
   authSection,
   autopilotSection,
-  collectTimeoutSection,
+  collectorSection,
   kafkaApiSection,
   kafkaHostsSection,
   loadMetricsToken,
   secretsSection,
 } from "@kcp/shared";
 import { startGateway } from "./server.js";
+
+/** The collectors' interval and timeout: how long register waits, and when a cluster's view is stale. */
+const gatewayCollectorSection = collectorSection.pick({ COLLECT_INTERVAL_SECONDS: true, COLLECT_TIMEOUT_MS: true });
 
 /** The gateway: the HTTP API and the console (with /healthz, /readyz, /metrics); collections run in the collectors. */
 export const gatewayModule = serviceModule({
@@ -22,7 +25,7 @@ export const gatewayModule = serviceModule({
     kafkaHostsSection,
     kafkaApiSection,
     agentUrlsSection,
-    collectTimeoutSection,
+    gatewayCollectorSection,
     autopilotSection,
   ],
   async start(config, context) {
@@ -43,6 +46,8 @@ export const gatewayModule = serviceModule({
       auth: config,
       box: await context.secretBox(),
       collectWaitMs: collectWaitMs(config.COLLECT_TIMEOUT_MS),
+      collectIntervalSeconds: config.COLLECT_INTERVAL_SECONDS,
+      collectTimeoutMs: config.COLLECT_TIMEOUT_MS,
       allowedHosts: config.KAFKA_ALLOWED_HOSTS,
       containerEngines: config.CONTAINER_ENGINES,
       agentPins: agentPinsOf(config),

@@ -42,6 +42,12 @@ export interface GatewayOptions {
   box: SecretBox;
   /** How long register and refresh wait for a collection. */
   collectWaitMs: number;
+  /**
+   * COLLECT_INTERVAL_SECONDS and COLLECT_TIMEOUT_MS as the collectors have them: when a cluster's view is stale (its
+   * freshness in the list, /metrics). The configuration's defaults when not given.
+   */
+  collectIntervalSeconds?: number;
+  collectTimeoutMs?: number;
   /** Which bootstrap hosts a cluster may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
   /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
@@ -92,9 +98,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // One set of last-collection figures for the topic lists and the Kafka metrics.
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
   const metrics = options.metrics ?? new Metrics({ service: "api-gateway" });
-  metrics.watchKafka(
-    kafkaGaugeReader(store, collectedFigures, options.metricsGroupLagLimit ?? CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT),
-  );
   // Every connection of an action is checked against the allowed hosts, advertised brokers included.
   const ownClients = options.kafkaClients
     ? undefined
@@ -108,11 +111,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     queue,
     box: options.box,
     collectWaitMs: options.collectWaitMs,
+    ...(options.collectIntervalSeconds === undefined ? {} : { collectIntervalSeconds: options.collectIntervalSeconds }),
+    ...(options.collectTimeoutMs === undefined ? {} : { collectTimeoutMs: options.collectTimeoutMs }),
     kafkaClients,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
     ...(options.agentPins ? { agentPins: options.agentPins } : {}),
   });
+  // The clusters and their views come from the registry's cached fleet, the one the cluster list reads.
+  metrics.watchKafka(
+    kafkaGaugeReader(
+      store,
+      clusters,
+      collectedFigures,
+      options.metricsGroupLagLimit ?? CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT,
+    ),
+  );
   const actions = new ClusterActions({
     store,
     queue,

@@ -1,9 +1,16 @@
 import { pausesInForce } from "@kcp/autopilot";
 import type { CollectedFiguresCache } from "@kcp/cluster-actions";
+import { type FleetViews, type FreshnessSettings, freshnessOf } from "@kcp/clusters";
 import type { ActiveOperationFacts, ClusterFacts, GaugeFamily } from "@kcp/metrics";
 import { kafkaGauges } from "@kcp/metrics";
-import type { Health } from "@kcp/shared";
-import { ACTIVE_STATUSES, type ClusterRecord, type ClusterViewSummary, type Store } from "@kcp/store";
+import type { ClusterView } from "@kcp/shared";
+import { ACTIVE_STATUSES, type ClusterViewSummary, type Store } from "@kcp/store";
+
+/** Where the clusters and their views come from: the registry's cached fleet (the cluster list's), and its settings. */
+export interface FleetSource {
+  fleet(): Promise<FleetViews>;
+  readonly freshnessSettings: FreshnessSettings;
+}
 
 /** Light reads: an operation's large arrays (plan moves) stay in the store. */
 const LIGHT = { parts: "refs" } as const;
@@ -11,18 +18,26 @@ const LIGHT = { parts: "refs" } as const;
 const numberOr = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
 async function clusterFacts(
-  cluster: ClusterRecord,
-  view: ClusterViewSummary | undefined,
+  view: ClusterView,
+  collected: boolean,
   figures: CollectedFiguresCache,
-): Promise<ClusterFacts> {
-  const collected = view ? await figures.get(cluster.id, view).catch(() => undefined) : undefined;
+  now: number,
+  settings: FreshnessSettings,
+): Promise<ClusterFacts & { stale: boolean }> {
+  const { id, name } = view.cluster;
+  // The figures cache needs only when the stored view was written, to know whether its figures are still current.
+  const summary = { clusterId: id, updatedAt: new Date(view.updatedAt) } as ClusterViewSummary;
+  const collectedFigures = collected ? await figures.get(id, summary).catch(() => undefined) : undefined;
+  const freshness = freshnessOf(view, now, settings, collected);
   return {
-    id: cluster.id,
-    name: cluster.name,
-    ...(view ? { health: view.health as unknown as Health } : {}),
-    ...(collected ? { lastSuccessAt: collected.collectedAt } : {}),
-    voterLag: collected?.voterLag ?? new Map(),
-    groupLag: collected?.groupLag ?? new Map(),
+    id,
+    name,
+    ...(collected ? { health: view.health } : {}),
+    ...(collectedFigures ? { lastSuccessAt: collectedFigures.collectedAt } : {}),
+    voterLag: collectedFigures?.voterLag ?? new Map(),
+    groupLag: collectedFigures?.groupLag ?? new Map(),
+    viewAgeSeconds: freshness.ageSeconds,
+    stale: freshness.stale,
   };
 }
 
@@ -46,26 +61,32 @@ async function activeOperation(store: Store, clusterId: string): Promise<ActiveO
 }
 
 /**
- * What /metrics shows of the Kafka clusters, read from the store at each scrape: every registered cluster's latest
- * view (health, counts) and the figures of its last collection (kept between scrapes until a new collection is
- * stored), and each cluster's active operation. Nothing here asks Kafka.
+ * What /metrics shows of the Kafka clusters at each scrape: every registered cluster's latest view (health, counts,
+ * its age and whether it is stale) from the registry's cached fleet (the cluster list's, at most a second old: no
+ * store read of its own), the figures of its last collection (kept between scrapes until a new collection is stored),
+ * and each cluster's active operation. Nothing here asks Kafka.
  */
 export function kafkaGaugeReader(
   store: Store,
+  fleet: FleetSource,
   figures: CollectedFiguresCache,
   groupLagLimit: number,
 ): () => Promise<GaugeFamily[]> {
   return async () => {
-    const [clusters, views] = await Promise.all([store.clusters.list(), store.clusterViews.listSummaries()]);
-    const viewOf = new Map(views.map((view) => [view.clusterId, view]));
+    const { views, neverCollected } = await fleet.fleet();
     const now = new Date();
     const [facts, operations, pauses] = await Promise.all([
-      Promise.all(clusters.map((cluster) => clusterFacts(cluster, viewOf.get(cluster.id), figures))),
-      Promise.all(clusters.map((cluster) => activeOperation(store, cluster.id))),
+      Promise.all(
+        views.map((view) =>
+          clusterFacts(view, !neverCollected.has(view.cluster.id), figures, now.getTime(), fleet.freshnessSettings),
+        ),
+      ),
+      Promise.all(views.map((view) => activeOperation(store, view.cluster.id))),
       store.autopilotPauses.list(),
     ]);
     return kafkaGauges({
       clusters: facts,
+      staleClusters: facts.filter((cluster) => cluster.stale).length,
       operations: operations.filter((o): o is ActiveOperationFacts => o !== undefined),
       autopilotPauses: pausesInForce(pauses, now).map((p) => ({ scope: p.scope, since: p.at })),
       now,

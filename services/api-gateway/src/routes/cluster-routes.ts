@@ -1,6 +1,8 @@
 import { type ClusterRegistry, nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
+  type ClusterListQuery,
+  ClusterListQuerySchema,
   type ClusterPatch,
   ClusterPatchSchema,
   ClusterPathSchema,
@@ -68,25 +70,33 @@ function connectionTestLimit(perUser: number) {
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
 export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser: number) {
   const connectionTest = connectionTestLimit(connectionTestsPerUser);
-  const overview = async () => ({ status: 200, ...(await clusters.overviewResponse()) });
+  // Computed in memory from the registry's cached views (at most a second old): no store read per request.
+  const list = async ({ query }: { query: ClusterListQuery }) => ({
+    status: 200,
+    ...(await clusters.listResponse(query)),
+  });
   return [
-    route({
+    route<unknown, ClusterListQuery>({
       method: "GET",
       path: "/api/v1/overview",
       operationId: "getOverview",
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
-      summary: "Every cluster's latest view (no snapshots; no Kafka call)",
-      handle: overview,
+      summary:
+        "The registered clusters' latest views (no snapshots; no Kafka call), filtered, sorted and paged as asked: " +
+        "each with its freshness, with the total, the counts by health and the stale count",
+      query: ClusterListQuerySchema,
+      handle: list,
     }),
-    route({
+    route<unknown, ClusterListQuery>({
       method: "GET",
       path: "/api/v1/clusters",
       operationId: "listClusters",
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
-      summary: "Same payload as the overview",
-      handle: overview,
+      summary: "Same parameters and payload as the overview",
+      query: ClusterListQuerySchema,
+      handle: list,
     }),
     route<ConnectionProfile>({
       method: "POST",
@@ -126,7 +136,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
       operationId: "getCluster",
       role: "viewer",
       response: { status: 200, schema: ClusterViewSchema },
-      summary: "One cluster's latest view, with its snapshot unless snapshot=none",
+      summary: "One cluster's latest view with its freshness, and its snapshot unless snapshot=none",
       params: ClusterPathSchema,
       query: ClusterViewQuerySchema,
       async handle({ params, query }) {
