@@ -77,7 +77,12 @@ describe("kcp top, groups and series against a fixed service (no Kafka)", () => 
       const q = address.searchParams;
       switch (address.pathname) {
         case "/api/v1/clusters":
-          return send({ clusters: [view(updatedAt)] });
+          return send({
+            clusters: [{ ...view(updatedAt), freshness: { ageSeconds: 200, intervalSeconds: 30, stale: true } }],
+            total: 3,
+            counts: { ok: 1, warning: 0, critical: 2, unreachable: 0, unknown: 0 },
+            stale: 1,
+          });
         case "/api/v1/clusters/c-1": {
           const { snapshot, ...summary } = view(updatedAt);
           return send(q.get("snapshot") === "none" ? summary : { ...summary, snapshot });
@@ -145,6 +150,33 @@ describe("kcp top, groups and series against a fixed service (no Kafka)", () => 
     expect(out).to.match(/^quiet +consumer +Stable +0 +▁▁ +-$/m);
     const json = JSON.parse((await kcp(["groups", "prod", "--json"])).out) as { groups: { lagRecent: number[] }[] };
     expect(json.groups[0]?.lagRecent, "--json: the API's own answer").to.deep.equal([0, 1000, 2000, 3000, 5000]);
+  });
+
+  it("kcp clusters passes its filters to the service; shows each view's age, the total and the counts by health", async () => {
+    const { code, out, err } = await kcp([
+      ...["clusters", "--labels", "env=prod,team!=payments", "--health", "critical,warning", "--provider", "agent"],
+      ...["--name", "pr", "--stale", "true", "--sort", "worst", "--limit", "1", "--offset", "2"],
+    ]);
+    expect(err).to.equal("");
+    expect(code).to.equal(0);
+    const asked = new URL(requests.find((r) => r.startsWith("/api/v1/clusters?")) ?? "/", "http://x").searchParams;
+    expect(Object.fromEntries(asked)).to.deep.equal({
+      labels: "env=prod,team!=payments",
+      health: "critical,warning",
+      provider: "agent",
+      name: "pr",
+      stale: "true",
+      sort: "worst",
+      limit: "1",
+      offset: "2",
+    });
+    expect(out).to.match(/^NAME +ID +STATUS +BROKERS +OFFLINE +UNDER-REPLICATED +ISSUES +AGE$/m);
+    expect(out).to.match(/^prod +c-1 +healthy +2\/2 +0 +0 +- +3m \(stale\)$/m);
+    expect(out).to.include("1 of 3 clusters; by health (every filter but --health): 1 ok, 2 critical; 1 stale");
+    requests.length = 0;
+    const json = JSON.parse((await kcp(["clusters", "--json"])).out) as { total: number; clusters: unknown[] };
+    expect([json.total, json.clusters.length], "--json: the API's own answer").to.deep.equal([3, 1]);
+    expect(requests, "no option: no parameter").to.deep.equal(["/api/v1/clusters"]);
   });
 
   it("kcp top without a terminal prints one frame and exits: throughput, disk bars, the worst lags", async () => {

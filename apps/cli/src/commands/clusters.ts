@@ -4,7 +4,7 @@ import { type Context, clusterNamed, print, readMapping, readSecret, typedBack }
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
-import { clusters as listClusters } from "./reads.js";
+import { CLUSTER_LIST_OPTIONS, clusters as listClusters } from "./reads.js";
 
 type Profile = Body<"/api/v1/clusters", "post">;
 type Patch = Body<"/api/v1/clusters/{id}", "patch">;
@@ -224,22 +224,32 @@ export const clusterCommands: CommandSpec[] = [
   {
     path: ["clusters"],
     positionals: [],
-    options: {},
-    summary: "every cluster with its health",
-    examples: ["kcp clusters", "kcp clusters --json"],
-    run: async (context) => {
-      await listClusters(context);
+    options: CLUSTER_LIST_OPTIONS,
+    summary: "the clusters with their health and how old each view is; filtered, sorted and paged as asked",
+    details: [
+      "With no option: every cluster by name. The last line counts the matching clusters by health (ignoring " +
+        "--health) and the stale ones: a view is stale when older than twice its collection interval plus the " +
+        "collection timeout (the collectors are not keeping up, or none runs).",
+    ],
+    examples: [
+      "kcp clusters",
+      "kcp clusters --labels env=prod,team!=payments --health critical,warning --sort worst",
+      "kcp clusters --stale true --sort stalest",
+      "kcp clusters --name pay --provider agent --limit 20 --offset 20 --json",
+    ],
+    run: async (context, args) => {
+      await listClusters(context, args);
       return undefined;
     },
   },
   {
     path: ["clusters", "list"],
     positionals: [],
-    options: {},
-    summary: "every cluster with its health (as kcp clusters)",
-    examples: ["kcp clusters list"],
-    run: async (context) => {
-      await listClusters(context);
+    options: CLUSTER_LIST_OPTIONS,
+    summary: "the clusters with their health (as kcp clusters, same options)",
+    examples: ["kcp clusters list", "kcp clusters list --health critical --sort worst"],
+    run: async (context, args) => {
+      await listClusters(context, args);
       return undefined;
     },
   },

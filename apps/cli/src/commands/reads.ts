@@ -1,26 +1,102 @@
 import { writeFile } from "node:fs/promises";
-import { unwrap } from "@kcp/api-client";
-import { growthText, sparkline } from "../charts.js";
+import { type paths, unwrap } from "@kcp/api-client";
+import { text } from "../args.js";
+import { formatDuration, growthText, sparkline } from "../charts.js";
 import { type Context, clusterId, print } from "../context.js";
 import { formatBytes, table } from "../output.js";
+import type { Args, OptionSpec } from "../spec.js";
 
-/** kcp clusters: every cluster with its health status, brokers and issues. */
-export async function clusters(context: Context): Promise<void> {
-  const overview = unwrap(await context.client.GET("/api/v1/clusters"));
-  print(context, overview.clusters, () =>
-    table(
-      ["NAME", "ID", "STATUS", "BROKERS", "OFFLINE", "UNDER-REPLICATED", "ISSUES"],
-      overview.clusters.map(({ cluster, health }) => [
-        cluster.name,
-        cluster.id,
-        health.status,
-        `${health.brokersAlive ?? "-"}/${health.brokers ?? "-"}`,
-        String(health.offlinePartitions ?? "-"),
-        String(health.underReplicated ?? "-"),
-        health.issues.map((issue) => issue.code).join(",") || "-",
-      ]),
-    ),
-  );
+type ClusterListQuery = NonNullable<paths["/api/v1/clusters"]["get"]["parameters"]["query"]>;
+
+/** The options of kcp clusters that are the list's query parameters, passed as given (the service checks them). */
+export const CLUSTER_LIST_OPTIONS: Record<string, OptionSpec> = {
+  labels: {
+    type: "string",
+    value: "SELECTOR",
+    help: "a label selector: key=value, key!=value, key, !key, comma-separated (all met), e.g. env=prod,team!=payments",
+  },
+  health: {
+    type: "string",
+    value: "S,..",
+    values: ["ok", "warning", "critical", "unreachable", "unknown"],
+    help: "health statuses, comma-separated: clusters in any of them",
+  },
+  provider: {
+    type: "string",
+    value: "P",
+    values: ["external", "agent", "container", "operator-managed"],
+    help: "how its nodes are run (comma-separated: any of them)",
+  },
+  name: { type: "string", value: "NAME", help: "part of the name (case-insensitive)" },
+  stale: {
+    type: "string",
+    value: "true|false",
+    values: ["true", "false"],
+    help: "true: only clusters whose view is stale (collectors not keeping up); false: only fresh ones",
+  },
+  sort: {
+    type: "string",
+    value: "ORDER",
+    values: ["name", "worst", "stalest", "newest"],
+    help: "name (default), worst (health), stalest (oldest view), newest (registered last)",
+  },
+  limit: { type: "string", value: "N", help: "at most N clusters (default: all)" },
+  offset: { type: "string", value: "N", help: "skip the first N matching clusters" },
+};
+
+/** Pure: the list's query from the options given; numbers that are not numbers are left for the service to refuse. */
+export function clusterListQuery(args: Args | undefined): ClusterListQuery {
+  const query: Record<string, string | number> = {};
+  for (const name of Object.keys(CLUSTER_LIST_OPTIONS)) {
+    const value = args ? text(args, name) : undefined;
+    if (value === undefined) continue;
+    const number = Number(value);
+    query[name] =
+      (name === "limit" || name === "offset") && value.trim() !== "" && Number.isFinite(number) ? number : value;
+  }
+  return query as ClusterListQuery;
+}
+
+/** Pure: a view's age for people (12s, 3m, 1h05m), marked when stale; - when the service did not say. */
+export function viewAge(freshness: { ageSeconds: number; stale: boolean } | undefined): string {
+  if (!freshness) return "-";
+  return `${formatDuration(freshness.ageSeconds)}${freshness.stale ? " (stale)" : ""}`;
+}
+
+/**
+ * kcp clusters [--labels ..] [--health ..] [--provider ..] [--name ..] [--stale ..] [--sort ..] [--limit N] [--offset N]:
+ * the matching clusters with health, brokers, issues and how old each view is; then how many match, by health.
+ */
+export async function clusters(context: Context, args?: Args): Promise<void> {
+  const query = clusterListQuery(args);
+  const answer = unwrap(await context.client.GET("/api/v1/clusters", { params: { query } }));
+  print(context, answer, () => {
+    const total = answer.total ?? answer.clusters.length;
+    const counts = answer.counts
+      ? Object.entries(answer.counts)
+          .filter(([, count]) => count > 0)
+          .map(([status, count]) => `${count} ${status}`)
+          .join(", ")
+      : "";
+    const shown = answer.clusters.length === total ? `${total}` : `${answer.clusters.length} of ${total}`;
+    return [
+      table(
+        ["NAME", "ID", "STATUS", "BROKERS", "OFFLINE", "UNDER-REPLICATED", "ISSUES", "AGE"],
+        answer.clusters.map(({ cluster, health, freshness }) => [
+          cluster.name,
+          cluster.id,
+          health.status,
+          `${health.brokersAlive ?? "-"}/${health.brokers ?? "-"}`,
+          String(health.offlinePartitions ?? "-"),
+          String(health.underReplicated ?? "-"),
+          health.issues.map((issue) => issue.code).join(",") || "-",
+          viewAge(freshness),
+        ]),
+      ),
+      `${shown} cluster${total === 1 ? "" : "s"}${counts ? `; by health (every filter but --health): ${counts}` : ""}` +
+        `${answer.stale ? `; ${answer.stale} stale` : ""}`,
+    ].join("\n");
+  });
 }
 
 /** The first page of a list, of --limit rows (100 by default), matching --search when given. */
