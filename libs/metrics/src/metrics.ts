@@ -97,6 +97,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly storeWrites = new Counter({
+    name: "kcp_store_writes_total",
+    help: "Write commands this process sent to the MongoDB store (insert, update, delete, findAndModify), by collection",
+    labelNames: ["collection"] as const,
+    registers: [this.registry],
+  });
+
+  readonly storeWriteBytes = new Counter({
+    name: "kcp_store_write_bytes_total",
+    help: "BSON bytes of the write commands this process sent to the MongoDB store, by collection",
+    labelNames: ["collection"] as const,
+    registers: [this.registry],
+  });
+
   private queueCounts: QueueCounts | undefined;
   private kafkaSource: (() => Promise<GaugeFamily[]>) | undefined;
   private readonly kafkaGauges = new Map<string, Gauge>();

@@ -12,6 +12,7 @@ import { MongoOperations } from "./operations.js";
 import { MongoSeries } from "./series.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
 import { MongoUsers } from "./users.js";
+import { countWrites, type StoreWriteHook } from "./write-counter.js";
 
 export interface MongoStoreOptions {
   url: string;
@@ -21,6 +22,12 @@ export interface MongoStoreOptions {
   pingTimeoutMs?: number;
   /** The client watchdog's timing (defaults: checked every 5 s, a new client asked after 15 s of failures). */
   watchdog?: { intervalMs?: number; stuckAfterMs?: number };
+  /**
+   * Told of each write command sent (insert, update, delete, findAndModify): its collection and its BSON size, for the
+   * process's counters (kcp_store_writes_total, kcp_store_write_bytes_total). Turns on the driver's command
+   * monitoring; none: nothing is monitored.
+   */
+  onWrite?: StoreWriteHook;
 }
 
 /** How long the watchdog's one-off client waits for the server. */
@@ -81,6 +88,7 @@ export class MongoStore implements Store {
   static async open(options: MongoStoreOptions): Promise<MongoStore> {
     const connection = mongoose.createConnection(options.url, connectOptions(options));
     await connection.asPromise();
+    if (options.onWrite) countWrites(connection, options.onWrite);
     watch(connection, options.logger);
     const models = registerModels(connection);
     await Promise.all(Object.values(models).map((model) => model.createIndexes()));
@@ -109,6 +117,7 @@ export class MongoStore implements Store {
     // Not forced: mongoose refuses every later command of a force-closed connection (the driver ignores force anyway).
     await this.connection.close();
     await this.connection.openUri(this.options.url, connectOptions(this.options));
+    if (this.options.onWrite) countWrites(this.connection, this.options.onWrite);
   }
 }
 
@@ -117,6 +126,7 @@ function connectOptions(options: MongoStoreOptions): ConnectOptions {
     bufferCommands: false,
     autoIndex: false,
     serverSelectionTimeoutMS: 5000,
+    ...(options.onWrite ? { monitorCommands: true } : {}),
     ...(options.dbName === undefined ? {} : { dbName: options.dbName }),
   };
 }
