@@ -15,8 +15,12 @@
  *   npm run bench:console -- --charts-only [--clusters 100 --days 30 --overview-hours 2 --chart-runs 5
  *     --history-topics 200 --history-partitions 10 --history-brokers 6 --history-groups 500]
  *
+ *   npm run bench:console -- --fleet [--fleet-clusters 1000 --fleet-reference 10 --fleet-runs 5]
+ *
  * --trace prints what the longest tasks while scrolling the topic list were made of (from a Chromium trace).
  * --charts-only skips the lists (and their 10,000 topics), --lists-only the charts.
+ * --fleet runs the fleet alone (fleet.ts): the overview of 1,000 synthetic clusters (filters, counts by health, worst
+ * first) beside the same page with 10, and `GET /overview` unfiltered and filtered; no Kafka, a few minutes.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,6 +33,7 @@ import { apiClient, generateData, launchBrowser, startCluster } from "@kcp/test-
 import type { Page } from "playwright-core";
 import { percentile, table } from "../common/report.js";
 import { chartsBench } from "./charts.js";
+import { fleetBench } from "./fleet.js";
 import { longestTasksTraced } from "./trace-tasks.js";
 
 const { values } = parseArgs({
@@ -48,6 +53,10 @@ const { values } = parseArgs({
     "history-partitions": { type: "string", default: "10" },
     "history-brokers": { type: "string", default: "6" },
     "history-groups": { type: "string", default: "500" },
+    fleet: { type: "boolean", default: false },
+    "fleet-clusters": { type: "string", default: "1000" },
+    "fleet-reference": { type: "string", default: "10" },
+    "fleet-runs": { type: "string", default: "5" },
   },
 });
 const shape = { topics: Number(values.topics), partitions: Number(values.partitions), groups: Number(values.groups) };
@@ -157,8 +166,15 @@ async function longestTaskWhileScrolling(page: Page, region: string): Promise<{ 
 // production. They are spread over three brokers with one replica each: one broker holds an open file per partition,
 // more than this machine lets a process open (20,000).
 process.env.KCP_KAFKA_JVM_OPTS = `${process.env.KCP_KAFKA_JVM_OPTS ?? ""} -Xmx2g -XX:TieredStopAtLevel=4`.trim();
-if (!values["charts-only"]) await listsBench();
-if (!values["lists-only"])
+if (values.fleet)
+  await fleetBench({
+    consoleDir: CONSOLE_DIR,
+    clusters: Number(values["fleet-clusters"]),
+    reference: Number(values["fleet-reference"]),
+    runs: Number(values["fleet-runs"]),
+  });
+if (!values.fleet && !values["charts-only"]) await listsBench();
+if (!values.fleet && !values["lists-only"])
   await chartsBench({
     consoleDir: CONSOLE_DIR,
     clusters: Number(values.clusters),

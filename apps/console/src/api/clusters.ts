@@ -1,10 +1,11 @@
 import type { paths } from "@kcp/api-client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "./client.js";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api, unwrap } from "./client.js";
 
 export type ClusterView = paths["/api/v1/clusters/{id}"]["get"]["responses"][200]["content"]["application/json"];
 export type OverviewItem =
   paths["/api/v1/overview"]["get"]["responses"][200]["content"]["application/json"]["clusters"][number];
+export type OverviewAnswer = paths["/api/v1/overview"]["get"]["responses"][200]["content"]["application/json"];
 export type RegisterRequest = NonNullable<
   paths["/api/v1/clusters"]["post"]["requestBody"]
 >["content"]["application/json"];
@@ -16,6 +17,26 @@ export function useOverview() {
     queryKey: ["overview"],
     queryFn: async () => unwrap(await api.GET("/api/v1/overview")).clusters,
     refetchInterval: 15_000,
+  });
+}
+
+/**
+ * One page of the overview, filtered, counted and sorted by the service: `query` is the query string of
+ * `GET /api/v1/overview` (labels, health, provider, name, stale, sort, limit, offset). Polled like the overview; the
+ * previous answer stays on screen while the next filter's is on its way. A refusal (400: a label selector the service
+ * cannot read) is not asked again.
+ */
+export function useFleetPage(query: string) {
+  return useQuery({
+    queryKey: ["overview", "page", query],
+    queryFn: async () => {
+      // The generated client may not type this operation's query yet: the string is built by the page.
+      const answer = unwrap(await api.GET("/api/v1/overview", { querySerializer: () => query }));
+      return { answer, answeredAt: Date.now(), query };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
   });
 }
 

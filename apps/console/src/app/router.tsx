@@ -10,6 +10,7 @@ import { GroupsPage } from "../pages/groups/GroupsPage.js";
 import { OperationPage } from "../pages/operations/OperationPage.js";
 import { OperationsPage } from "../pages/operations/OperationsPage.js";
 import { OverviewPage } from "../pages/overview/OverviewPage.js";
+import { parseOverviewSearch } from "../pages/overview/overview-state.js";
 import { RegisterClusterPage } from "../pages/overview/RegisterClusterPage.js";
 import { ApiReferencePage } from "../pages/reference/ApiReferencePage.js";
 import { AclsPage } from "../pages/security/AclsPage.js";
@@ -33,7 +34,13 @@ const login = createRoute({
   component: LoginPage,
   validateSearch: (search: Record<string, unknown>) => optionalText("next", search),
 });
-const overview = createRoute({ getParentRoute: () => root, path: "/", component: OverviewPage });
+/** The overview's filters, sort and page: a filtered view is a URL to share. */
+const overview = createRoute({
+  getParentRoute: () => root,
+  path: "/",
+  component: OverviewPage,
+  validateSearch: parseOverviewSearch,
+});
 const register = createRoute({ getParentRoute: () => root, path: "/clusters/new", component: RegisterClusterPage });
 const cluster = createRoute({ getParentRoute: () => root, path: "/clusters/$id", component: ClusterPage });
 const topics = createRoute({

@@ -171,6 +171,28 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.getByRole("link", { name: cluster }).waitFor();
     await expectAccessible(page, "overview");
     await screenshot(page, "overview");
+    // Filters: a part of the name (any case), then the health chips (each with its count); the URL keeps them.
+    const status = (await page.locator("li.card h2 + span").first().textContent()) ?? "";
+    const other = status === "critical" ? "ok" : "critical";
+    await page.getByLabel("Cluster name").fill("no-such-cluster");
+    await page.getByText("No cluster matches these filters.").waitFor();
+    await page.getByLabel("Cluster name").fill(cluster.slice(4).toUpperCase());
+    await page.getByRole("link", { name: cluster }).waitFor();
+    await page.waitForURL(/[?&]q=/);
+    await page.getByRole("button", { name: `${other} 0`, exact: true }).click();
+    await page.getByText("No cluster matches these filters.").waitFor();
+    await page.getByRole("button", { name: `${status} 1`, exact: true }).click();
+    await page.getByRole("link", { name: cluster }).waitFor();
+    await page.waitForURL(new RegExp(`[?&]health=[^&]*${status}`));
+    await page.reload();
+    await page.getByRole("link", { name: cluster }).waitFor();
+    expect(await page.getByLabel("Cluster name").inputValue(), "the filter is in the URL").to.equal(
+      cluster.slice(4).toUpperCase(),
+    );
+    expect(await page.getByRole("button", { name: `${other} 0`, exact: true }).getAttribute("aria-pressed")).to.equal(
+      "true",
+    );
+    await expectAccessible(page, "overview, filtered");
     await page.context().close();
   });
 
