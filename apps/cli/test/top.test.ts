@@ -78,7 +78,17 @@ describe("kcp top, groups and series against a fixed service (no Kafka)", () => 
       switch (address.pathname) {
         case "/api/v1/clusters":
           return send({
-            clusters: [{ ...view(updatedAt), freshness: { ageSeconds: 200, intervalSeconds: 30, stale: true } }],
+            clusters: [
+              {
+                ...view(updatedAt),
+                freshness: {
+                  since: new Date(Date.now() - 200_000).toISOString(),
+                  intervalSeconds: 30,
+                  staleAfter: new Date(Date.now() - 120_000).toISOString(),
+                  stale: true,
+                },
+              },
+            ],
             total: 3,
             counts: { ok: 1, warning: 0, critical: 2, unreachable: 0, unknown: 0 },
             stale: 1,

@@ -2316,14 +2316,16 @@ export interface components {
         /** @enum {string} */
         Flavor: "oss" | "managed-a" | "managed-b" | "managed-c";
         Freshness: {
-            /** @description Seconds since the view was last written by a collection */
-            ageSeconds: number;
+            /** @description When a collection last wrote the view (a cluster never collected: when registered) */
+            since: components["schemas"]["DateTime"];
             /**
              * Format: int64
              * @description How often the cluster should be collected
              */
             intervalSeconds: number;
-            /** @description Older than twice the interval plus the collection timeout */
+            /** @description When the view turns stale unless collected again */
+            staleAfter: components["schemas"]["DateTime"];
+            /** @description Stale when answered: older than twice the interval plus the collection timeout */
             stale: boolean;
         };
         Group: {

@@ -26,18 +26,20 @@ export function collectionIntervalOf(
 }
 
 /**
- * How old the view is at `now` (ms): since the view was last written by a collection, or since the cluster was
- * registered when it was never collected (`collected` false: the view then carries the record's updatedAt). Stale when
- * older than twice the cluster's interval plus the collection timeout.
+ * How fresh the view is at `now` (ms): written by a collection at `since` (the cluster's registration when it was
+ * never collected: the view then carries the record's updatedAt); stale when older than twice the cluster's interval
+ * plus the collection timeout.
  */
 export function freshnessOf(view: ClusterView, now: number, settings: FreshnessSettings, collected = true): Freshness {
-  const since = Date.parse(collected ? view.updatedAt : view.cluster.createdAt);
-  const ageMs = Number.isFinite(since) ? Math.max(0, now - since) : 0;
+  const parsed = Date.parse(collected ? view.updatedAt : view.cluster.createdAt);
+  const since = Number.isFinite(parsed) ? parsed : now;
   const intervalSeconds = collectionIntervalOf(view.cluster.settings, settings.intervalSeconds);
+  const staleAfter = since + 2 * intervalSeconds * 1000 + settings.timeoutMs;
   return {
-    ageSeconds: ageMs / 1000,
+    since: new Date(since).toISOString(),
     intervalSeconds,
-    stale: ageMs > 2 * intervalSeconds * 1000 + settings.timeoutMs,
+    staleAfter: new Date(staleAfter).toISOString(),
+    stale: now > staleAfter,
   };
 }
 
@@ -85,7 +87,7 @@ const SORTS: Record<ClusterListQuery["sort"], (a: Entry, b: Entry) => number> = 
     rankOf(a.view.health.status) - rankOf(b.view.health.status) ||
     b.view.health.issues.length - a.view.health.issues.length ||
     byName(a, b),
-  stalest: (a, b) => b.freshness.ageSeconds - a.freshness.ageSeconds || byName(a, b),
+  stalest: (a, b) => Date.parse(a.freshness.since) - Date.parse(b.freshness.since) || byName(a, b),
   newest: (a, b) => Date.parse(b.view.cluster.createdAt) - Date.parse(a.view.cluster.createdAt) || byName(a, b),
 };
 

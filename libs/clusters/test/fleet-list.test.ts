@@ -1,4 +1,10 @@
-import { type ClusterListQuery, ClusterListQuerySchema, type ClusterView, type HealthStatus } from "@kcp/shared";
+import {
+  type ClusterListQuery,
+  ClusterListQuerySchema,
+  type ClusterView,
+  type HealthStatus,
+  viewAgeSeconds,
+} from "@kcp/shared";
 import { expect } from "chai";
 import { fleetList, freshnessOf, isDefaultListQuery } from "../src/fleet-list.js";
 
@@ -6,6 +12,7 @@ const NOW = Date.parse("2026-11-29T12:00:00.000Z");
 const SETTINGS = { intervalSeconds: 30, timeoutMs: 20_000 };
 /** Older than this (2 × 30 s + 20 s) a view with the default interval is stale. */
 const LIMIT_MS = 80_000;
+const iso = (ms: number) => new Date(ms).toISOString();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
 interface Spec {
@@ -88,8 +95,9 @@ describe("the fleet's cluster list (pure)", () => {
     expect(answer.counts).to.deep.equal({ ok: 1, warning: 2, critical: 1, unreachable: 1, unknown: 1 });
     expect(answer.stale, "c2 (100 s) and c4 (500 s)").to.equal(2);
     expect(answer.clusters.find((v) => v.cluster.id === "c1")?.freshness).to.deep.equal({
-      ageSeconds: 10,
+      since: iso(NOW - 10_000),
       intervalSeconds: 30,
+      staleAfter: iso(NOW - 10_000 + LIMIT_MS),
       stale: false,
     });
     expect(isDefaultListQuery(query())).to.equal(true);
@@ -176,7 +184,8 @@ describe("the fleet's cluster list (pure)", () => {
       query({ sort: "stalest" }),
     );
     expect(stalest.clusters.map((v) => v.cluster.id)).to.deep.equal(["c4", "c2", "c3", "c1", "c5", "c6"]);
-    expect(stalest.clusters.at(-1)?.freshness?.ageSeconds, "c6: registered 1 s ago, never collected").to.equal(1);
+    const c6 = stalest.clusters.at(-1)?.freshness;
+    expect(c6 && viewAgeSeconds(c6, NOW), "c6: registered 1 s ago, never collected").to.equal(1);
     expect(ids({ sort: "newest" })).to.deep.equal(["c6", "c5", "c2", "c4", "c1", "c3"]);
   });
 
@@ -189,19 +198,31 @@ describe("the fleet's cluster list (pure)", () => {
   it("freshness: stale only when older than twice the interval plus the collection timeout; the cluster's own interval", () => {
     const at = (ageMs: number, settings?: Record<string, unknown>) =>
       freshnessOf(view({ id: "x", name: "x", ageMs, ...(settings ? { settings } : {}) }), NOW, SETTINGS);
-    expect(at(LIMIT_MS)).to.deep.equal({ ageSeconds: 80, intervalSeconds: 30, stale: false });
-    expect(at(LIMIT_MS + 1)).to.deep.equal({ ageSeconds: 80.001, intervalSeconds: 30, stale: true });
-    expect(at(0).ageSeconds).to.equal(0);
-    expect(at(-5_000).ageSeconds, "a view written after now (clocks apart): age 0").to.equal(0);
+    const since = (ageMs: number) => iso(NOW - ageMs);
+    expect(at(LIMIT_MS)).to.deep.equal({
+      since: since(LIMIT_MS),
+      intervalSeconds: 30,
+      staleAfter: iso(NOW),
+      stale: false,
+    });
+    expect(at(LIMIT_MS + 1)).to.deep.equal({
+      since: since(LIMIT_MS + 1),
+      intervalSeconds: 30,
+      staleAfter: iso(NOW - 1),
+      stale: true,
+    });
+    expect(viewAgeSeconds(at(0), NOW)).to.equal(0);
+    expect(viewAgeSeconds(at(-5_000), NOW), "a view written after now (clocks apart): age 0").to.equal(0);
     const own = { collectionIntervalSeconds: 300 };
-    expect(at(620_000, own)).to.deep.equal({ ageSeconds: 620, intervalSeconds: 300, stale: false });
+    expect(at(620_000, own)).to.deep.include({ intervalSeconds: 300, staleAfter: iso(NOW), stale: false });
     expect(at(620_001, own).stale).to.equal(true);
     expect(at(10_000, { collectionIntervalSeconds: "300" }).intervalSeconds, "not a number: the default").to.equal(30);
     // Never collected: the view's updatedAt is the record's; the age counts from the registration.
     const fresh = view({ id: "n", name: "n", ageMs: 0, createdAgoMs: LIMIT_MS + 1 });
     expect(freshnessOf(fresh, NOW, SETTINGS, false)).to.deep.equal({
-      ageSeconds: 80.001,
+      since: since(LIMIT_MS + 1),
       intervalSeconds: 30,
+      staleAfter: iso(NOW - 1),
       stale: true,
     });
     expect(freshnessOf(fresh, NOW, SETTINGS, true).stale).to.equal(false);

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { type paths, unwrap } from "@kcp/api-client";
+import { viewAgeSeconds } from "@kcp/shared";
 import { text } from "../args.js";
 import { formatDuration, growthText, sparkline } from "../charts.js";
 import { type Context, clusterId, print } from "../context.js";
@@ -57,10 +58,10 @@ export function clusterListQuery(args: Args | undefined): ClusterListQuery {
   return query as ClusterListQuery;
 }
 
-/** Pure: a view's age for people (12s, 3m, 1h05m), marked when stale; - when the service did not say. */
-export function viewAge(freshness: { ageSeconds: number; stale: boolean } | undefined): string {
+/** Pure: a view's age at `now` for people (12s, 3m, 1h05m), marked when stale; - when the service did not say. */
+export function viewAge(freshness: { since: string; stale: boolean } | undefined, now = Date.now()): string {
   if (!freshness) return "-";
-  return `${formatDuration(freshness.ageSeconds)}${freshness.stale ? " (stale)" : ""}`;
+  return `${formatDuration(viewAgeSeconds(freshness, now))}${freshness.stale ? " (stale)" : ""}`;
 }
 
 /**

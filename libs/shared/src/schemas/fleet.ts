@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS } from "./clusters.js";
-import { offsetQuery } from "./common.js";
+import { DateTimeSchema, offsetQuery } from "./common.js";
 import { HEALTH_STATUSES } from "./health.js";
 
 /**
@@ -130,16 +130,23 @@ export const ClusterListQuerySchema = z.strictObject({
 export type ClusterListQuery = z.infer<typeof ClusterListQuerySchema>;
 
 /**
- * How old a cluster's view is: the age of its last collection (reached or not) against the interval it should be
- * collected at. Stale when older than twice the interval plus the collection timeout: its collector replicas are not
- * keeping up, or none runs.
+ * How fresh a cluster's view is: when it was last written by a collection and when it turns stale (older than twice
+ * the interval plus the collection timeout: its collector replicas are not keeping up, or none runs). Instants, not an
+ * age, so that an unchanged fleet gives an unchanged answer (its ETag holds); the age is now − `since`.
  */
 export const FreshnessSchema = z.object({
-  ageSeconds: z.number().min(0).describe("Seconds since the view was last written by a collection"),
+  since: DateTimeSchema.describe("When a collection last wrote the view (a cluster never collected: when registered)"),
   intervalSeconds: z.number().int().min(1).describe("How often the cluster should be collected"),
-  stale: z.boolean().describe("Older than twice the interval plus the collection timeout"),
+  staleAfter: DateTimeSchema.describe("When the view turns stale unless collected again"),
+  stale: z.boolean().describe("Stale when answered: older than twice the interval plus the collection timeout"),
 });
 export type Freshness = z.infer<typeof FreshnessSchema>;
+
+/** A view's age in seconds at `now` (ms): 0 when written after it (clocks apart). */
+export function viewAgeSeconds(freshness: Pick<Freshness, "since">, now: number): number {
+  const since = Date.parse(freshness.since);
+  return Number.isFinite(since) ? Math.max(0, now - since) / 1000 : 0;
+}
 
 /** Counts of the clusters matching every filter but `health`, by health status (the console's filter chips). */
 export const HealthCountsSchema = z.object(

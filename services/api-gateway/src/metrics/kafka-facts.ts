@@ -3,7 +3,7 @@ import type { CollectedFiguresCache } from "@kcp/cluster-actions";
 import { type FleetViews, type FreshnessSettings, freshnessOf } from "@kcp/clusters";
 import type { ActiveOperationFacts, ClusterFacts, GaugeFamily } from "@kcp/metrics";
 import { kafkaGauges } from "@kcp/metrics";
-import type { ClusterView } from "@kcp/shared";
+import { type ClusterView, viewAgeSeconds } from "@kcp/shared";
 import { ACTIVE_STATUSES, type ClusterViewSummary, type Store } from "@kcp/store";
 
 /** Where the clusters and their views come from: the registry's cached fleet (the cluster list's), and its settings. */
@@ -36,7 +36,7 @@ async function clusterFacts(
     ...(collectedFigures ? { lastSuccessAt: collectedFigures.collectedAt } : {}),
     voterLag: collectedFigures?.voterLag ?? new Map(),
     groupLag: collectedFigures?.groupLag ?? new Map(),
-    viewAgeSeconds: freshness.ageSeconds,
+    viewAgeSeconds: viewAgeSeconds(freshness, now),
     stale: freshness.stale,
   };
 }
