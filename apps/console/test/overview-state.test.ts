@@ -5,6 +5,7 @@ import {
   formatAge,
   healthOf,
   isFiltered,
+  isStale,
   overviewQuery,
   pageOf,
   parseOverviewSearch,
@@ -132,13 +133,26 @@ describe("console: the overview's filters in the URL, its API query and a view's
       expect(formatAge(-3)).to.equal("0 s");
     });
 
-    it("ageAt: the service's age plus the time since it answered; else since updatedAt", () => {
+    it("ageAt: since the service's freshness.since; or its ageSeconds plus the time since it answered; else since updatedAt", () => {
       const answeredAt = Date.parse("2026-11-29T11:00:00Z");
+      const since = { updatedAt: "2026-11-29T10:00:00Z", freshness: { since: "2026-11-29T10:59:50Z" } };
+      expect(ageAt(since, answeredAt, answeredAt + 2_000)).to.equal(12);
+      expect(ageAt(since, answeredAt, Date.parse("2026-11-29T10:59:00Z")), "a clock behind the service's").to.equal(0);
       const view = { updatedAt: "2026-11-29T10:00:00Z", freshness: { ageSeconds: 12 } };
       expect(ageAt(view, answeredAt, answeredAt)).to.equal(12);
       expect(ageAt(view, answeredAt, answeredAt + 5_000)).to.equal(17);
       expect(ageAt({ updatedAt: "2026-11-29T10:59:30Z" }, answeredAt, answeredAt + 5_000)).to.equal(35);
       expect(ageAt({ updatedAt: "never" }, answeredAt, answeredAt)).to.be.NaN;
+    });
+
+    it("isStale: as the service said when it answered, or once staleAfter has passed", () => {
+      const at = Date.parse("2026-11-29T11:00:00Z");
+      const fresh = { since: "2026-11-29T10:59:50Z", staleAfter: "2026-11-29T11:01:15Z", stale: false };
+      expect(isStale(fresh, at)).to.equal(false);
+      expect(isStale(fresh, at + 75_000)).to.equal(true);
+      expect(isStale({ ...fresh, stale: true }, at)).to.equal(true);
+      expect(isStale({ ageSeconds: 10, stale: false }, at)).to.equal(false);
+      expect(isStale(undefined, at)).to.equal(false);
     });
   });
 

@@ -173,6 +173,10 @@ describe("web console in Chromium against the real service and Kafka", function 
     await screenshot(page, "overview");
     // Filters: a part of the name (any case), then the health chips (each with its count); the URL keeps them.
     const status = (await page.locator("li.card h2 + span").first().textContent()) ?? "";
+    await page
+      .locator("li.card")
+      .getByText(/^collected \d.* ago/)
+      .waitFor();
     const other = status === "critical" ? "ok" : "critical";
     await page.getByLabel("Cluster name").fill("no-such-cluster");
     await page.getByText("No cluster matches these filters.").waitFor();
@@ -193,6 +197,10 @@ describe("web console in Chromium against the real service and Kafka", function 
       "true",
     );
     await expectAccessible(page, "overview, filtered");
+    // A selector the service refuses: its words under the field, the last list kept.
+    await page.getByLabel("Labels").fill("env=prod,a b");
+    expect(await page.getByRole("alert").textContent()).to.match(/labels: "a b" is not key/);
+    await page.getByRole("link", { name: cluster }).waitFor();
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { memo, startTransition, useEffect, useId, useRef, useState } from "react";
+import { createContext, memo, startTransition, useContext, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../api/client.js";
 import { type OverviewItem, useFleetPage } from "../../api/clusters.js";
 import { hasRole, useSession } from "../../api/session.js";
@@ -17,6 +17,7 @@ import {
   type HealthStatus,
   healthOf,
   isFiltered,
+  isStale,
   type OverviewSearch,
   overviewQuery,
   PAGE_SIZE,
@@ -122,6 +123,9 @@ export function OverviewPage() {
   );
 }
 
+/** When the service answered the list shown (ms): read by the ages alone, so a poll does not draw every card again. */
+const AnsweredAt = createContext(0);
+
 /** Cards drawn at once when a list arrives: more than a screen holds. */
 const FIRST_CARDS = 12;
 
@@ -138,11 +142,13 @@ function CardList(props: { clusters: OverviewItem[]; answeredAt: number; busy: b
     return () => cancelAnimationFrame(frame);
   }, [limit, count]);
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="Clusters" aria-busy={props.busy}>
-      {props.clusters.slice(0, Math.max(limit, FIRST_CARDS)).map((view) => (
-        <ClusterCard key={view.cluster.id} view={view} answeredAt={props.answeredAt || Date.now()} />
-      ))}
-    </ul>
+    <AnsweredAt.Provider value={props.answeredAt}>
+      <ul className="grid gap-4 md:grid-cols-2" aria-label="Clusters" aria-busy={props.busy}>
+        {props.clusters.slice(0, Math.max(limit, FIRST_CARDS)).map((view) => (
+          <ClusterCard key={view.cluster.id} view={view} />
+        ))}
+      </ul>
+    </AnsweredAt.Provider>
   );
 }
 
@@ -328,7 +334,7 @@ function HealthChips(props: {
 }
 
 /** A card; drawn again only when its view changes (the answer keeps unchanged views as they were). */
-const ClusterCard = memo(function ClusterCard({ view, answeredAt }: { view: OverviewItem; answeredAt: number }) {
+const ClusterCard = memo(function ClusterCard({ view }: { view: OverviewItem }) {
   const { cluster, health } = view;
   const labels = Object.entries(cluster.labels ?? {});
   return (
@@ -340,12 +346,7 @@ const ClusterCard = memo(function ClusterCard({ view, answeredAt }: { view: Over
           </Link>
         </h2>
         <HealthBadge status={health.status} />
-        {view.freshness?.stale ? (
-          <span className="rounded border border-amber-700 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-100">
-            stale
-          </span>
-        ) : null}
-        <Age view={view} answeredAt={answeredAt} />
+        <Age view={view} />
       </div>
       {labels.length > 0 ? (
         <p className="flex flex-wrap gap-1 text-xs">
@@ -379,17 +380,29 @@ const ClusterCard = memo(function ClusterCard({ view, answeredAt }: { view: Over
   );
 });
 
-/** "collected 12 s ago", ticking; the interval it should be collected at when the service gives it. */
-function Age({ view, answeredAt }: { view: OverviewItem; answeredAt: number }) {
+/**
+ * "collected 12 s ago", ticking, and a "stale" badge once the view is older than twice its interval plus the collection
+ * timeout (as the service said, or since its staleAfter passed); the interval it should be collected at when known.
+ */
+function Age({ view }: { view: OverviewItem }) {
   const now = useClock();
+  const answeredAt = useContext(AnsweredAt) || now;
   const age = ageAt(view, answeredAt, now);
-  if (!Number.isFinite(age)) return null;
   const interval = view.freshness?.intervalSeconds;
   return (
-    <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">
-      collected {formatAge(age)} ago
-      {interval ? <span className="sr-only"> (collected every {formatAge(interval)})</span> : null}
-    </span>
+    <>
+      {isStale(view.freshness, now) ? (
+        <span className="rounded border border-amber-700 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-100">
+          stale
+        </span>
+      ) : null}
+      {Number.isFinite(age) ? (
+        <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">
+          collected {formatAge(age)} ago
+          {interval ? <span className="sr-only"> (collected every {formatAge(interval)})</span> : null}
+        </span>
+      ) : null}
+    </>
   );
 }
 

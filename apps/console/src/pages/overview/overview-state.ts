@@ -135,18 +135,36 @@ export function formatAge(seconds: number): string {
 }
 
 /**
- * A view's age in seconds at `now`: the service's `freshness.ageSeconds` (when it answered, `answeredAt`) plus the time
- * since; without freshness (an older service), the time since the view's `updatedAt`.
+ * A view's freshness as the service answers it: since when the view is (and when it turns stale), or, from an earlier
+ * draft of the API, its age in seconds when answered. Absent from an older service.
+ */
+export interface FreshnessLike {
+  since?: string;
+  staleAfter?: string;
+  ageSeconds?: number;
+  stale: boolean;
+}
+
+/**
+ * A view's age in seconds at `now`: since the service's `freshness.since`; or its `ageSeconds` when it answered
+ * (`answeredAt`) plus the time since; without freshness (an older service), since the view's `updatedAt`.
  */
 export function ageAt(
-  view: { updatedAt: string; freshness?: { ageSeconds: number } },
+  view: { updatedAt: string; freshness?: Omit<FreshnessLike, "stale"> },
   answeredAt: number,
   now: number,
 ): number {
-  const since = Math.max(0, (now - answeredAt) / 1000);
-  if (view.freshness) return view.freshness.ageSeconds + since;
-  const updated = Date.parse(view.updatedAt);
-  return Number.isFinite(updated) ? Math.max(0, (now - updated) / 1000) : Number.NaN;
+  const sinceText = view.freshness?.since ?? (view.freshness?.ageSeconds === undefined ? view.updatedAt : undefined);
+  if (sinceText === undefined) return (view.freshness?.ageSeconds ?? 0) + Math.max(0, (now - answeredAt) / 1000);
+  const since = Date.parse(sinceText);
+  return Number.isFinite(since) ? Math.max(0, (now - since) / 1000) : Number.NaN;
+}
+
+/** Whether the view is stale at `now`: the service said so when it answered, or its `staleAfter` has passed since. */
+export function isStale(freshness: FreshnessLike | undefined, now: number): boolean {
+  if (!freshness) return false;
+  const after = freshness.staleAfter ? Date.parse(freshness.staleAfter) : Number.NaN;
+  return freshness.stale || (Number.isFinite(after) && now >= after);
 }
 
 /** "Clusters 101–200 of 1,000" and whether there is a page before and after. */
@@ -172,7 +190,7 @@ interface ListedView {
   cluster: { name: string; provider: string; createdAt: string; labels?: Record<string, string> };
   health: { status: string; issues: unknown[] };
   updatedAt: string;
-  freshness?: { ageSeconds: number; stale: boolean };
+  freshness?: FreshnessLike;
 }
 
 const WORST_RANK: Readonly<Record<string, number>> = { critical: 0, unreachable: 1, warning: 2, unknown: 3, ok: 4 };
@@ -203,7 +221,7 @@ export function filterLocally<T extends ListedView>(
   const health: readonly string[] = healthOf(search);
   const matching = health.length > 0 ? butHealth.filter((v) => health.includes(v.health.status)) : butHealth;
   const byName = (a: T, b: T) => a.cluster.name.localeCompare(b.cluster.name);
-  const age = (v: T) => v.freshness?.ageSeconds ?? (Date.now() - Date.parse(v.updatedAt)) / 1000;
+  const age = (v: T) => ageAt(v, Date.now(), Date.now());
   const order: Record<Sort, (a: T, b: T) => number> = {
     name: byName,
     worst: (a, b) =>
