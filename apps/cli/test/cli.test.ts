@@ -517,6 +517,8 @@ describe("kcp, the command line, as a process against the real service and Kafka
     const asToken = await kcp(["whoami"], "", { ...noLogin, KCP_TOKEN: created.secret });
     expect(asToken.code, asToken.stderr).to.equal(0);
     expect(asToken.stdout, "the token's role, not its owner's").to.match(/^admin: viewer at /);
+    const valid = await kcp(["session"], "", { ...noLogin, KCP_TOKEN: created.secret });
+    expect([valid.code, valid.stdout.trim()], valid.stderr).to.deep.equal([0, `Signed in to ${url} as admin (viewer)`]);
     const clusters = await kcp(["clusters"], "", { ...noLogin, KCP_TOKEN: created.secret });
     expect(clusters.stdout).to.include(cluster);
     const viewer = await kcp(["topics", "create", cluster, uniqueTopicName("cli-viewer")], "", {
@@ -530,6 +532,9 @@ describe("kcp, the command line, as a process against the real service and Kafka
     expect((await kcp(["tokens", "revoke", created.token.id])).code).to.equal(0);
     const revoked = await kcp(["clusters"], "", { ...noLogin, KCP_TOKEN: created.secret });
     expect(revoked.code).to.equal(2);
+    const ended = await kcp(["session"], "", { ...noLogin, KCP_TOKEN: created.secret });
+    expect(ended.code, "a revoked token: not signed in").to.equal(2);
+    expect(ended.stdout).to.match(/^Not signed in to /);
   });
 
   it("users (admin): created with the password from stdin, changed, listed", async () => {

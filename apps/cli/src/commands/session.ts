@@ -2,7 +2,7 @@ import { createApiClient, unwrap } from "@kcp/api-client";
 import { positional, text } from "../args.js";
 import { describeContexts, saveConfig } from "../config-store.js";
 import { type Context, print, readSecret } from "../context.js";
-import { UsageError } from "../exit-codes.js";
+import { EXIT, UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec } from "../spec.js";
 
@@ -45,6 +45,29 @@ export async function logout(context: Context): Promise<void> {
   delete context.config.contexts[context.contextName];
   await saveConfig(context.configPath, context.config);
   print(context, { loggedOut: true, context: context.contextName }, () => "Logged out");
+}
+
+/**
+ * kcp session: whether the context's credential (its saved session, or $KCP_TOKEN) is still valid at its service,
+ * asked of the anonymous session probe: exits 0 when it is, 2 when not. Never prompts; for scripts.
+ */
+async function checkSession(context: Context) {
+  if (!context.url) throw new UsageError("Which service? kcp session --url URL (or a context)");
+  const user = unwrap(await context.client.GET("/api/v1/auth/session")).user ?? undefined;
+  print(
+    context,
+    {
+      url: context.url,
+      context: context.contextName,
+      signedIn: user !== undefined,
+      ...(user ? { username: user.username, role: user.role } : {}),
+    },
+    () =>
+      user
+        ? `Signed in to ${context.url} as ${user.username} (${user.role})`
+        : `Not signed in to ${context.url} (context ${context.contextName}): kcp login`,
+  );
+  return user ? EXIT.ok : EXIT.refused;
 }
 
 async function getContexts(context: Context) {
@@ -127,6 +150,15 @@ export const sessionCommands: CommandSpec[] = [
       await logout(context);
       return undefined;
     },
+  },
+  {
+    path: ["session"],
+    positionals: [],
+    options: {},
+    summary: "whether the context's credential is still valid at its service: exits 0 when it is, 2 when not",
+    details: ["Asks the service's anonymous session probe; never prompts and never prints a token."],
+    examples: ["kcp session", "kcp session --context staging || kcp login --context staging --username alice"],
+    run: checkSession,
   },
   {
     path: ["config", "get-contexts"],
