@@ -29,7 +29,7 @@ import {
   providerNodes,
 } from "@kcp/providers";
 import type { Health, SecretBox, Snapshot, SnapshotSlowPart } from "@kcp/shared";
-import { ACTIVE_OPERATION_STATUSES, AppError, withDeadline } from "@kcp/shared";
+import { ACTIVE_OPERATION_STATUSES, AppError, DeadlineError, withDeadline } from "@kcp/shared";
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
@@ -258,8 +258,9 @@ async function desiredStateDrift(
 
 /**
  * Runs a collection with the cluster's client: the process's (KafkaClients) when there is one, else one of its own
- * closed afterwards. A collection that fails (past its deadline, say) may leave requests waiting on the connections:
- * the shared client is then discarded, and the next collection opens a new one.
+ * closed afterwards. A collection abandoned at its deadline may leave requests waiting on the connections: the shared
+ * client is then discarded, and the next collection opens a new one. Any other failure (a broker refusing connections)
+ * keeps it: the client opens its connections again on its next call.
  */
 async function withCollectionClient<T>(
   record: ClusterRecord,
@@ -278,7 +279,7 @@ async function withCollectionClient<T>(
   try {
     return await withClusterClient(clients, record, deps.box, work);
   } catch (error) {
-    clients.discard(record.id);
+    if (error instanceof DeadlineError) clients.discard(record.id);
     throw error;
   }
 }
