@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   type LagGrowth,
   type Refusal,
@@ -75,6 +76,24 @@ const TREND_WINDOW_MS = 3600_000;
 const SPARKLINE_POINTS = 30;
 const startOf = (at: Date | number, spanMs: number) => Math.floor(new Date(at).getTime() / spanMs) * spanMs;
 
+/** The latest a cluster's summaries are made after their span ends: within the next span, before its end. */
+const SUMMARY_DELAY_MAX_MS = 9 * 60_000;
+
+/**
+ * How long after a span ends the cluster's summary of it is made: 0–9 minutes in whole seconds, fixed per cluster, so
+ * that a fleet's clusters do not all summarize in the same collection interval after each 10-minute boundary (a
+ * summary reads its whole span: a thousand of them at once stall the store).
+ */
+export function summaryDelayMs(clusterId: string): number {
+  const hash = createHash("sha256").update(clusterId).digest().readUInt32BE(0);
+  return (hash % (SUMMARY_DELAY_MAX_MS / 1000 + 1)) * 1000;
+}
+
+export interface HistoryBookOptions {
+  /** How long after its span ends a cluster's summary is made (default summaryDelayMs; tests pin it). */
+  summaryDelayMs?: (clusterId: string) => number;
+}
+
 /**
  * A cluster's history in the store: each collection's figures written as frames (the cluster's; topics and groups in
  * shards), each finished 10-minute span summarized (min, mean, max) when the next collection begins a new one and each
@@ -86,7 +105,14 @@ export class HistoryBook {
   /** Until when each dictionary this book wrote is kept by the store, by cluster and id. */
   private readonly writtenUntil = new Map<string, number>();
 
-  constructor(private readonly records: SeriesRecords) {}
+  private readonly delayOf: (clusterId: string) => number;
+
+  constructor(
+    private readonly records: SeriesRecords,
+    options: HistoryBookOptions = {},
+  ) {
+    this.delayOf = options.summaryDelayMs ?? summaryDelayMs;
+  }
 
   async record(clusterId: string, input: SampleInput): Promise<RecordedCollection> {
     const at = new Date(input.snapshot.collectedAt);
@@ -114,14 +140,18 @@ export class HistoryBook {
     }
     await this.records.put(frames, dictionaries);
     let bytes = frames.reduce((sum, f) => sum + f.data.byteLength, 0);
-    // A collection that begins a new span summarizes the span before: its 10 minutes from their collections, then,
-    // when an hour ended too, the hour from its 10-minute summaries.
+    // The first collection past a span's end plus the cluster's delay summarizes the span: its 10 minutes from their
+    // collections, then, when an hour ended too, the hour from its 10-minute summaries. (Times shifted back by the
+    // delay cross a span boundary exactly then; the span is the one the previous collection fell in, so shifted.)
+    const delay = this.delayOf(clusterId);
+    const before = latest === undefined ? undefined : latest.getTime() - delay;
+    const now = at.getTime() - delay;
     const summarized =
-      latest !== undefined && startOf(latest, SERIES_SUMMARY_STEP_MS) < startOf(at, SERIES_SUMMARY_STEP_MS);
-    if (latest && summarized) {
-      bytes += await this.summarize(clusterId, "10m", new Date(startOf(latest, SERIES_SUMMARY_STEP_MS)));
-      if (startOf(latest, SERIES_HOURLY_STEP_MS) < startOf(at, SERIES_HOURLY_STEP_MS))
-        bytes += await this.summarize(clusterId, "1h", new Date(startOf(latest, SERIES_HOURLY_STEP_MS)));
+      before !== undefined && startOf(before, SERIES_SUMMARY_STEP_MS) < startOf(now, SERIES_SUMMARY_STEP_MS);
+    if (before !== undefined && summarized) {
+      bytes += await this.summarize(clusterId, "10m", new Date(startOf(before, SERIES_SUMMARY_STEP_MS)));
+      if (startOf(before, SERIES_HOURLY_STEP_MS) < startOf(now, SERIES_HOURLY_STEP_MS))
+        bytes += await this.summarize(clusterId, "1h", new Date(startOf(before, SERIES_HOURLY_STEP_MS)));
       await this.records.sweep(at);
     }
     return { frames: frames.length, bytes, summarized };
@@ -167,12 +197,13 @@ export class HistoryBook {
     if (isRefusal(read)) return read;
     const frames = await this.read(clusterId, read.frame, read.resolution, read.from, read.to);
     const measured = this.measuredOf(frames, read.key);
-    // The span under way has no summary yet (it is made when the next span begins): the finer frames stand in for
-    // it — an hour's 10-minute summaries, the 10 minutes' collections.
+    // The spans not summarized yet (the one under way, and the one before until the cluster's delay has passed): the
+    // finer frames stand in for them — an hour's 10-minute summaries, the 10 minutes' collections.
     if (read.resolution !== "collection") {
-      const tenMinutes = new Date(Math.max(read.from.getTime(), startOf(now, SERIES_SUMMARY_STEP_MS)));
+      const summarizedUntil = now.getTime() - this.delayOf(clusterId);
+      const tenMinutes = new Date(Math.max(read.from.getTime(), startOf(summarizedUntil, SERIES_SUMMARY_STEP_MS)));
       if (read.resolution === "1h") {
-        const hour = new Date(Math.max(read.from.getTime(), startOf(now, SERIES_HOURLY_STEP_MS)));
+        const hour = new Date(Math.max(read.from.getTime(), startOf(summarizedUntil, SERIES_HOURLY_STEP_MS)));
         if (read.to > hour && tenMinutes > hour)
           measured.push(...this.measuredOf(await this.read(clusterId, read.frame, "10m", hour, tenMinutes), read.key));
       }

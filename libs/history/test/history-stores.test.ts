@@ -8,6 +8,9 @@ import { getSharedMongo } from "@kcp/test-infra";
 import { expect } from "chai";
 import { frameNameOf, HistoryBook } from "../src/index.js";
 
+/** Summaries made at once when their span ends (the fleet's per-cluster delay is tested on its own). */
+const UNDELAYED = { summaryDelayMs: () => 0 };
+
 const TOPIC_FRAME = frameNameOf("topic.bytesInPerSec", "orders");
 
 const T0 = Date.parse("2026-11-29T08:00:00.000Z");
@@ -85,7 +88,7 @@ for (const [label, open] of stores)
     it("65 minutes of collections at 30 s on an injected clock: six 10-minute summaries and an hourly one with each span's min, mean and max, collections gone after 24 h, summaries after 30 days", async () => {
       const { store, close } = await open();
       try {
-        const book = new HistoryBook(store.series);
+        const book = new HistoryBook(store.series, UNDELAYED);
         let previous: Snapshot | undefined;
         for (let i = 0; i < 130; i += 1) {
           const snapshot = snapshotAt(i);
@@ -102,7 +105,7 @@ for (const [label, open] of stores)
         // Read a day later through a fresh book (as another process): only the summaries are older than 24 h.
         const dayLater = new Date(T0 + 26 * 3600_000);
         const query = { figure: "topic.bytesInPerSec" as const, entity: "orders", from: at(0), to: at(3600) };
-        const rate = (await new HistoryBook(store.series).series("c", query, dayLater)) as SeriesResponse;
+        const rate = (await new HistoryBook(store.series, UNDELAYED).series("c", query, dayLater)) as SeriesResponse;
         expect(rate.resolution).to.equal("10m");
         expect(rate.points).to.deep.equal(
           // The mean, 1004.5, is kept to the unit (a fraction from 1,000 up).

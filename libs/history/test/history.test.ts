@@ -16,7 +16,11 @@ import {
   samplesOf,
   sparklineOf,
   summarize,
+  summaryDelayMs,
 } from "../src/index.js";
+
+/** Summaries made at once when their span ends (the fleet's per-cluster delay is tested on its own). */
+const UNDELAYED = { summaryDelayMs: () => 0 };
 
 const T0 = Date.parse("2026-11-29T08:00:00.000Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
@@ -263,7 +267,7 @@ describe("history: recorded and answered through the embedded store", function (
   });
 
   it("a day of collections every 30 s: each answered at collection resolution, 10-minute summaries for the past, expired frames swept, a growing lag found", async () => {
-    const book = new HistoryBook(store.series);
+    const book = new HistoryBook(store.series, UNDELAYED);
     let previous: Snapshot | undefined;
     let summaries = 0;
     const collections = 2 * 60 * 25; // 25 hours at 30 s
@@ -320,5 +324,38 @@ describe("history: recorded and answered through the embedded store", function (
     expect(trend?.growth?.growingForSeconds).to.equal(19 * 30);
     expect(trend?.growth?.perSecond).to.equal(1);
     expect(trend?.recent.length).to.equal(30);
+  });
+
+  it("a fleet's summaries are spread: each cluster summarizes a span its own 0-9 minutes after it ends, and answers the span from its collections until then", async () => {
+    const delays = Array.from({ length: 200 }, (_, i) => summaryDelayMs(`cluster-${i}`));
+    expect(Math.min(...delays)).to.be.at.least(0);
+    expect(Math.max(...delays)).to.be.at.most(9 * 60_000);
+    expect(new Set(delays.map((d) => Math.floor(d / 60_000))).size, "spread over the nine minutes").to.equal(10);
+    expect(summaryDelayMs("cluster-7"), "fixed per cluster").to.equal(summaryDelayMs("cluster-7"));
+
+    const book = new HistoryBook(store.series, { summaryDelayMs: () => 4 * 60_000 });
+    let previous: Snapshot | undefined;
+    const summarizedAt: number[] = [];
+    for (let seconds = 0; seconds <= 1500; seconds += 30) {
+      const snapshot = snapshotAt(seconds, { bytesIn: 1000 + (seconds % 300) / 30 });
+      const recorded = await book.record("d1", { snapshot, health, ...(previous ? { previous } : {}) });
+      if (recorded.summarized) summarizedAt.push(seconds);
+      previous = snapshot;
+      if (seconds === 780) {
+        // 3 minutes after the first span ended, before its summary: the span is answered from its collections.
+        const read = (await book.series(
+          "d1",
+          { figure: "cluster.bytesInPerSec", from: at(0), to: at(780), step: 600 },
+          at(780),
+        )) as SeriesResponse;
+        expect(read.points[0]).to.include({ at: at(0).toISOString(), min: 1000, max: 1009 });
+        expect(await store.series.frames("d1", "cluster", "10m", at(0), at(600))).to.deep.equal([]);
+      }
+    }
+    // The spans ending at 600 s and 1200 s are summarized by the first collections at or past 840 s and 1440 s (at
+    // 240 s, the span before the first collection: empty, nothing written).
+    expect(summarizedAt).to.deep.equal([240, 840, 1440]);
+    const summaries = await store.series.frames("d1", "cluster", "10m", at(0), at(1800));
+    expect(summaries.map((f) => f.at.toISOString())).to.deep.equal([at(0).toISOString(), at(600).toISOString()]);
   });
 });
