@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { type paths, unwrap } from "@kcp/api-client";
-import { viewAgeSeconds } from "@kcp/shared";
+import { CLUSTER_SORTS, HEALTH_STATUSES, PROVIDERS, viewAgeSeconds } from "@kcp/shared";
 import { text } from "../args.js";
 import { formatDuration, growthText, sparkline } from "../charts.js";
 import { type Context, clusterId, print } from "../context.js";
@@ -19,13 +19,13 @@ export const CLUSTER_LIST_OPTIONS: Record<string, OptionSpec> = {
   health: {
     type: "string",
     value: "S,..",
-    values: ["ok", "warning", "critical", "unreachable", "unknown"],
+    values: [...HEALTH_STATUSES],
     help: "health statuses, comma-separated: clusters in any of them",
   },
   provider: {
     type: "string",
     value: "P",
-    values: ["external", "agent", "container", "operator-managed"],
+    values: [...PROVIDERS],
     help: "how its nodes are run (comma-separated: any of them)",
   },
   name: { type: "string", value: "NAME", help: "part of the name (case-insensitive)" },
@@ -38,7 +38,7 @@ export const CLUSTER_LIST_OPTIONS: Record<string, OptionSpec> = {
   sort: {
     type: "string",
     value: "ORDER",
-    values: ["name", "worst", "stalest", "newest"],
+    values: [...CLUSTER_SORTS],
     help: "name (default), worst (health), stalest (oldest view), newest (registered last)",
   },
   limit: { type: "string", value: "N", help: "at most N clusters (default: all)" },
