@@ -8,6 +8,7 @@ export { freePort, freePortBlock } from "./ports.js";
 export {
   ensurePrerequisites,
   javaMajor,
+  kubernetesNodePrerequisites,
   missingPrerequisitesMessage,
   type Prerequisite,
   probePrerequisites,

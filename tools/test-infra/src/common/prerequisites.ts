@@ -73,7 +73,7 @@ export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
 }): Promise<Prerequisite[]> {
-  const [java, mvn, go, redis, podman, runc, debootstrap, python] = await Promise.all([
+  const [java, mvn, go, redis, podman, runc, debootstrap, python, node] = await Promise.all([
     installedJavaMajor(),
     onPath("mvn"),
     options.needGo ? onPath("go") : Promise.resolve(true),
@@ -82,8 +82,10 @@ export async function probePrerequisites(options: {
     onSystemPath("runc"),
     onSystemPath("debootstrap"),
     pythonReady(),
+    kubernetesNodePrerequisites(),
   ]);
   return [
+    ...node,
     {
       name: "Java 17 or newer",
       neededFor: "running Kafka",
@@ -147,6 +149,26 @@ export async function probePrerequisites(options: {
       install: "apt-get install chromium (or set CHROMIUM_PATH)",
     },
   ];
+}
+
+/** What the harness's Kubernetes node runs on (see kubernetes/node.ts), all from Debian's packages. */
+export async function kubernetesNodePrerequisites(): Promise<Prerequisite[]> {
+  const neededFor = "the Kubernetes node the Helm chart is installed on";
+  const needed = [
+    { name: "containerd", command: "containerd", aptPackage: "containerd" },
+    { name: "CNI plugins", command: "/usr/lib/cni/bridge", aptPackage: "containernetworking-plugins" },
+    { name: "iptables", command: "iptables", aptPackage: "iptables" },
+    { name: "curl", command: "curl", aptPackage: "curl" },
+  ];
+  return Promise.all(
+    needed.map(async ({ name, command, aptPackage }) => ({
+      name,
+      neededFor,
+      present: await onSystemPath(command),
+      aptPackage,
+      install: `apt-get install ${aptPackage}`,
+    })),
+  );
 }
 
 /**

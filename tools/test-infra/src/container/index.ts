@@ -1,2 +1,2 @@
 export { ensureKafkaImages, KAFKA_IMAGE_PATTERN, kafkaImage } from "./images.js";
-export { ensurePodman, type PodmanEngine, sharedPodman, startPodman } from "./podman.js";
+export { ensurePodman, type PodmanEngine, podmanCli, sharedPodman, startPodman } from "./podman.js";

@@ -107,6 +107,14 @@ async function forgetMovedStorage(podman: (args: string[]) => Promise<string>): 
   }
 }
 
+/** The podman command on the harness's storage, without the API service (image builds and saves). */
+export async function podmanCli(): Promise<(args: string[], options?: { input?: string }) => Promise<string>> {
+  await ensurePodman();
+  const podman = await podmanCommand();
+  await forgetMovedStorage(podman);
+  return podman;
+}
+
 /**
  * Rootful Podman serving the Docker Engine API on a socket of its own (`podman system service`), on the harness's
  * storage; containers left by an earlier run are removed first. Stopping it stops the service (the containers are

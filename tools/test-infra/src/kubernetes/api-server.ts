@@ -40,7 +40,7 @@ export interface KubeApiServerOptions {
 /** The loopback stays out of any proxy the environment names (grpc-go, etcd's client, honours HTTPS_PROXY). */
 const CHILD_ENV = { NO_PROXY: "127.0.0.1,localhost", no_proxy: "127.0.0.1,localhost" };
 
-async function logTail(file: string, lines = 30): Promise<string> {
+export async function logTail(file: string, lines = 30): Promise<string> {
   return (await tail(file, 64 * 1024)).slice(-lines).join("\n");
 }
 
@@ -93,7 +93,7 @@ function apiServerArgs(port: number, etcdUrl: string, dir: string, pki: KubePki,
 }
 
 /** The kubeconfig of a server: one cluster, one user (the admin token), one context. */
-function kubeconfigOf(connection: KubeConnection): string {
+export function kubeconfigOf(connection: KubeConnection): string {
   const cluster = {
     server: connection.url,
     "certificate-authority-data": Buffer.from(connection.caCertificate).toString("base64"),

@@ -12,18 +12,15 @@ const run = promisify(execFile);
 export const KUBERNETES_VERSION = "v1.36.3";
 /** The etcd that Kubernetes v1.36.3's own go.mod pins (go.etcd.io/etcd/server/v3). */
 export const ETCD_VERSION = "v3.6.8";
-
-/** tools/test-infra/kubernetes: a Go module with two mains, pinned by its committed go.sum. */
-const SOURCE = join(repoRoot, "tools", "test-infra", "kubernetes");
-const SOURCE_FILES = ["go.mod", "go.sum", "etcd/main.go", "kube-apiserver/main.go"];
-const COMMANDS = ["etcd", "kube-apiserver"] as const;
+/** The CoreDNS tools/test-infra/coredns/go.mod builds (the node's cluster DNS). */
+export const COREDNS_VERSION = "v1.15.0";
 
 /**
  * What `kubectl version` and /version report: a plain `go build` would say v0.0.0-master. The binary version the API
  * server emulates comes from component-base's DefaultKubeBinaryVersion, which these agree with.
  */
 const [MAJOR, MINOR] = KUBERNETES_VERSION.slice(1).split(".") as [string, string];
-const LDFLAGS = [
+const KUBERNETES_LDFLAGS = [
   "-s",
   "-w",
   `-X k8s.io/component-base/version.gitVersion=${KUBERNETES_VERSION}`,
@@ -32,48 +29,84 @@ const LDFLAGS = [
   "-X k8s.io/component-base/version.gitTreeState=clean",
 ].join(" ");
 
+/** A Go module of the harness with one main per command, pinned by its committed go.sum. */
+interface ModuleBuild {
+  /** The folder under tools/test-infra, and the cache folder's name. */
+  name: string;
+  version: string;
+  commands: readonly string[];
+  ldflags: string;
+}
+
+/**
+ * tools/test-infra/kubernetes: etcd and kube-apiserver (what the API server tests run), and kubelet,
+ * kube-controller-manager, kube-scheduler and kube-proxy (the node of startKubernetesNode): one `go build`, since
+ * they share most packages.
+ */
+const KUBERNETES: ModuleBuild = {
+  name: "kubernetes",
+  version: KUBERNETES_VERSION,
+  commands: ["etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy", "kubelet"],
+  ldflags: KUBERNETES_LDFLAGS,
+};
+/** tools/test-infra/coredns: a module of its own (its client-go must not move the versions Kubernetes builds from). */
+const COREDNS: ModuleBuild = { name: "coredns", version: COREDNS_VERSION, commands: ["coredns"], ldflags: "-s -w" };
+
 /** A cold build takes 5 minutes on 2 idle cores, far longer on busy ones: a waiting run must not take the lock over. */
 const BUILD_LOCK_STALE_MS = 60 * 60_000;
 
 export interface KubernetesBinaries {
   etcd: string;
   kubeApiServer: string;
+  kubeControllerManager: string;
+  kubeScheduler: string;
+  kubeProxy: string;
+  kubelet: string;
 }
 
-const binaryDir = () => join(cacheDir, "kubernetes", KUBERNETES_VERSION);
+const sourceDir = (module: ModuleBuild) => join(repoRoot, "tools", "test-infra", module.name);
+const binaryDir = (module: ModuleBuild) => join(cacheDir, module.name, module.version);
 
-function binaries(): KubernetesBinaries {
-  return { etcd: join(binaryDir(), "etcd"), kubeApiServer: join(binaryDir(), "kube-apiserver") };
+function kubernetesBinaries(): KubernetesBinaries {
+  const dir = binaryDir(KUBERNETES);
+  return {
+    etcd: join(dir, "etcd"),
+    kubeApiServer: join(dir, "kube-apiserver"),
+    kubeControllerManager: join(dir, "kube-controller-manager"),
+    kubeScheduler: join(dir, "kube-scheduler"),
+    kubeProxy: join(dir, "kube-proxy"),
+    kubelet: join(dir, "kubelet"),
+  };
 }
 
-/** A hash of the module's files and of the link flags: a changed go.mod or go.sum builds again. */
-async function sourceHash(): Promise<string> {
-  const hash = createHash("sha256").update(LDFLAGS);
-  for (const file of SOURCE_FILES) hash.update(file).update(await readFile(join(SOURCE, file)));
+/** A hash of the module's files, its commands and the link flags: a changed go.mod or go.sum builds again. */
+async function sourceHash(module: ModuleBuild): Promise<string> {
+  const hash = createHash("sha256").update(module.ldflags).update(module.commands.join(","));
+  for (const file of [
+    "go.mod",
+    "go.sum",
+    ...module.commands.map((c) => (c === "coredns" ? "main.go" : `${c}/main.go`)),
+  ])
+    hash.update(file).update(await readFile(join(sourceDir(module), file)));
   return `${hash.digest("hex")}\n`;
 }
 
-async function isBuilt(expected: string): Promise<boolean> {
-  const marker = await readFile(join(binaryDir(), "built"), "utf8").catch(() => "");
+async function isBuilt(module: ModuleBuild, expected: string): Promise<boolean> {
+  const marker = await readFile(join(binaryDir(module), "built"), "utf8").catch(() => "");
   return marker === expected;
 }
 
-/** Whether etcd and kube-apiserver are already built in the cache from the current go.mod (then Go is not needed). */
-export async function kubernetesBinariesBuilt(): Promise<boolean> {
-  return isBuilt(await sourceHash());
-}
-
 /**
- * Both mains in one `go build` (they share most packages), statically (CGO_ENABLED=0, as Kubernetes releases them),
+ * Every main of the module in one `go build`, statically (CGO_ENABLED=0, as Kubernetes and CoreDNS release them),
  * with `-mod=readonly`: the committed go.sum must be complete, so every machine builds the same sources.
  */
-async function build(marker: string): Promise<void> {
+async function build(module: ModuleBuild, marker: string): Promise<void> {
   const started = Date.now();
+  const what = module.commands.join(", ");
   process.stderr.write(
-    `test-infra: building etcd ${ETCD_VERSION} and kube-apiserver ${KUBERNETES_VERSION} from the Go module proxy ` +
-      "(about 5 minutes the first time on 2 cores)\n",
+    `test-infra: building ${what} ${module.version} from the Go module proxy (minutes the first time on 2 cores)\n`,
   );
-  const dir = binaryDir();
+  const dir = binaryDir(module);
   const partial = join(dir, "partial");
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -84,41 +117,60 @@ async function build(marker: string): Promise<void> {
     GOTOOLCHAIN: "local",
     GOWORK: "off",
   };
-  const packages = COMMANDS.map((command) => `./${command}`);
-  await run("go", ["build", "-trimpath", "-ldflags", LDFLAGS, "-o", `${partial}/`, ...packages], {
-    cwd: SOURCE,
+  const packages = module.name === "coredns" ? ["."] : module.commands.map((command) => `./${command}`);
+  const output = module.name === "coredns" ? join(partial, "coredns") : `${partial}/`;
+  await run("go", ["build", "-trimpath", "-ldflags", module.ldflags, "-o", output, ...packages], {
+    cwd: sourceDir(module),
     env,
     maxBuffer: 64 * 1024 * 1024,
   }).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`could not build etcd and kube-apiserver: ${error.stderr || error.message}`);
+    throw new Error(`could not build ${what}: ${error.stderr || error.message}`);
   });
-  for (const command of COMMANDS) {
+  for (const command of module.commands) {
     await chmod(join(partial, command), 0o755);
     await rename(join(partial, command), join(dir, command));
   }
   await rm(partial, { recursive: true, force: true });
   await writeFile(join(dir, "built"), marker);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  process.stderr.write(`test-infra: etcd and kube-apiserver built into ${dir} in ${seconds} s\n`);
+  process.stderr.write(`test-infra: ${what} built into ${dir} in ${seconds} s\n`);
 }
 
-/**
- * etcd and kube-apiserver, built once into the cache (`<cache>/kubernetes/<version>/`), as envtest downloads them:
- * the harness can reach the Go module proxy but no release downloads. Concurrent runs wait for the one that builds.
- */
-export async function ensureKubernetesBinaries(): Promise<KubernetesBinaries> {
-  const marker = await sourceHash();
-  if (await isBuilt(marker)) return binaries();
-  const lock = join(cacheDir, "locks", `kubernetes-${KUBERNETES_VERSION}`);
+/** The module's commands, built once into the cache; concurrent runs wait for the one that builds. */
+async function ensureModule(module: ModuleBuild): Promise<void> {
+  const marker = await sourceHash(module);
+  if (await isBuilt(module, marker)) return;
   await withFileLock(
-    lock,
+    join(cacheDir, "locks", `${module.name}-${module.version}`),
     async () => {
-      if (!(await isBuilt(marker))) await build(marker);
+      if (!(await isBuilt(module, marker))) await build(module, marker);
     },
     BUILD_LOCK_STALE_MS,
   );
-  for (const path of Object.values(binaries())) {
+  for (const command of module.commands) {
+    const path = join(binaryDir(module), command);
     if (!(await fileExists(path))) throw new Error(`${path} is missing after the build`);
   }
-  return binaries();
+}
+
+/** Whether the Kubernetes binaries and CoreDNS are already built in the cache from the current go.mod files. */
+export async function kubernetesBinariesBuilt(): Promise<boolean> {
+  return (
+    (await isBuilt(KUBERNETES, await sourceHash(KUBERNETES))) && (await isBuilt(COREDNS, await sourceHash(COREDNS)))
+  );
+}
+
+/**
+ * etcd, kube-apiserver and the node's components, built once into the cache (`<cache>/kubernetes/<version>/`), as
+ * envtest downloads them: the harness can reach the Go module proxy but no release downloads.
+ */
+export async function ensureKubernetesBinaries(): Promise<KubernetesBinaries> {
+  await ensureModule(KUBERNETES);
+  return kubernetesBinaries();
+}
+
+/** CoreDNS with the plugins of a kubeadm Corefile, built once into the cache (`<cache>/coredns/<version>/coredns`). */
+export async function ensureCoreDns(): Promise<string> {
+  await ensureModule(COREDNS);
+  return join(binaryDir(COREDNS), "coredns");
 }

@@ -19,6 +19,16 @@ export interface KubePki {
   /** A static token of user kcp-admin in group system:masters (`--token-auth-file`). */
   token: string;
   tokenFile: string;
+  /** Signed by the CA, in group system:masters: what the API server shows a kubelet (logs, exec). */
+  kubeletClientCertFile: string;
+  kubeletClientKeyFile: string;
+}
+
+export interface KubePkiOptions {
+  /** More subject names of the serving certificate (`IP:10.201.0.2`), after the loopback's and the service's. */
+  servingNames?: string[];
+  /** More static tokens: `[token, user, uid, groups]` (the node's components, each as its own user). */
+  tokens?: [string, string, string, string[]][];
 }
 
 /**
@@ -41,8 +51,26 @@ async function openssl(args: string[], cwd: string): Promise<void> {
 /** P-256 keys: as good as RSA keys for a test server, and made at once (node:crypto cannot make certificates). */
 const EC_KEY = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
 
-/** A CA made for this server alone, and a serving certificate it signed (valid a week). */
-async function certificates(dir: string): Promise<void> {
+/** A certificate the CA of `dir` signs: `name`.key and `name`.crt, with the extensions given. */
+async function signed(dir: string, name: string, subject: string, extensions: string): Promise<void> {
+  await openssl(["req", "-new", ...EC_KEY, "-keyout", `${name}.key`, "-out", `${name}.csr`, "-subj", subject], dir);
+  await writeFile(join(dir, `${name}.ext`), extensions);
+  await openssl(
+    ["x509", "-req", "-in", `${name}.csr`, "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial"].concat([
+      "-days",
+      "7",
+      "-sha256",
+      "-extfile",
+      `${name}.ext`,
+      "-out",
+      `${name}.crt`,
+    ]),
+    dir,
+  );
+}
+
+/** A CA made for this server alone, a serving certificate and a kubelet client certificate it signed (a week). */
+async function certificates(dir: string, servingNames: string[]): Promise<void> {
   await openssl(
     ["req", "-x509", ...EC_KEY, "-keyout", "ca.key", "-out", "ca.crt", "-days", "7"].concat([
       "-subj",
@@ -54,30 +82,25 @@ async function certificates(dir: string): Promise<void> {
     ]),
     dir,
   );
-  await openssl(
-    ["req", "-new", ...EC_KEY, "-keyout", "apiserver.key", "-out", "apiserver.csr", "-subj", "/CN=kube-apiserver"],
+  const names = [...SERVING_NAMES, ...servingNames].join(",");
+  await signed(
     dir,
+    "apiserver",
+    "/CN=kube-apiserver",
+    `subjectAltName=${names}\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n`,
   );
-  const extensions = `subjectAltName=${SERVING_NAMES.join(",")}\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n`;
-  await writeFile(join(dir, "apiserver.ext"), extensions);
-  await openssl(
-    ["x509", "-req", "-in", "apiserver.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial"].concat([
-      "-days",
-      "7",
-      "-sha256",
-      "-extfile",
-      "apiserver.ext",
-      "-out",
-      "apiserver.crt",
-    ]),
+  await signed(
     dir,
+    "kubelet-client",
+    "/O=system:masters/CN=kube-apiserver-kubelet-client",
+    "extendedKeyUsage=clientAuth\nkeyUsage=critical,digitalSignature\n",
   );
 }
 
 /** Certificates, the service account signing key and the admin token of one API server, in `dir`. */
-export async function generateKubePki(dir: string): Promise<KubePki> {
+export async function generateKubePki(dir: string, options: KubePkiOptions = {}): Promise<KubePki> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await certificates(dir);
+  await certificates(dir, options.servingNames ?? []);
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const serviceAccountSigningKeyFile = join(dir, "service-account.key");
   await writeFile(serviceAccountSigningKeyFile, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
@@ -85,7 +108,11 @@ export async function generateKubePki(dir: string): Promise<KubePki> {
   await writeFile(serviceAccountKeyFile, publicKey.export({ type: "spki", format: "pem" }));
   const token = randomBytes(32).toString("hex");
   const tokenFile = join(dir, "tokens.csv");
-  await writeFile(tokenFile, `${token},kcp-admin,kcp-admin,"system:masters"\n`, { mode: 0o600 });
+  const tokens: [string, string, string, string[]][] = [[token, "kcp-admin", "kcp-admin", ["system:masters"]]];
+  const lines = [...tokens, ...(options.tokens ?? [])].map(
+    ([secret, user, uid, groups]) => `${secret},${user},${uid}${groups.length ? `,"${groups.join(",")}"` : ""}\n`,
+  );
+  await writeFile(tokenFile, lines.join(""), { mode: 0o600 });
   return {
     caCertificate: await readFile(join(dir, "ca.crt"), "utf8"),
     caFile: join(dir, "ca.crt"),
@@ -95,5 +122,7 @@ export async function generateKubePki(dir: string): Promise<KubePki> {
     serviceAccountKeyFile,
     token,
     tokenFile,
+    kubeletClientCertFile: join(dir, "kubelet-client.crt"),
+    kubeletClientKeyFile: join(dir, "kubelet-client.key"),
   };
 }

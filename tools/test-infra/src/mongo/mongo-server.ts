@@ -44,13 +44,14 @@ function external(url: string): MongoServer {
 
 /**
  * FerretDB with its SQLite backend on a free loopback port, in its own folder, whatever MONGO_URL says: for tests that
- * stop and restart their database.
+ * stop and restart their database. `host`: the address it listens on (the host's on the Kubernetes node's link, for pods).
  */
-export async function startFerretDb(): Promise<MongoServer> {
+export async function startFerretDb(options: { host?: string } = {}): Promise<MongoServer> {
   const binary = await ensureFerretDb();
+  const host = options.host ?? "127.0.0.1";
   const [port, debugPort] = [await freePort(), await freePort()];
   const dir = await makeRunDir("ferretdb");
-  const url = `mongodb://127.0.0.1:${port}/`;
+  const url = `mongodb://${host}:${port}/`;
   let process: ManagedProcess | undefined;
 
   const launch = async () => {
@@ -60,7 +61,7 @@ export async function startFerretDb(): Promise<MongoServer> {
         "--handler=sqlite",
         `--sqlite-url=file:${dir}/`,
         `--state-dir=${dir}`,
-        `--listen-addr=127.0.0.1:${port}`,
+        `--listen-addr=${host}:${port}`,
         `--debug-addr=127.0.0.1:${debugPort}`,
         "--telemetry=disable",
         "--log-level=WARN",

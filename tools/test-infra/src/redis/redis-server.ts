@@ -29,12 +29,17 @@ export interface RedisOptions {
    * outlive a Redis restart configures. Default: no persistence (`--save '' --appendonly no`), a restart empties it.
    */
   persistent?: boolean;
+  /**
+   * The address it listens on (default 127.0.0.1): the host's address on the Kubernetes node's link, for pods. Its
+   * protected mode stays on: without a password it answers only the loopback, so the address given also needs it off.
+   */
+  host?: string;
 }
 
 /** Sends PING over a raw socket and resolves on +PONG. */
-function ping(port: number): Promise<boolean> {
+function ping(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port });
+    const socket = createConnection({ host, port });
     socket.setTimeout(1000);
     socket.once("connect", () => socket.write("PING\r\n"));
     socket.once("data", (data) => {
@@ -52,6 +57,7 @@ function ping(port: number): Promise<boolean> {
 /** A real Redis on a free loopback port, in its own folder; without persistence unless asked for. */
 export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   const persistent = options.persistent ?? false;
+  const host = options.host ?? "127.0.0.1";
   const binary = await ensureRedisServer();
   const port = await freePort();
   const dir = await makeRunDir("redis");
@@ -61,7 +67,8 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
     process = await startProcess({
       command: binary,
       args: [
-        ...["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""],
+        ...["--port", String(port), "--bind", host, "--dir", dir, "--save", ""],
+        ...(host === "127.0.0.1" ? [] : ["--protected-mode", "no"]),
         ...(persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
       ],
       logFile: join(dir, "redis.log"),
@@ -69,13 +76,13 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
     const started = process;
     await waitFor(`redis on port ${port}`, async () => {
       if (started.hasExited()) throw new Error(`redis-server exited; see ${started.logFile}`);
-      return (await ping(port)) ? true : undefined;
+      return (await ping(port, host)) ? true : undefined;
     });
   };
   await launch();
 
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${host}:${port}`,
     port,
     persistent,
     stop: async () => process?.stop(10_000),
