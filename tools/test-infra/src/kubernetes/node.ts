@@ -437,21 +437,39 @@ const nodeLock = () => join(cacheDir, "locks", "kubernetes-node");
  */
 export async function startKubernetesNode(): Promise<KubernetesNode> {
   await ensureNodePrerequisites();
-  let node: KubernetesNode | undefined;
-  await withFileLock(nodeLock(), async () => {
-    await removeNode();
-    const started: Started = { processes: new Map() };
-    try {
-      node = await start(started);
-    } catch (error) {
-      const logs = await Promise.all(
-        [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
-      );
-      await stopNode(started).catch(() => undefined);
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join("\n")}`);
-    }
+  // The lock is held for the node's life: a second start waits for stop() (or for this process's end).
+  return new Promise<KubernetesNode>((resolve, reject) => {
+    withFileLock(
+      nodeLock(),
+      async () => {
+        await removeNode();
+        const started: Started = { processes: new Map() };
+        let node: KubernetesNode;
+        try {
+          node = await start(started);
+        } catch (error) {
+          const logs = await Promise.all(
+            [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
+          );
+          await stopNode(started).catch(() => undefined);
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join("\n")}`);
+        }
+        await new Promise<void>((released) =>
+          resolve({
+            ...node,
+            stop: async () => {
+              try {
+                await node.stop();
+              } finally {
+                released();
+              }
+            },
+          }),
+        );
+      },
+      Number.POSITIVE_INFINITY,
+    ).catch(reject);
   });
-  return node as KubernetesNode;
 }
 
 /** The run's shared node, started on first use (stopped by the mocha root hook). */
