@@ -12,6 +12,8 @@ import { forgetCluster, isAlive, listClusters, loadCluster, saveCluster, stopPro
 import { TOPOLOGIES, type Topology } from "./kafka/spec.js";
 import { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS } from "./kafka/versions.js";
 import { ensureKubernetesBinaries, KUBERNETES_VERSION, kubernetesBinariesBuilt } from "./kubernetes/binaries.js";
+import { ensureKubernetesNodeParts, kubernetesNodePartsBuilt, startKubernetesNode } from "./kubernetes/node.js";
+import { NODE, nodeLeftovers, removeNode } from "./kubernetes/node-host.js";
 import { STRIMZI_VERSION, strimziCrds } from "./kubernetes/strimzi-crds.js";
 import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensurePromlint, promlintBuilt } from "./prometheus/promlint.js";
@@ -23,10 +25,13 @@ const USAGE = `usage:
   npm run kafka -- up --topology <${TOPOLOGIES.join("|")}> [--version <${KAFKA_VERSIONS.join("|")}>] [--name NAME] [--extra-controller] [--agents]
   npm run kafka -- down --name NAME
   npm run kafka -- status
+  npm run kafka -- k8s up|down|status   (a real single-node Kubernetes in the network namespace ${NODE.netns}: up prints its
+                                 API server, kubeconfig file and addresses; down removes everything it made on the host)
   npm run kafka -- check        (before anything is built: every prerequisite missing named at once, with how to get it;
                                  Debian's redis-server and chromium installed where the harness may)
   npm run kafka -- install      (what the tests run on: Kafka jars of every version, redis-server, FerretDB, Chromium, promlint, promtool, helm,
-                                 etcd and kube-apiserver, Strimzi's CRDs, Podman and the Kafka images of the container tests)
+                                 the Kubernetes node's binaries and pause image, Strimzi's CRDs, Podman and the Kafka images of the
+                                 container tests)
 'up' prints one JSON object (on one line when piped: use 'npm run -s kafka -- up ... | jq'); the cluster runs until 'down'.
 '--agents': every node run by its own node agent serving HTTPS (not with secure); the JSON adds provider,
 settings.agents (the profile's), the agents' pids and folders, signingKeyFile (the private key the agents trust, mode
@@ -113,6 +118,7 @@ async function install(): Promise<void> {
   await ensurePromtool();
   await ensureHelm();
   await ensureKubernetesBinaries();
+  await ensureKubernetesNodeParts();
   await strimziCrds();
   await ensureSchemathesis();
   const podman = await startPodman();
@@ -145,8 +151,31 @@ async function check(): Promise<void> {
     !(await promlintBuilt()) ||
     !(await promtoolBuilt()) ||
     !(await helmBuilt()) ||
-    !(await kubernetesBinariesBuilt());
+    !(await kubernetesBinariesBuilt()) ||
+    !(await kubernetesNodePartsBuilt());
   await ensurePrerequisites(await probePrerequisites({ chromiumPresent: existsSync(CHROMIUM_PATH), needGo }));
+}
+
+/** `k8s up|down|status`: the harness's Kubernetes node by hand (tests start their own: see getSharedKubernetesNode). */
+async function kubernetes(action: string | undefined): Promise<void> {
+  if (action === "up") {
+    const node = await startKubernetesNode({ detached: true });
+    print({
+      url: node.url,
+      kubeconfigFile: node.kubeconfigFile,
+      node: node.nodeName,
+      nodeAddress: node.nodeAddress,
+      hostAddress: node.hostAddress,
+      podCidr: node.podCidr,
+      serviceCidr: node.serviceCidr,
+      dir: node.dir,
+      netns: NODE.netns,
+    });
+  } else if (action === "down") {
+    await removeNode();
+    print({ removed: true, leftovers: await nodeLeftovers() });
+  } else if (action === "status") print({ running: (await nodeLeftovers()).length > 0, parts: await nodeLeftovers() });
+  else fail(`unknown k8s action "${action ?? ""}"`);
 }
 
 async function main(): Promise<void> {
@@ -166,6 +195,7 @@ async function main(): Promise<void> {
   else if (command === "status") await status();
   else if (command === "check") await check();
   else if (command === "install") await install();
+  else if (command === "k8s") await kubernetes(positionals[1]);
   else fail(`unknown command "${command ?? ""}"`);
 }
 

@@ -25,9 +25,10 @@ const TEST_ROOTS = ["libs", "services", "tools", "apps"];
 const TIMES_TABLE = join(repoRoot, "tools", "test-infra", "test-times.json");
 /**
  * Shared servers of which a machine runs one at a time: the files that use one share a process. (The Podman service's
- * start removes every container of the machine, so two processes using it would remove each other's.)
+ * start removes every container of the machine, so two processes using it would remove each other's; the Kubernetes
+ * node's names and addresses are fixed, and a process holds it until its last file is done.)
  */
-const MACHINE_WIDE = ["podman"];
+const MACHINE_WIDE = ["podman", "kubernetes-node"];
 
 /** The groups of files that must run in one process, from what the table says each uses. */
 const togetherOf = (table: TimingTable): string[][] =>

@@ -158,6 +158,7 @@ export async function kubernetesNodePrerequisites(): Promise<Prerequisite[]> {
     { name: "containerd", command: "containerd", aptPackage: "containerd" },
     { name: "CNI plugins", command: "/usr/lib/cni/bridge", aptPackage: "containernetworking-plugins" },
     { name: "iptables", command: "iptables", aptPackage: "iptables" },
+    { name: "ipset", command: "ipset", aptPackage: "ipset" },
     { name: "curl", command: "curl", aptPackage: "curl" },
   ];
   return Promise.all(

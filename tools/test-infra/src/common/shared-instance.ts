@@ -21,17 +21,19 @@ export function sharedInstance<T extends Component>(key: string, start: () => Pr
 }
 
 /**
- * Stops the shared instance `key` now, in the background (a file that asks for it later starts a new one). The test
+ * Stops the shared instance `key` now, in the background (a file that asks for it later starts a new one); the
+ * promise answered settles when it has stopped. The test
  * runner calls this after the last file of its process that uses it (an idle Kafka node costs a few percent of a core,
  * and a process holds several clusters), through the reporter: see tools/test-infra/src/runner/shards.ts.
  */
-export function releaseSharedInstance(key: string): void {
+export function releaseSharedInstance(key: string): Promise<void> {
   const instance = registry.get(key);
-  if (!instance) return;
+  if (!instance) return Promise.resolve();
   registry.delete(key);
   const stop = instance.then((component) => component.stop()).catch(() => undefined);
   stopping.add(stop);
   void stop.finally(() => stopping.delete(stop));
+  return stop;
 }
 
 export async function stopSharedInstances(): Promise<void> {

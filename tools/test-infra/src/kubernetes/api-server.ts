@@ -5,7 +5,6 @@ import {
   freePort,
   type ManagedProcess,
   makeRunDir,
-  sharedInstance,
   startProcess,
   tail,
   waitFor,
@@ -166,9 +165,4 @@ export async function startKubeApiServer(options: KubeApiServerOptions = {}): Pr
       `${error instanceof Error ? error.message : String(error)}\n--- etcd:\n${logs[0]}\n--- kube-apiserver:\n${logs[1]}`,
     );
   }
-}
-
-/** The run's shared API server, started on first use (stopped by the mocha root hook); CRDs are the tests' to apply. */
-export function getSharedKubeApiServer(): Promise<KubeApiServer> {
-  return sharedInstance("kube-apiserver", () => startKubeApiServer());
 }

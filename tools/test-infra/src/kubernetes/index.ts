@@ -1,5 +1,4 @@
 export {
-  getSharedKubeApiServer,
   type KubeApiServer,
   type KubeApiServerOptions,
   startKubeApiServer,
@@ -14,7 +13,15 @@ export {
   kubernetesBinariesBuilt,
 } from "./binaries.js";
 export { type KubeConnection, type KubeRequestOptions, type KubeResponse, kubeRequest } from "./client.js";
-export { getSharedKubernetesNode, type KubernetesNode, startKubernetesNode } from "./node.js";
+export { kustomizeBuild } from "./kustomize.js";
+export {
+  ensureKubernetesNodeParts,
+  getSharedKubeApiServer,
+  getSharedKubernetesNode,
+  type KubernetesNode,
+  kubernetesNodePartsBuilt,
+  startKubernetesNode,
+} from "./node.js";
 export { API_SERVER_PORT, NODE, nodeLeftovers, removeNode } from "./node-host.js";
 export { CONTROL_PLANE_REPOSITORY, ensureControlPlaneImage, PAUSE_IMAGE } from "./node-images.js";
 export { applyStrimziCrds, crdName, STRIMZI_VERSION, type StrimziKind, strimziCrds } from "./strimzi-crds.js";

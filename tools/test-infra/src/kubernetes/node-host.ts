@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdir, readFile, readlink, rm, rmdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -175,20 +176,40 @@ async function removeContainerLogLinks(): Promise<void> {
   }
 }
 
-/** libcni's cached results of the node's network (in /var/lib/cni, a fixed folder). */
-async function removeCniResults(): Promise<void> {
-  const folder = "/var/lib/cni/results";
-  for (const name of await readdir(folder).catch(() => []))
-    if (name.startsWith(`${NODE.cniNetwork}-`)) await rm(join(folder, name), { force: true });
+/** The ids of the containers and pod sandboxes containerd holds a task of (a SIGKILLed shim leaves its files behind). */
+function taskIds(): Promise<string[]> {
+  return readdir(join(NODE.dir, "containerd", "state", "io.containerd.runtime.v2.task", "k8s.io")).catch(() => []);
+}
+
+/**
+ * What containerd 1.6 and libcni keep in fixed folders of the host for a task: its shim's socket,
+ * /run/containerd/s/<sha256 of "<containerd's address>/<namespace>/<id>"> (removed by a shim that exits cleanly, not
+ * by a killed one), and CNI's cached results of the pod's network and loopback in /var/lib/cni/results.
+ */
+async function removeTaskFiles(ids: string[]): Promise<void> {
+  const address = join(NODE.dir, "containerd", "containerd.sock");
+  for (const id of ids) {
+    const socket = createHash("sha256").update(`${address}/k8s.io/${id}`).digest("hex");
+    await rm(join("/run/containerd/s", socket), { force: true });
+    for (const name of [`${NODE.cniNetwork}-${id}-eth0`, `cni-loopback-${id}-lo`])
+      await rm(join("/var/lib/cni/results", name), { force: true });
+  }
+}
+
+/** The kubelet's device plugin socket, in a folder it does not take from --root-dir (/var/lib/kubelet/device-plugins). */
+async function removeDevicePluginSocket(): Promise<void> {
+  await rm("/var/lib/kubelet/device-plugins/kubelet.sock", { force: true });
 }
 
 /**
  * Everything a node leaves on the host, removed whether the node is running, stopped or was killed: its processes
  * (found by the folder and the namespace in their command lines), the pods' processes (by cgroup), the mounts under
  * its folder, its cgroups, the namespace (its iptables chains and bridge go with it), the veth pair and the host's
- * routes, the kubelet's links in /var/log/containers, libcni's cached results, and the folder.
+ * routes, the kubelet's links in /var/log/containers and its device plugin socket, the shims' sockets and libcni's
+ * cached results of the node's tasks, and the folder.
  */
 export async function removeNode(): Promise<void> {
+  const tasks = await taskIds();
   await killAll([...(await processesNaming(NODE.dir)), ...(await processesNaming(`/run/netns/${NODE.netns}`))]);
   await killPodProcesses();
   await killAll(await processesNaming(NODE.dir));
@@ -200,7 +221,8 @@ export async function removeNode(): Promise<void> {
   await host("ip", ["netns", "delete", NODE.netns]).catch(() => undefined);
   await host("ip", ["link", "delete", NODE.hostLink]).catch(() => undefined);
   await removeContainerLogLinks();
-  await removeCniResults();
+  await removeTaskFiles(tasks);
+  await removeDevicePluginSocket();
   await rm(NODE.dir, { recursive: true, force: true });
 }
 
@@ -217,6 +239,8 @@ export async function nodeLeftovers(): Promise<string[]> {
   for (const hierarchy of await cgroupHierarchies())
     if (await stat(join(hierarchy, NODE.cgroupRoot)).catch(() => undefined))
       left.push(`cgroup ${join(hierarchy, NODE.cgroupRoot)}`);
+  if (await stat("/var/lib/kubelet/device-plugins/kubelet.sock").catch(() => undefined))
+    left.push("/var/lib/kubelet/device-plugins/kubelet.sock");
   const processes = await processesNaming(NODE.dir);
   if (processes.length > 0) left.push(`processes ${processes.join(", ")}`);
   return left;

@@ -90,6 +90,12 @@ async function debianSuite(): Promise<string> {
 /** debootstrap's minbase from Debian's mirror, without documentation or package caches, imported into Podman. */
 async function ensureNodeBaseImage(): Promise<void> {
   if (await imageExists(NODE_BASE_IMAGE)) return;
+  await withFileLock(join(cacheDir, "locks", "node-base-image"), async () => {
+    if (!(await imageExists(NODE_BASE_IMAGE))) await buildNodeBaseImage();
+  });
+}
+
+async function buildNodeBaseImage(): Promise<void> {
   const dir = await makeRunDir("debootstrap-minbase");
   try {
     const suite = await debianSuite();

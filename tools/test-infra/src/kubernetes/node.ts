@@ -1,20 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ensureGoCommand, type GoCommand, goCommandBuilt } from "../common/go-build.js";
 import {
   type Component,
   cacheDir,
   ensurePrerequisites,
   kubernetesNodePrerequisites,
   type ManagedProcess,
+  markServerUse,
   sharedInstance,
   startProcess,
   waitFor,
   withFileLock,
 } from "../common/index.js";
-import { kubeconfigOf, logTail } from "./api-server.js";
-import { ensureCoreDns, ensureKubernetesBinaries } from "./binaries.js";
+import { type KubeApiServer, kubeconfigOf, logTail } from "./api-server.js";
+import { ensureCoreDns, ensureKubernetesBinaries, kubernetesBinariesBuilt } from "./binaries.js";
 import { type KubeConnection, kubeRequest } from "./client.js";
+import { ensureKustomize, kustomizeBuilt } from "./kustomize.js";
 import { API_SERVER_PORT, createCgroupRoot, createNodeNetwork, host, inNode, NODE, removeNode } from "./node-host.js";
 import { ensurePauseImage, importImage, PAUSE_IMAGE } from "./node-images.js";
 import { generateKubePki } from "./pki.js";
@@ -58,8 +61,20 @@ export const COMPONENTS = [
   "kubelet",
   "kube-proxy",
   "coredns",
+  "kube-router",
 ] as const;
 type ComponentName = (typeof COMPONENTS)[number];
+
+/**
+ * kube-router v2.1.0, its network policy controller only. The advisory on v2.1.0 (GHSA-phqm-jgc3-qf8g: external and
+ * load-balancer IPs taken unchecked) concerns its service proxy, which does not run here.
+ */
+const KUBE_ROUTER: GoCommand = {
+  name: "kube-router",
+  module: "github.com/cloudnativelabs/kube-router/v2",
+  version: "v2.1.0",
+  packagePath: "./cmd/kube-router",
+};
 
 /** The loopback and the node stay out of any proxy the environment names. */
 const CHILD_ENV = {
@@ -243,6 +258,8 @@ function corefile(kubeconfig: string): string {
 
 interface Started {
   processes: Map<ComponentName, ManagedProcess>;
+  /** Keep running after this process exits (`npm run kafka -- k8s up`): `k8s down` removes it. */
+  detached: boolean;
 }
 
 async function startInNode(
@@ -252,7 +269,13 @@ async function startInNode(
   args: string[],
 ): Promise<ManagedProcess> {
   const [command, wrapped] = inNode(binary, args);
-  const process = await startProcess({ command, args: wrapped, env: CHILD_ENV, logFile: logFile(component) });
+  const process = await startProcess({
+    command,
+    args: wrapped,
+    env: CHILD_ENV,
+    logFile: logFile(component),
+    detached: started.detached,
+  });
   started.processes.set(component, process);
   return process;
 }
@@ -278,6 +301,20 @@ async function waitForHealth(started: Started, what: string, url: string, timeou
       giveUpIf: exitedError(started),
     },
   );
+}
+
+/** What a node is made of, built or fetched once into the harness's cache (for `npm run kafka -- install`). */
+export async function ensureKubernetesNodeParts(): Promise<void> {
+  await ensureKubernetesBinaries();
+  await ensureCoreDns();
+  await ensureGoCommand(KUBE_ROUTER);
+  await ensurePauseImage();
+  await ensureKustomize();
+}
+
+/** Whether every part is built (else Go is needed). */
+export async function kubernetesNodePartsBuilt(): Promise<boolean> {
+  return (await kubernetesBinariesBuilt()) && (await goCommandBuilt(KUBE_ROUTER)) && (await kustomizeBuilt());
 }
 
 async function start(started: Started): Promise<KubernetesNode> {
@@ -393,7 +430,17 @@ async function start(started: Started): Promise<KubernetesNode> {
     },
     { timeoutMs: 120_000, giveUpIf: exitedError(started) },
   );
+  // NetworkPolicy: the bridge plugin enforces none. kube-router's firewall alone (iptables and ipsets in the node's
+  // namespace), as k3s embeds it; its routing and service proxy stay off (kube-proxy is the proxy). It needs its Node
+  // object, so it starts once the node is registered.
+  await startInNode(started, "kube-router", await ensureGoCommand(KUBE_ROUTER), [
+    `--kubeconfig=${kubeconfigs.admin}`,
+    `--hostname-override=${NODE.name}`,
+    ...["--run-firewall=true", "--run-router=false", "--run-service-proxy=false", "--enable-cni=false"],
+    ...["--metrics-port=0", "--health-port=20244", "--v=1"],
+  ]);
   await waitForHealth(started, "CoreDNS ready", "http://127.0.0.1:8181/ready");
+  await waitForHealth(started, "kube-router healthy", "http://127.0.0.1:20244/healthz");
   // The default service account is made by the controller manager; a pod created before it exists is refused.
   await waitFor(
     "the default service account",
@@ -435,25 +482,32 @@ const nodeLock = () => join(cacheDir, "locks", "kubernetes-node");
  * service account made) when this resolves. What an earlier run left behind is removed first. Needs root, containerd,
  * runc, CNI's plugins and iptables (installed from Debian's packages where the harness may).
  */
-export async function startKubernetesNode(): Promise<KubernetesNode> {
+export async function startKubernetesNode(options: { detached?: boolean } = {}): Promise<KubernetesNode> {
+  // One per machine: the files that start one run in one process (see MACHINE_WIDE in run-tests.ts).
+  markServerUse("kubernetes-node", "kubernetes-node");
   await ensureNodePrerequisites();
-  // The lock is held for the node's life: a second start waits for stop() (or for this process's end).
+  const detached = options.detached ?? false;
+  const startOnce = async () => {
+    await removeNode();
+    const started: Started = { processes: new Map(), detached };
+    try {
+      return await start(started);
+    } catch (error) {
+      const logs = await Promise.all(
+        [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
+      );
+      await stopNode(started).catch(() => undefined);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join("\n")}`);
+    }
+  };
+  // A detached node outlives the lock (its process exits): the next start removes it.
+  if (detached) return withFileLock(nodeLock(), startOnce, Number.POSITIVE_INFINITY);
+  // Otherwise the lock is held for the node's life: a second start waits for stop() (or for this process's end).
   return new Promise<KubernetesNode>((resolve, reject) => {
     withFileLock(
       nodeLock(),
       async () => {
-        await removeNode();
-        const started: Started = { processes: new Map() };
-        let node: KubernetesNode;
-        try {
-          node = await start(started);
-        } catch (error) {
-          const logs = await Promise.all(
-            [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
-          );
-          await stopNode(started).catch(() => undefined);
-          throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join("\n")}`);
-        }
+        const node = await startOnce();
         await new Promise<void>((released) =>
           resolve({
             ...node,
@@ -475,6 +529,14 @@ export async function startKubernetesNode(): Promise<KubernetesNode> {
 /** The run's shared node, started on first use (stopped by the mocha root hook). */
 export function getSharedKubernetesNode(): Promise<KubernetesNode> {
   return sharedInstance("kubernetes-node", () => startKubernetesNode());
+}
+
+/**
+ * The run's shared API server (the Strimzi provider's tests; their CRDs are theirs to apply): the node's, so a run
+ * that installs the chart and tests the provider starts one Kubernetes, not two.
+ */
+export function getSharedKubeApiServer(): Promise<KubeApiServer> {
+  return getSharedKubernetesNode();
 }
 
 async function ensureNodePrerequisites(): Promise<void> {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { KafkaCluster } from "../kafka/cluster.js";
-import { getSharedKubeApiServer, type KubeApiServer } from "./api-server.js";
+import type { KubeApiServer } from "./api-server.js";
 import { kubeRequest } from "./client.js";
+import { getSharedKubeApiServer } from "./node.js";
 import { applyStrimziCrds } from "./strimzi-crds.js";
 
 const CLUSTER = "orders";
@@ -52,9 +53,14 @@ export async function startStrimziOperatorDouble(kafka: KafkaCluster, version: s
   });
   const podPath = `/api/v1/namespaces/${namespace}/pods`;
   const podSetPath = `/apis/core.strimzi.io/v1/namespaces/${namespace}/strimzipodsets`;
+  // The pods stand for the real Kafka nodes, which run outside the Kubernetes node: no node matches their selector,
+  // so none is scheduled, none is run by the kubelet, and a deleted one is gone at once (as on a bare API server).
   const pod = (pool: string, id: number) => ({
     metadata: { name: `${CLUSTER}-${pool}-${id}`, labels: labels(pool) },
-    spec: { containers: [{ name: "kafka", image: `quay.io/strimzi/kafka:1.2.0-kafka-${version}` }] },
+    spec: {
+      nodeSelector: { "kcp-test.io/runs-outside": "true" },
+      containers: [{ name: "kafka", image: `quay.io/strimzi/kafka:1.2.0-kafka-${version}` }],
+    },
   });
   const pools: Record<string, { role: string; nodeIds: number[] }> = {
     controllers: { role: "controller", nodeIds: [1, 2, 3] },

@@ -51,7 +51,7 @@ export interface ShardOptions {
 export function sharedStartupSeconds(key: string): number {
   const [kind, topology] = key.split(":");
   if (kind === "kafka") return topology === "3c3b" || topology === "static" ? 40 : topology === "secure" ? 15 : 8;
-  return { mongo: 5, redis: 2, "kube-apiserver": 10, podman: 10 }[key] ?? 5;
+  return { mongo: 5, redis: 2, "kube-apiserver": 10, "kubernetes-node": 30, podman: 10 }[key] ?? 5;
 }
 
 /**
