@@ -5,10 +5,15 @@ import { type KubeConnection, kubeRequest, runHelm, waitFor } from "@kcp/test-in
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CHART = join(ROOT, "k8s", "helm", "kafka-control-plane");
 
-type Meta = { name: string; namespace?: string; labels?: Record<string, string>; uid?: string };
+export type Meta = { name: string; namespace?: string; labels?: Record<string, string>; uid?: string };
 export interface Pod {
   metadata: Meta & { deletionTimestamp?: string };
-  spec: { nodeName?: string; containers: { name: string; image: string }[] };
+  spec: {
+    nodeName?: string;
+    serviceAccountName?: string;
+    automountServiceAccountToken?: boolean;
+    containers: { name: string; image: string }[];
+  };
   status: {
     phase?: string;
     podIP?: string;
@@ -25,6 +30,7 @@ export interface Deployment {
 /** The REST path of a kind (the few the tests use) in a namespace. */
 const PATHS: Record<string, (namespace: string) => string> = {
   Namespace: () => "/api/v1/namespaces",
+  Node: () => "/api/v1/nodes",
   Service: (ns) => `/api/v1/namespaces/${ns}/services`,
   Endpoints: (ns) => `/api/v1/namespaces/${ns}/endpoints`,
   Secret: (ns) => `/api/v1/namespaces/${ns}/secrets`,
@@ -34,6 +40,8 @@ const PATHS: Record<string, (namespace: string) => string> = {
   Deployment: (ns) => `/apis/apps/v1/namespaces/${ns}/deployments`,
   DaemonSet: (ns) => `/apis/apps/v1/namespaces/${ns}/daemonsets`,
   NetworkPolicy: (ns) => `/apis/networking.k8s.io/v1/namespaces/${ns}/networkpolicies`,
+  PodDisruptionBudget: (ns) => `/apis/policy/v1/namespaces/${ns}/poddisruptionbudgets`,
+  HorizontalPodAutoscaler: (ns) => `/apis/autoscaling/v2/namespaces/${ns}/horizontalpodautoscalers`,
   ClusterRole: () => "/apis/rbac.authorization.k8s.io/v1/clusterroles",
   ClusterRoleBinding: () => "/apis/rbac.authorization.k8s.io/v1/clusterrolebindings",
   Role: (ns) => `/apis/rbac.authorization.k8s.io/v1/namespaces/${ns}/roles`,

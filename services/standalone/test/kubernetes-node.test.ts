@@ -1,20 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Resolver } from "node:dns/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Operation } from "@kcp/shared";
 import {
   type Api,
   apiClient,
+  applyStrimziCrds,
   CONTROL_PLANE_REPOSITORY,
   ensureControlPlaneImage,
   freePort,
   getSharedKubernetesNode,
   type KafkaCluster,
+  KUBERNETES_VERSION,
   type KubernetesNode,
   kubeRequest,
+  kustomizeBuild,
   type MongoServer,
+  nodeLeftovers,
   type RedisServer,
+  releaseSharedInstance,
   startCluster,
   startFerretDb,
   startRedis,
@@ -22,7 +28,7 @@ import {
   waitFor,
 } from "@kcp/test-infra";
 import { expect } from "chai";
-import { stringify } from "yaml";
+import { parseAllDocuments, stringify } from "yaml";
 import {
   apply,
   CHART,
@@ -33,9 +39,12 @@ import {
   helm,
   isReady,
   list,
+  type Meta,
   type Pod,
   podLog,
   podsOf,
+  ROOT,
+  remove,
 } from "./kubernetes-node-fixture.js";
 
 type Reply = Operation & { error: { code: string; message: string } };
@@ -116,6 +125,28 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     await redis?.stop();
   });
 
+  it("the node: Ready, CoreDNS answers the cluster's names, kube-proxy routes the kubernetes Service to the API server", async () => {
+    const self = await get<{ status: { nodeInfo: { kubeletVersion: string; containerRuntimeVersion: string } } }>(
+      node,
+      "Node",
+      "",
+      node.nodeName,
+    );
+    expect(self.status.nodeInfo.kubeletVersion).to.equal(KUBERNETES_VERSION);
+    expect(self.status.nodeInfo.containerRuntimeVersion).to.match(/^containerd:\/\//);
+    const resolver = new Resolver();
+    resolver.setServers([node.nodeAddress]);
+    expect(await resolver.resolve4("kubernetes.default.svc.cluster.local")).to.deep.equal([
+      node.serviceCidr.replace(/0\/24$/, "1"),
+    ]);
+    const version = await kubeRequest(
+      { ...node, url: `https://${node.serviceCidr.replace(/0\/24$/, "1")}` },
+      "GET",
+      "/version",
+    );
+    expect((version.body as { gitVersion: string }).gitVersion).to.equal(KUBERNETES_VERSION);
+  });
+
   it("helm install --wait: every Deployment becomes Ready with the chart's probes, ports, config and Secret", async () => {
     const settings = await values({
       image: { repository: CONTROL_PLANE_REPOSITORY, tag: "test-1", pullPolicy: "Never" },
@@ -186,6 +217,64 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     expect(topics.map((t) => t.name)).to.include(topic);
   });
 
+  /**
+   * A pod of the control plane's image that asks each URL once (3 s each) and prints `url status` or `url error`;
+   * answers its log once it has finished.
+   */
+  const probe = async (namespace: string, name: string, labels: Record<string, string>, urls: string[]) => {
+    const script = `(async () => { for (const url of ${JSON.stringify(urls)}) { try { const r = await fetch(url, { signal: AbortSignal.timeout(3000) }); console.log(url, r.status); } catch (e) { console.log(url, "error", e.cause?.code ?? e.name); } } })()`;
+    await apply(node, {
+      kind: "Pod",
+      apiVersion: "v1",
+      metadata: { name, namespace, labels },
+      spec: {
+        restartPolicy: "Never",
+        automountServiceAccountToken: false,
+        containers: [
+          {
+            name: "probe",
+            image: `${CONTROL_PLANE_REPOSITORY}:test-1`,
+            imagePullPolicy: "Never",
+            command: ["node", "-e", script],
+          },
+        ],
+      },
+    } as never);
+    await waitFor(
+      `pod ${namespace}/${name} finished`,
+      async () => ((await get<Pod>(node, "Pod", namespace, name)).status.phase === "Succeeded" ? true : undefined),
+      { timeoutMs: 60_000 },
+    );
+    const log = await podLog(node, namespace, name);
+    return Object.fromEntries(
+      log
+        .trim()
+        .split("\n")
+        .map((line) => {
+          const [url, ...rest] = line.split(" ");
+          return [url as string, rest.join(" ")];
+        }),
+    );
+  };
+
+  it("the NetworkPolicy: a pod outside the control plane reaches the gateway and is refused by the collector, the worker and the audit service; a control-plane pod reaches them all", async () => {
+    const service = (name: string) =>
+      `http://kcp-kafka-control-plane-${name}.${NAMESPACE}.svc.cluster.local:8080/healthz`;
+    const urls = ["api-gateway", "collector", "operations-worker", "audit"].map(service);
+    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: "outside" } } as never);
+    const outside = await probe("outside", "probe-outside", {}, urls);
+    const inside = await probe(NAMESPACE, "probe-inside", { "app.kubernetes.io/part-of": "kafka-control-plane" }, urls);
+    expect(outside).to.deep.equal({
+      [service("api-gateway")]: "200",
+      [service("collector")]: "error ECONNREFUSED",
+      [service("operations-worker")]: "error ECONNREFUSED",
+      [service("audit")]: "error ECONNREFUSED",
+    });
+    expect(inside).to.deep.equal(Object.fromEntries(urls.map((url) => [url, "200"])));
+    await remove(node, "Pod", "outside", "probe-outside");
+    await remove(node, "Pod", NAMESPACE, "probe-inside");
+  });
+
   const operation = async (id: string) => (await api<Reply>("GET", `/api/v1/operations/${id}`, { token })).body;
   const workers = () => podsOf(node, NAMESPACE, "operations-worker");
   /** The worker pods whose log says they took the operation (an earlier holder's log read before it went away). */
@@ -204,7 +293,7 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     );
   const containerId = (pod: Pod) => pod.status.containerStatuses?.[0]?.containerID?.replace(/^containerd:\/\//, "");
 
-  it("workers scaled to 3: a worker pod deleted, then another SIGKILLed through containerd mid-operation; three pods take its steps, each step once", async () => {
+  it("workers scaled to 3: a worker pod deleted, then another SIGKILLed through containerd mid-operation; other pods take its steps over, each step once", async () => {
     await helm(node.kubeconfigFile, [
       ...["upgrade", RELEASE, CHART, "--namespace", NAMESPACE, "--reuse-values"],
       ...["--set", "operationsWorker.replicas=3", "--wait", "--timeout", "3m"],
@@ -245,8 +334,14 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
       { timeoutMs: 120_000 },
     );
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
-    const third = (await holdersOf(id)).filter((name) => name !== first && name !== second);
-    expect(third, "a third pod (or the restarted one) finished it").to.not.be.empty;
+    // After the kill: a third pod, or the killed pod's restarted container (once running, its log is the new one's).
+    const restarted = await waitFor("the killed worker restarted", async () => {
+      const pod = await get<Pod>(node, "Pod", NAMESPACE, second);
+      return (pod.status.containerStatuses?.[0]?.restartCount ?? 0) >= 1 && isReady(pod) ? pod : undefined;
+    });
+    expect(restarted.status.containerStatuses?.[0]?.restartCount).to.equal(1);
+    const finishers = (await holdersOf(id)).filter((name) => name !== first);
+    expect(finishers, "a worker took the operation over after the kill").to.not.be.empty;
 
     // Each step ended once: one operation.step entry per step, every one succeeded; the operation finished once.
     const entries = await waitFor("the operation's audit entries", async () => {
@@ -303,6 +398,39 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     expect(restarted.status.containerStatuses?.[0]?.restartCount).to.equal(1);
   });
 
+  it("strimzi.namespaces: the collector and the worker run as the chart's service account, allowed Strimzi's resources in that namespace only", async () => {
+    await applyStrimziCrds(node, { kinds: ["Kafka", "KafkaNodePool", "StrimziPodSet"] });
+    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: "kafka" } } as never);
+    await helm(node.kubeconfigFile, [
+      ...["upgrade", RELEASE, CHART, "--namespace", NAMESPACE, "--reuse-values"],
+      ...["--set", "strimzi.namespaces={kafka}", "--wait", "--timeout", "3m"],
+    ]);
+    await deploymentsReady(node, NAMESPACE);
+    const account = "kcp-kafka-control-plane-strimzi";
+    for (const service of ["collector", "operations-worker"])
+      for (const pod of await podsOf(node, NAMESPACE, service)) expect(pod.spec.serviceAccountName).to.equal(account);
+    for (const service of ["api-gateway", "audit"])
+      for (const pod of await podsOf(node, NAMESPACE, service)) {
+        expect(pod.spec.serviceAccountName).to.equal("default");
+        expect(pod.spec.automountServiceAccountToken).to.equal(false);
+      }
+    // A token of the account, as the kubelet mounts one into those pods.
+    const issued = await kubeRequest(node, "POST", `/api/v1/namespaces/${NAMESPACE}/serviceaccounts/${account}/token`, {
+      body: { apiVersion: "authentication.k8s.io/v1", kind: "TokenRequest", spec: { expirationSeconds: 600 } },
+    });
+    expect(issued.status, issued.text).to.equal(201);
+    const asPod = { ...node, token: (issued.body as { status: { token: string } }).status.token };
+    const status = async (method: string, path: string) => (await kubeRequest(asPod, method, path)).status;
+    const strimzi = (namespace: string) => `/apis/kafka.strimzi.io/v1/namespaces/${namespace}`;
+    expect(await status("GET", `${strimzi("kafka")}/kafkanodepools`)).to.equal(200);
+    expect(await status("GET", `${strimzi("kafka")}/kafkas/absent`)).to.equal(404);
+    expect(await status("GET", "/apis/core.strimzi.io/v1/namespaces/kafka/strimzipodsets")).to.equal(200);
+    expect(await status("GET", "/api/v1/namespaces/kafka/pods")).to.equal(200);
+    expect(await status("DELETE", `${strimzi("kafka")}/kafkas/absent`)).to.equal(403);
+    expect(await status("GET", `${strimzi("outside")}/kafkanodepools`)).to.equal(403);
+    expect(await status("GET", `/api/v1/namespaces/${NAMESPACE}/secrets`)).to.equal(403);
+  });
+
   it("helm upgrade to a new image tag while a client polls the API: no request fails; helm rollback restores it", async () => {
     let stop = false;
     const failures: string[] = [];
@@ -340,5 +468,106 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     }
     expect(requests).to.be.greaterThan(100);
     expect(failures, `${failures.length} of ${requests} requests failed`).to.deep.equal([]);
+  });
+
+  it("helm uninstall removes what the chart made (the Secret it only references stays)", async () => {
+    await helm(node.kubeconfigFile, ["uninstall", RELEASE, "--namespace", NAMESPACE, "--wait", "--timeout", "2m"]);
+    expect(await list(node, "Deployment", NAMESPACE)).to.deep.equal([]);
+    const services = await list<{ metadata: { name: string } }>(node, "Service", NAMESPACE);
+    expect(services.map((s) => s.metadata.name).sort()).to.deep.equal(["mongo", "redis"]);
+    expect(await list(node, "NetworkPolicy", NAMESPACE)).to.deep.equal([]);
+    await waitFor(
+      "the chart's pods gone",
+      async () =>
+        (await list<Pod>(node, "Pod", NAMESPACE, `app.kubernetes.io/instance=${RELEASE}`)).length === 0
+          ? true
+          : undefined,
+      { timeoutMs: 120_000 },
+    );
+    expect((await get<{ metadata: Meta }>(node, "Secret", NAMESPACE, "kafka-control-plane")).metadata.name).to.equal(
+      "kafka-control-plane",
+    );
+  });
+
+  it("the Kustomize base (an overlay setting the image and namespace), applied the same way, becomes Ready and answers", async () => {
+    const namespace = "kcp-kustomize";
+    const overlay = join(folder, "overlay");
+    await mkdir(overlay, { recursive: true });
+    await writeFile(
+      join(overlay, "kustomization.yaml"),
+      stringify({
+        apiVersion: "kustomize.config.k8s.io/v1beta1",
+        kind: "Kustomization",
+        namespace,
+        resources: [relative(overlay, join(ROOT, "k8s", "base"))],
+        images: [{ name: "kafka-control-plane", newName: CONTROL_PLANE_REPOSITORY, newTag: "test-1" }],
+      }),
+    );
+    const manifests = parseAllDocuments(await kustomizeBuild(overlay))
+      .map((document) => document.toJS() as { kind: string; metadata: Meta })
+      .filter((manifest) => manifest !== null);
+    expect(manifests.map((m) => m.kind).sort()).to.deep.equal([
+      "ConfigMap",
+      "Deployment",
+      "Deployment",
+      "Deployment",
+      "Deployment",
+      "HorizontalPodAutoscaler",
+      "HorizontalPodAutoscaler",
+      "NetworkPolicy",
+      "PodDisruptionBudget",
+      "PodDisruptionBudget",
+      "PodDisruptionBudget",
+      "PodDisruptionBudget",
+      "Service",
+      "Service",
+      "Service",
+      "Service",
+    ]);
+    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: namespace } } as never);
+    await externalService(node, namespace, "redis", node.hostAddress, redis.port);
+    const mongoPort = Number(new URL(mongo.url).port);
+    await externalService(node, namespace, "mongo", node.hostAddress, mongoPort);
+    await apply(node, {
+      kind: "Secret",
+      apiVersion: "v1",
+      metadata: { name: "kafka-control-plane", namespace },
+      stringData: {
+        SECRET_KEY: randomBytes(32).toString("hex"),
+        MONGO_URL: `mongodb://mongo.${namespace}.svc.cluster.local:${mongoPort}/kcp_kustomize`,
+        REDIS_URL: `redis://redis.${namespace}.svc.cluster.local:${redis.port}`,
+        ADMIN_PASSWORD: admin.password,
+      },
+    } as never);
+    for (const manifest of manifests) await apply(node, manifest);
+    // The HorizontalPodAutoscalers own the collector's and the worker's replicas: they raise them to their minimum (2)
+    // at their first sync, metrics or not.
+    await waitFor(
+      "the autoscalers' minimum",
+      async () => {
+        const scaled = await list<Deployment>(node, "Deployment", namespace);
+        return scaled.filter((d) => d.spec.replicas === 2).length === 3 ? true : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 1000 },
+    );
+    const deployments = await deploymentsReady(node, namespace);
+    // The HorizontalPodAutoscalers raise the collector and the worker to their minimum (2) without metrics.
+    expect(deployments.map((d) => [d.metadata.name, d.status.readyReplicas]).sort()).to.deep.equal([
+      ["api-gateway", 2],
+      ["audit", 1],
+      ["collector", 2],
+      ["operations-worker", 2],
+    ]);
+    const service = await get<{ spec: { clusterIP: string } }>(node, "Service", namespace, "api-gateway");
+    const gateway = apiClient(`http://${service.spec.clusterIP}:8080`);
+    const login = await gateway<{ token: string }>("POST", "/api/v1/auth/login", { body: admin });
+    expect(login.status, login.text).to.equal(200);
+    const ready = await gateway("GET", "/readyz");
+    expect(ready.status, ready.text).to.equal(200);
+  });
+
+  it("stopping the node removes everything it made on the host: processes, mounts, cgroups, namespace, link, routes", async () => {
+    await releaseSharedInstance("kubernetes-node");
+    expect(await nodeLeftovers()).to.deep.equal([]);
   });
 });
