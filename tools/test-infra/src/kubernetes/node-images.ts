@@ -213,6 +213,8 @@ export async function ensureControlPlaneImage(tags: string[]): Promise<string[]>
     const podman = await podmanCli();
     const tagArgs = images.flatMap((image) => ["--tag", image]);
     await podman(["build", "--quiet", ...tagArgs, "--file", join(dir, "Containerfile"), dir]);
+    // The build the tags named before is left untagged: removed, so the storage does not grow run after run.
+    await podman(["image", "prune", "--force"]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
