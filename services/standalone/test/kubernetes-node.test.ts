@@ -305,7 +305,13 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
       ...["--set", "operationsWorker.replicas=3", "--wait", "--timeout", "6m"],
     ]);
     await deploymentsReady(node, NAMESPACE);
-    expect((await workers()).filter(isReady)).to.have.length(3);
+    await waitFor(
+      "three workers ready",
+      async () => ((await workers()).filter(isReady).length === 3 ? true : undefined),
+      {
+        timeoutMs: WAIT_MS,
+      },
+    );
 
     const planned = await api<Reply>("POST", `/api/v1/clusters/${clusterId}/operations`, {
       token,
