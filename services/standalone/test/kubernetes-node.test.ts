@@ -82,6 +82,28 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     return file;
   };
 
+  /**
+   * A namespace the control plane is installed in: Redis and FerretDB (the harness's, on the host) under in-cluster
+   * names, and the Secret the chart and the base reference, its database `database`.
+   */
+  const controlPlaneNamespace = async (namespace: string, database: string) => {
+    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: namespace } } as never);
+    await externalService(node, namespace, "redis", node.hostAddress, redis.port);
+    const mongoPort = Number(new URL(mongo.url).port);
+    await externalService(node, namespace, "mongo", node.hostAddress, mongoPort);
+    await apply(node, {
+      kind: "Secret",
+      apiVersion: "v1",
+      metadata: { name: "kafka-control-plane", namespace },
+      stringData: {
+        SECRET_KEY: randomBytes(32).toString("hex"),
+        MONGO_URL: `mongodb://mongo.${namespace}.svc.cluster.local:${mongoPort}/${database}`,
+        REDIS_URL: `redis://redis.${namespace}.svc.cluster.local:${redis.port}`,
+        ADMIN_PASSWORD: admin.password,
+      },
+    } as never);
+  };
+
   before(async () => {
     folder = await mkdtemp(join(tmpdir(), "kcp-k8s-node-"));
     node = await getSharedKubernetesNode();
@@ -106,21 +128,7 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     });
     bootstrap = kafka.brokerIds.map((id) => `${node.hostAddress}:${podPorts.get(id)}`).join(",");
 
-    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: NAMESPACE } } as never);
-    await externalService(node, NAMESPACE, "redis", node.hostAddress, redis.port);
-    const mongoPort = Number(new URL(mongo.url).port);
-    await externalService(node, NAMESPACE, "mongo", node.hostAddress, mongoPort);
-    await apply(node, {
-      kind: "Secret",
-      apiVersion: "v1",
-      metadata: { name: "kafka-control-plane", namespace: NAMESPACE },
-      stringData: {
-        SECRET_KEY: randomBytes(32).toString("hex"),
-        MONGO_URL: `mongodb://mongo.${NAMESPACE}.svc.cluster.local:${mongoPort}/kcp_k8s`,
-        REDIS_URL: `redis://redis.${NAMESPACE}.svc.cluster.local:${redis.port}`,
-        ADMIN_PASSWORD: admin.password,
-      },
-    } as never);
+    await controlPlaneNamespace(NAMESPACE, "kcp_k8s");
   });
 
   after(async () => {
@@ -547,21 +555,7 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
       "Service",
       "Service",
     ]);
-    await apply(node, { kind: "Namespace", apiVersion: "v1", metadata: { name: namespace } } as never);
-    await externalService(node, namespace, "redis", node.hostAddress, redis.port);
-    const mongoPort = Number(new URL(mongo.url).port);
-    await externalService(node, namespace, "mongo", node.hostAddress, mongoPort);
-    await apply(node, {
-      kind: "Secret",
-      apiVersion: "v1",
-      metadata: { name: "kafka-control-plane", namespace },
-      stringData: {
-        SECRET_KEY: randomBytes(32).toString("hex"),
-        MONGO_URL: `mongodb://mongo.${namespace}.svc.cluster.local:${mongoPort}/kcp_kustomize`,
-        REDIS_URL: `redis://redis.${namespace}.svc.cluster.local:${redis.port}`,
-        ADMIN_PASSWORD: admin.password,
-      },
-    } as never);
+    await controlPlaneNamespace(namespace, "kcp_kustomize");
     for (const manifest of manifests) await apply(node, manifest);
     // The HorizontalPodAutoscalers own the collector's and the worker's replicas: they raise them to their minimum (2)
     // at their first sync, metrics or not.
