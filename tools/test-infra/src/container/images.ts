@@ -32,29 +32,41 @@ async function debianSuite(): Promise<string> {
 }
 
 /**
- * The base image: a minimal Debian made by debootstrap from Debian's package mirror (no image registry is needed),
- * with the JRE Kafka runs on, imported into Podman. Built once, kept in the harness's Podman storage.
+ * A minimal Debian made by debootstrap (minbase) from Debian's package mirror, with the packages of `include`, the
+ * folders of `remove` deleted, imported into Podman as `image` (no image registry is needed).
  */
-async function ensureBaseImage(engine: PodmanEngine): Promise<void> {
-  if (await imageExists(engine, BASE_IMAGE)) return;
+export async function debootstrapImage(
+  podman: (args: string[]) => Promise<string>,
+  image: string,
+  options: { include: string[]; remove: string[] },
+): Promise<void> {
   const dir = await makeRunDir("debootstrap");
   try {
     const suite = await debianSuite();
     const mirror = process.env.KCP_DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
-    progress(`building ${BASE_IMAGE} with debootstrap (${suite}, ${mirror})`);
+    progress(`building ${image} with debootstrap (${suite}, ${mirror})`);
     const root = join(dir, "root");
-    await run("debootstrap", ["--variant=minbase", "--include=openjdk-17-jre-headless", suite, root, mirror], {
+    const include = options.include.length > 0 ? [`--include=${options.include.join(",")}`] : [];
+    await run("debootstrap", ["--variant=minbase", ...include, suite, root, mirror], {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` },
     });
-    await rm(join(root, "var", "cache", "apt", "archives"), { recursive: true, force: true });
-    await rm(join(root, "usr", "share", "doc"), { recursive: true, force: true });
+    for (const folder of options.remove) await rm(join(root, folder), { recursive: true, force: true });
     const tarball = join(dir, "root.tar");
     await run("tar", ["-C", root, "-cf", tarball, "."], { maxBuffer: 16 * 1024 * 1024 });
-    await engine.podman(["import", tarball, BASE_IMAGE]);
+    await podman(["import", tarball, image]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The base image: debootstrap's minbase with the JRE Kafka runs on. Built once, kept in the harness's Podman storage. */
+async function ensureBaseImage(engine: PodmanEngine): Promise<void> {
+  if (await imageExists(engine, BASE_IMAGE)) return;
+  await debootstrapImage((args) => engine.podman(args), BASE_IMAGE, {
+    include: ["openjdk-17-jre-headless"],
+    remove: ["var/cache/apt/archives", "usr/share/doc"],
+  });
 }
 
 /** Kafka's log on the container's stdout (what the engine's logs show), noisy loggers at warnings only. */

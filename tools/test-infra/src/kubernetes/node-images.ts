@@ -4,6 +4,7 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { cacheDir, makeRunDir, repoRoot, withFileLock } from "../common/index.js";
+import { debootstrapImage } from "../container/images.js";
 import { podmanCli } from "../container/podman.js";
 import { KUBERNETES_VERSION } from "./binaries.js";
 import { host } from "./node-host.js";
@@ -81,46 +82,16 @@ export async function importImage(socket: string, image: string): Promise<void> 
   }
 }
 
-/** The machine's Debian release (its packages are what the base is made of). */
-async function debianSuite(): Promise<string> {
-  const release = await readFile("/etc/os-release", "utf8").catch(() => "");
-  return /^VERSION_CODENAME=(\w+)/m.exec(release)?.[1] ?? "bookworm";
-}
-
-/** debootstrap's minbase from Debian's mirror, without documentation or package caches, imported into Podman. */
+/** debootstrap's minbase without documentation, package caches or locales: what the node's images are built on. */
 async function ensureNodeBaseImage(): Promise<void> {
   if (await imageExists(NODE_BASE_IMAGE)) return;
   await withFileLock(join(cacheDir, "locks", "node-base-image"), async () => {
-    if (!(await imageExists(NODE_BASE_IMAGE))) await buildNodeBaseImage();
-  });
-}
-
-async function buildNodeBaseImage(): Promise<void> {
-  const dir = await makeRunDir("debootstrap-minbase");
-  try {
-    const suite = await debianSuite();
-    const mirror = process.env.KCP_DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
-    progress(`building ${NODE_BASE_IMAGE} with debootstrap (${suite}, ${mirror})`);
-    const root = join(dir, "root");
-    await run("debootstrap", ["--variant=minbase", suite, root, mirror], {
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin:/sbin` },
+    if (await imageExists(NODE_BASE_IMAGE)) return;
+    await debootstrapImage(await podmanCli(), NODE_BASE_IMAGE, {
+      include: [],
+      remove: ["var/cache/apt/archives", "var/lib/apt/lists", "usr/share/doc", "usr/share/man", "usr/share/locale"],
     });
-    for (const folder of [
-      "var/cache/apt/archives",
-      "var/lib/apt/lists",
-      "usr/share/doc",
-      "usr/share/man",
-      "usr/share/locale",
-    ])
-      await rm(join(root, folder), { recursive: true, force: true });
-    const tarball = join(dir, "root.tar");
-    await run("tar", ["-C", root, "-cf", tarball, "."], { maxBuffer: 16 * 1024 * 1024 });
-    const podman = await podmanCli();
-    await podman(["import", tarball, NODE_BASE_IMAGE]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The package manifests an install reads: the lock file and every workspace's package.json. */
