@@ -11,6 +11,7 @@ import {
   uniqueTopicName,
   votersFromTool,
   waitFor,
+  waitForLeaderOnEveryBroker,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner, runStepAgain } from "./operations-fixture.js";
@@ -100,14 +101,15 @@ describe("operations: confirm and run on a real 3c3b cluster (pause/resume/cance
   });
 
   it("confirm re-checks the plan against a fresh snapshot: 409 when the cluster changed, and the plan stays planned", async () => {
-    const { topic } = await unpreferredTopic("run-stale");
+    const { topic, preferred } = await unpreferredTopic("run-stale");
     const planned = await ops.plan({
       type: "electLeaders",
       params: { electionType: "preferred", partitions: [{ topic, partition: 0 }] },
     });
     expect(planned.status, planned.text).to.equal(201);
-    // Someone else elects the preferred leader meanwhile: the plan no longer applies.
+    // Someone else elects the preferred leader meanwhile: the plan no longer applies (once the brokers know it).
     await runStepAgain(cluster, "electLeaders", { electionType: "preferred", partitions: [{ topic, partition: 0 }] });
+    await waitForLeaderOnEveryBroker(cluster, topic, 0, preferred);
     const refused = await ops.confirm(planned.body.id);
     expect(refused.status, refused.text).to.equal(409);
     expect(refused.body.error).to.deep.include({ code: "conflict" });

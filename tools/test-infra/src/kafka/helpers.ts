@@ -215,6 +215,30 @@ export async function partitionFromTool(cluster: KafkaCluster, topic: string, pa
   };
 }
 
+/**
+ * Waits until every broker's metadata names `leader` for the partition. The controller answers an election once it
+ * is committed; each broker learns it a moment later (seconds on a loaded machine), and a reader asking that broker
+ * meanwhile sees the old leader.
+ */
+export async function waitForLeaderOnEveryBroker(
+  cluster: KafkaCluster,
+  topic: string,
+  partition: number,
+  leader: number,
+) {
+  for (const server of cluster.bootstrapServers)
+    await waitFor(`broker ${server} to see leader ${leader} of ${topic}-${partition}`, async () => {
+      // One bootstrap broker: the Metadata request goes to that broker and no other.
+      const admin = new Admin({ ...cluster.clientOptions(undefined, "kcp-test-admin"), bootstrapBrokers: [server] });
+      try {
+        const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
+        return metadata.topics.get(topic)?.partitions[partition]?.leader === leader ? true : undefined;
+      } finally {
+        await admin.close();
+      }
+    });
+}
+
 /** The dynamic configs of a broker or a topic, as kafka-configs --describe prints them. */
 export function configsFromTool(cluster: KafkaCluster, entityType: "brokers" | "topics", name: string | number) {
   return kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [

@@ -48,6 +48,7 @@ export {
   type TopicOptions,
   uniqueTopicName,
   votersFromTool,
+  waitForLeaderOnEveryBroker,
   waitForTopicLeaders,
   withAdmin,
 } from "./helpers.js";
