@@ -303,6 +303,24 @@ async function waitForHealth(started: Started, what: string, url: string, timeou
   );
 }
 
+/**
+ * Until kube-proxy has written the `kubernetes` Service's rules, a connection to its address goes nowhere, and it
+ * keeps going nowhere once they are written: NAT is decided on a connection's first packet, so the SYNs it sends again
+ * miss the rule. Each try here is a new connection from the host (any HTTP answer will do).
+ */
+async function waitForServiceRouting(started: Started): Promise<void> {
+  const url = `https://${NODE.serviceCidr.replace(/0\/24$/, "1")}/version`;
+  await waitFor(
+    "kube-proxy routing the kubernetes Service",
+    () =>
+      host("curl", ["-sk", "--noproxy", "*", "--max-time", "2", "-o", "/dev/null", url]).then(
+        () => true as const,
+        () => undefined,
+      ),
+    { timeoutMs: 120_000, intervalMs: 300, giveUpIf: exitedError(started) },
+  );
+}
+
 /** What a node is made of, built or fetched once into the harness's cache (for `npm run kafka -- install`). */
 export async function ensureKubernetesNodeParts(): Promise<void> {
   await ensureKubernetesBinaries();
@@ -440,6 +458,7 @@ async function start(started: Started): Promise<KubernetesNode> {
     ...["--metrics-port=0", "--health-port=20244", "--v=1"],
   ]);
   await waitForHealth(started, "CoreDNS ready", "http://127.0.0.1:8181/ready");
+  await waitForServiceRouting(started);
   await waitForHealth(started, "kube-router healthy", "http://127.0.0.1:20244/healthz");
   // The default service account is made by the controller manager; a pod created before it exists is refused.
   await waitFor(
