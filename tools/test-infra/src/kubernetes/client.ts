@@ -29,16 +29,35 @@ function parse(text: string): unknown {
   }
 }
 
+/** As client-go: a 429 that says when to come back is asked again (up to 10 times), since nothing was done. */
+const TOO_MANY_REQUESTS_TRIES = 10;
+
 /**
  * One request to the API server with the admin token, trusting only the server's CA: plain node:https, since global
- * fetch takes no CA of its own and the harness adds no Kubernetes client dependency. Any status is answered, not thrown.
+ * fetch takes no CA of its own and the harness adds no Kubernetes client dependency. Any status is answered, not thrown,
+ * except a 429 with Retry-After (a new CRD's storage still initializing, or priority and fairness shedding load),
+ * which is sent again after the time it names.
  */
-export function kubeRequest(
+export async function kubeRequest(
   server: KubeConnection,
   method: string,
   path: string,
   options: KubeRequestOptions = {},
 ): Promise<KubeResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await kubeRequestOnce(server, method, path, options);
+    if (response.status !== 429 || response.retryAfterSeconds === undefined || attempt >= TOO_MANY_REQUESTS_TRIES)
+      return response;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(response.retryAfterSeconds ?? 1, 5) * 1000));
+  }
+}
+
+function kubeRequestOnce(
+  server: KubeConnection,
+  method: string,
+  path: string,
+  options: KubeRequestOptions,
+): Promise<KubeResponse & { retryAfterSeconds?: number }> {
   const payload =
     options.body === undefined
       ? undefined
@@ -57,7 +76,13 @@ export function kubeRequest(
       res.on("error", reject);
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, body: parse(text), text });
+        const retryAfter = Number(res.headers["retry-after"]);
+        resolve({
+          status: res.statusCode ?? 0,
+          body: parse(text),
+          text,
+          ...(Number.isFinite(retryAfter) && res.headers["retry-after"] ? { retryAfterSeconds: retryAfter } : {}),
+        });
       });
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
