@@ -6,6 +6,7 @@ export {
   type KubeQuery,
   KubeUnreachable,
   type PatchType,
+  retryDelayMs,
 } from "./kube-client.js";
 export {
   checkKubeServer,

@@ -85,6 +85,20 @@ export interface KubeClientOptions {
 interface Answer {
   status: number;
   text: string;
+  /** The Retry-After header, as sent. */
+  retryAfter?: string;
+}
+
+/**
+ * How long to wait before asking again, or undefined to give up: only a 429 that says when to come back (Kubernetes
+ * sends one when it did nothing: priority and fairness shed the request, or a new resource's storage is still
+ * initializing), as client-go asks again, and only while the wait fits in the time left for the request.
+ */
+export function retryDelayMs(answer: { status: number; retryAfter?: string }, remainingMs: number): number | undefined {
+  if (answer.status !== 429 || answer.retryAfter === undefined || !/^\d{1,4}$/.test(answer.retryAfter.trim()))
+    return undefined;
+  const delay = Math.max(Number(answer.retryAfter.trim()) * 1000, 100);
+  return delay < remainingMs ? delay : undefined;
 }
 
 /**
@@ -158,9 +172,14 @@ export class KubeClient {
       headers["Content-Type"] = type ?? "application/json";
       headers["Content-Length"] = String(Buffer.byteLength(payload));
     }
-    const answer = await this.send(method, withQuery(path, query), headers, payload);
-    if (answer.status >= 200 && answer.status < 300) return parsed(answer.text);
-    throw this.errorOf(answer);
+    const deadline = Date.now() + this.#timeoutMs;
+    for (;;) {
+      const answer = await this.send(method, withQuery(path, query), headers, payload);
+      if (answer.status >= 200 && answer.status < 300) return parsed(answer.text);
+      const delay = retryDelayMs(answer, deadline - Date.now());
+      if (delay === undefined) throw this.errorOf(answer);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 
   /** The token, from the file when it is one and a minute has passed since it was read. */
@@ -177,7 +196,14 @@ export class KubeClient {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", (error) => reject(new KubeUnreachable(this.server, error)));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => {
+          const retryAfter = res.headers["retry-after"];
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            ...(retryAfter === undefined ? {} : { retryAfter }),
+          });
+        });
       });
       req.setTimeout(this.#timeoutMs, () => req.destroy(new RequestTimeout(this.#timeoutMs)));
       req.on("error", (error) => reject(new KubeUnreachable(this.server, error)));
