@@ -1,9 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
-import { applyStrimziCrds, getSharedKubeApiServer, type KubeApiServer, kubeRequest } from "@kcp/test-infra";
+import {
+  applyStrimziCrds,
+  getSharedKubeApiServer,
+  getSharedKubernetesNode,
+  httpsRequest,
+  type KubeApiServer,
+  type KubernetesNode,
+  kubeRequest,
+  TestCertificateAuthority,
+  waitFor,
+} from "@kcp/test-infra";
 import { expect } from "chai";
 import { stringify } from "yaml";
 import {
@@ -16,6 +28,7 @@ import {
   kubeClientFromKubeconfig,
   kubeClientInCluster,
   MANUAL_ROLLING_UPDATE_ANNOTATION,
+  retryDelayMs,
   StrimziCluster,
   StrimziNotFound,
   strimziReadiness,
@@ -488,6 +501,18 @@ describe("operator-managed: StrimziCluster and KubeClient against a real API ser
   });
 });
 
+describe("KubeClient: when a refused request is asked again (pure)", () => {
+  it("only a 429 with Retry-After in seconds, and only while the wait fits in the time left", () => {
+    expect(retryDelayMs({ status: 429, retryAfter: "1" }, 30_000)).to.equal(1000);
+    expect(retryDelayMs({ status: 429, retryAfter: " 0 " }, 30_000)).to.equal(100);
+    expect(retryDelayMs({ status: 429, retryAfter: "8" }, 5_000)).to.equal(undefined);
+    expect(retryDelayMs({ status: 429 }, 30_000)).to.equal(undefined);
+    expect(retryDelayMs({ status: 429, retryAfter: "Wed, 21 Oct 2026 07:28:00 GMT" }, 30_000)).to.equal(undefined);
+    expect(retryDelayMs({ status: 503, retryAfter: "1" }, 30_000)).to.equal(undefined);
+    expect(retryDelayMs({ status: 409, retryAfter: "1" }, 30_000)).to.equal(undefined);
+  });
+});
+
 describe("operator-managed: strimziReadiness (pure)", () => {
   const kafkaOf = (status: Kafka["status"], generation = 1): Kafka => ({
     metadata: { name: "orders", generation },
@@ -514,5 +539,224 @@ describe("operator-managed: strimziReadiness (pure)", () => {
       "Kafka orders: reconciliation is paused (strimzi.io/pause-reconciliation)",
     ]);
     expect(strimziReadiness(kafkaOf({ conditions: ready, observedGeneration: 1 }), [pool]).ready).to.equal(true);
+  });
+});
+
+describe("KubeClient against a real API server shedding load (priority and fairness)", function () {
+  // Kubernetes answers 429 with Retry-After when it did nothing with a request. Here a FlowSchema sends one service
+  // account's requests to a priority level of no seats that rejects whatever comes while one of its requests runs,
+  // and a validating webhook that answers only when told keeps such a request running.
+  this.timeout(180_000);
+  const suffix = randomBytes(3).toString("hex");
+  const namespace = `kcp-shed-${suffix}`;
+  const shed = `kcp-test-shed-${suffix}`;
+  const webhookPath = `/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations/${shed}`;
+  const flowPath = "/apis/flowcontrol.apiserver.k8s.io/v1";
+  let node: KubernetesNode;
+  let folder: string;
+  let account: { token: string };
+  let webhook: Server;
+  const held: (() => void)[] = [];
+  let reviews = 0;
+
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const answer = await kubeRequest(node, method, path, body === undefined ? {} : { body });
+    expect(answer.status, `${method} ${path}: ${answer.text}`).to.be.below(300);
+    return answer.body;
+  };
+  /** One request as the service account, not asked again whatever it answers. */
+  const once = (path: string) =>
+    httpsRequest(new URL(path, node.url).href, {
+      ca: node.caCertificate,
+      headers: { Authorization: `Bearer ${account.token}` },
+      timeoutMs: 60_000,
+    });
+  /** A ConfigMap created as the service account, held by the webhook (its seat taken) until release. */
+  const hold = () =>
+    httpsRequest(new URL(`/api/v1/namespaces/${namespace}/configmaps`, node.url).href, {
+      method: "POST",
+      ca: node.caCertificate,
+      headers: { Authorization: `Bearer ${account.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ metadata: { generateName: "held-", labels: { "kcp-test/hold": "true" } } }),
+      timeoutMs: 60_000,
+    });
+  const release = () => {
+    for (const answer of held.splice(0)) answer();
+  };
+  const rejected = async () => {
+    const metrics = (await kubeRequest(node, "GET", "/metrics")).text;
+    const line = metrics
+      .split("\n")
+      .find(
+        (l) => l.startsWith("apiserver_flowcontrol_rejected_requests_total{") && l.includes(`priority_level="${shed}"`),
+      );
+    return Number(line?.split(" ").at(-1) ?? 0);
+  };
+  /**
+   * Holds a request and checks that another one is refused 429: both the webhook and the FlowSchema in effect (the API
+   * server takes them up a moment after they are made). Answers the held request's answer, to come.
+   */
+  const shedding = () =>
+    waitFor(
+      "the service account's requests shed",
+      async () => {
+        const before = reviews;
+        let done = false;
+        const creation = hold().finally(() => {
+          done = true;
+        });
+        await waitFor("the webhook asked, or the request done", async () =>
+          reviews > before || done ? true : undefined,
+        );
+        if (reviews > before && (await once("/version")).status === 429) return { creation };
+        release();
+        await creation;
+        return undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
+
+  before(async function () {
+    this.timeout(30 * 60_000);
+    node = await getSharedKubernetesNode();
+    folder = await mkdtemp(join(tmpdir(), "kcp-shed-"));
+    const authority = await TestCertificateAuthority.create(folder);
+    const certificate = await authority.issue("webhook", [node.hostAddress]);
+    webhook = createServer({ cert: certificate.certPem, key: certificate.keyPem }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const review = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { request: { uid: string } };
+        reviews += 1;
+        held.push(() =>
+          res.writeHead(200, { "Content-Type": "application/json" }).end(
+            JSON.stringify({
+              apiVersion: "admission.k8s.io/v1",
+              kind: "AdmissionReview",
+              response: { uid: review.request.uid, allowed: true },
+            }),
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, node.hostAddress, resolve));
+    const port = (webhook.address() as AddressInfo).port;
+
+    await admin("POST", "/api/v1/namespaces", { metadata: { name: namespace } });
+    await admin("POST", `/api/v1/namespaces/${namespace}/serviceaccounts`, { metadata: { name: "shed" } });
+    await admin("POST", `/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/rolebindings`, {
+      metadata: { name: "shed-edit" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "edit" },
+      subjects: [{ kind: "ServiceAccount", name: "shed", namespace }],
+    });
+    const issued = (await admin("POST", `/api/v1/namespaces/${namespace}/serviceaccounts/shed/token`, {
+      apiVersion: "authentication.k8s.io/v1",
+      kind: "TokenRequest",
+      spec: { expirationSeconds: 3600 },
+    })) as { status: { token: string } };
+    account = { token: issued.status.token };
+    await admin("POST", `${flowPath}/prioritylevelconfigurations`, {
+      metadata: { name: shed },
+      spec: {
+        type: "Limited",
+        limited: {
+          nominalConcurrencyShares: 0,
+          lendablePercent: 0,
+          borrowingLimitPercent: 0,
+          limitResponse: { type: "Reject" },
+        },
+      },
+    });
+    await admin("POST", `${flowPath}/flowschemas`, {
+      metadata: { name: shed },
+      spec: {
+        priorityLevelConfiguration: { name: shed },
+        matchingPrecedence: 100,
+        rules: [
+          {
+            subjects: [{ kind: "ServiceAccount", serviceAccount: { name: "shed", namespace } }],
+            nonResourceRules: [{ verbs: ["*"], nonResourceURLs: ["*"] }],
+            resourceRules: [
+              { verbs: ["*"], apiGroups: ["*"], resources: ["*"], namespaces: ["*"], clusterScope: true },
+            ],
+          },
+        ],
+      },
+    });
+    await admin("POST", "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations", {
+      metadata: { name: shed },
+      webhooks: [
+        {
+          name: "hold.kcp.test",
+          clientConfig: {
+            url: `https://${node.hostAddress}:${port}/hold`,
+            caBundle: Buffer.from(authority.caPem).toString("base64"),
+          },
+          rules: [
+            {
+              operations: ["CREATE"],
+              apiGroups: [""],
+              apiVersions: ["v1"],
+              resources: ["configmaps"],
+              scope: "Namespaced",
+            },
+          ],
+          namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": namespace } },
+          objectSelector: { matchLabels: { "kcp-test/hold": "true" } },
+          sideEffects: "None",
+          admissionReviewVersions: ["v1"],
+          timeoutSeconds: 30,
+          failurePolicy: "Ignore",
+        },
+      ],
+    });
+  });
+
+  afterEach(() => release());
+
+  after(async () => {
+    release();
+    if (node) {
+      await kubeRequest(node, "DELETE", webhookPath);
+      await kubeRequest(node, "DELETE", `${flowPath}/flowschemas/${shed}`);
+      await kubeRequest(node, "DELETE", `${flowPath}/prioritylevelconfigurations/${shed}`);
+      await kubeRequest(node, "DELETE", `/api/v1/namespaces/${namespace}`);
+    }
+    webhook?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it("asks again after a 429 with Retry-After and answers once the server has room", async () => {
+    const { creation } = await shedding();
+    const client = new KubeClient({ server: node.url, caCertificate: node.caCertificate, token: account.token });
+    try {
+      const before = await rejected();
+      const version = client.get<{ gitVersion: string }>("/version");
+      await waitFor("the client refused once", async () => ((await rejected()) > before ? true : undefined));
+      release();
+      expect((await version).gitVersion).to.match(/^v1\./);
+      expect((await creation).status).to.equal(201);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("gives up with the 429 once the wait would outlast its timeout", async () => {
+    const { creation } = await shedding();
+    const client = new KubeClient({
+      server: node.url,
+      caCertificate: node.caCertificate,
+      token: account.token,
+      timeoutMs: 500,
+    });
+    try {
+      const error = await failure(client.get("/version"));
+      expect(error).to.be.instanceOf(KubeError);
+      expect((error as KubeError).status).to.equal(429);
+    } finally {
+      client.close();
+      release();
+      await creation;
+    }
   });
 });
