@@ -3,6 +3,7 @@ import { expect } from "chai";
 import {
   type AgentKafkaCluster,
   AgentSigner,
+  CLUSTER_START_TIMEOUT_MS,
   createTopic,
   kafkaToolOn,
   partitionFromTool,
@@ -36,7 +37,8 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
   const nodePids: number[] = [];
   const started = Date.now();
 
-  before(async () => {
+  before(async function () {
+    this.timeout(CLUSTER_START_TIMEOUT_MS);
     cluster = await startCluster({ topology: "3c3b", agents: true });
     dir = cluster.spec.dir;
     agentPids = cluster.agents.flatMap((a) => (a.pid === undefined ? [] : [a.pid]));
@@ -151,7 +153,7 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
 });
 
 describe("agent clusters of other versions", function () {
-  this.timeout(120_000);
+  this.timeout(CLUSTER_START_TIMEOUT_MS + 60_000);
 
   it("single 3.9.2 by an agent; the source also offers 4.4.0 (artifactVersions), installed beside it", async () => {
     const cluster = await startAgentCluster({ topology: "single", version: "3.9.2", artifactVersions: ["4.4.0"] });

@@ -18,6 +18,7 @@ import {
   type ClusterDescription,
   KafkaCluster,
   liveClusters,
+  STARTUP_ATTEMPTS,
   STARTUP_READY_MS,
   type StartClusterOptions,
 } from "./cluster.js";
@@ -686,8 +687,6 @@ function agentJvmOptions(runtime: KafkaRuntime, node: NodeSpec): string[] {
       !arg.startsWith("-Dlog4j2.configurationFile="),
   );
 }
-
-const STARTUP_ATTEMPTS = 3;
 
 /**
  * Starts a topology (`single`, `3c3b`, `static`; not `secure`: the agent formats no SCRAM credentials) as

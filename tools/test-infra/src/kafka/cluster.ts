@@ -172,7 +172,7 @@ const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`)
 export const liveClusters = new Set<KafkaCluster>();
 
 /** A cluster whose start failed is started afresh up to twice more (in CI both of two attempts once failed). */
-const STARTUP_ATTEMPTS = 3;
+export const STARTUP_ATTEMPTS = 3;
 
 /**
  * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (2 minutes,
@@ -180,6 +180,12 @@ const STARTUP_ATTEMPTS = 3;
  * than the wait ending first.
  */
 export const STARTUP_READY_MS = 180_000;
+
+/**
+ * The longest a `startCluster` (or an agent cluster's start) may take, every attempt used: what a hook or test that
+ * starts a cluster allows, so that a broker giving up on a loaded machine costs a fresh start, not the test.
+ */
+export const CLUSTER_START_TIMEOUT_MS = STARTUP_ATTEMPTS * (STARTUP_READY_MS + 30_000);
 
 /**
  * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node

@@ -25,7 +25,13 @@ export {
   type SaslPasswordMechanism,
   unsecuredJwt,
 } from "./clients.js";
-export { type ClusterDescription, KafkaCluster, type StartClusterOptions, startCluster } from "./cluster.js";
+export {
+  CLUSTER_START_TIMEOUT_MS,
+  type ClusterDescription,
+  KafkaCluster,
+  type StartClusterOptions,
+  startCluster,
+} from "./cluster.js";
 export { type DataShape, type GeneratedData, generateData } from "./data-generator.js";
 export {
   type DescribeClusterV2Broker,
