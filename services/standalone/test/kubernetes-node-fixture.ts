@@ -18,7 +18,13 @@ export interface Pod {
     phase?: string;
     podIP?: string;
     conditions?: { type: string; status: string }[];
-    containerStatuses?: { name: string; ready: boolean; restartCount: number; containerID?: string }[];
+    containerStatuses?: {
+      name: string;
+      ready: boolean;
+      restartCount: number;
+      containerID?: string;
+      lastState?: { terminated?: { exitCode: number; reason?: string } };
+    }[];
   };
 }
 export interface Deployment {
