@@ -118,7 +118,8 @@ async function checkIdentity(record: ClusterRecord, deps: CollectDependencies, r
  * for a collection that reads everything instead).
  */
 async function lastWriteAt(deps: CollectDependencies, clusterId: string, now: Date): Promise<number | undefined> {
-  const [latest] = (await deps.store.operations.listPage(clusterId, { limit: 1 })).operations;
+  // Its status and times only: what the operation stored apart (a plan's moves, its changes) stays in the store.
+  const [latest] = (await deps.store.operations.listPage(clusterId, { limit: 1 }, { parts: "refs" })).operations;
   if (!latest) return undefined;
   return (ACTIVE_OPERATION_STATUSES as readonly string[]).includes(latest.status)
     ? now.getTime()

@@ -46,6 +46,20 @@ export class OperationRecords {
     return { ...page, operations: page.operations.map(typed) };
   }
 
+  /**
+   * A piece of an operation read light (its document, a step, a step's args), whole: every reference (`PartRef`) in it,
+   * however deep, replaced by what it stands for. The one way a reader that uses the content of a document (rather
+   * than its status and steps) gets it: no reader has to know which of its fields were large enough to be stored apart.
+   */
+  resolve<T>(id: string, value: T): Promise<T> {
+    return this.store.operations.resolveParts(id, value);
+  }
+
+  /** The operation with its whole document (see `resolve`): what building the plan again and comparing it needs. */
+  async whole(operation: OperationState): Promise<OperationState> {
+    return { ...operation, document: await this.resolve(operation.id, operation.document) };
+  }
+
   /** Throws the refusal `decide` gives the event on the operation as read, writing nothing: a check before slow work. */
   check(operation: OperationState, event: OperationEvent): void {
     const decision = decide(operation, event);

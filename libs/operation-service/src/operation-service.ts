@@ -21,6 +21,7 @@ import {
 import type { JobQueue } from "@kcp/queue";
 import {
   AppError,
+  authorizeOperation,
   type Capabilities,
   type Cluster,
   type ConfirmRequest,
@@ -34,10 +35,11 @@ import {
   type OperationType,
   type PlanOperationRequest,
   type RequestedAction,
+  type Role,
   type Snapshot,
   type Step,
 } from "@kcp/shared";
-import { type ClusterRecord, isPartRef, type Store } from "@kcp/store";
+import type { ClusterRecord, Store } from "@kcp/store";
 import { planMovesPage, withHeads } from "./operation-heads.js";
 import { operationView } from "./operation-view.js";
 
@@ -48,6 +50,18 @@ export interface OperationServiceDependencies {
   now?: () => Date;
   /** How long a plan waits for the cluster's provider to say whether its nodes can obtain a version (default 60 s). */
   providerWaitMs?: number;
+}
+
+/** Who plans or confirms: the name the operation and the audit keep, and the role the change is decided by. */
+export interface Actor {
+  username: string;
+  role: Role;
+}
+
+/** 403 unless the actor's role allows the operation and every change it carries, as their direct routes decide. */
+function refuseUnauthorized(actor: Actor, type: OperationType, params: unknown): void {
+  const refusal = authorizeOperation(actor, type, params);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
 }
 
 const pendingStep = (step: PlannedStep, index: number): Step => ({
@@ -121,9 +135,10 @@ export class OperationService {
   async plan(
     clusterId: string,
     request: PlanOperationRequest,
-    createdBy: string,
+    createdBy: Actor,
     explanation?: OperationExplanation,
   ): Promise<Operation> {
+    refuseUnauthorized(createdBy, request.type, request.params);
     const record = await this.deps.clusters.find(clusterId);
     const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
@@ -139,7 +154,7 @@ export class OperationService {
         params: request.params as Record<string, unknown>,
         plan: { ...built.plan, irreversible },
         irreversible,
-        createdBy,
+        createdBy: createdBy.username,
         steps: built.steps.map(pendingStep),
         ...(explanation ? { explanation } : {}),
       }),
@@ -182,7 +197,7 @@ export class OperationService {
    * (422), while no other operation is active on the cluster (409), and whose plan still applies to a fresh snapshot
    * (409). planned → pending is one conditional write: of two confirms one wins, the other gets 409.
    */
-  async confirm(operationId: string, request: ConfirmRequest, confirmedBy: string): Promise<Operation> {
+  async confirm(operationId: string, request: ConfirmRequest, confirmedBy: Actor): Promise<Operation> {
     let operation = await this.records.get(operationId);
     const expired = await this.records.apply(operation.id, { kind: "expire", at: this.now() }, operation);
     if (expired.changed) throw planExpired();
@@ -190,22 +205,22 @@ export class OperationService {
     const cluster = await this.deps.clusters.find(operation.clusterId);
     const event: OperationEvent = {
       kind: "confirm",
-      by: confirmedBy,
+      by: confirmedBy.username,
       confirmName: request.confirmName,
       clusterName: cluster.name,
     };
     this.records.check(operation, event);
+    // Decided again at confirm, on the changes as stored: whoever confirms needs every role the changes need.
+    refuseUnauthorized(
+      confirmedBy,
+      operation.type as OperationType,
+      await this.deps.store.operations.resolveParts(operation.id, operation.document.params),
+    );
     await this.refuseWhileAnotherIsActive(operation.clusterId);
-    // The check needs every move; the write keeps them where they are (a reference).
-    const document = operation.document;
-    const moves: unknown = document.plan.moves;
-    const checked = isPartRef(moves)
-      ? {
-          ...document,
-          plan: { ...document.plan, moves: await this.deps.store.operations.resolveParts(operation.id, moves) },
-        }
-      : document;
-    await this.revalidate(cluster, operation.type as OperationType, checked as OperationState["document"]);
+    // The check needs the whole document (every move, every change, every step's args); the write keeps what was
+    // stored apart where it is (a reference).
+    const whole = await this.records.whole(operation);
+    await this.revalidate(cluster, operation.type as OperationType, whole.document);
     const confirmed = await this.records.apply(operation.id, event);
     if (confirmed.changed && confirmed.decision.enqueue) await enqueueRun(this.deps.queue, operation.id);
     return this.view(confirmed.operation);

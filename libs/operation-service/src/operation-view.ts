@@ -12,20 +12,24 @@ function shownPlan(plan: Plan): Plan {
   return { ...rest, moves: moves.length > MOVES_SHOWN ? moves.slice(0, MOVES_SHOWN) : moves, movesTotal };
 }
 
-/** A step's args as an Operation shows them: each list longer than MOVES_SHOWN cut to its first items, beside `<name>Total`. */
-function shownStep(step: Step): Step {
-  const args = step.args;
-  if (!args || typeof args !== "object" || Array.isArray(args)) return step;
-  const long = Object.entries(args).filter(([, value]) => Array.isArray(value) && value.length > MOVES_SHOWN);
-  if (long.length === 0) return step;
+/**
+ * A step's args or an operation's params as an Operation shows them: each list longer than MOVES_SHOWN cut to its
+ * first items, beside `<name>Total` (a list read from the store already is cut, its total beside it).
+ */
+function shownLists<T>(fields: T): T {
+  if (!fields || typeof fields !== "object" || Array.isArray(fields)) return fields;
+  const long = Object.entries(fields).filter(([, value]) => Array.isArray(value) && value.length > MOVES_SHOWN);
+  if (long.length === 0) return fields;
   const cut = Object.fromEntries(
     long.flatMap(([name, value]) => [
       [name, (value as unknown[]).slice(0, MOVES_SHOWN)],
       [`${name}Total`, (value as unknown[]).length],
     ]),
   );
-  return { ...step, args: { ...args, ...cut } };
+  return { ...fields, ...cut };
 }
+
+const shownStep = (step: Step): Step => ({ ...step, args: shownLists(step.args) });
 
 /** The plan's moves from `offset`, at most `limit` of them, and how many there are (GET /operations/{id}/moves). */
 export function movesPage(record: OperationState, offset: number, limit: number) {
@@ -45,7 +49,7 @@ export function operationView(record: OperationState): Operation {
     type: record.type as Operation["type"],
     status: record.status,
     summary: doc.summary,
-    params: doc.params,
+    params: shownLists(doc.params),
     plan: shownPlan(doc.plan),
     details: doc.details,
     irreversible: doc.irreversible,

@@ -271,16 +271,15 @@ export class OperationRunner {
       this.deps.logger.warn({ operationId, step: index, reason: outcome.pauseReason }, "operation paused by its step");
   }
 
-  private async execute(operationId: string, step: Step, target: RunTarget): Promise<StepOutcome> {
-    const kind = step.kind as StepKindName;
+  private async execute(operationId: string, light: Step, target: RunTarget): Promise<StepOutcome> {
+    const kind = light.kind as StepKindName;
     const schema = STEP_ARGS[kind];
     const executor = this.deps.steps[kind] as ((c: StepContext, a: unknown) => Promise<unknown>) | undefined;
-    if (!schema || !executor) return { status: "failed", error: `Unknown step kind ${step.kind}` };
-    // The step's own args with what they hold in the store (a reassignment's moves) loaded: read once per run of it.
-    const stored = await this.persist(operationId, () =>
-      this.deps.store.operations.resolveParts(operationId, step.args),
-    );
-    const args = schema.safeParse(stored);
+    if (!schema || !executor) return { status: "failed", error: `Unknown step kind ${light.kind}` };
+    // The step whole (its args and the detail of an earlier run, with what they hold in the store loaded): read once
+    // per run of it.
+    const step = await this.persist(operationId, () => this.records.resolve(operationId, light));
+    const args = schema.safeParse(step.args);
     if (!args.success) return { status: "failed", error: `Invalid args for ${step.kind}: ${args.error.message}` };
     try {
       return { status: "succeeded", detail: await executor(this.context(operationId, step, target), args.data) };
