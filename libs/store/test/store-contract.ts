@@ -709,6 +709,106 @@ export function describeStoreContract(label: string, fixture: () => StoreFixture
       });
     });
 
+    describe("a desired state's plan at its bound", function () {
+      this.timeout(300_000);
+      const CHANGES = 10_000;
+      const refs = { parts: "refs" } as const;
+      const same = (a: unknown, b: unknown) => expect(JSON.stringify(a) === JSON.stringify(b)).to.equal(true);
+
+      /** An applyDesiredState document as the planner stores it: 10,000 createTopic changes and the steps they make. */
+      const desiredDocument = () => {
+        const changes = Array.from({ length: CHANGES }, (_, i) => ({
+          kind: "createTopic",
+          file: `teams/t${Math.floor(i / 1000)}.yaml`,
+          topic: `bound-${String(i).padStart(5, "0")}`,
+          partitions: 1,
+          replicationFactor: 1,
+          configs: { "retention.ms": String(3_600_000 + i), "cleanup.policy": "delete" },
+        }));
+        return {
+          summary: `Desired state: ${CHANGES} change(s) — ${CHANGES} createTopic`,
+          params: { digest: "d".repeat(64), files: ["teams/t0.yaml"], changes },
+          plan: { summary: "Desired state", warnings: [], irreversible: false },
+          details: {},
+          irreversible: false,
+          currentStep: 0,
+          requestedAction: null,
+          error: null,
+          createdBy: "alice",
+          confirmedBy: null,
+          startedAt: null,
+          finishedAt: null,
+          steps: [
+            {
+              index: 0,
+              name: `Create ${CHANGES} topic(s)`,
+              kind: "createTopics",
+              args: {
+                topics: changes.map((c) => ({
+                  name: c.topic,
+                  partitions: 1,
+                  replicationFactor: 1,
+                  configs: c.configs,
+                })),
+              },
+              alwaysRun: false,
+              status: "pending",
+              startedAt: null,
+              finishedAt: null,
+            },
+            {
+              index: 1,
+              name: "Record",
+              kind: "recordDesiredState",
+              args: { digest: "d".repeat(64) },
+              status: "pending",
+            },
+          ],
+        };
+      };
+
+      it("round-trips an operation of 10,000 changes whole: a whole read, and a light read with its parts resolved, give back every change and step, also after confirm and in another process", async () => {
+        const document = desiredDocument();
+        const created = await store.operations.create(
+          newOperation("bound", { type: "applyDesiredState", document }),
+          refs,
+        );
+        // Stored apart: the light read holds references, and says how many changes there are.
+        const light = (await store.operations.findById(created.id, refs)) as OperationRecord;
+        const params = light.document.params as { changes: unknown; digest: string };
+        expect(isPartRef(params.changes)).to.equal(true);
+        expect(params.changes).to.include({ items: CHANGES });
+        expect(params.digest).to.equal("d".repeat(64));
+        same(await store.operations.resolveParts(created.id, light.document), document);
+        same((await store.operations.findById(created.id))?.document, document);
+
+        // Confirmed as the service does it: the light document written back with its references.
+        const confirmed = await store.operations.transition(
+          created.id,
+          { from: ["planned"], version: light.version },
+          { status: "pending", document: { ...light.document, confirmedBy: "bob" } },
+          refs,
+        );
+        expect(confirmed).to.include({ status: "pending" });
+        const expected = { ...document, confirmedBy: "bob" };
+        const other = await f.reopen();
+        try {
+          same((await other.operations.findById(created.id))?.document, expected);
+          const again = (await other.operations.findById(created.id, refs)) as OperationRecord;
+          same(await other.operations.resolveParts(created.id, again.document), expected);
+          const page = await other.operations.readItems(
+            created.id,
+            (again.document.params as { changes: PartRef }).changes,
+            9_990,
+            100,
+          );
+          same(page, { items: document.params.changes.slice(9_990), total: CHANGES });
+        } finally {
+          await other.stop();
+        }
+      });
+    });
+
     it("keeps its data across a restart", async () => {
       await store.users.create({ username: "kept", role: "admin", disabled: false, passwordHash: "h" });
       const op = await store.operations.create(newOperation("c9"));
