@@ -1,6 +1,6 @@
 import type { DesiredFile } from "@kcp/shared";
 import type { LastApplied } from "./diff.js";
-import { credentialKey, OwnedScope, scopeOf } from "./scope.js";
+import { credentialKey } from "./scope.js";
 
 /** One file of a cluster's last applied desired state: the file as applied, and which apply it came from. */
 export interface AppliedFile extends DesiredFile {
@@ -11,24 +11,12 @@ export interface AppliedFile extends DesiredFile {
 }
 
 /**
- * Pure: the paths of the applied files that newly applied files replace — the file of the same path, and every file
- * whose scope overlaps a new file's scope (each resource has one owner: the file applied last).
+ * Pure: the paths of the applied files that newly applied files replace — those of the same paths, and no other: a
+ * file of another path keeps its record whatever is applied after it (a plan overlapping its scope is refused).
  */
 export function replacedBy(applied: readonly DesiredFile[], files: readonly DesiredFile[]): string[] {
-  const newScopes = files.flatMap((f) => {
-    const scope = scopeOf(f);
-    return scope ? [new OwnedScope(f.path, scope)] : [];
-  });
   const paths = new Set(files.map((f) => f.path));
-  return applied
-    .filter((old) => {
-      if (paths.has(old.path)) return true;
-      const scope = scopeOf(old);
-      if (!scope) return true;
-      const owned = new OwnedScope(old.path, scope);
-      return newScopes.some((s) => s.overlap(owned) !== undefined);
-    })
-    .map((f) => f.path);
+  return applied.filter((old) => paths.has(old.path)).map((f) => f.path);
 }
 
 /** Pure: the password version of each credential as the files say (what a rotation compares against). */

@@ -40,8 +40,8 @@ export class DesiredStateBook {
   }
 
   /**
-   * The staged files of `digest` become applied, replacing the applied files of the same paths or overlapping
-   * scopes. `recorded: false` when nothing is staged under the digest (already recorded by an earlier run).
+   * The staged files of `digest` become applied, replacing the applied files of the same paths (`replaced`) and no
+   * other. `recorded: false` when nothing is staged under the digest (already recorded by an earlier run).
    */
   async record(
     clusterId: string,
@@ -69,8 +69,8 @@ export class DesiredStateBook {
       });
     }
     const paths = new Set(files.map((f) => f.path));
-    const replaced = replacedBy(applied, files).filter((path) => !paths.has(path));
-    for (const path of replaced) await this.records.remove(clusterId, `${APPLIED}${path}`);
+    // Only the records of these paths are replaced: another file's record stays, whatever is applied after it.
+    const replaced = replacedBy(applied, files);
     await this.records.remove(clusterId, `${STAGED}${digest}`);
     await this.records.remove(clusterId, `${CREDENTIALS}${by.operationId}`);
     return { recorded: true, files: [...paths], replaced };
@@ -93,6 +93,11 @@ export class DesiredStateBook {
   async credentials(clusterId: string, operationId: string): Promise<SealedSecrets | undefined> {
     const record = await this.records.get(clusterId, `${CREDENTIALS}${operationId}`);
     return record ? (JSON.parse(record.body) as SealedSecrets) : undefined;
+  }
+
+  /** The cluster's last applied files, as stored (JSON of AppliedFile, by path): parsed where the work is done. */
+  async appliedRecords(clusterId: string): Promise<string[]> {
+    return (await this.records.list(clusterId, APPLIED)).map((r) => r.body);
   }
 
   /** The cluster's last applied files, by path. */

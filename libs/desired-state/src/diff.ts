@@ -13,6 +13,8 @@ import type {
   QuotaKey,
   ScramMechanism,
 } from "@kcp/shared";
+import type { AppliedFile } from "./applied.js";
+import { findOverlaps } from "./overlap.js";
 import { aclKey, credentialKey, isInternalTopic, OwnedScope, quotaEntityKey, scopeOf } from "./scope.js";
 
 /** A cluster's resources as the service reads them before planning. Topic configs: only those set on the topic. */
@@ -122,18 +124,20 @@ function owns(scope: OwnedScope, r: DesiredResource): boolean {
 }
 
 /**
- * Every file's scope and resources, checked: one Scope per file; no two scopes owning the same resource; each resource
+ * Every file's scope and resources, checked: one Scope per file; no two scopes owning the same resource, and no scope
+ * owning what a file of another path applied earlier owns (`applied`: the cluster's last applied files); each resource
  * inside its own file's scope, declared once, and not an internal topic.
  */
-function locate(files: readonly DesiredFile[]): {
+function locate(
+  files: readonly DesiredFile[],
+  applied: readonly AppliedFile[],
+): {
   problems: DesiredProblem[];
   scopes: OwnedScope[];
   located: Located<DesiredResource>[];
 } {
   const problems: DesiredProblem[] = [];
-  const scopes: OwnedScope[] = [];
-  const located: Located<DesiredResource>[] = [];
-  const seen = new Map<string, string>();
+  const scoped: { file: DesiredFile; scope: OwnedScope; document: number }[] = [];
   for (const file of files) {
     const scopeIndexes = file.documents.flatMap((d, i) => (d.kind === "Scope" ? [i] : []));
     const declared = scopeOf(file);
@@ -148,18 +152,40 @@ function locate(files: readonly DesiredFile[]): {
       });
       continue;
     }
-    const scope = new OwnedScope(file.path, declared);
-    for (const other of scopes) {
-      const overlap = scope.overlap(other);
-      if (overlap)
-        problems.push({
-          file: file.path,
-          document: scopeIndexes[0] as number,
-          field: "Scope",
-          message: `The scopes of ${other.path} and ${file.path} both own ${overlap}: each resource has one owner`,
-        });
+    scoped.push({ file, scope: new OwnedScope(file.path, declared), document: scopeIndexes[0] as number });
+  }
+  const paths = new Set(files.map((f) => f.path));
+  const others = applied.flatMap((file) => {
+    const declared = paths.has(file.path) ? undefined : scopeOf(file);
+    return declared ? [{ file, scope: new OwnedScope(file.path, declared) }] : [];
+  });
+  const indexed = [
+    ...scoped.map(({ scope }) => ({ scope, applied: false })),
+    ...others.map(({ scope }) => ({ scope, applied: true })),
+  ];
+  for (const { first, second, what } of findOverlaps(indexed)) {
+    const one = scoped[first] as (typeof scoped)[number];
+    const later = scoped[second];
+    if (later) {
+      problems.push({
+        file: later.file.path,
+        document: later.document,
+        field: "Scope",
+        message: `The scopes of ${one.file.path} and ${later.file.path} both own ${what}: each resource has one owner`,
+      });
+      continue;
     }
-    scopes.push(scope);
+    const owner = (others[second - scoped.length] as (typeof others)[number]).file;
+    problems.push({
+      file: one.file.path,
+      document: one.document,
+      field: "Scope",
+      message: `The scope of ${one.file.path} and that of ${owner.path}, applied by ${owner.appliedBy} at ${owner.appliedAt} (operation ${owner.operationId}), both own ${what}: each resource has one owner, and ${owner.path} is not among these files`,
+    });
+  }
+  const located: Located<DesiredResource>[] = [];
+  const seen = new Map<string, string>();
+  for (const { file, scope } of scoped) {
     file.documents.forEach((resource, document) => {
       if (resource.kind === "Scope") return;
       const where = { file: file.path, document };
@@ -181,7 +207,7 @@ function locate(files: readonly DesiredFile[]): {
       located.push({ ...where, resource, scope });
     });
   }
-  return { problems, scopes, located };
+  return { problems, scopes: scoped.map(({ scope }) => scope), located };
 }
 
 const of = <K extends DesiredResource["kind"]>(located: Located<DesiredResource>[], kind: K) =>
@@ -190,7 +216,7 @@ const of = <K extends DesiredResource["kind"]>(located: Located<DesiredResource>
 function topicChanges(
   topics: Located<DesiredTopic>[],
   current: CurrentResources,
-  scopes: OwnedScope[],
+  pruned: OwnedScope,
   problems: DesiredProblem[],
 ): DesiredChange[] {
   const changes: DesiredChange[] = [];
@@ -245,13 +271,13 @@ function topicChanges(
   }
   for (const have of current.topics) {
     if (have.internal || declared.has(have.name)) continue;
-    if (scopes.some((s) => s.prune && s.ownsTopic(have.name)))
+    if (pruned.ownsTopic(have.name))
       changes.push({ kind: "deleteTopic", topic: have.name, partitions: have.partitions });
   }
   return changes;
 }
 
-function aclChanges(acls: Located<DesiredAcl>[], current: CurrentResources, scopes: OwnedScope[]): DesiredChange[] {
+function aclChanges(acls: Located<DesiredAcl>[], current: CurrentResources, pruned: OwnedScope): DesiredChange[] {
   const binding = ({ kind: _, deleted: __, ...b }: DesiredAcl): AclBinding => b;
   const existing = new Set(current.acls.map(aclKey));
   const declared = new Set(acls.map((a) => aclKey(binding(a.resource))));
@@ -263,12 +289,11 @@ function aclChanges(acls: Located<DesiredAcl>[], current: CurrentResources, scop
     if (!resource.deleted && !there) changes.push({ kind: "createAcl", binding: b });
   }
   for (const b of current.acls)
-    if (!declared.has(aclKey(b)) && scopes.some((s) => s.prune && s.ownsAcl(b)))
-      changes.push({ kind: "deleteAcl", binding: b });
+    if (!declared.has(aclKey(b)) && pruned.ownsAcl(b)) changes.push({ kind: "deleteAcl", binding: b });
   return changes;
 }
 
-function quotaChanges(quotas: Located<DesiredQuota>[], current: CurrentResources, scopes: OwnedScope[]) {
+function quotaChanges(quotas: Located<DesiredQuota>[], current: CurrentResources, pruned: OwnedScope) {
   const existing = new Map(current.quotas.map((q) => [quotaEntityKey(q.entity), q]));
   const declared = new Set(quotas.map((q) => quotaEntityKey(q.resource.entity)));
   const changes: DesiredChange[] = [];
@@ -295,7 +320,7 @@ function quotaChanges(quotas: Located<DesiredQuota>[], current: CurrentResources
     if (values.length > 0) changes.push({ kind: "setQuota", entity: resource.entity, values });
   }
   for (const q of current.quotas)
-    if (!declared.has(quotaEntityKey(q.entity)) && scopes.some((s) => s.prune && s.ownsQuota(q.entity)))
+    if (!declared.has(quotaEntityKey(q.entity)) && pruned.ownsQuota(q.entity))
       changes.push({
         kind: "deleteQuota",
         entity: [...q.entity],
@@ -307,7 +332,7 @@ function quotaChanges(quotas: Located<DesiredQuota>[], current: CurrentResources
 function scramChanges(
   users: Located<DesiredScramUser>[],
   current: CurrentResources,
-  scopes: OwnedScope[],
+  pruned: OwnedScope,
   last: LastApplied,
   problems: DesiredProblem[],
 ): DesiredChange[] {
@@ -350,7 +375,7 @@ function scramChanges(
   }
   for (const u of current.scramUsers)
     for (const c of u.credentials)
-      if (!declared.has(credentialKey(u.user, c.mechanism)) && scopes.some((s) => s.prune && s.ownsScramUser(u.user)))
+      if (!declared.has(credentialKey(u.user, c.mechanism)) && pruned.ownsScramUser(u.user))
         changes.push({ kind: "deleteScramCredential", user: u.user, mechanism: c.mechanism });
   return changes;
 }
@@ -359,22 +384,31 @@ function scramChanges(
  * Pure: the changes that bring the cluster to the files, inside each file's scope only, or the problems that stop the
  * plan (each naming its file and document). Configs and quota values are compared with what is set on the resource
  * itself; deletions happen only for `deleted: true` or inside a pruning scope; an unchanged cluster plans nothing.
+ * `applied`, the cluster's last applied files: a file of another path applied earlier keeps what its scope owns (a
+ * scope overlapping it is a problem). In O(n log n) of the scopes' names and prefixes and the resources.
  */
 export function diffDesiredState(
   files: readonly DesiredFile[],
   current: CurrentResources,
   last: LastApplied = { passwordVersions: {} },
+  applied: readonly AppliedFile[] = [],
 ): DiffResult {
-  const { problems, scopes, located } = locate(files);
+  const { problems, scopes, located } = locate(files, applied);
   if (problems.length > 0) return { problems };
+  const pruned = OwnedScope.union(
+    "(pruned)",
+    scopes.filter((s) => s.prune),
+    true,
+  );
   const changes = [
-    ...topicChanges(of(located, "Topic"), current, scopes, problems),
-    ...aclChanges(of(located, "Acl"), current, scopes),
-    ...quotaChanges(of(located, "Quota"), current, scopes),
-    ...scramChanges(of(located, "ScramUser"), current, scopes, last, problems),
+    ...topicChanges(of(located, "Topic"), current, pruned, problems),
+    ...aclChanges(of(located, "Acl"), current, pruned),
+    ...quotaChanges(of(located, "Quota"), current, pruned),
+    ...scramChanges(of(located, "ScramUser"), current, pruned, last, problems),
   ];
   if (problems.length > 0) return { problems };
-  const rank = (c: DesiredChange) => CHANGE_ORDER.indexOf(c.kind);
+  const order = new Map(CHANGE_ORDER.map((kind, i) => [kind, i]));
+  const rank = (c: DesiredChange) => order.get(c.kind) as number;
   changes.sort((a, b) => rank(a) - rank(b));
   const counts: Partial<Record<DesiredChangeKind, number>> = {};
   for (const c of changes) counts[c.kind] = (counts[c.kind] ?? 0) + 1;

@@ -11,5 +11,9 @@ export {
 } from "./diff.js";
 export { type Drift, describeChange, driftIssue, driftOf, withDrift, withKeptDrift } from "./drift.js";
 export { type ExportScope, exportDocuments, parseQuotaEntity } from "./export.js";
+export { DesiredStateThread, desiredStateThread } from "./off-thread.js";
+export { findOverlaps, type IndexedScope, type Overlap, type StepMeter } from "./overlap.js";
 export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
-export { aclKey, credentialKey, isInternalTopic, OwnedScope, quotaEntityKey, scopeOf } from "./scope.js";
+export { aclKey, credentialKey, isInternalTopic, OwnedScope, PrefixIndex, quotaEntityKey, scopeOf } from "./scope.js";
+export { type AppliedSummary, runThreadJob, type ThreadJob } from "./thread-work.js";
+export { type CheckedPlanRequest, checkPlanRequest, describeIssue, filesDigest } from "./validation.js";

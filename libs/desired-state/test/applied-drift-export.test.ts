@@ -75,9 +75,9 @@ function planned(result: DiffResult) {
 }
 
 describe("desired state: the last applied files, drift and export", () => {
-  it("a newly applied file replaces the applied file of its path and any whose scope overlaps its own, nothing else", () => {
+  it("a newly applied file replaces the applied file of its own path only: another path's record stays, whatever its scope", () => {
     const renamed = file("teams/orders-v2.yaml", orders().documents);
-    expect(replacedBy([orders(), payments], [renamed])).to.deep.equal(["teams/orders.yaml"]);
+    expect(replacedBy([orders(), payments], [renamed])).to.deep.equal([]);
     expect(replacedBy([orders(), payments], [orders({})])).to.deep.equal(["teams/orders.yaml"]);
     expect(replacedBy([payments], [orders()])).to.deep.equal([]);
   });
@@ -170,7 +170,7 @@ describe("desired state: the last applied files, drift and export", () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it("staged files become applied only when recorded, once; a later apply replaces what overlaps it; old staged files are forgotten", async () => {
+    it("staged files become applied only when recorded, once; a later apply replaces its own paths' records only; old staged files are forgotten", async () => {
       let now = new Date("2026-11-29T01:00:00.000Z");
       const book = new DesiredStateBook(store.desiredStates, () => now);
       const by = { operationId: "op-1", user: "alice" };
@@ -191,12 +191,20 @@ describe("desired state: the last applied files, drift and export", () => {
 
       await book.stage("c1", "d2", [file("teams/orders-v2.yaml", orders({}).documents)]);
       await book.stage("c1", "never-confirmed", [payments]);
-      expect((await book.record("c1", "d2", { operationId: "op-2", user: "bob" })).replaced).to.deep.equal([
+      expect((await book.record("c1", "d2", { operationId: "op-2", user: "bob" })).replaced).to.deep.equal([]);
+      expect((await book.applied("c1")).map((f) => [f.path, f.appliedBy])).to.deep.equal([
+        ["teams/orders-v2.yaml", "bob"],
+        ["teams/orders.yaml", "alice"],
+        ["teams/payments.yaml", "alice"],
+      ]);
+      await book.stage("c1", "d2b", [orders({})]);
+      expect((await book.record("c1", "d2b", { operationId: "op-3", user: "carol" })).replaced).to.deep.equal([
         "teams/orders.yaml",
       ]);
-      expect((await book.applied("c1")).map((f) => f.path)).to.deep.equal([
-        "teams/orders-v2.yaml",
-        "teams/payments.yaml",
+      expect((await book.applied("c1")).map((f) => [f.path, f.appliedBy])).to.deep.equal([
+        ["teams/orders-v2.yaml", "bob"],
+        ["teams/orders.yaml", "carol"],
+        ["teams/payments.yaml", "alice"],
       ]);
       expect(await book.applied("c2")).to.deep.equal([]);
 
