@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 /** What `kcp login` keeps for one service: where it is and the session token (never printed). */
 export interface StoredLogin {
@@ -57,17 +58,33 @@ export async function readConfig(path: string): Promise<StoredConfig> {
 }
 
 /**
- * Written readable by the user alone (0600, in a 0700 folder): it holds tokens. A config without any context is
- * removed instead (logging out of the last service leaves no file behind).
+ * Written readable by the user alone (0600, in a 0700 folder): it holds tokens. kcp's own folder
+ * (`$XDG_CONFIG_HOME/kcp` or `~/.config/kcp`) is made 0700 when it exists with wider bits; a folder named through
+ * $KCP_CONFIG is the user's choice (it may be shared, like /tmp) and only made 0700 when kcp creates it. The file is
+ * written whole to a new 0600 file beside it, then renamed over the old one: the token is never in a file others may
+ * read, not even for a moment. A config without any context is removed instead (logging out of the last service
+ * leaves no file behind).
  */
-export async function saveConfig(path: string, config: StoredConfig): Promise<void> {
+export async function saveConfig(
+  path: string,
+  config: StoredConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (Object.keys(config.contexts).length === 0) {
     await rm(path, { force: true });
     return;
   }
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  await writeFile(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await chmod(path, 0o600);
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  if (!env.KCP_CONFIG && ((await stat(folder)).mode & 0o077) !== 0) await chmod(folder, 0o700);
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}`);
+  try {
+    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+    await chmod(temporary, 0o600);
+    await rename(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
+  }
 }
 
 /** Pure: the contexts for people and scripts, tokens left out (only whether one is kept). */

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { type ApiClient, createApiClient, unwrap } from "@kcp/api-client";
-import { parse } from "yaml";
 import type { StoredConfig, StoredLogin } from "./config-store.js";
 import { UsageError } from "./exit-codes.js";
 import type { Terminal } from "./terminal.js";
+import { parseYamlDocuments } from "./yaml-files.js";
 
 /** What every command runs with: the client, where to write, and the choices of the command line. */
 export interface Context {
@@ -11,6 +11,8 @@ export interface Context {
   readonly client: ApiClient;
   /** The service's URL (from --url, $KCP_URL or the context); "" when none is named. */
   url: string;
+  /** --insecure-http or $KCP_INSECURE_HTTP=1: plain http:// to another machine is allowed (credentials.ts). */
+  insecureHttp: boolean;
   configPath: string;
   config: StoredConfig;
   /** The context this command uses: --context, else $KCP_CONTEXT, else the config's current context. */
@@ -101,7 +103,12 @@ export async function readMapping(context: Context, file: string, what: string):
       : await readFile(file, "utf8").catch(() => {
           throw new UsageError(`The file ${file} cannot be read`);
         });
-  const value = parse(content) as unknown;
+  const documents = parseYamlDocuments(content, file === "-" ? "standard input" : file);
+  if (documents.length > 1)
+    throw new UsageError(
+      `${file === "-" ? "Standard input" : file} holds ${documents.length} documents: ${what} is one`,
+    );
+  const value = documents[0];
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new UsageError(`${file === "-" ? "Standard input" : file} is not ${what} (a YAML mapping)`);
   return value as Record<string, unknown>;

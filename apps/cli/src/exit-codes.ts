@@ -17,9 +17,16 @@ export const EXIT = {
 
 export class UsageError extends Error {}
 
+/**
+ * What kcp itself refuses before any request, as the service would (exit 2, or a command's refusedExit): a file that
+ * is not valid YAML, a token named for another service, plain http to another machine.
+ */
+export class Refused extends Error {}
+
 /** The exit code and the one line to print for an error. */
 export function exitFor(error: unknown): { code: number; message: string } {
   if (error instanceof UsageError) return { code: EXIT.usage, message: error.message };
+  if (error instanceof Refused) return { code: EXIT.refused, message: error.message };
   if (error instanceof ApiError) {
     const code = error.status < 500 ? EXIT.refused : EXIT.unavailable;
     return { code, message: `${error.message} (${error.status} ${error.code})` };

@@ -48,7 +48,7 @@ export interface Parsed {
   command: CommandSpec | undefined;
   words: string[];
   args: Args;
-  global: { json: boolean; url?: string; context?: string; help: boolean };
+  global: { json: boolean; url?: string; context?: string; help: boolean; insecureHttp: boolean; tokenFile?: string };
 }
 
 const REQUIRED = /^[A-Z][A-Z0-9_-]*$/;
@@ -93,6 +93,8 @@ export function parseCommandLine(commands: readonly CommandSpec[], argv: string[
   const global = {
     json: values.json === true,
     help: values.help === true,
+    insecureHttp: values["insecure-http"] === true,
+    ...(typeof values["token-file"] === "string" ? { tokenFile: values["token-file"] } : {}),
     ...(typeof values.url === "string" ? { url: values.url } : {}),
     ...(typeof values.context === "string" ? { context: values.context } : {}),
   };
@@ -151,7 +153,10 @@ export function commandHelp(command: CommandSpec): string {
     for (const [flag, help] of flags) lines.push(`  ${flag.padEnd(width)}  ${help}`);
   }
   if (command.examples.length > 0) lines.push("", "Examples:", ...command.examples.map((e) => `  ${e}`));
-  lines.push("", "Every command also takes --json, --url URL, --context NAME and --help.");
+  lines.push(
+    "",
+    "Every command also takes --json, --url URL, --context NAME, --token-file FILE, --insecure-http and --help.",
+  );
   return lines.join("\n");
 }
 
@@ -176,6 +181,9 @@ export function usage(commands: readonly CommandSpec[]): string {
     "  --json          JSON for scripts instead of tables",
     "  --url URL       the service (default: $KCP_URL, else the context's); $KCP_TOKEN overrides the saved session",
     "  --context NAME  the context (service and login) to use; kcp config get-contexts lists them",
+    "  --token-file FILE  an API token for this command's service (- for stdin): $KCP_TOKEN goes only to $KCP_URL",
+    "                  (else the context's URL), a saved session only to its context's URL",
+    "  --insecure-http plain http:// to another machine (refused otherwise: only https://, or http:// on loopback)",
     "  kcp COMMAND --help, or kcp help COMMAND: a command's options and examples",
     "",
     "Secrets (passwords, profiles with secrets) are read from standard input, a file or the environment, never from",

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { configPath, readConfig } from "./config-store.js";
-import { type Context, contextClient } from "./context.js";
+import { type Context, contextClient, readSecret } from "./context.js";
+import { checkTransport, sameService, tokenFor } from "./credentials.js";
 import { EXIT, exitFor, UsageError } from "./exit-codes.js";
 import { commandsUnder, groupHelp, parseCommandLine } from "./parse.js";
 import type { CommandSpec } from "./spec.js";
@@ -75,19 +76,21 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     const url = (parsed.global.url ?? env.KCP_URL ?? stored?.url ?? "").replace(/\/+$/, "");
     if (!url && !command.offline && command.path[0] !== "login")
       throw new UsageError("Which service? kcp login --url URL ..., or --url, or $KCP_URL, or a --context");
-    const token = env.KCP_TOKEN ?? (stored && stored.url === url ? stored.token : undefined);
+    const insecureHttp = parsed.global.insecureHttp || env.KCP_INSECURE_HTTP === "1";
+    const tokenFile = parsed.global.tokenFile;
     let client: Context["client"] | undefined;
     const context: Context = {
       get client() {
         if (!url) throw new UsageError("Which service? --url URL, or $KCP_URL, or a --context");
-        client ??= contextClient(url, token);
+        if (!client) throw new UsageError("kcp: the client is made before a command runs");
         return client;
       },
       url,
+      insecureHttp,
       configPath: path,
       config,
       contextName,
-      login: stored && stored.url === url ? stored : undefined,
+      login: stored && sameService(stored.url, url) ? stored : undefined,
       json: parsed.global.json,
       out,
       terminal: options.terminal ?? (options.out ? undefined : processTerminal()),
@@ -96,6 +99,21 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
       ask: options.ask ?? askTerminal,
       env,
     };
+    if (url && !command.offline && command.path[0] !== "login") {
+      // Before any request: the transport, and the one token that belongs to this service (credentials.ts).
+      checkTransport(url, insecureHttp);
+      const explicit =
+        tokenFile === undefined ? undefined : await readSecret(context, "API token", { file: tokenFile });
+      const token = tokenFor({
+        url,
+        explicit,
+        envToken: env.KCP_TOKEN,
+        envUrl: env.KCP_URL?.replace(/\/+$/, ""),
+        contextName,
+        stored,
+      });
+      client = contextClient(url, token);
+    }
     return (await command.run(context, parsed.args)) ?? EXIT.ok;
   } catch (error) {
     const { code, message } = exitFor(error);

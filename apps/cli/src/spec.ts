@@ -51,5 +51,14 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
     value: "NAME",
     help: "the context to use for this command (default: $KCP_CONTEXT, else the current one)",
   },
+  "token-file": {
+    type: "string",
+    value: "FILE",
+    help: "the API token for this command's service, from FILE (- for standard input); $KCP_TOKEN goes only to its own",
+  },
+  "insecure-http": {
+    type: "boolean",
+    help: "allow plain http:// to another machine (default: only https://, or http:// to this machine)",
+  },
   help: { type: "boolean", short: "h", help: "this help" },
 };

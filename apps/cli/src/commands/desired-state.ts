@@ -1,10 +1,11 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join } from "node:path";
 import { type components, unwrap } from "@kcp/api-client";
-import { parseAllDocuments, stringify } from "yaml";
+import { stringify } from "yaml";
 import { type Context, clusterId, print } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, table } from "../output.js";
+import { parseYamlDocuments } from "../yaml-files.js";
 import { watch } from "./operations.js";
 
 type PlanAnswer = components["schemas"]["DesiredStatePlanResponse"];
@@ -28,11 +29,7 @@ export async function readDesiredFiles(path: string): Promise<{ path: string; do
   return Promise.all(
     paths.map(async (file) => {
       const text = await readFile(file, "utf8");
-      const documents = parseAllDocuments(text);
-      const list = Array.isArray(documents) ? documents : [documents];
-      const broken = list.flatMap((d, i) => d.errors.map((e) => `${file}, document ${i}: ${e.message}`));
-      if (broken.length > 0) throw new UsageError(broken.join("\n"));
-      return { path: file, documents: list.map((d) => d.toJS() as unknown).filter((d) => d !== null) };
+      return { path: file, documents: parseYamlDocuments(text, file).filter((d) => d !== null) };
     }),
   );
 }
@@ -148,8 +145,8 @@ export async function resolvePasswords(
 
 async function planFiles(context: Context, cluster: string | undefined, path: string | undefined, create: boolean) {
   if (!path) throw new UsageError("Name the files: -f PATH (a file or a folder)");
-  const id = await clusterId(context, cluster);
   const files = await readDesiredFiles(path);
+  const id = await clusterId(context, cluster);
   // Only an apply sets credentials: a diff sends no password.
   const passwords = create ? await resolvePasswords(files, context.env) : [];
   return unwrap(

@@ -2,6 +2,7 @@ import { createApiClient, unwrap } from "@kcp/api-client";
 import { positional, text } from "../args.js";
 import { describeContexts, saveConfig } from "../config-store.js";
 import { type Context, print, readSecret } from "../context.js";
+import { checkTransport } from "../credentials.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec } from "../spec.js";
@@ -15,6 +16,7 @@ export async function login(context: Context, options: { username?: string }): P
   if (!options.username)
     throw new UsageError("kcp login --url URL --username NAME (password on stdin or $KCP_PASSWORD)");
   if (!context.url) throw new UsageError("Which service? kcp login --url URL --username NAME");
+  checkTransport(context.url, context.insecureHttp);
   const password = await readSecret(context, "password", { env: "KCP_PASSWORD" });
   const anonymous = createApiClient({ baseUrl: context.url });
   const session = unwrap(
@@ -28,7 +30,7 @@ export async function login(context: Context, options: { username?: string }): P
     username: session.user.username,
   };
   context.config.currentContext = context.contextName;
-  await saveConfig(context.configPath, context.config);
+  await saveConfig(context.configPath, context.config, context.env);
   print(
     context,
     { url: context.url, username: session.user.username, role: session.user.role, context: context.contextName },
@@ -43,7 +45,7 @@ export async function logout(context: Context): Promise<void> {
     await context.client.POST("/api/v1/auth/logout", {});
   }
   delete context.config.contexts[context.contextName];
-  await saveConfig(context.configPath, context.config);
+  await saveConfig(context.configPath, context.config, context.env);
   print(context, { loggedOut: true, context: context.contextName }, () => "Logged out");
 }
 
@@ -94,7 +96,7 @@ async function useContext(context: Context, args: Args) {
   const name = positional(args, 0);
   known(context, name);
   context.config.currentContext = name;
-  await saveConfig(context.configPath, context.config);
+  await saveConfig(context.configPath, context.config, context.env);
   print(context, { currentContext: name }, () => `Using context ${name} (${context.config.contexts[name]?.url})`);
   return undefined;
 }
@@ -106,7 +108,7 @@ async function setContext(context: Context, args: Args) {
   const before = context.config.contexts[name];
   // A login belongs to its service: a context moved to another URL keeps no token.
   context.config.contexts[name] = before && before.url === url ? before : { url };
-  await saveConfig(context.configPath, context.config);
+  await saveConfig(context.configPath, context.config, context.env);
   print(context, { context: name, url }, () => `Context ${name}: ${url}`);
   return undefined;
 }
@@ -115,7 +117,7 @@ async function deleteContext(context: Context, args: Args) {
   const name = positional(args, 0);
   known(context, name);
   delete context.config.contexts[name];
-  await saveConfig(context.configPath, context.config);
+  await saveConfig(context.configPath, context.config, context.env);
   print(context, { deleted: name }, () => `Deleted context ${name} (its session is not ended: kcp logout does that)`);
   return undefined;
 }
