@@ -17,7 +17,6 @@ import { consoleSite } from "./console/console-site.js";
 import { accessLog } from "./http/access-log.js";
 import { requireServiceHeader } from "./http/csrf.js";
 import { errorResponder, unknownRoute } from "./http/errors.js";
-import { jsonBody, planJsonBody } from "./http/json-body.js";
 import { noStore } from "./http/no-store.js";
 import { QUEUE_DASHBOARD_PATH, queueDashboard } from "./http/queue-dashboard.js";
 import { requestId } from "./http/request-id.js";
@@ -51,7 +50,7 @@ export interface GatewayDependencies {
   checkResponses?: boolean;
   /** The built web console served at `/` (CONSOLE_DIR; default apps/console/dist of this checkout). */
   consoleDir?: string;
-  /** Which failed logins get an audit entry of their own (the caller writes the summaries of the rest). */
+  /** Which refused anonymous requests (failed logins included) get an audit entry of their own (the caller writes the summaries of the rest). */
   loginFailures: LoginFailureBudget;
   /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN). */
   metricsToken?: string;
@@ -59,8 +58,9 @@ export interface GatewayDependencies {
 
 /**
  * The Express application. Order: request id → request metrics → security headers → access log → audit (registered early so refusals
- * are audited too) → body → session → CSRF header → routes → queue dashboard → web console (GET of any other page) →
- * unknown route → errors.
+ * are audited too) → session → CSRF header → routes (each: role guard, then its body, then validation and handler) →
+ * queue dashboard → web console (GET of any other page) → unknown route → errors. No body is read before a route's role
+ * guard let the request through.
  */
 export function createGatewayApp(deps: GatewayDependencies): Express {
   const app = express();
@@ -97,7 +97,6 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   });
   app.use("/api", audit);
   app.use(QUEUE_DASHBOARD_PATH, audit);
-  app.use(jsonBody());
   app.use(
     healthRoutes({
       checks: deps.readinessChecks,
@@ -107,7 +106,6 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     }),
   );
   app.use("/api", authenticate(deps.store), requireServiceHeader);
-  app.use(planJsonBody());
   app.use(mountRoutes(routes));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(deps.queue, deps.store));
   app.use(consoleSite(deps.consoleDir));

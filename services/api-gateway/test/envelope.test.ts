@@ -5,8 +5,11 @@ import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
 
 describe("gateway: error envelope and request ids", () => {
   let test: TestGateway;
+  let session: Record<string, string>;
   before(async () => {
     test = await startTestGateway();
+    const response = await post("/api/v1/auth/login", JSON.stringify(TEST_ADMIN));
+    session = { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
   });
   after(() => test.stop());
 
@@ -27,7 +30,7 @@ describe("gateway: error envelope and request ids", () => {
   });
 
   it("answers malformed JSON with 400 bad_request, without quoting the body", async () => {
-    const response = await post("/api/v1/clusters", '{"name": "x", "secrets": {"password": "hunter2-secret"');
+    const response = await post("/api/v1/clusters", '{"name": "x", "secrets": {"password": "hunter2-secret"', session);
     expect(response.status).to.equal(400);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).to.equal("bad_request");
@@ -35,34 +38,39 @@ describe("gateway: error envelope and request ids", () => {
   });
 
   it("answers a body that is not JSON with 400 bad_request", async () => {
-    const response = await post("/api/v1/clusters", "name=x", { "content-type": "application/x-www-form-urlencoded" });
+    const response = await post("/api/v1/clusters", "name=x", {
+      ...session,
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(response.status).to.equal(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).to.equal("bad_request");
   });
 
   it("answers a body over 1 MiB with 413 payload_too_large", async () => {
     const big = JSON.stringify({ value: "x".repeat(JSON_BODY_LIMIT_BYTES) });
-    const response = await post("/api/v1/clusters", big);
+    const response = await post("/api/v1/clusters", big, session);
     expect(response.status).to.equal(413);
     expect(((await response.json()) as { error: { code: string } }).error.code).to.equal("payload_too_large");
   });
 
-  it("accepts a body just under the limit (it reaches the route, which asks for a session)", async () => {
+  it("accepts a body just under the limit (it reaches the route's validation)", async () => {
     const body = JSON.stringify({ value: "x".repeat(JSON_BODY_LIMIT_BYTES - 100) });
-    const response = await post("/api/v1/clusters", body);
-    expect(response.status).to.equal(401);
+    const response = await post("/api/v1/clusters", body, session);
+    expect(response.status).to.equal(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).to.equal("validation_failed");
   });
 
-  describe("a desired-state plan's own body limit (16 MiB: a team's files), read only with a session", () => {
+  it("reads no body before the route's role check: without a session, malformed or too large is 401", async () => {
+    for (const body of ['{"name": "x"', "x".repeat(JSON_BODY_LIMIT_BYTES + 1)]) {
+      const response = await post("/api/v1/clusters", body);
+      expect(response.status).to.equal(401);
+    }
+  });
+
+  describe("a desired-state plan's own body limit (16 MiB: a team's files), read only for an operator or above", () => {
     const twoMiB = JSON.stringify({ files: [], padding: "x".repeat(2 * 1024 * 1024) });
     const errorOf = async (response: Response) =>
       ((await response.json()) as { error: { code: string; message: string } }).error;
-    let session: Record<string, string>;
-    before(async () => {
-      const response = await post("/api/v1/auth/login", JSON.stringify(TEST_ADMIN));
-      session = { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
-    });
-
     it("accepts 2 MiB on POST /clusters/{id}/desired-state/plan (it reaches the route's validation)", async () => {
       const response = await post("/api/v1/clusters/c1/desired-state/plan", twoMiB, session);
       expect(response.status).to.equal(400);
@@ -76,18 +84,16 @@ describe("gateway: error envelope and request ids", () => {
     });
 
     it("refuses the same 2 MiB on any other route with 413 payload_too_large, naming 1 MiB", async () => {
-      for (const path of [
-        "/api/v1/clusters",
-        "/api/v1/clusters/c1/desired-state/plan/extra",
-        "/api/v1/clusters/c1/operations",
-      ]) {
-        const response = await post(path, twoMiB);
+      for (const path of ["/api/v1/clusters", "/api/v1/clusters/c1/operations"]) {
+        const response = await post(path, twoMiB, session);
         expect(response.status, path).to.equal(413);
         expect(await errorOf(response), path).to.deep.equal({
           code: "payload_too_large",
           message: `The request body is larger than ${JSON_BODY_LIMIT_BYTES} bytes`,
         });
       }
+      const unknown = await post("/api/v1/clusters/c1/desired-state/plan/extra", twoMiB, session);
+      expect(unknown.status, "no route: its body is never read").to.equal(404);
     });
 
     it("refuses a plan over 16 MiB with 413 payload_too_large, naming its own limit", async () => {

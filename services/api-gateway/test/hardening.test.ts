@@ -70,7 +70,11 @@ describe("gateway hardening: hostile requests answered cleanly, the service unha
     (await test.store.audit.list({ limit: 1000 })).map((e) => e as unknown as Entry & { id: number });
 
   before(async () => {
-    test = await startTestGateway(undefined, { LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: "1000" });
+    // Every refusal audited one by one here: the budget of refused anonymous requests is login-flood's and role-before-body's.
+    test = await startTestGateway(undefined, {
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: "1000",
+      LOGIN_FAILURES_AUDITED_PER_MINUTE: "100000",
+    });
     api = apiClient(test.gateway.url);
     token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: TEST_ADMIN })).body.token;
   });
@@ -79,35 +83,31 @@ describe("gateway hardening: hostile requests answered cleanly, the service unha
   describe("deeply nested JSON", () => {
     const nested = (depth: number) => `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 
-    it("refuses a body nested 4,000 deep with 400 bad_request, audits it, and keeps serving", async () => {
-      const response = await fetch(`${test.gateway.url}/api/v1/anything`, {
+    const postAsAdmin = (body: string) =>
+      fetch(`${test.gateway.url}/api/v1/clusters`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-request-id": "deep-4000" },
-        body: nested(4000),
+        headers: { "content-type": "application/json", "x-service-request": "1", authorization: `Bearer ${token}` },
+        body,
       });
+
+    it("refuses a body nested 4,000 deep with 400 bad_request, audits it, and keeps serving", async () => {
+      const response = await postAsAdmin(nested(4000));
       expect(response.status).to.equal(400);
       expect(await response.json()).to.deep.equal({
         error: { code: "bad_request", message: "The request body nests objects and arrays deeper than 32 levels" },
       });
-      const entry = (await auditEntries()).find((e) => e.target === "/api/v1/anything");
-      expect(entry).to.include({ actor: "anonymous", result: "failure" });
+      const entry = (await auditEntries()).find((e) => e.action === "cluster.register" && e.detail.status === 400);
+      expect(entry).to.include({ actor: TEST_ADMIN.username, result: "failure" });
       expect(entry?.detail).to.deep.include({ status: 400, errorCode: "bad_request" });
       expect((await fetch(`${test.gateway.url}/healthz`)).status).to.equal(200);
     });
 
     it("accepts nesting up to the limit, and brackets inside strings do not count", async () => {
-      const atLimit = await fetch(`${test.gateway.url}/api/v1/anything`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-service-request": "1" },
-        body: nested(31),
-      });
-      expect(atLimit.status, "parsed, then no route").to.equal(404);
-      const inString = await fetch(`${test.gateway.url}/api/v1/anything`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-service-request": "1" },
-        body: JSON.stringify({ text: "[".repeat(5000) }),
-      });
-      expect(inString.status).to.equal(404);
+      const atLimit = await postAsAdmin(nested(31));
+      expect(atLimit.status, "parsed, then validated").to.equal(400);
+      expect(((await atLimit.json()) as { error: { code: string } }).error.code).to.equal("validation_failed");
+      const inString = await postAsAdmin(JSON.stringify({ text: "[".repeat(5000) }));
+      expect(((await inString.json()) as { error: { code: string } }).error.code).to.equal("validation_failed");
     });
   });
 
@@ -168,21 +168,25 @@ describe("gateway hardening: hostile requests answered cleanly, the service unha
       expect(JSON.stringify(entry)).to.not.include("wrong-password-1");
     });
 
-    it("keeps only the size and a short secret-free excerpt of a refused request", async () => {
+    it("keeps only the size of a request refused before its body was read, and a short secret-free excerpt of an invalid one", async () => {
       const big = { password: "refused-secret-value", padding: "x".repeat(200_000) };
       const before = (await auditEntries()).length;
       for (let i = 0; i < 20; i++) await api("POST", "/api/v1/users", { body: big });
+      expect((await api("POST", "/api/v1/users", { token, body: big })).status).to.equal(400);
       const entries = (await auditEntries()).slice(0, (await auditEntries()).length - before);
-      expect(entries).to.have.length(20);
-      for (const entry of entries) {
+      expect(entries).to.have.length(21);
+      const [invalid, ...anonymous] = entries;
+      for (const entry of anonymous) {
         expect(entry).to.include({ actor: "anonymous", result: "denied" });
         expect(entry.detail).to.not.have.property("request");
-        const refused = entry.detail.refusedRequest as { bodyBytes: number; excerpt: string };
-        expect(refused.bodyBytes).to.equal(JSON.stringify(big).length);
-        expect(refused.excerpt.length).to.be.at.most(REFUSED_EXCERPT_CHARS);
-        expect(refused.excerpt).to.include('"password":"[redacted]"');
-        expect(JSON.stringify(entry).length).to.be.below(1500);
+        expect(entry.detail.refusedRequest).to.deep.equal({ bodyBytes: JSON.stringify(big).length });
       }
+      expect(invalid).to.include({ actor: TEST_ADMIN.username, result: "failure" });
+      const refused = invalid?.detail.refusedRequest as { bodyBytes: number; excerpt: string };
+      expect(refused.bodyBytes).to.equal(JSON.stringify(big).length);
+      expect(refused.excerpt.length).to.be.at.most(REFUSED_EXCERPT_CHARS);
+      expect(refused.excerpt).to.include('"password":"[redacted]"');
+      for (const entry of entries) expect(JSON.stringify(entry).length).to.be.below(1500);
     });
 
     it("keeps the validated request (minus secrets) of a request that passed validation", async () => {

@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import type { AuditEmitter } from "@kcp/process";
 import type { AuditEvent } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { type LoginFailureBudget, loginFailureSummaryEvent } from "./login-failures.js";
-import { withoutSecrets } from "./sanitize.js";
+import { secretFreeJsonPieces, secretFreeJsonPrefix, withoutSecrets } from "./sanitize.js";
 
 /** The login's path: its refusals (no CSRF header, a malformed body) are logins too for the audit. */
 const LOGIN_PATH = "/api/v1/auth/login";
@@ -24,6 +25,8 @@ declare global {
 
 /** How much of a refused request the audit keeps: its size and the start of its (secret-free) body. */
 export const REFUSED_EXCERPT_CHARS = 256;
+/** A validated request whose secret-free JSON is longer is kept as its digest, size and excerpt only. */
+export const AUDIT_REQUEST_MAX_CHARS = 4096;
 /** Paths and user agents are the caller's text: cut to this length in the audit. */
 const TEXT_LIMIT = 256;
 
@@ -81,27 +84,40 @@ async function actorOf(req: Request, res: Response, isUser: (username: string) =
   return (await isUser(username).catch(() => false)) ? username : "anonymous";
 }
 
+/** The sha256 of the secret-free JSON of a value and its length, written piece by piece (no copy of the whole). */
+function digestOf(value: unknown): { sha256: string; chars: number } {
+  const hash = createHash("sha256");
+  let chars = 0;
+  for (const piece of secretFreeJsonPieces(value)) {
+    hash.update(piece);
+    chars += piece.length;
+  }
+  return { sha256: hash.digest("hex"), chars };
+}
+
 /**
- * What the audit keeps of the request: for a request that passed validation, the validated request minus secrets
- * (shaped by the route: a produced message is recorded by its sizes); for a refused one, only its size and a short
- * excerpt of its secret-free body, so refused requests cannot flood the audit.
+ * What the audit keeps of the request — never a whole large body: for a request that passed validation, the validated
+ * request minus secrets (shaped by the route: a produced message is recorded by its sizes) while its JSON is at most
+ * AUDIT_REQUEST_MAX_CHARS, else only its digest, size and excerpt (`requestDigest`); for a refused one, only the body's
+ * size and a short excerpt of what was parsed of it (nothing is, for a request its route's guard refused), so refused
+ * requests cannot flood the audit.
  */
 function requestDetail(req: Request, res: Response): Record<string, unknown> {
   const route = res.locals.route;
+  const bodyBytes = Number(req.get("content-length") ?? 0) || 0;
   if (res.locals.validatedBody !== undefined || (route && !route.body)) {
     const validated = res.locals.validatedBody ?? null;
     const shaped = route?.auditRequest && validated !== null ? route.auditRequest(validated) : validated;
-    return { request: withoutSecrets(shaped) };
+    const preview = secretFreeJsonPrefix(shaped, AUDIT_REQUEST_MAX_CHARS);
+    if (preview.complete) return { request: withoutSecrets(shaped) };
+    return {
+      requestDigest: { ...digestOf(shaped), bodyBytes, excerpt: preview.text.slice(0, REFUSED_EXCERPT_CHARS) },
+    };
   }
-  const bodyBytes = Number(req.get("content-length") ?? 0) || 0;
   // A refused login keeps no excerpt: its username field may hold anything, a password typed there too.
-  const parsed = req.body === undefined || isLogin(req, res) ? undefined : JSON.stringify(withoutSecrets(req.body));
-  return {
-    refusedRequest: {
-      bodyBytes,
-      ...(parsed === undefined ? {} : { excerpt: parsed.slice(0, REFUSED_EXCERPT_CHARS) }),
-    },
-  };
+  const parsed =
+    req.body === undefined || isLogin(req, res) ? undefined : secretFreeJsonPrefix(req.body, REFUSED_EXCERPT_CHARS);
+  return { refusedRequest: { bodyBytes, ...(parsed === undefined ? {} : { excerpt: parsed.text }) } };
 }
 
 async function auditEvent(
@@ -135,10 +151,19 @@ async function auditEvent(
   };
 }
 
+/**
+ * A request anyone can send without a credential, refused: a failed login (any status from 400 up), or any other request
+ * answered from 400 up without a session or valid token (401, a CSRF refusal, a malformed body, an unknown route).
+ * These share each client address's budget (LoginFailureBudget): the first ones of a minute get an entry each, the
+ * rest one summary.
+ */
+const isRefusedAnonymous = (req: Request, res: Response) =>
+  res.statusCode >= 400 && (isLogin(req, res) || req.principal === undefined);
+
 export interface AuditRequestsOptions {
   /** Whether a username is a user's (a failed login is audited under it only then). */
   isUser(username: string): Promise<boolean>;
-  /** Which failed logins get an entry of their own; the others are counted into summaries (LoginFailureBudget). */
+  /** Which refused anonymous requests (failed logins included) get an entry of their own; the others are counted into summaries (LoginFailureBudget). */
   loginFailures: LoginFailureBudget;
   /** Told of each failed login: audited by an entry of its own, or only counted for a summary. */
   onLoginFailure?: (audit: "entry" | "summary") => void;
@@ -146,17 +171,17 @@ export interface AuditRequestsOptions {
 
 /**
  * Audits every mutating request, and every read of a route marked `auditRead` — success, failure and refusal alike
- * — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Failed
- * logins beyond their address's budget are only counted (a summary entry per address and window says how many), so a
- * flood of them cannot flood the audit. Nothing here can fail the request or the process: an error while building or
+ * — and writes the entry before the answer leaves: the response's `end` waits for the recorder. Refused anonymous
+ * requests (failed logins included) beyond their address's budget are only counted (a summary entry per address and
+ * window says how many), so a flood of them cannot flood the audit. Nothing here can fail the request or the process: an error while building or
  * writing the entry is logged with the request id, and the answer is sent as it was.
  */
 export function auditRequests(recorder: AuditRecorder, options: AuditRequestsOptions) {
   const audit = async (req: Request, res: Response, errorCode: string | undefined) => {
-    if (res.statusCode >= 400 && isLogin(req, res)) {
+    if (isRefusedAnonymous(req, res)) {
       const { audit: ownEntry, ended } = options.loginFailures.take(req.ip ?? "", Date.now());
       if (ended) await recorder.record(loginFailureSummaryEvent(ended), req.log);
-      options.onLoginFailure?.(ownEntry ? "entry" : "summary");
+      if (isLogin(req, res)) options.onLoginFailure?.(ownEntry ? "entry" : "summary");
       if (!ownEntry) return;
     }
     await recorder.record(await auditEvent(req, res, errorCode, options.isUser), req.log);

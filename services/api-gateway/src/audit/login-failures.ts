@@ -28,7 +28,8 @@ interface Window {
 }
 
 /**
- * Decides which failed logins get an audit entry of their own: per client address, the first `perAddress` failures
+ * Decides which failed logins — and every other request refused without a credential, which counts as one — get an
+ * audit entry of their own: per client address, the first `perAddress` failures
  * of each window (from that address's first failure, `windowMs` long); the rest are counted, and once the window
  * ends its count becomes one summary entry. A flood of failed logins thus writes at most `perAddress` + 1 entries per
  * address and window instead of one per attempt. Open windows are bounded (`maxAddresses`): failures from addresses

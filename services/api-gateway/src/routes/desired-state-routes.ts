@@ -38,6 +38,7 @@ import {
   type Snapshot,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../http/json-body.js";
 import { route } from "./route.js";
 
 export interface DesiredStateRouteDependencies {
@@ -121,6 +122,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       action: "operation.plan",
       params: ClusterPathSchema,
       body: DesiredStatePlanRequestSchema,
+      bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
       // The files are named by path and digest (auditChanges), not copied: 10,000 topics would make every entry MiB.
       auditRequest: (body) => ({
         files: body.files.map((f) => ({ path: f.path, documents: f.documents.length })),

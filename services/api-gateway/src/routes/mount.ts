@@ -1,5 +1,6 @@
 import { AppError, roleAtLeast } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import { hasBody, JSON_BODY_LIMIT_BYTES, jsonBody } from "../http/json-body.js";
 import type { RouteSpec } from "./route.js";
 import { validate } from "./validate.js";
 
@@ -20,21 +21,33 @@ declare global {
   }
 }
 
-/** The role guard: 401 without a session, 403 below the route's role. */
-function guard(spec: RouteSpec, req: Request): void {
-  if (spec.role === "anonymous") return;
-  if (!req.principal) throw new AppError("unauthenticated");
-  if (!roleAtLeast(req.principal.user.role, spec.role)) {
-    throw new AppError("forbidden", `This action needs the ${spec.role} role`);
-  }
+/** The route's role: 401 without a session, 403 below the route's role. */
+function refusal(spec: RouteSpec, req: Request): AppError | undefined {
+  if (spec.role === "anonymous") return undefined;
+  if (!req.principal) return new AppError("unauthenticated");
+  if (!roleAtLeast(req.principal.user.role, spec.role))
+    return new AppError("forbidden", `This action needs the ${spec.role} role`);
+  return undefined;
+}
+
+/**
+ * The role guard, before any byte of the body is read: a request the route refuses (no session, a lower role) is
+ * answered without its body parsed, and when that body is still arriving the connection is closed after the answer
+ * (`Connection: close`) rather than read to its end.
+ */
+function guard(spec: RouteSpec) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.locals.route = spec;
+    res.locals.routeParams = { ...(req.params as Record<string, string>) };
+    const refused = refusal(spec, req);
+    if (refused && hasBody(req) && !req.complete) res.setHeader("Connection", "close");
+    next(refused);
+  };
 }
 
 function handler(spec: RouteSpec) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    res.locals.route = spec;
-    res.locals.routeParams = { ...(req.params as Record<string, string>) };
     try {
-      guard(spec, req);
       const params = validate(spec.params, req.params, "path");
       const query = validate(spec.query, req.query, "query");
       const body = validate(spec.body, req.body, "body");
@@ -107,7 +120,8 @@ function allowedMethods(routes: readonly RouteSpec[]): Map<string, string> {
 }
 
 /**
- * An Express router with one handler per row of the route table, and for each path an `OPTIONS` answer of its own:
+ * An Express router with one handler per row of the route table — its role guard, then its JSON body (the route's
+ * `bodyLimitBytes`, JSON_BODY_LIMIT_BYTES by default), then validation and the handler — and for each path an `OPTIONS` answer of its own:
  * 204 with `Allow` and no body (Express's default is a text/plain body outside the envelope). No CORS: the console is
  * served from the API's own origin.
  */
@@ -115,7 +129,7 @@ export function mountRoutes(routes: readonly RouteSpec[]): Router {
   const router = Router();
   for (const spec of routes) {
     const method = spec.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    router[method](spec.path, handler(spec));
+    router[method](spec.path, guard(spec), jsonBody(spec.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES), handler(spec));
   }
   for (const [path, allow] of allowedMethods(routes)) {
     router.options(path, (_req, res) => {

@@ -54,6 +54,11 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   /** Errors beyond those every route of its kind answers (see route-errors.ts). */
   errors?: readonly ErrorCode[];
   body?: z.ZodType<Body>;
+  /**
+   * The body limit when above JSON_BODY_LIMIT_BYTES (a desired-state plan's files). A body is read only after the role
+   * guard let the request through, so only a principal allowed on the route can make the service parse this much.
+   */
+  bodyLimitBytes?: number;
   query?: z.ZodType<Query>;
   params?: z.ZodType<Params>;
   handle(context: RouteContext<Body, Query, Params>): Promise<RouteResult>;
