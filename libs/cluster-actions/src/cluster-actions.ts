@@ -65,6 +65,8 @@ export interface ActionDependencies {
   collectedFigures?: CollectedFiguresCache;
   /** How long a topic list may reuse the listing another list read (TOPIC_LIST_CACHE_MS; 0: never). */
   topicListingMaxAgeMs?: number;
+  /** How long an action may wait for Kafka before it answers 504 kafka_timeout (KAFKA_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
 
 /** What an action needs: the capability that gates it (null: none) and whether it changes the cluster. */
@@ -333,19 +335,42 @@ export class ClusterActions {
           : undefined);
       if (refusal) throw refusal;
     }
-    return withClusterClient(this.deps.clients, record, this.deps.box, async (client) => {
-      try {
-        const result = await work(KafkaAdmin.over(client));
-        if (kind.changes) this.recollect(clusterId);
-        return result;
-      } finally {
-        // Even a failed write may have changed something.
+    const deadline = {
+      ms: this.deps.requestTimeoutMs ?? CONFIG_DEFAULTS.KAFKA_REQUEST_TIMEOUT_MS,
+      setting: "KAFKA_REQUEST_TIMEOUT_MS",
+    };
+    try {
+      return await withClusterClient(
+        this.deps.clients,
+        record,
+        this.deps.box,
+        async (client) => {
+          try {
+            const result = await work(KafkaAdmin.over(client));
+            if (kind.changes) this.recollect(clusterId);
+            return result;
+          } finally {
+            // Even a failed write may have changed something.
+            if (kind.changes) {
+              this.listings.drop(clusterId);
+              this.changedAt.set(clusterId, Date.now());
+            }
+          }
+        },
+        deadline,
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === "kafka_timeout") {
+        // A write abandoned at its deadline may still be applied: the views catch up as after any write.
         if (kind.changes) {
           this.listings.drop(clusterId);
           this.changedAt.set(clusterId, Date.now());
+          this.recollect(clusterId);
         }
+        this.deps.logger.warn({ clusterId, err: error }, "a Kafka call passed its deadline");
       }
-    });
+      throw error;
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ConnectionTarget, KafkaClient, KafkaClients } from "@kcp/kafka";
+import type { CallDeadline, ConnectionTarget, KafkaClient, KafkaClients } from "@kcp/kafka";
 import type { ProviderCluster } from "@kcp/providers";
 import {
   AppError,
@@ -100,14 +100,18 @@ export function providerCluster(record: ClusterRecord, box: SecretBox): Provider
   return { name: record.name, settings: record.settings, kubeconfig: () => openRecordSecrets(record, box).kubeconfig };
 }
 
-/** Runs `work` with the process's client of the cluster, opened (or replaced) as its record says. */
+/**
+ * Runs `work` with the process's client of the cluster, opened (or replaced) as its record says; with a `deadline`,
+ * abandoned past it with `kafka_timeout` (see KafkaClients.use).
+ */
 export function withClusterClient<T>(
   clients: KafkaClients,
   record: ClusterRecord,
   box: SecretBox,
   work: (client: KafkaClient) => Promise<T>,
+  deadline?: CallDeadline,
 ): Promise<T> {
-  return clients.use(record.id, connectionVersion(record), () => connectionTarget(record, box), work);
+  return clients.use(record.id, connectionVersion(record), () => connectionTarget(record, box), work, deadline);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type SASLOptions,
 } from "@platformatic/kafka";
 import { type ClientOptionsSettings, type ConnectionTarget, clientOptionsFor } from "./client-options.js";
+import { InFlightRequests, type PendingRequest } from "./in-flight.js";
 
 type AdminOptions = ConstructorParameters<typeof Admin>[0];
 
@@ -62,6 +63,8 @@ async function connectTo(admin: Admin, brokerIds?: number[]): Promise<Map<number
  */
 export class KafkaClient {
   readonly admin: Admin;
+  /** Its requests waiting for an answer (every lane's), for work abandoned at its deadline. */
+  private readonly inFlight = new InFlightRequests();
   private bulkAdmin: Admin | undefined;
   private messageProducer: Producer | undefined;
 
@@ -70,7 +73,7 @@ export class KafkaClient {
     private readonly allowedHosts: AllowedHosts | undefined,
     private readonly onConnect: (() => void) | undefined,
   ) {
-    this.admin = this.guarded(new Admin(options));
+    this.admin = this.guarded(new Admin(options), "admin");
   }
 
   /**
@@ -102,7 +105,7 @@ export class KafkaClient {
 
   /** Connections of the bulk lane, for requests with large answers. */
   bulkConnections(brokerIds: number[]): Promise<Map<number, Connection>> {
-    this.bulkAdmin ??= this.guarded(new Admin(this.options));
+    this.bulkAdmin ??= this.guarded(new Admin(this.options), "bulk");
     return connectTo(this.bulkAdmin, brokerIds);
   }
 
@@ -123,16 +126,30 @@ export class KafkaClient {
 
   /** A producer on the same connection settings, opened on first use (not idempotent: no extra ACL needed). */
   producer(): Producer {
-    this.messageProducer ??= this.guarded(new Producer({ ...this.options, idempotent: false }));
+    this.messageProducer ??= this.guarded(new Producer({ ...this.options, idempotent: false }), "producer");
     return this.messageProducer;
+  }
+
+  /** Requests sent and not answered, and connections not established yet, oldest first. */
+  unanswered(): PendingRequest[] {
+    return this.inFlight.list();
+  }
+
+  /**
+   * Drops the connections these requests wait on, as Kafka's client does with a connection whose request timed out:
+   * every request still waiting on them fails at once (and can be sent again on a new connection).
+   */
+  dropConnections(requests: readonly PendingRequest[]): void {
+    for (const connection of new Set(requests.map((r) => r.connection))) connection.socket?.destroy();
   }
 
   async close(): Promise<void> {
     await Promise.all([this.admin.close(), this.bulkAdmin?.close(), this.messageProducer?.close()]);
   }
 
-  private guarded<C extends { readonly connections: ConnectionPool }>(client: C): C {
+  private guarded<C extends { readonly connections: ConnectionPool }>(client: C, lane: string): C {
     guardConnections(client, this.allowedHosts);
+    this.inFlight.watch(client.connections, lane);
     const onConnect = this.onConnect;
     if (onConnect) client.connections.on("connect", () => onConnect());
     return client;

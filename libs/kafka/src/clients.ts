@@ -1,6 +1,7 @@
-import type { Component } from "@kcp/shared";
+import { AppError, type Component, DeadlineError, withDeadline } from "@kcp/shared";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
+import { describePending } from "./in-flight.js";
 
 export interface KafkaClientsOptions {
   /** Settings of every client (timeouts, allowed hosts). */
@@ -18,6 +19,15 @@ export interface KafkaClientsOptions {
   onConnect?: (key: string) => void;
 }
 
+/** How long a call may wait for Kafka, and the setting that says so (named in the error). */
+export interface CallDeadline {
+  ms: number;
+  setting?: string;
+}
+
+/** The most unanswered requests an error names (the oldest); the rest are counted. */
+const NAMED_REQUESTS = 3;
+
 interface Entry {
   version: string;
   client: KafkaClient;
@@ -27,6 +37,8 @@ interface Entry {
   /** Replaced or discarded: closed once its last call ends, never handed out again. */
   retired: boolean;
   idle?: NodeJS.Timeout;
+  /** A client abandoned at a deadline is closed by then even if a call still runs on it. */
+  closeAt?: NodeJS.Timeout;
 }
 
 const DEFAULT_MAX_CLIENTS = 2000;
@@ -55,25 +67,67 @@ export class KafkaClients implements Component {
 
   /**
    * Runs `work` with the client of `key` at `version`, opening it from `target()` when there is none (or only one of
-   * another version, which is retired).
+   * another version, which is retired). With a `deadline`, work not done by then is abandoned: the call fails with
+   * `kafka_timeout` (504) naming the Kafka requests still unanswered (API and broker), the connections they wait on are
+   * dropped (their requests fail at once), and the client is retired — closed when its last call ends, and at the latest
+   * one deadline later — so that the next call opens a new one.
    */
   async use<T>(
     key: string,
     version: string,
     target: () => ConnectionTarget,
     work: (client: KafkaClient) => Promise<T>,
+    deadline?: CallDeadline,
   ): Promise<T> {
     if (this.stopped) throw new Error("the Kafka clients are closed");
     const entry = this.entry(key, version, target);
     entry.inUse++;
     if (entry.idle) clearTimeout(entry.idle);
+    const running = (async () => {
+      try {
+        return await work(entry.client);
+      } finally {
+        entry.inUse--;
+        entry.lastUsed = Date.now();
+        this.settle(key, entry);
+      }
+    })();
+    if (!deadline) return running;
     try {
-      return await work(entry.client);
-    } finally {
-      entry.inUse--;
-      entry.lastUsed = Date.now();
-      this.settle(key, entry);
+      return await withDeadline(running, deadline.ms, "kafka call deadline");
+    } catch (error) {
+      if (!(error instanceof DeadlineError)) throw error;
+      // Its late outcome has no caller left.
+      running.catch(() => undefined);
+      throw this.abandon(key, entry, deadline);
     }
+  }
+
+  /** After a call's deadline: what did not answer, for its error; its connections dropped; the client retired. */
+  private abandon(key: string, entry: Entry, deadline: CallDeadline): AppError {
+    const now = Date.now();
+    const waiting = entry.client.unanswered();
+    entry.client.dropConnections(waiting);
+    if (this.entries.get(key) === entry) {
+      this.entries.delete(key);
+      this.retire(entry);
+    }
+    if (entry.inUse > 0 && !entry.closeAt) {
+      entry.closeAt = setTimeout(() => {
+        this.retired.delete(entry);
+        void this.close(entry);
+      }, deadline.ms);
+      entry.closeAt.unref();
+    }
+    const named = waiting.slice(0, NAMED_REQUESTS).map((request) => describePending(request, now));
+    if (waiting.length > NAMED_REQUESTS) named.push(`and ${waiting.length - NAMED_REQUESTS} more`);
+    const setting = deadline.setting ? ` (${deadline.setting})` : "";
+    return new AppError(
+      "kafka_timeout",
+      named.length > 0
+        ? `Kafka did not answer within ${deadline.ms} ms${setting}: ${named.join("; ")}`
+        : `Kafka did not answer within ${deadline.ms} ms${setting}: no request was waiting for a broker at the deadline (the client was between retries)`,
+    );
   }
 
   /**
@@ -162,6 +216,7 @@ export class KafkaClients implements Component {
 
   private async close(entry: Entry): Promise<void> {
     if (entry.idle) clearTimeout(entry.idle);
+    if (entry.closeAt) clearTimeout(entry.closeAt);
     await entry.client.close().catch(() => undefined);
   }
 }

@@ -25,9 +25,10 @@ export {
   type SaslOptions,
   type TlsOptions,
 } from "./client-options.js";
-export { KafkaClients, type KafkaClientsOptions } from "./clients.js";
+export { type CallDeadline, KafkaClients, type KafkaClientsOptions } from "./clients.js";
 export { testConnection } from "./connection-test.js";
 export { describeKafkaError, isUnreachable, kafkaErrorNames, toKafkaAppError } from "./errors.js";
+export { describePending, InFlightRequests, type PendingRequest } from "./in-flight.js";
 export { type AddRaftVoterArgs, addRaftVoterV0, type VoterListener } from "./protocol/add-raft-voter-v0.js";
 export {
   type ElectionResult,

@@ -53,6 +53,7 @@ export const gatewayModule = serviceModule({
       agentPins: agentPinsOf(config),
       topicMaxPartitions: config.TOPIC_MAX_PARTITIONS,
       topicListCacheMs: config.TOPIC_LIST_CACHE_MS,
+      kafkaRequestTimeoutMs: config.KAFKA_REQUEST_TIMEOUT_MS,
       metricsGroupLagLimit: config.METRICS_GROUP_LAG_LIMIT,
       autopilotEnabled: config.AUTOPILOT_ENABLED,
       ...(metricsToken ? { metricsToken } : {}),

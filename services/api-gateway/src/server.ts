@@ -58,6 +58,8 @@ export interface GatewayOptions {
   topicMaxPartitions?: number;
   /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
   topicListCacheMs?: number;
+  /** How long a route may wait for Kafka before it answers 504 kafka_timeout (KAFKA_REQUEST_TIMEOUT_MS). */
+  kafkaRequestTimeoutMs?: number;
   /** The most consumer groups per cluster with a lag series on /metrics (METRICS_GROUP_LAG_LIMIT). */
   metricsGroupLagLimit?: number;
   /** What /readyz asks; the store and the queue unless given. */
@@ -136,6 +138,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     collectedFigures,
     ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
     ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),
+    ...(options.kafkaRequestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.kafkaRequestTimeoutMs }),
   });
   const audit = options.audit ?? auditEmitter(queue, store, logger);
   const loginFailures = new LoginFailureBudget(options.auth.LOGIN_FAILURES_AUDITED_PER_MINUTE);

@@ -18,6 +18,7 @@ export const CONFIG_DEFAULTS = {
   TOPIC_LIST_CACHE_MS: 5_000,
   METRICS_GROUP_LAG_LIMIT: 500,
   AGENT_REQUEST_TIMEOUT_MS: 5_000,
+  KAFKA_REQUEST_TIMEOUT_MS: 30_000,
 } as const;
 
 export const logSection = z.object({
@@ -114,6 +115,13 @@ export const authSection = z.object({
   /** Connection tests (test, register, change of a profile) one user may have running at once. */
   CONNECTION_TESTS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /**
+   * The desired-state files that one user's plans on a cluster keep while they are not applied (planned or running),
+   * stored once per distinct set of files: past it a plan is refused (429). A plan's body is at most 16 MiB.
+   */
+  DESIRED_STATE_STAGED_MIB_PER_USER: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** The same for every user's plans on one cluster together. */
+  DESIRED_STATE_STAGED_MIB_PER_CLUSTER: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  /**
    * The lowest role that may read messages (GET .../topics/{topic}/messages): records can hold personal or secret
    * data, so operators and admins by default; "viewer" opens it to everyone, "admin" closes it to operators.
    */
@@ -180,6 +188,17 @@ export const kafkaApiSection = z.object({
   TOPIC_MAX_PARTITIONS: z.coerce.number().int().min(1).max(1_000_000).default(CONFIG_DEFAULTS.TOPIC_MAX_PARTITIONS),
   /** How long a topic list reuses the layouts and sizes another list read (a write through the process drops them). */
   TOPIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(CONFIG_DEFAULTS.TOPIC_LIST_CACHE_MS),
+  /**
+   * How long an API request may wait for Kafka (every call of a route on a cluster's Kafka, retries included): past it
+   * the request answers 504 kafka_timeout naming the Kafka request that did not answer, and the connections it waited
+   * on are dropped. Kafka's client gives up a single request after 30 s; this bounds the whole call.
+   */
+  KAFKA_REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(CONFIG_DEFAULTS.KAFKA_REQUEST_TIMEOUT_MS),
   /** Consumer groups per cluster with a lag series on /metrics (those with the largest lags): bounds cardinality. */
   METRICS_GROUP_LAG_LIMIT: z.coerce.number().int().min(0).max(100_000).default(CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT),
 });

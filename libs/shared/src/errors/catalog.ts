@@ -21,6 +21,7 @@ export const ERROR_CATALOG = {
   too_many_attempts: { status: 429, message: "Too many failed login attempts" },
   cluster_unreachable: { status: 502, message: "No broker of the cluster answered" },
   kafka_error: { status: 502, message: "Kafka refused the request" },
+  kafka_timeout: { status: 504, message: "A Kafka request did not answer in time" },
   not_ready: { status: 503, message: "The service is not ready" },
   internal: { status: 500, message: "Internal error" },
 } as const satisfies Record<string, { status: number; message: string }>;
