@@ -1,7 +1,7 @@
 import {
   DesiredStateBook,
   type Drift,
-  driftOf,
+  desiredStateThread,
   readCurrentResources,
   withDrift,
   withKeptDrift,
@@ -241,7 +241,7 @@ async function desiredStateDrift(
   snapshot: Snapshot,
   capabilities: { manageAcls?: unknown; manageScram?: unknown },
 ): Promise<Drift | string | typeof KEPT | undefined> {
-  const applied = await new DesiredStateBook(deps.store.desiredStates).applied(record.id);
+  const applied = await new DesiredStateBook(deps.store.desiredStates).appliedRecords(record.id);
   if (applied.length === 0) return undefined;
   // Without a client the drift is not read again: the previous view's stands (a slow part kept).
   if (!client) return KEPT;
@@ -251,7 +251,8 @@ async function desiredStateDrift(
       deps.settings.timeoutMs,
       `reading the ACLs, quotas and credentials took longer than ${deps.settings.timeoutMs} ms`,
     );
-    return driftOf(applied, current);
+    // On the desired-state thread: the files are parsed and diffed there, never on the thread answering requests.
+    return (await desiredStateThread.drift(applied, current)).drift;
   } catch (error) {
     return describeKafkaError(error);
   }

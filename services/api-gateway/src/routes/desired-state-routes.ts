@@ -1,14 +1,11 @@
-import { createHash } from "node:crypto";
 import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import {
   credentialKey,
   DesiredStateBook,
-  type Drift,
-  diffDesiredState,
-  driftOf,
+  desiredStateThread,
   exportDocuments,
-  lastAppliedOf,
+  filesDigest,
   parseQuotaEntity,
   type SaltedCredential,
   sealCredentials,
@@ -50,6 +47,20 @@ export interface DesiredStateRouteDependencies {
 }
 
 const PROBLEMS_SHOWN = 50;
+
+/** The digest of each plan body checked on the desired-state thread (computed there with the check). */
+const digests = new WeakMap<object, string>();
+
+/**
+ * The plan body checked on the desired-state thread, not the request thread (a 16 MiB body's schema check takes
+ * seconds): a mismatch is 400 validation_failed naming each file by its path and each document by its index.
+ */
+async function checkedPlanBody(raw: unknown): Promise<DesiredStatePlanRequest> {
+  const checked = await desiredStateThread.check(raw);
+  if ("refused" in checked) throw new AppError("validation_failed", checked.refused);
+  digests.set(checked.body, checked.digest);
+  return checked.body;
+}
 
 /** The problems of a set of files as one message: each on its own line, file, document and field first. */
 function problemsMessage(problems: { file: string; document: number; field?: string; message: string }[]): string {
@@ -122,6 +133,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       action: "operation.plan",
       params: ClusterPathSchema,
       body: DesiredStatePlanRequestSchema,
+      parseBody: checkedPlanBody,
       bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
       // The files are named by path and digest (auditChanges), not copied: 10,000 topics would make every entry MiB.
       auditRequest: (body) => ({
@@ -132,10 +144,12 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
       }),
       async handle({ res, user, params, body }) {
-        const digest = createHash("sha256").update(JSON.stringify(body.files)).digest("hex");
+        const digest = digests.get(body) ?? filesDigest(body.files);
         res.locals.auditTarget = "applyDesiredState";
-        const [resources, applied] = await Promise.all([current(params.id), book().applied(params.id)]);
-        const result = diffDesiredState(body.files, resources, lastAppliedOf(applied));
+        const [resources, applied] = await Promise.all([current(params.id), book().appliedRecords(params.id)]);
+        // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
+        // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
+        const result = await desiredStateThread.plan(body.files, resources, applied);
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
         if (changes.length > DESIRED_CHANGES_MAX)
@@ -186,19 +200,16 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         "How the cluster differs from its last applied desired state, read now: what applying the files again would change",
       params: ClusterPathSchema,
       async handle({ params }) {
-        const applied = await book().applied(params.id);
+        const records = await book().appliedRecords(params.id);
         // Nothing applied: nothing to drift from, and nothing to read of the cluster (known, or 404).
-        if (applied.length === 0) await deps.clusters.find(params.id);
-        const drift: Drift =
-          applied.length === 0 ? { changes: [], counts: {}, problems: [] } : driftOf(applied, await current(params.id));
+        if (records.length === 0) await deps.clusters.find(params.id);
+        // The diff runs on the desired-state thread, as a plan's.
+        const { applied, drift } =
+          records.length === 0
+            ? { applied: [], drift: { changes: [], counts: {}, problems: [] } }
+            : await desiredStateThread.drift(records, await current(params.id));
         const body: DesiredStateDriftResponse = {
-          applied: applied.map(({ path, digest, operationId, appliedAt, appliedBy }) => ({
-            path,
-            digest,
-            operationId,
-            appliedAt,
-            appliedBy,
-          })),
+          applied,
           changes: drift.changes,
           counts: drift.counts,
           problems: drift.problems,

@@ -50,7 +50,7 @@ function handler(spec: RouteSpec) {
     try {
       const params = validate(spec.params, req.params, "path");
       const query = validate(spec.query, req.query, "query");
-      const body = validate(spec.body, req.body, "body");
+      const body = spec.parseBody ? await spec.parseBody(req.body) : validate(spec.body, req.body, "body");
       res.locals.validatedBody = body;
       const result = await spec.handle({
         req,

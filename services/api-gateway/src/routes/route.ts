@@ -55,6 +55,11 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   errors?: readonly ErrorCode[];
   body?: z.ZodType<Body>;
   /**
+   * Checks the body instead of `body`'s schema, which still describes it (the OpenAPI document): for a body whose check
+   * is heavy (a desired-state plan's files), done off the request thread. Throws the error to answer.
+   */
+  parseBody?: (raw: unknown) => Promise<Body>;
+  /**
    * The body limit when above JSON_BODY_LIMIT_BYTES (a desired-state plan's files). A body is read only after the role
    * guard let the request through, so only a principal allowed on the route can make the service parse this much.
    */
