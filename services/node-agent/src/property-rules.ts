@@ -1,11 +1,18 @@
 import { AppError } from "@kcp/shared";
+import { KAFKA_BROKER_KEYS } from "./kafka-broker-keys.js";
 import type { PathRoots } from "./roots.js";
 
 /**
- * The rules a node's server.properties must follow where a value would make Kafka load code, read a file or fetch a
- * URL: checked on provision and on every configuration change, before anything is written. The values are
- * allow-listed by the shape of the key, whatever its name (a key with a listener and mechanism prefix follows the same
- * rule as the bare key):
+ * The rules a node's server.properties must follow: checked on provision and on every configuration change, before
+ * anything is written. Both the keys and the values are allow-listed:
+ * - a key is one of Kafka's own broker properties (KAFKA_BROKER_KEYS), alone or after a `listener.name.<listener>.`
+ *   prefix (and, before a `sasl.` key, a SASL mechanism's name); any other key is refused, so a property Kafka adds
+ *   later is refused until it is reviewed and listed;
+ * - where a value would make Kafka run a command, load code, read a file or fetch a URL, it follows the rule of the
+ *   key's shape (a key with a listener and mechanism prefix follows the same rule as the bare key):
+ * - a command (keys ending `.cmd`: `sasl.kerberos.kinit.cmd`): refused, whatever the value (Kafka's default applies);
+ * - `authorizer.class.name`: one of Kafka's own authorizers (KAFKA_AUTHORIZERS); empty is refused (it would turn off
+ *   every ACL: a node without an authorizer leaves the key out, and a change takes it away with `remove`);
  * - a class or class list (keys ending `.class`, `.class.name`, `.classes`, `reporters`, `assignors`,
  *   `security.providers`): only classes Kafka itself ships, from KAFKA_CLASSES (or the short names of its assignors);
  * - `*.class.path`: empty only (it would add jars to the node's class path);
@@ -47,6 +54,11 @@ export const KAFKA_CLASSES: ReadonlySet<string> = new Set([
   "org.apache.kafka.server.log.remote.metadata.storage.TopicBasedRemoteLogMetadataManager",
 ]);
 
+/** The authorizers `authorizer.class.name` may name: Kafka's own (KRaft's). */
+export const KAFKA_AUTHORIZERS: ReadonlySet<string> = new Set([
+  "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+]);
+
 /** The login modules `sasl.jaas.config` may name: Kafka's own. */
 export const KAFKA_LOGIN_MODULES: ReadonlySet<string> = new Set([
   "org.apache.kafka.common.security.plain.PlainLoginModule",
@@ -57,11 +69,46 @@ export const KAFKA_LOGIN_MODULES: ReadonlySet<string> = new Set([
 /** The group coordinator's short assignor names (`group.consumer.assignors=uniform,range`). */
 const ASSIGNOR_NAMES: ReadonlySet<string> = new Set(["uniform", "range", "simple"]);
 
-export type PropertyKind = "classes" | "classpath" | "jaas" | "config-provider" | "file" | "url" | "plain";
+export type PropertyKind =
+  | "command"
+  | "authorizer"
+  | "classes"
+  | "classpath"
+  | "jaas"
+  | "config-provider"
+  | "file"
+  | "url"
+  | "plain";
+
+/** The SASL mechanisms a `listener.name.<listener>.<mechanism>.sasl.*` key may name (lower case, as Kafka reads it). */
+const SASL_MECHANISMS: ReadonlySet<string> = new Set([
+  "plain",
+  "scram-sha-256",
+  "scram-sha-512",
+  "oauthbearer",
+  "gssapi",
+]);
+
+/** Pure: the broker property a key sets, its `listener.name.<listener>.` and mechanism prefix taken off. */
+export function bareKey(key: string): string {
+  const match = /^listener\.name\.[a-z0-9_]+\.(.+)$/.exec(key);
+  if (!match) return key;
+  const rest = match[1] as string;
+  const mechanism = /^([a-z0-9-]+)\.(sasl\..+)$/.exec(rest);
+  return mechanism && SASL_MECHANISMS.has(mechanism[1] as string) ? (mechanism[2] as string) : rest;
+}
+
+/** Why a key is refused: it is none of Kafka's broker properties (KAFKA_BROKER_KEYS); undefined when it is one. */
+export function keyProblem(key: string): string | undefined {
+  if (KAFKA_BROKER_KEYS.has(bareKey(key))) return undefined;
+  return "is not a Kafka broker property this agent accepts (one of Kafka's own, alone or after listener.name.<listener>.)";
+}
 
 /** What a key's value is, by the key's shape (its listener and mechanism prefix does not matter). */
 export function propertyKind(key: string): PropertyKind {
   const k = key.toLowerCase();
+  if (k.endsWith(".cmd")) return "command";
+  if (bareKey(k) === "authorizer.class.name") return "authorizer";
   if (k === "config.providers" || k.startsWith("config.providers.") || k.includes(".config.providers"))
     return "config-provider";
   if (k.endsWith(".class.path")) return "classpath";
@@ -131,16 +178,30 @@ export interface PropertyPolicy {
   fetchUrls: ReadonlySet<string>;
 }
 
+/** Why `authorizer.class.name` is refused; undefined when it names one of Kafka's own authorizers. */
+export function authorizerProblem(value: string): string | undefined {
+  const name = value.trim();
+  if (name === "")
+    return "must name an authorizer: empty would turn off every ACL (leave the key out for none, or remove it)";
+  if (!KAFKA_AUTHORIZERS.has(name))
+    return `names class ${name}, which is not one of Kafka's own authorizers (${[...KAFKA_AUTHORIZERS].join(", ")})`;
+  return undefined;
+}
+
 /** Refuses (422 invalid_request, naming the key and the rule) the first property the rules refuse. */
 export async function checkProperties(properties: Record<string, string>, policy: PropertyPolicy): Promise<void> {
   for (const [key, value] of Object.entries(properties)) {
-    const problem = await propertyProblem(key, value, policy);
+    const problem = (await propertyProblem(key, value, policy)) ?? keyProblem(key);
     if (problem) throw new AppError("invalid_request", `${key} ${problem}`);
   }
 }
 
 async function propertyProblem(key: string, value: string, policy: PropertyPolicy): Promise<string | undefined> {
   switch (propertyKind(key)) {
+    case "command":
+      return "is refused: it makes Kafka run a command on the host (Kafka's default applies when it is left out)";
+    case "authorizer":
+      return authorizerProblem(value);
     case "config-provider":
       return "is refused: config providers read files and environment on the host";
     case "classpath":

@@ -6,7 +6,14 @@ import { makeRunDir } from "@kcp/test-infra";
 import { expect } from "chai";
 import { agentConfigSchema, libsChecksum, type StartedAgent, startAgent } from "../src/index.js";
 import { log4jOptions } from "../src/jvm.js";
-import { classesProblem, jaasProblem, propertyKind } from "../src/property-rules.js";
+import {
+  authorizerProblem,
+  bareKey,
+  classesProblem,
+  jaasProblem,
+  keyProblem,
+  propertyKind,
+} from "../src/property-rules.js";
 import { PathRoots, resolveExisting } from "../src/roots.js";
 import { removeDir, TokenMinter } from "./helpers.js";
 
@@ -18,7 +25,9 @@ const PLAIN = "org.apache.kafka.common.security.plain.PlainLoginModule";
 describe("node agent host rules (pure)", () => {
   it("tells a key's kind by its shape, with or without a listener and mechanism prefix", () => {
     const kinds: Record<string, string> = {
-      "authorizer.class.name": "classes",
+      "authorizer.class.name": "authorizer",
+      "sasl.kerberos.kinit.cmd": "command",
+      "listener.name.sasl_plaintext.gssapi.sasl.kerberos.kinit.cmd": "command",
       "principal.builder.class": "classes",
       "listener.name.sasl_ssl.plain.sasl.server.callback.handler.class": "classes",
       "listener.name.sasl_ssl.oauthbearer.sasl.login.class": "classes",
@@ -74,6 +83,37 @@ describe("node agent host rules (pure)", () => {
       expect(problem, value).to.match(reason);
       expect(problem, value).not.to.contain("s3cret");
     }
+  });
+
+  it("keys are an allow-list: Kafka's own broker properties, alone or after a listener (and mechanism) prefix", () => {
+    for (const key of [
+      "num.io.threads",
+      "sasl.kerberos.kinit.cmd",
+      "super.users",
+      "listener.name.sasl_ssl.ssl.keystore.location",
+      "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config",
+      "listener.name.sasl_plaintext.sasl.enabled.mechanisms",
+    ])
+      expect(keyProblem(key), key).to.equal(undefined);
+    expect(bareKey("listener.name.sasl_ssl.oauthbearer.sasl.jaas.config")).to.equal("sasl.jaas.config");
+    for (const key of [
+      "com.evil.hook",
+      "num.io.thread",
+      "NUM.IO.THREADS",
+      "listener.name.x.evil.sasl.jaas.config",
+      "listener.name.x.com.evil.hook",
+      "rsm.config.anything",
+    ])
+      expect(keyProblem(key), key).to.match(/is not a Kafka broker property this agent accepts/);
+  });
+
+  it("authorizer.class.name: only Kafka's own authorizers; empty is refused (it would turn off every ACL)", () => {
+    expect(authorizerProblem("org.apache.kafka.metadata.authorizer.StandardAuthorizer")).to.equal(undefined);
+    expect(authorizerProblem("")).to.match(/must name an authorizer: empty would turn off every ACL/);
+    expect(authorizerProblem("  ")).to.match(/must name an authorizer/);
+    expect(authorizerProblem("org.apache.kafka.common.metrics.JmxReporter")).to.match(
+      /names class org\.apache\.kafka\.common\.metrics\.JmxReporter, which is not one of Kafka's own authorizers/,
+    );
   });
 
   it("resolves the links of a path's existing part; roots refuse what lies outside, through a link too", async () => {
@@ -299,6 +339,15 @@ describe("node agent host rules (in process)", () => {
     const cases: [Record<string, string>, string][] = [
       [{ "authorizer.class.name": "com.evil.Authorizer" }, "authorizer.class.name names class com.evil.Authorizer"],
       [
+        { "authorizer.class.name": "" },
+        "authorizer.class.name must name an authorizer: empty would turn off every ACL",
+      ],
+      [
+        { "sasl.kerberos.kinit.cmd": "/bin/sh -c 'touch /tmp/owned'" },
+        "sasl.kerberos.kinit.cmd is refused: it makes Kafka run a command on the host",
+      ],
+      [{ "com.evil.hook": "x" }, "com.evil.hook is not a Kafka broker property this agent accepts"],
+      [
         { "listener.name.sasl_ssl.plain.sasl.server.callback.handler.class": "com.evil.Handler" },
         "listener.name.sasl_ssl.plain.sasl.server.callback.handler.class names class com.evil.Handler",
       ],
@@ -361,6 +410,8 @@ describe("node agent host rules (in process)", () => {
       { "log.dirs": join(root, "escape", "node-1") },
       { "metadata.log.dir": "/tmp" },
       { "authorizer.class.name": "com.evil.Authorizer" },
+      { "authorizer.class.name": "" },
+      { "sasl.kerberos.kinit.cmd": "/usr/bin/kinit" },
       { "ssl.truststore.location": "/etc/passwd" },
     ];
     for (const set of refused) {
