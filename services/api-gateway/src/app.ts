@@ -50,7 +50,10 @@ export interface GatewayDependencies {
   checkResponses?: boolean;
   /** The built web console served at `/` (CONSOLE_DIR; default apps/console/dist of this checkout). */
   consoleDir?: string;
-  /** Which refused anonymous requests (failed logins included) get an audit entry of their own (the caller writes the summaries of the rest). */
+  /**
+   * Which refused anonymous requests (failed logins included) get an audit entry of their own (the caller writes the
+   * summaries of the rest).
+   */
   loginFailures: LoginFailureBudget;
   /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN). */
   metricsToken?: string;

@@ -163,7 +163,10 @@ const isRefusedAnonymous = (req: Request, res: Response) =>
 export interface AuditRequestsOptions {
   /** Whether a username is a user's (a failed login is audited under it only then). */
   isUser(username: string): Promise<boolean>;
-  /** Which refused anonymous requests (failed logins included) get an entry of their own; the others are counted into summaries (LoginFailureBudget). */
+  /**
+   * Which refused anonymous requests (failed logins included) get an entry of their own; the others are counted into
+   * summaries (LoginFailureBudget).
+   */
   loginFailures: LoginFailureBudget;
   /** Told of each failed login: audited by an entry of its own, or only counted for a summary. */
   onLoginFailure?: (audit: "entry" | "summary") => void;

@@ -121,9 +121,9 @@ function allowedMethods(routes: readonly RouteSpec[]): Map<string, string> {
 
 /**
  * An Express router with one handler per row of the route table — its role guard, then its JSON body (the route's
- * `bodyLimitBytes`, JSON_BODY_LIMIT_BYTES by default), then validation and the handler — and for each path an `OPTIONS` answer of its own:
- * 204 with `Allow` and no body (Express's default is a text/plain body outside the envelope). No CORS: the console is
- * served from the API's own origin.
+ * `bodyLimitBytes`, JSON_BODY_LIMIT_BYTES by default), then validation and the handler — and for each path an
+ * `OPTIONS` answer of its own: 204 with `Allow` and no body (Express's default is a text/plain body outside the
+ * envelope). No CORS: the console is served from the API's own origin.
  */
 export function mountRoutes(routes: readonly RouteSpec[]): Router {
   const router = Router();
