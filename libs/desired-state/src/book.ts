@@ -1,4 +1,5 @@
-import type { DesiredFile, SealedSecrets } from "@kcp/shared";
+import { randomUUID } from "node:crypto";
+import { AppError, type DesiredFile, type SealedSecrets } from "@kcp/shared";
 import { type AppliedFile, replacedBy } from "./applied.js";
 
 /** The store's desired-state records as this book uses them (@kcp/store's DesiredStateRepository). */
@@ -12,12 +13,52 @@ export interface DesiredStateRecords {
 const APPLIED = "applied:";
 const STAGED = "staged:";
 const CREDENTIALS = "credentials:";
-/** Files and credentials planned but never applied are forgotten after a week (an operation expires long before). */
+const HOLD = "hold:";
+/** Marks a cluster whose staged files from before holds were kept (a week each) have been swept once. */
+const SWEPT = "staging:holds";
+/** Credentials of a plan whose hold is gone are forgotten after a week at most (an operation expires long before). */
 const STAGED_KEPT_MS = 7 * 24 * 3600_000;
+/** A hold not yet tied to its operation (the plan is being stored) is let go after this long. */
+const UNTIED_MS = 5 * 60_000;
 
 interface Staged {
   files: DesiredFile[];
 }
+
+/**
+ * What keeps a plan's staged files: one small record per plan (`hold:<operation id>`), beside the files stored once
+ * under their digest (`staged:<digest>`), so that counting and sweeping what is staged reads only holds.
+ */
+interface Hold {
+  digest: string;
+  user: string;
+  /** The characters of the staged files' JSON: what they cost the store. */
+  bytes: number;
+  paths: string[];
+  at: string;
+  operationId?: string;
+}
+
+/** How far staged files may grow: per user on a cluster, and per cluster (bytes of distinct staged files). */
+export interface StagingBounds {
+  perUserBytes: number;
+  perClusterBytes: number;
+}
+
+/**
+ * Where the operation a hold names is: `planned` (confirmable), `active` (confirmed, not finished: its last step will
+ * read the files) or `ended` (finished, cancelled, expired or gone: its files are no longer needed).
+ */
+export type PlanState = (operationId: string) => Promise<"planned" | "active" | "ended">;
+
+export interface Staging {
+  /** The hold of this plan: `tie` it to the operation once planned, `release` it if planning fails. */
+  hold: string;
+  /** The user's earlier plans (still only planned) of the same file paths: superseded, to be cancelled. */
+  superseded: string[];
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /**
  * A cluster's desired state in the store: the files of a planned apply are staged under their digest, and become the
@@ -30,13 +71,121 @@ export class DesiredStateBook {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async stage(clusterId: string, digest: string, files: readonly DesiredFile[]): Promise<void> {
+  /**
+   * Stages the files of a plan by `user`: stored once under their digest (a plan of the same files shares them), and
+   * held by the plan until it ends. First the holds of plans that ended (finished, cancelled, expired) are let go with
+   * the files no other plan holds; then the user's earlier plans of the same paths are superseded (answered, to be
+   * cancelled, and not counted); then the bounds are checked: past either, 429 `too_many_attempts` with `Retry-After`
+   * until the user's oldest plan expires, nothing staged. Reads holds only, never staged files.
+   */
+  async stage(
+    clusterId: string,
+    digest: string,
+    files: readonly DesiredFile[],
+    plan: { user: string; bounds: StagingBounds; state: PlanState; expiresInMs: number },
+  ): Promise<Staging> {
     const now = this.now();
-    for (const prefix of [STAGED, CREDENTIALS])
-      for (const old of await this.records.list(clusterId, prefix))
-        if (now.getTime() - old.updatedAt.getTime() > STAGED_KEPT_MS) await this.records.remove(clusterId, old.key);
-    const body: Staged = { files: [...files] };
-    await this.records.put({ clusterId, key: `${STAGED}${digest}`, body: JSON.stringify(body), updatedAt: now });
+    await this.sweepUnheld(clusterId);
+    const live = await this.liveHolds(clusterId, plan.state);
+    const paths = [...new Set(files.map((f) => f.path))].sort();
+    const superseded = live.filter(
+      ({ hold, state }) =>
+        hold.user === plan.user && state === "planned" && hold.operationId && samePaths(hold.paths, paths),
+    );
+    const kept = live.filter((entry) => !superseded.includes(entry)).map(({ hold }) => hold);
+    const text = JSON.stringify({ files: [...files] } satisfies Staged);
+    const held = kept.some((hold) => hold.digest === digest);
+    const bytes = Buffer.byteLength(text);
+    if (!held) {
+      const distinct = (holds: Hold[]) =>
+        [...new Map(holds.map((hold) => [hold.digest, hold.bytes])).values()].reduce((sum, n) => sum + n, 0);
+      const user = distinct(kept.filter((hold) => hold.user === plan.user));
+      const cluster = distinct(kept);
+      const retryAfter = String(Math.max(1, Math.ceil(plan.expiresInMs / 1000)));
+      const refuse = (message: string) =>
+        new AppError("too_many_attempts", message, { headers: { "Retry-After": retryAfter } });
+      if (user + bytes > plan.bounds.perUserBytes)
+        throw refuse(
+          `The plans of ${plan.user} on this cluster that are not applied yet hold ${mib(user)} of files; with these ${mib(bytes)} they would pass the bound of ${mib(plan.bounds.perUserBytes)} (DESIRED_STATE_STAGED_MIB_PER_USER): confirm or cancel a plan, or wait for one to expire`,
+        );
+      if (cluster + bytes > plan.bounds.perClusterBytes)
+        throw refuse(
+          `The plans on this cluster that are not applied yet hold ${mib(cluster)} of files; with these ${mib(bytes)} they would pass the bound of ${mib(plan.bounds.perClusterBytes)} (DESIRED_STATE_STAGED_MIB_PER_CLUSTER): confirm or cancel a plan, or wait for one to expire`,
+        );
+    }
+    const hold = randomUUID();
+    const record: Hold = { digest, user: plan.user, bytes, paths, at: now.toISOString() };
+    // The hold first: files are never in the store without a hold that a sweep can see.
+    await this.records.put({ clusterId, key: `${HOLD}${hold}`, body: JSON.stringify(record), updatedAt: now });
+    if (!held) await this.records.put({ clusterId, key: `${STAGED}${digest}`, body: text, updatedAt: now });
+    return { hold, superseded: superseded.map(({ hold }) => hold.operationId as string) };
+  }
+
+  /** The hold of a plan being stored becomes its operation's: it lasts as long as the operation needs the files. */
+  async tie(clusterId: string, hold: string, operationId: string): Promise<void> {
+    const record = await this.records.get(clusterId, `${HOLD}${hold}`);
+    if (!record) return;
+    const body: Hold = { ...(JSON.parse(record.body) as Hold), operationId };
+    await this.records.put({
+      clusterId,
+      key: `${HOLD}${operationId}`,
+      body: JSON.stringify(body),
+      updatedAt: this.now(),
+    });
+    await this.records.remove(clusterId, `${HOLD}${hold}`);
+  }
+
+  /**
+   * Lets go of a plan's hold (an operation id, or the hold of a plan that failed to be stored): its files go too unless
+   * another plan holds the same ones, and its credentials with it. What an apply recorded stays (the applied files).
+   */
+  async release(clusterId: string, holdOrOperation: string): Promise<void> {
+    const record = await this.records.get(clusterId, `${HOLD}${holdOrOperation}`);
+    await this.records.remove(clusterId, `${CREDENTIALS}${holdOrOperation}`);
+    if (!record) return;
+    await this.records.remove(clusterId, `${HOLD}${holdOrOperation}`);
+    const { digest } = JSON.parse(record.body) as Hold;
+    const others = (await this.records.list(clusterId, HOLD)).some(
+      (r) => (JSON.parse(r.body) as Hold).digest === digest,
+    );
+    if (!others) await this.records.remove(clusterId, `${STAGED}${digest}`);
+  }
+
+  /** The cluster's holds whose plans still need their files; the others are released (with their files). */
+  private async liveHolds(clusterId: string, state: PlanState) {
+    const now = this.now().getTime();
+    const live: { hold: Hold; state: "planned" | "active" }[] = [];
+    const ended: { key: string; hold: Hold }[] = [];
+    for (const record of await this.records.list(clusterId, HOLD)) {
+      const hold = JSON.parse(record.body) as Hold;
+      const current = hold.operationId
+        ? await state(hold.operationId)
+        : now - Date.parse(hold.at) < UNTIED_MS
+          ? "planned"
+          : "ended";
+      if (current === "ended") ended.push({ key: record.key.slice(HOLD.length), hold });
+      else live.push({ hold, state: current });
+    }
+    const held = new Set(live.map(({ hold }) => hold.digest));
+    for (const { key, hold } of ended) {
+      await this.records.remove(clusterId, `${HOLD}${key}`);
+      await this.records.remove(clusterId, `${CREDENTIALS}${key}`);
+      if (!held.has(hold.digest)) await this.records.remove(clusterId, `${STAGED}${hold.digest}`);
+    }
+    for (const old of await this.records.list(clusterId, CREDENTIALS))
+      if (now - old.updatedAt.getTime() > STAGED_KEPT_MS) await this.records.remove(clusterId, old.key);
+    return live;
+  }
+
+  /** Once per cluster: staged files kept before plans held them (a week each) go, unless a hold names them. */
+  private async sweepUnheld(clusterId: string): Promise<void> {
+    if (await this.records.get(clusterId, SWEPT)) return;
+    const held = new Set((await this.records.list(clusterId, HOLD)).map((r) => (JSON.parse(r.body) as Hold).digest));
+    const now = this.now().getTime();
+    for (const old of await this.records.list(clusterId, STAGED))
+      if (!held.has(old.key.slice(STAGED.length)) && now - old.updatedAt.getTime() > UNTIED_MS)
+        await this.records.remove(clusterId, old.key);
+    await this.records.put({ clusterId, key: SWEPT, body: "{}", updatedAt: this.now() });
   }
 
   /**
@@ -72,6 +221,7 @@ export class DesiredStateBook {
     // Only the records of these paths are replaced: another file's record stays, whatever is applied after it.
     const replaced = replacedBy(applied, files);
     await this.records.remove(clusterId, `${STAGED}${digest}`);
+    await this.records.remove(clusterId, `${HOLD}${by.operationId}`);
     await this.records.remove(clusterId, `${CREDENTIALS}${by.operationId}`);
     return { recorded: true, files: [...paths], replaced };
   }
@@ -105,3 +255,6 @@ export class DesiredStateBook {
     return (await this.records.list(clusterId, APPLIED)).map((r) => JSON.parse(r.body) as AppliedFile);
   }
 }
+
+const samePaths = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((path, i) => path === b[i]);

@@ -1,5 +1,5 @@
 export { type AppliedFile, lastAppliedOf, replacedBy } from "./applied.js";
-export { DesiredStateBook, type DesiredStateRecords } from "./book.js";
+export { DesiredStateBook, type DesiredStateRecords, type PlanState, type Staging, type StagingBounds } from "./book.js";
 export { openCredential, type SaltedCredential, sealCredentials } from "./credentials.js";
 export {
   CHANGE_ORDER,

@@ -12,6 +12,7 @@ import {
   driftOf,
   exportDocuments,
   lastAppliedOf,
+  type PlanState,
   parseQuotaEntity,
   replacedBy,
   withDrift,
@@ -170,11 +171,20 @@ describe("desired state: the last applied files, drift and export", () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it("staged files become applied only when recorded, once; a later apply replaces its own paths' records only; old staged files are forgotten", async () => {
-      let now = new Date("2026-11-29T01:00:00.000Z");
+    it("staged files become applied only when recorded, once; a later apply replaces its own paths' records only; a plan's staged files go with it", async () => {
+      const now = new Date("2026-11-29T01:00:00.000Z");
       const book = new DesiredStateBook(store.desiredStates, () => now);
+      const bounds = { perUserBytes: 1024 * 1024, perClusterBytes: 1024 * 1024 };
+      const plan: { user: string; bounds: typeof bounds; state: PlanState; expiresInMs: number } = {
+        user: "alice",
+        bounds,
+        state: async () => "active",
+        expiresInMs: 900_000,
+      };
+      const stage = async (digest: string, files: DesiredFile[], operationId: string, state = plan.state) =>
+        book.tie("c1", (await book.stage("c1", digest, files, { ...plan, state })).hold, operationId);
       const by = { operationId: "op-1", user: "alice" };
-      await book.stage("c1", "d1", [orders(), payments]);
+      await stage("d1", [orders(), payments], "op-1");
       expect(await book.applied("c1")).to.deep.equal([]);
       expect(await book.record("c1", "d1", by)).to.deep.equal({
         recorded: true,
@@ -189,15 +199,15 @@ describe("desired state: the last applied files, drift and export", () => {
       ]);
       expect(applied[0]?.documents).to.deep.equal(orders().documents);
 
-      await book.stage("c1", "d2", [file("teams/orders-v2.yaml", orders({}).documents)]);
-      await book.stage("c1", "never-confirmed", [payments]);
+      await stage("d2", [file("teams/orders-v2.yaml", orders({}).documents)], "op-2");
+      await stage("never-confirmed", [payments], "op-never");
       expect((await book.record("c1", "d2", { operationId: "op-2", user: "bob" })).replaced).to.deep.equal([]);
       expect((await book.applied("c1")).map((f) => [f.path, f.appliedBy])).to.deep.equal([
         ["teams/orders-v2.yaml", "bob"],
         ["teams/orders.yaml", "alice"],
         ["teams/payments.yaml", "alice"],
       ]);
-      await book.stage("c1", "d2b", [orders({})]);
+      await stage("d2b", [orders({})], "op-3");
       expect((await book.record("c1", "d2b", { operationId: "op-3", user: "carol" })).replaced).to.deep.equal([
         "teams/orders.yaml",
       ]);
@@ -208,8 +218,8 @@ describe("desired state: the last applied files, drift and export", () => {
       ]);
       expect(await book.applied("c2")).to.deep.equal([]);
 
-      now = new Date(now.getTime() + 8 * 24 * 3600_000);
-      await book.stage("c1", "d3", [payments]);
+      // The plan never confirmed ends (expired, say): the next plan lets its files go.
+      await stage("d3", [payments], "op-4", async (id) => (id === "op-never" ? "ended" : "active"));
       expect((await store.desiredStates.list("c1", "staged:")).map((r) => r.key)).to.deep.equal(["staged:d3"]);
     });
   });

@@ -1,3 +1,4 @@
+import { DesiredStateBook } from "@kcp/desired-state";
 import { enqueueRun, OperationRecords, type OperationState } from "@kcp/operation-lifecycle";
 import type { AuditEmitter } from "@kcp/process";
 import type { JobQueue } from "@kcp/queue";
@@ -20,6 +21,9 @@ export async function expirePlans(deps: SweepDependencies, now: Date): Promise<n
     const applied = await records.apply(operation.id, { kind: "expire", at: now }, operation);
     if (!applied.changed) continue;
     expired++;
+    // A desired state's plan lets go of its staged files with it (the applied files are another record).
+    if (operation.type === "applyDesiredState")
+      await new DesiredStateBook(deps.store.desiredStates).release(operation.clusterId, operation.id);
     for (const note of applied.decision.audits)
       await auditTransition(deps.audit, applied.operation, note.action, note.detail, note.result);
   }

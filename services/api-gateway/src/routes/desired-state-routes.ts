@@ -6,13 +6,16 @@ import {
   desiredStateThread,
   exportDocuments,
   filesDigest,
+  type PlanState,
   parseQuotaEntity,
   type SaltedCredential,
+  type StagingBounds,
   sealCredentials,
 } from "@kcp/desired-state";
 import { newScramCredential, type RefusedTopicChange } from "@kcp/kafka";
 import type { OperationService } from "@kcp/operation-service";
 import {
+  ACTIVE_OPERATION_STATUSES,
   AppError,
   type ClusterPath,
   ClusterPathSchema,
@@ -45,9 +48,23 @@ export interface DesiredStateRouteDependencies {
   store: Store;
   box: SecretBox;
 }
+  /** How far the files of plans not yet applied may grow (DESIRED_STATE_STAGED_MIB_PER_USER / _PER_CLUSTER). */
+  staging: StagingBounds;
 
 const PROBLEMS_SHOWN = 50;
 
+/** How long a plan stays confirmable (the operations' plan lifetime): by then a refused user's plans have expired. */
+const PLAN_CONFIRMABLE_MS = 15 * 60_000;
+
+/** Where a plan's operation is, for the book's holds: read light (its status and expiry only). */
+const planState =
+  (store: Store): PlanState =>
+  async (operationId) => {
+    const operation = await store.operations.findById(operationId, { parts: "refs" });
+    if (!operation) return "ended";
+    if (operation.status === "planned") return operation.expiresAt.getTime() > Date.now() ? "planned" : "ended";
+    return (ACTIVE_OPERATION_STATUSES as readonly string[]).includes(operation.status) ? "active" : "ended";
+  };
 /** The digest of each plan body checked on the desired-state thread (computed there with the check). */
 const digests = new WeakMap<object, string>();
 
@@ -127,7 +144,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       operationId: "planDesiredState",
       role: "operator",
       response: { status: 200, schema: DesiredStatePlanResponseSchema },
-      errors: ["invalid_request", "capability_unavailable", "cluster_unreachable", "not_found"],
+      errors: ["invalid_request", "capability_unavailable", "cluster_unreachable", "not_found", "too_many_attempts"],
       summary:
         "Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)",
       action: "operation.plan",
@@ -168,7 +185,19 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
         const credentials = saltedCredentials(changes, body.passwords);
         // The files become the cluster's desired state only when the apply's last step records them.
-        await book().stage(params.id, digest, body.files);
+        // Stored once by digest, held by this plan until it ends, within the bounds (429 past them).
+        const staging = await book().stage(params.id, digest, body.files, {
+          user: user.username,
+          bounds: deps.staging,
+          state: planState(deps.store),
+          expiresInMs: PLAN_CONFIRMABLE_MS,
+        });
+        // The user's earlier plans of the same files (paths) are superseded: cancelled, their files let go.
+        for (const superseded of staging.superseded) {
+          await deps.operations.request(superseded, "cancel").catch(() => undefined);
+          await book().release(params.id, superseded);
+        }
+        if (staging.superseded.length > 0) res.locals.auditChanges.superseded = staging.superseded;
         const operation = await deps.operations.plan(
           params.id,
           {
@@ -182,7 +211,11 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
             },
           },
           user.username,
-        );
+        ).catch(async (error: unknown) => {
+          await book().release(params.id, staging.hold);
+          throw error;
+        });
+        await book().tie(params.id, staging.hold, operation.id);
         if (credentials.length > 0)
           await book().keepCredentials(params.id, operation.id, sealCredentials(deps.box, credentials));
         res.locals.auditTarget = operation.id;

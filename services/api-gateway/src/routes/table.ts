@@ -63,6 +63,10 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
       operations: deps.operations,
       store: deps.store,
       box: deps.box,
+      staging: {
+        perUserBytes: deps.auth.DESIRED_STATE_STAGED_MIB_PER_USER * 1024 * 1024,
+        perClusterBytes: deps.auth.DESIRED_STATE_STAGED_MIB_PER_CLUSTER * 1024 * 1024,
+      },
     }),
     ...autopilotRoutes({
       store: deps.store,
