@@ -119,8 +119,21 @@ export class KafkaClients implements Component {
       }, deadline.ms);
       entry.closeAt.unref();
     }
-    const named = waiting.slice(0, NAMED_REQUESTS).map((request) => describePending(request, now));
-    if (waiting.length > NAMED_REQUESTS) named.push(`and ${waiting.length - NAMED_REQUESTS} more`);
+    // The oldest of each kind (API, broker, lane), with how many more of that kind wait.
+    const kinds = new Map<string, { oldest: (typeof waiting)[number]; count: number }>();
+    for (const request of waiting) {
+      const kind = `${request.api} ${request.address} ${request.lane}`;
+      const seen = kinds.get(kind);
+      if (seen) seen.count++;
+      else kinds.set(kind, { oldest: request, count: 1 });
+    }
+    const all = [...kinds.values()];
+    const named = all
+      .slice(0, NAMED_REQUESTS)
+      .map(
+        ({ oldest, count }) => `${describePending(oldest, now)}${count > 1 ? ` (and ${count - 1} more like it)` : ""}`,
+      );
+    if (all.length > NAMED_REQUESTS) named.push(`and ${all.length - NAMED_REQUESTS} more kinds of request`);
     const setting = deadline.setting ? ` (${deadline.setting})` : "";
     return new AppError(
       "kafka_timeout",
