@@ -156,6 +156,7 @@ describe("deployment files (no container engine here: what can be checked withou
       ).to.deep.equal(["sleep", "5"]);
       const config = documents.find((d) => d.kind === "ConfigMap") as unknown as { data: Record<string, string> };
       for (const key of Object.keys(config.data)) expect(KNOWN_VARIABLES, key).to.include(key);
+      expect(config.data.TRUST_PROXY, "no proxy trusted: an overlay names the Ingress's addresses").to.equal("false");
     });
   });
 });

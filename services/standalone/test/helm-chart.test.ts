@@ -108,6 +108,19 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     for (const key of Object.keys(config.data)) expect(KNOWN_VARIABLES, key).to.include(key);
   });
 
+  it("trusts no proxy by default (X-Forwarded-For ignored), and exactly the addresses a value names", async () => {
+    const configOf = async (values: object) =>
+      (
+        (await render("-f", await valuesFile(values))).find((m) => m.kind === "ConfigMap") as unknown as {
+          data: Record<string, string>;
+        }
+      ).data;
+    expect((await configOf({})).TRUST_PROXY).to.equal("false");
+    expect((await configOf(EVERYTHING)).TRUST_PROXY, "an Ingress alone trusts nothing more").to.equal("false");
+    const named = { config: { TRUST_PROXY: "10.42.0.17,10.42.1.23" } };
+    expect((await configOf(named)).TRUST_PROXY).to.equal("10.42.0.17,10.42.1.23");
+  });
+
   it("leaves replicas to the HorizontalPodAutoscaler where there is one, and drains the gateway before it stops", async () => {
     for (const values of [{}, EVERYTHING]) {
       const manifests = await render("-f", await valuesFile(values));
