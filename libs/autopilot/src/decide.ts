@@ -13,6 +13,7 @@ import {
   type OperationType,
   type PlanOperationRequest,
   type PolicySpec,
+  type Role,
   type Snapshot,
 } from "@kcp/shared";
 import { inWindows, nextOpening } from "./windows.js";
@@ -53,6 +54,12 @@ export type PolicyDecision =
 
 /** The actor of everything a policy does: in the audit log, `createdBy` and `confirmedBy` of its operations. */
 export const autopilotActor = (policy: Pick<PolicySpec, "name">) => `autopilot:${policy.name}`;
+
+/**
+ * The role a policy plans and confirms with: an operator's, whoever wrote the policy. What a policy may do is bounded
+ * by its guard rails, and each change it plans is authorized as the same change by a person would be.
+ */
+export const AUTOPILOT_ROLE = "operator" satisfies Role;
 
 /** Whether an operation's `createdBy` is a policy's (`autopilotActor`). */
 export const isAutopilotActor = (createdBy: string) => createdBy.startsWith("autopilot:");

@@ -33,6 +33,34 @@ export interface AuditNote {
   action: string;
   detail: Record<string, unknown>;
   result: "success" | "failure";
+  /** Whose change it is, when a person's (the operation's confirmer): the worker's own moves name the worker. */
+  actor?: string;
+  /** What it was done to, when not the operation itself (a credential: `user/mechanism`, as its direct route). */
+  target?: string;
+}
+
+/** The credentials a finished step set or deleted, each by the route action that would have done it directly. */
+const CREDENTIAL_STEPS: Partial<Record<string, "scram.upsert" | "scram.delete">> = {
+  setScramCredentials: "scram.upsert",
+  deleteScramCredentials: "scram.delete",
+};
+
+/**
+ * A credential changed by an operation is audited as the direct route would audit it — `scram.upsert` or
+ * `scram.delete`, one entry per credential, by the person who confirmed the operation — beside the step's own entry.
+ */
+function credentialAudits(operation: OperationState, step: { kind: string; args: unknown }): AuditNote[] {
+  const { document } = operation;
+  const action = CREDENTIAL_STEPS[step.kind];
+  const credentials = (step.args as { credentials?: unknown } | null)?.credentials;
+  if (!action || !Array.isArray(credentials)) return [];
+  return (credentials as { user: string; mechanism: string }[]).map(({ user, mechanism }) => ({
+    action,
+    detail: { operationId: operation.id, plannedBy: document.createdBy, mechanism },
+    result: "success",
+    ...(document.confirmedBy ? { actor: document.confirmedBy } : {}),
+    target: `${user}/${mechanism}`,
+  }));
 }
 
 export type Decision =
@@ -132,6 +160,7 @@ function stepEnd(operation: OperationState, index: number, outcome: StepOutcome,
       detail: { index, name: step.name, kind: step.kind, ...outcome },
       result: outcome.status === "succeeded" ? "success" : "failure",
     },
+    ...(outcome.status === "succeeded" ? credentialAudits(operation, step) : []),
   ];
   // A step that must not go on pauses the operation with its reason, unless a cancel came in meanwhile.
   if (pauseReason !== undefined && status === "running" && document.requestedAction !== "cancel") {

@@ -283,6 +283,46 @@ describe("decide: an operation's lifecycle", () => {
       expect(changed(decide(cancelling, event)).status).to.equal("running");
     });
 
+    it("a credential step that succeeded is audited per credential, as its direct route, by the confirmer", () => {
+      const credentials = [
+        { user: "admin", mechanism: "SCRAM-SHA-256", iterations: 8192 },
+        { user: "app", mechanism: "SCRAM-SHA-512", iterations: 4096 },
+      ];
+      const set = { ...step(0, "running"), kind: "setScramCredentials" as const, args: { credentials } };
+      const running = operation("running", { confirmedBy: "ada" }, [set]);
+      const event = (status: "succeeded" | "failed"): OperationEvent => ({
+        kind: "stepEnd",
+        index: 0,
+        outcome: status === "succeeded" ? { status, detail: {} } : { status, error: "x" },
+        at: LATER,
+      });
+      const audits = changed(decide(running, event("succeeded"))).audits;
+      expect(audits.slice(1)).to.deep.equal([
+        {
+          action: "scram.upsert",
+          actor: "ada",
+          target: "admin/SCRAM-SHA-256",
+          detail: { operationId: "op1", plannedBy: "alice", mechanism: "SCRAM-SHA-256" },
+          result: "success",
+        },
+        {
+          action: "scram.upsert",
+          actor: "ada",
+          target: "app/SCRAM-SHA-512",
+          detail: { operationId: "op1", plannedBy: "alice", mechanism: "SCRAM-SHA-512" },
+          result: "success",
+        },
+      ]);
+      const deleted = { ...set, kind: "deleteScramCredentials" as const, args: { credentials: [credentials[0]] } };
+      const deleting = operation("running", { confirmedBy: "ada" }, [deleted]);
+      expect(changed(decide(deleting, event("succeeded"))).audits.map((a) => [a.action, a.target])).to.deep.equal([
+        ["operation.step", undefined],
+        ["scram.delete", "admin/SCRAM-SHA-256"],
+      ]);
+      // A failed step changed nothing it can name: only the step's own entry.
+      expect(changed(decide(running, event("failed"))).audits.map((a) => a.action)).to.deep.equal(["operation.step"]);
+    });
+
     it("finish: steps never run skipped, a step left running failed as interrupted, the first failure named", () => {
       const decision = changed(
         decide(operation("running", {}, [step(0, "failed"), step(1, "running", true), step(2, "pending")]), {

@@ -69,7 +69,10 @@ describe("confirm of an expired plan", () => {
 
   it("is 410 plan_expired when the confirm finds the plan expired first", async () => {
     const op = await plan();
-    expect(await refusal(service.confirm(op.id, {}, "admin"))).to.deep.equal({ status: 410, code: "plan_expired" });
+    expect(await refusal(service.confirm(op.id, {}, { username: "admin", role: "admin" }))).to.deep.equal({
+      status: 410,
+      code: "plan_expired",
+    });
     expect((await store.operations.findById(op.id))?.status).to.equal("cancelled");
   });
 
@@ -77,12 +80,18 @@ describe("confirm of an expired plan", () => {
     const op = await plan();
     const expired = await new OperationRecords(store).apply(op.id, { kind: "expire", at: late });
     expect(expired.changed, "the sweep ends the plan").to.equal(true);
-    expect(await refusal(service.confirm(op.id, {}, "admin"))).to.deep.equal({ status: 410, code: "plan_expired" });
+    expect(await refusal(service.confirm(op.id, {}, { username: "admin", role: "admin" }))).to.deep.equal({
+      status: 410,
+      code: "plan_expired",
+    });
   });
 
   it("a plan cancelled on request is 409 conflict, not an expiry", async () => {
     const op = await plan();
     await service.request(op.id, "cancel");
-    expect(await refusal(service.confirm(op.id, {}, "admin"))).to.deep.equal({ status: 409, code: "conflict" });
+    expect(await refusal(service.confirm(op.id, {}, { username: "admin", role: "admin" }))).to.deep.equal({
+      status: 409,
+      code: "conflict",
+    });
   });
 });

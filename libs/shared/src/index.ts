@@ -6,3 +6,4 @@ export * from "./logging/index.js";
 export * from "./nodes/index.js";
 export * from "./runtime/index.js";
 export * from "./schemas/index.js";
+export * from "./authorization/index.js";

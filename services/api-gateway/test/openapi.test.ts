@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { InProcessQueue } from "@kcp/queue";
+import { CHANGE_ROLES, type ChangeAction } from "@kcp/shared";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { expect } from "chai";
 import { routeErrors } from "../src/openapi/openapi-document.js";
@@ -85,6 +86,16 @@ describe("OpenAPI document (GET /api/v1/openapi.json)", () => {
       expect(document.components.schemas, `${name} is referred to`).to.have.property(name as string);
     expect(text, "no reference left to a schema's own $defs").to.not.include("#/$defs/");
     expect(document.servers).to.deep.equal([{ url: "/", description: "The service serving this document" }]);
+  });
+
+  it("a route that changes a resource needs the role the authorization table gives its action: one table for every way in", () => {
+    const routes = testRouteTable(test.store, new InProcessQueue());
+    const changing = routes.filter((route) => route.action !== undefined && route.action in CHANGE_ROLES);
+    // A replication factor changes by a reassignment, which is an operation (operator), not a route of its own.
+    const direct = Object.keys(CHANGE_ROLES).filter((action) => action !== "topic.replication");
+    expect(changing.map((route) => route.action)).to.include.members(direct);
+    for (const route of changing)
+      expect(route.role, `${route.method} ${route.path}`).to.equal(CHANGE_ROLES[route.action as ChangeAction]);
   });
 
   it("documents every route of the role table with its role, parameters, body, answer and errors", () => {

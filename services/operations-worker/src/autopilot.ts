@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  AUTOPILOT_ROLE,
   admitPlan,
   autopilotActor,
   decide,
@@ -189,7 +190,12 @@ export class Autopilot {
     };
     let planned: Operation;
     try {
-      planned = await this.deps.operations.plan(cluster.id, decision.request, actor, explanation);
+      planned = await this.deps.operations.plan(
+        cluster.id,
+        decision.request,
+        { username: actor, role: AUTOPILOT_ROLE },
+        explanation,
+      );
     } catch (error) {
       await this.audit(actor, "operation.plan", cluster.id, undefined, "failure", { type: decision.request.type });
       return record({ kind: "refused", reason: reasonOf(error) });
@@ -230,7 +236,7 @@ export class Autopilot {
     );
     if (admission.reason) return record({ kind: "proposed", operationId: planned.id, reason: admission.reason });
     try {
-      await this.deps.operations.confirm(planned.id, {}, actor);
+      await this.deps.operations.confirm(planned.id, {}, { username: actor, role: AUTOPILOT_ROLE });
     } catch (error) {
       await this.audit(actor, "operation.confirm", cluster.id, planned.id, "failure", { type: planned.type });
       return record({ kind: "proposed", operationId: planned.id, reason: reasonOf(error) });

@@ -203,8 +203,7 @@ export class OperationRunner {
   private async apply(operationId: string, event: OperationEvent): Promise<Applied> {
     const applied = await this.persist(operationId, () => this.records.apply(operationId, event));
     if (applied.changed)
-      for (const note of applied.decision.audits)
-        await auditTransition(this.deps.audit, applied.operation, note.action, note.detail, note.result);
+      for (const note of applied.decision.audits) await auditTransition(this.deps.audit, applied.operation, note);
     return applied;
   }
 

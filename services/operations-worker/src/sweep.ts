@@ -24,8 +24,7 @@ export async function expirePlans(deps: SweepDependencies, now: Date): Promise<n
     // A desired state's plan lets go of its staged files with it (the applied files are another record).
     if (operation.type === "applyDesiredState")
       await new DesiredStateBook(deps.store.desiredStates).release(operation.clusterId, operation.id);
-    for (const note of applied.decision.audits)
-      await auditTransition(deps.audit, applied.operation, note.action, note.detail, note.result);
+    for (const note of applied.decision.audits) await auditTransition(deps.audit, applied.operation, note);
   }
   return expired;
 }

@@ -328,6 +328,65 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
     expect(seen).to.not.include(secret);
   });
 
+  it("an operator cannot set, rotate or delete a SCRAM credential through desired state: refused at plan and at confirm; an admin's apply is audited per credential by its confirmer", async () => {
+    await api("POST", "/api/v1/users", { username: "olga-ds", password: "operator-password-1", role: "operator" });
+    const operator = (
+      await service.api<{ token: string }>("POST", "/api/v1/auth/login", {
+        body: { username: "olga-ds", password: "operator-password-1" },
+      })
+    ).body.token;
+    const asOperator = <T = Reply>(method: string, path: string, body?: unknown) =>
+      service.api<T>(method, path, { token: operator, ...(body === undefined ? {} : { body }) });
+    const takeover = "chosen-by-the-operator-1";
+    const adminFile = {
+      path: "teams/super.yaml",
+      documents: [
+        { kind: "Scope", scramUsers: ["ds-super"] },
+        { kind: "ScramUser", name: "ds-super", mechanism: "SCRAM-SHA-256", password: { env: "P" }, passwordVersion: 1 },
+      ],
+    };
+    const passwords = [{ user: "ds-super", mechanism: "SCRAM-SHA-256", password: takeover }];
+    const operationsBefore = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`))
+      .body.operations.length;
+
+    // At plan: the change needs the admin role, as PUT /scram-users/{user}/{mechanism} does; nothing is planned.
+    const planned = await asOperator("POST", `/api/v1/clusters/${clusterId}/desired-state/plan`, {
+      files: [adminFile],
+      passwords,
+    });
+    expect(planned.status, planned.text).to.equal(403);
+    expect(planned.body.error.code).to.equal("forbidden");
+    expect(planned.body.error.message).to.include("scram.upsert of the SCRAM-SHA-256 credential of ds-super");
+    expect(
+      (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body.operations,
+    ).to.have.length(operationsBefore);
+    expect(
+      await kafkaToolOn(cluster, CONFIGS, ["--entity-type", "users", "--entity-name", "ds-super", "--describe"]),
+    ).to.not.match(/SCRAM-SHA-256=/);
+
+    // At confirm: an admin's plan of the same change cannot be confirmed by an operator.
+    const adminPlan = await planFiles([adminFile], { passwords });
+    const confirmed = await asOperator("POST", `/api/v1/operations/${adminPlan.operation?.id}/confirm`, {});
+    expect(confirmed.status, confirmed.text).to.equal(403);
+    expect(confirmed.body.error.message).to.include("the SCRAM-SHA-256 credential of ds-super");
+    expect((await api<Operation>("GET", `/api/v1/operations/${adminPlan.operation?.id}`)).body.status).to.equal(
+      "planned",
+    );
+
+    // The admin confirms: the credential is set, and the audit names it, by the admin, as the direct route would.
+    const done = await apply(adminPlan);
+    expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
+    type Entries = { entries: { actor: string; action: string; target?: string; detail?: unknown }[] };
+    const audit = await waitFor("the credential's audit entry", async () => {
+      const page = await api<Entries>("GET", "/api/v1/audit?action=scram.upsert&limit=50");
+      return page.body.entries.some((e) => e.target === "ds-super/SCRAM-SHA-256") ? page : undefined;
+    });
+    const entry = audit.body.entries.find((e) => e.target === "ds-super/SCRAM-SHA-256");
+    expect(entry, audit.text).to.include({ actor: service.admin.username, action: "scram.upsert" });
+    expect(JSON.stringify(entry?.detail)).to.include(adminPlan.operation?.id as string);
+    expect(audit.text).to.not.include(takeover);
+  });
+
   it("refuses files that cannot be planned, naming the file, the document and the field; nothing is planned", async () => {
     const before = (await api<{ operations: Operation[] }>("GET", `/api/v1/clusters/${clusterId}/operations`)).body
       .operations.length;

@@ -4,6 +4,7 @@ import {
   BrokerConfigsResponseSchema,
   type BrokerPath,
   BrokerPathSchema,
+  CHANGE_ROLES,
   type ConfigChangeRequest,
   ConfigChangeRequestSchema,
 } from "@kcp/shared";
@@ -17,7 +18,7 @@ export function brokerRoutes(actions: ClusterActions) {
       method: "PATCH",
       path: "/api/v1/clusters/:id/brokers/:broker/configs",
       operationId: "alterBrokerConfigs",
-      role: "operator",
+      role: CHANGE_ROLES["broker.configs"],
       response: { status: 200, schema: BrokerConfigChangeResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary: "Set and delete dynamic broker configs (incremental; unknown and static keys are refused by name)",

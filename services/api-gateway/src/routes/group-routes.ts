@@ -1,5 +1,6 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import {
+  CHANGE_ROLES,
   type ClusterPath,
   ClusterPathSchema,
   GroupDetailSchema,
@@ -49,7 +50,7 @@ export function groupRoutes(actions: ClusterActions) {
       method: "POST",
       path: "/api/v1/clusters/:id/groups/:group/reset-offsets",
       operationId: "resetGroupOffsets",
-      role: "operator",
+      role: CHANGE_ROLES["group.reset-offsets"],
       response: { status: 200, schema: ResetOffsetsResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "conflict"],
       summary: "Reset the committed offsets of an empty group (dryRun previews them)",

@@ -1,5 +1,6 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import {
+  CHANGE_ROLES,
   type ClusterPath,
   ClusterPathSchema,
   QuotaListResponseSchema,
@@ -17,7 +18,7 @@ export function quotaRoutes(actions: ClusterActions) {
       method: "PUT",
       path: "/api/v1/clusters/:id/quotas",
       operationId: "setQuotas",
-      role: "operator",
+      role: CHANGE_ROLES["quota.change"],
       response: { status: 200, schema: QuotaResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary: "Set or remove quota values of a user, client id or ip (name null = the default entity)",

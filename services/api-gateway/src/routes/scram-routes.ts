@@ -1,5 +1,6 @@
 import type { ClusterActions } from "@kcp/cluster-actions";
 import {
+  CHANGE_ROLES,
   type ClusterPath,
   ClusterPathSchema,
   type ScramCredentialPath,
@@ -50,7 +51,7 @@ export function scramRoutes(actions: ClusterActions) {
       method: "PUT",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
       operationId: "setScramCredential",
-      role: "admin",
+      role: CHANGE_ROLES["scram.upsert"],
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary:
@@ -71,7 +72,7 @@ export function scramRoutes(actions: ClusterActions) {
       method: "DELETE",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
       operationId: "deleteScramCredential",
-      role: "admin",
+      role: CHANGE_ROLES["scram.delete"],
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary: "Delete the user's credential for one mechanism (404 when there is none); answers the credentials left",
