@@ -1,4 +1,5 @@
 import { AUTOPILOT_SERVICE_SCOPE, type PolicySpec } from "@kcp/shared";
+import { isAutopilotActor } from "./decide.js";
 import { DEFAULT_FIND_THRESHOLDS, type FindThresholds } from "./find.js";
 
 /** A pause as stored: for one cluster (its id as scope) or for the service (`AUTOPILOT_SERVICE_SCOPE`). */
@@ -45,4 +46,33 @@ export function findThresholds(policies: readonly PolicySpec[], diskHighPercent:
       DEFAULT_FIND_THRESHOLDS.leaderImbalancePercent,
     ),
   };
+}
+
+/**
+ * The labels of a cluster that policies select clusters by (`scope.labels`) and that a change from `before` to `after`
+ * adds, removes or alters, sorted: such a change moves the cluster into or out of a policy an admin wrote, which only
+ * an admin may do. Labels no policy selects on are anyone's to change.
+ */
+export function policyLabelsChanged(
+  policies: readonly Pick<PolicySpec, "scope">[],
+  before: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, string>>,
+): string[] {
+  const selected = new Set<string>();
+  for (const { scope } of policies)
+    if ("labels" in scope) for (const key of Object.keys(scope.labels)) selected.add(key);
+  return [...selected].filter((key) => before[key] !== after[key]).sort();
+}
+
+/**
+ * Whether resuming an operation needs the admin role: an autopilot operation while an autopilot pause (an admin's
+ * veto) covers its cluster. The pause holds it; only an admin may let it go before the pause ends.
+ */
+export function resumeHeldByPause(
+  operation: { clusterId: string; createdBy: string },
+  pauses: readonly PauseFacts[],
+  now: Date,
+): PauseFacts | undefined {
+  if (!isAutopilotActor(operation.createdBy)) return undefined;
+  return pauseInForce(pauses, operation.clusterId, now);
 }

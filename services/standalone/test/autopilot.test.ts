@@ -88,6 +88,31 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     });
   });
 
+  it("labels a policy selects clusters by: an operator may change the others, only an admin those (the cluster would leave or join the policy)", async () => {
+    const scoped = await admin<Policy & Reply>("POST", "/api/v1/policies", {
+      name: "by-tier",
+      scope: { labels: { tier: "gold" } },
+      trigger: { code: "leader_imbalance", for: "1h" },
+      action: { type: "electLeaders" },
+      mode: "propose",
+    });
+    expect(scoped.status, scoped.text).to.equal(201);
+    const labels = async () =>
+      (await admin<{ cluster: { labels?: Record<string, string> } }>("GET", `/api/v1/clusters/${clusterId}`)).body
+        .cluster.labels ?? {};
+    const team = await as(operator, "PATCH", `/api/v1/clusters/${clusterId}`, { labels: { team: "orders" } });
+    expect(team.status, team.text).to.equal(200);
+    const joined = await as(operator, "PATCH", `/api/v1/clusters/${clusterId}`, { labels: { tier: "gold" } });
+    expect(joined.status, joined.text).to.equal(403);
+    expect(await labels()).to.deep.equal({ team: "orders" });
+    const byAdmin = await admin("PATCH", `/api/v1/clusters/${clusterId}`, { labels: { tier: "gold", team: "orders" } });
+    expect(byAdmin.status, byAdmin.text).to.equal(200);
+    const left = await as(operator, "PATCH", `/api/v1/clusters/${clusterId}`, { labels: { team: "orders" } });
+    expect(left.status, left.text).to.equal(403);
+    expect(await labels()).to.deep.equal({ tier: "gold", team: "orders" });
+    expect((await admin("DELETE", `/api/v1/policies/${scoped.body.id}`)).status).to.equal(200);
+  });
+
   it("leader imbalance: an auto policy elects the preferred leaders by itself; the anomaly, the operation and the audit say who and why", async () => {
     await tilt(cluster, TOPIC);
     const created = await admin<{ policy: Policy }>("POST", "/api/v1/policies", policy("prefer-leaders"));

@@ -1,3 +1,4 @@
+import { policyLabelsChanged } from "@kcp/autopilot";
 import { type ClusterRegistry, nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
@@ -16,7 +17,7 @@ import {
   OverviewResponseSchema,
   roleAtLeast,
 } from "@kcp/shared";
-import type { UserRecord } from "@kcp/store";
+import type { PolicyRepository, UserRecord } from "@kcp/store";
 import type { Response } from "express";
 import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
@@ -68,8 +69,34 @@ function connectionTestLimit(perUser: number) {
 }
 
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
-export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser: number) {
+export function clusterRoutes(
+  clusters: ClusterRegistry,
+  connectionTestsPerUser: number,
+  policies: Pick<PolicyRepository, "list">,
+) {
   const connectionTest = connectionTestLimit(connectionTestsPerUser);
+  /**
+   * A label that an autopilot policy selects clusters by decides which policy acts on the cluster: adding, removing
+   * or changing one needs the admin role (audited with the old and new labels, set before the check).
+   */
+  async function guardPolicyLabels(
+    res: Response,
+    user: UserRecord,
+    before: Record<string, string>,
+    after: Record<string, string>,
+  ): Promise<void> {
+    const changed = policyLabelsChanged(
+      (await policies.list()).map((p) => p.spec),
+      before,
+      after,
+    );
+    if (changed.length === 0) return;
+    res.locals.auditChanges = { policyLabels: { before, after } };
+    requireAdmin(
+      user,
+      `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies select clusters by,`,
+    );
+  }
   // Computed in memory from the registry's cached views (at most a second old): no store read per request.
   const list = async ({ query }: { query: ClusterListQuery }) => ({
     status: 200,
@@ -153,7 +180,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
       errors: [...CONNECTION_ERRORS, "too_many_attempts"],
       summary:
         "Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes",
-      adminOnly: `${NODE_SETTINGS_RULE}; keepSecrets`,
+      adminOnly: `${NODE_SETTINGS_RULE}; keepSecrets; labels that an autopilot policy selects clusters by`,
       action: "cluster.update",
       params: ClusterPathSchema,
       body: ClusterPatchSchema,
@@ -162,6 +189,7 @@ export function clusterRoutes(clusters: ClusterRegistry, connectionTestsPerUser:
         res.locals.auditTarget = record.name;
         guardNodeSettings(res, user, nodeSettingChanges(record, body));
         if (body.keepSecrets) requireAdmin(user, "keepSecrets");
+        if (body.labels !== undefined) await guardPolicyLabels(res, user, record.labels, body.labels);
         const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
         return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
       },

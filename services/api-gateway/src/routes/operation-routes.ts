@@ -1,3 +1,4 @@
+import { resumeHeldByPause } from "@kcp/autopilot";
 import type { OperationService } from "@kcp/operation-service";
 import {
   AppError,
@@ -16,7 +17,9 @@ import {
   type PlanOperationRequest,
   PlanOperationRequestSchema,
   type RequestedAction,
+  roleAtLeast,
 } from "@kcp/shared";
+import type { AutopilotPauseRepository, UserRecord } from "@kcp/store";
 import type { Response } from "express";
 import { route } from "./route.js";
 
@@ -35,8 +38,32 @@ async function auditOperation(res: Response, operations: OperationService, opera
   if (operation) res.locals.auditClusterId = operation.clusterId;
 }
 
+/**
+ * An autopilot operation held by an autopilot pause (an admin's veto) is resumed early only by an admin: the pause is
+ * named in the refusal, with how to end it.
+ */
+async function guardHeldResume(
+  operations: OperationService,
+  pauses: Pick<AutopilotPauseRepository, "list">,
+  operationId: string,
+  user: UserRecord,
+): Promise<void> {
+  if (roleAtLeast(user.role, "admin")) return;
+  const operation = await operations.get(operationId);
+  const pause = resumeHeldByPause(operation, await pauses.list(), new Date());
+  if (pause)
+    throw new AppError(
+      "forbidden",
+      `The autopilot is paused for this cluster by ${pause.by} (${pause.reason}): resuming its operation before the pause ends needs the admin role (POST /api/v1/autopilot/resume ends the pause)`,
+    );
+}
+
 /** pause, resume and cancel: each sets the operation's requestedAction, which the worker honours. */
-function requestRoute(operations: OperationService, action: RequestedAction) {
+function requestRoute(
+  operations: OperationService,
+  pauses: Pick<AutopilotPauseRepository, "list">,
+  action: RequestedAction,
+) {
   return route<unknown, unknown, OperationPath>({
     method: "POST",
     path: `/api/v1/operations/:op/${action}`,
@@ -47,15 +74,16 @@ function requestRoute(operations: OperationService, action: RequestedAction) {
     summary: REQUEST_SUMMARIES[action],
     action: `operation.${action}`,
     params: OperationPathSchema,
-    async handle({ res, params }) {
+    async handle({ res, params, user }) {
       await auditOperation(res, operations, params.op);
+      if (action === "resume") await guardHeldResume(operations, pauses, params.op, user);
       return { status: 200, body: await operations.request(params.op, action) };
     },
   });
 }
 
 /** Endpoints 17–19, one operation by id, and pause/resume/cancel. */
-export function operationRoutes(operations: OperationService) {
+export function operationRoutes(operations: OperationService, pauses: Pick<AutopilotPauseRepository, "list">) {
   return [
     route<PlanOperationRequest, unknown, ClusterPath>({
       method: "POST",
@@ -76,7 +104,7 @@ export function operationRoutes(operations: OperationService) {
             "invalid_request",
             "applyDesiredState is planned from files: POST /api/v1/clusters/{id}/desired-state/plan",
           );
-        const operation = await operations.plan(params.id, body, user.username);
+        const operation = await operations.plan(params.id, body, user);
         res.locals.auditTarget = operation.id;
         return { status: 201, body: operation };
       },
@@ -139,11 +167,11 @@ export function operationRoutes(operations: OperationService) {
       body: ConfirmRequestSchema,
       async handle({ res, user, params, body }) {
         await auditOperation(res, operations, params.op);
-        return { status: 200, body: await operations.confirm(params.op, body, user.username) };
+        return { status: 200, body: await operations.confirm(params.op, body, user) };
       },
     }),
-    requestRoute(operations, "pause"),
-    requestRoute(operations, "resume"),
-    requestRoute(operations, "cancel"),
+    requestRoute(operations, pauses, "pause"),
+    requestRoute(operations, pauses, "resume"),
+    requestRoute(operations, pauses, "cancel"),
   ];
 }
