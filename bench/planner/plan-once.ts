@@ -10,6 +10,8 @@ const { values } = parseArgs({
     racks: { type: "string", default: "3" },
     seed: { type: "string", default: "42" },
     skewed: { type: "boolean", default: false },
+    /** The same input with every broker's rack taken away: the reference for the rack-aware figures. */
+    "no-racks": { type: "boolean", default: false },
   },
 });
 const { brokers, partitions } = syntheticCluster({
@@ -19,6 +21,10 @@ const { brokers, partitions } = syntheticCluster({
   seed: Number(values.seed),
   skewed: values.skewed,
 });
+if (values["no-racks"]) for (const b of brokers) delete b.rack;
+const perRack = new Map<string, number>();
+for (const b of brokers) perRack.set(b.rack ?? "", (perRack.get(b.rack ?? "") ?? 0) + 1);
+const brokersPerRack = [...perRack.values()].join("/");
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -105,6 +111,9 @@ process.stdout.write(
       before: [Math.min(...use(plan.before)), Math.max(...use(plan.before))],
       after: [Math.min(...use(plan.after)), Math.max(...use(plan.after))],
     },
+    // Counted here from the data after the plan, independently of the planner's own report.
+    outsideBand: use(plan.after).filter((u) => u < 0.9 - 1e-9 || u > 1.1 + 1e-9).length,
+    brokersPerRack,
     bestReplicaSpread: plan.bestReplicaSpread,
     before: {
       replicas: plan.before.replicaSpread,

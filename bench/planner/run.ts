@@ -5,6 +5,10 @@
  * figure before → after, data moved against each lower bound (replica spread, disk band). Reference in the same run:
  * Kafka's `--generate` assignment (rack-aware round-robin, blind to current placement) of the same input.
  *
+ * The disk band with racks: 3 racks of equal and unequal size (51 = 17/17/17, 50 = 17/17/16, 201, 200) at 100k and
+ * 333,334 partitions × RF 3 — every partition has a replica in every rack, so each rack's share is fixed — each beside
+ * the same input with the racks taken away (the reference, in the same run).
+ *
  *   npm run bench:planner [-- --only 10x10k]
  */
 import { dirname, join } from "node:path";
@@ -57,6 +61,19 @@ const SCENARIOS = [
   { name: "50x100k-skewed", brokers: 50, partitions: 100_000, racks: 5, skewed: true },
   { name: "200x1M-skewed", brokers: 200, partitions: 333_334, racks: 5, skewed: true },
 ];
+
+/** The disk band with racks, each beside the same input without racks. */
+const RACK_SCENARIOS = [
+  { name: "51x100k-3racks", brokers: 51, partitions: 100_000 },
+  { name: "50x100k-3racks", brokers: 50, partitions: 100_000 },
+  { name: "201x1M-3racks", brokers: 201, partitions: 333_334 },
+  { name: "200x1M-3racks", brokers: 200, partitions: 333_334 },
+];
+
+interface RackResult extends Result {
+  outsideBand: number;
+  brokersPerRack: string;
+}
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const here = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +144,41 @@ for (const scenario of SCENARIOS.filter((s) => !values.only || s.name === values
       [
         "reference: --generate style assignment",
         `${r.reference.replicaMoves} replicas, ${gib(r.reference.dataBytes)} moved; spreads ${r.reference.replicas} / ${r.reference.leaders} / ${gib(r.reference.data)}; ${r.reference.outsideBand} broker(s) outside the band; ${seconds(r.reference.ms)}`,
+      ],
+    ],
+  );
+}
+
+for (const scenario of RACK_SCENARIOS.filter((s) => !values.only || s.name === values.only)) {
+  const args = ["--brokers", String(scenario.brokers), "--partitions", String(scenario.partitions), "--racks", "3"];
+  const racked = await runNodeScript<RackResult>(join(here, "plan-once.ts"), args);
+  const flat = await runNodeScript<RackResult>(join(here, "plan-once.ts"), [...args, "--no-racks"]);
+  const disk = (r: RackResult) => r.goals.find((g) => g.goal === "disk");
+  const ratio = (r: RackResult) => (r.lowerBounds.disk > 0 ? r.dataToMoveBytes / r.lowerBounds.disk : 1);
+  const side = (f: (r: RackResult) => string) => `${f(racked)}   |   ${f(flat)}`;
+  const use = (r: RackResult) => `${r.relativeUse.after[0].toFixed(3)}–${r.relativeUse.after[1].toFixed(3)}`;
+  const met =
+    racked.outsideBand === 0 &&
+    disk(racked)?.status === "met" &&
+    ratio(racked) <= 1.05 &&
+    (scenario.partitions < 333_334 || racked.planningMs < 10_000);
+  table(
+    `${scenario.brokers} brokers in racks of ${racked.brokersPerRack}, ${scenario.partitions} partitions × RF 3 (${racked.replicas} replicas): 3 racks   |   the same input without racks`,
+    [
+      ["disk after, min–max of the mean", side(use)],
+      ["brokers outside ±10 % (counted from the plan's data)", side((r) => String(r.outsideBand))],
+      ["planner's disk goal, before → after", side((r) => `${disk(r)?.before} → ${disk(r)?.after} ${disk(r)?.status}`)],
+      ["data moved", side((r) => gib(r.dataToMoveBytes))],
+      ["disk bound (rack-aware with racks)", side((r) => gib(r.lowerBounds.disk))],
+      ["data moved / disk bound", side((r) => `${ratio(r).toFixed(4)}×`)],
+      ["replica spread after (the least the racks allow)", side((r) => `${r.after.replicas} (${r.bestReplicaSpread})`)],
+      ["planning time (CPU)", side((r) => `${seconds(r.planningMs)} (${seconds(r.planningCpuMs)})`)],
+      ["peak RSS", side((r) => mebibytes(r.peakRssBytes))],
+      [
+        "target: in band, met, ≤ 1.05× the bound, 1M replicas < 10 s",
+        met
+          ? "met"
+          : `NOT MET (${racked.outsideBand} outside, ${disk(racked)?.status}, ${ratio(racked).toFixed(4)}×, ${seconds(racked.planningMs)})`,
       ],
     ],
   );

@@ -23,7 +23,7 @@ function sequence(seed: number) {
 
 /**
  * A cluster that grew: its brokers spread over racks, the newest fifth holding nothing yet; partitions of RF 3 placed
- * rack-aware on the older brokers with a bias towards the first ones; sizes skewed (most small, a few huge), topics of
+ * rack-aware on the older brokers with a bias towards the first ones (three distinct brokers, also with fewer racks); sizes skewed (most small, a few huge), topics of
  * 1 to 200 partitions. `skewed`: also capacities and hot topics (above).
  */
 export function syntheticCluster(shape: Shape): { brokers: PlannerBroker[]; partitions: PlannerPartition[] } {
@@ -44,10 +44,17 @@ export function syntheticCluster(shape: Shape): { brokers: PlannerBroker[]; part
     const hot = shape.skewed === true && topic % 20 === 7;
     for (let p = 0; p < count; p++) {
       const firstRack = Math.floor(random() * racks.length);
-      const replicas = [0, 1, 2].map((k) => {
+      const replicas: number[] = [];
+      for (let k = 0; k < 3; k++) {
         const rack = racks[(firstRack + k) % racks.length] as number[];
-        return rack[Math.floor(random() ** 2 * rack.length)] as number; // biased towards a rack's first brokers
-      });
+        const drawn = Math.floor(random() ** 2 * rack.length); // biased towards a rack's first brokers
+        // Fewer racks than replicas: a rack gives two, so the next of its brokers not chosen yet (else of any rack).
+        let id = rack[drawn] as number;
+        for (let step = 1; replicas.includes(id) && step < rack.length; step++)
+          id = rack[(drawn + step) % rack.length] as number;
+        if (replicas.includes(id)) id = old.find((b) => !replicas.includes(b.id))?.id as number;
+        replicas.push(id);
+      }
       partitions.push({
         topic: `topic-${topic}`,
         partition: p,

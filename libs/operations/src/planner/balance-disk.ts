@@ -14,10 +14,14 @@ function breadth(replicas: number): { NEAREST: number; PARTNERS: number; SCAN: n
 
 /**
  * Disk goal: brings every broker's data into its band by moving replicas from brokers above it (or the fullest) to
- * brokers below it (or the emptiest) — the replica nearest in size to what both need, the cheapest per byte of band
- * reached (a replica going back where it was costs nothing). When `counts` holds the replica spread reached before,
+ * brokers below it (or the emptiest) — the replica nearest in size to what both need (towards each broker's
+ * `band.target`, which with racks is its part of its rack's share; else what the one outside needs), the cheapest per
+ * byte of band reached (a replica going back where it was costs nothing). With racks, partners of the broker's own
+ * rack are tried whenever those of any rack can take nothing (and only they when every partition has a replica in
+ * every rack: a move inside a rack never breaks the rack goal). When `counts` holds the replica spread reached before,
  * a move that would widen it is paired with a replica going back (a swap), so the replica goal is kept: the smallest
- * that moves anyway or goes home (a broker above its max disk use can only take back what it held), else the smallest;
+ * that moves anyway or goes home (a broker above its max disk use can only take back what it held), else — or when
+ * that one is larger than anything the giver could send — the smallest;
  * with `counts` undefined counts are free; with `freeWhenStuck` only the brokers no swap helps are. Hard goals hold for every move: racks, capacity (copies in flight counted),
  * receivers only. Answers whether every broker ended in its band.
  *
@@ -63,6 +67,11 @@ export function balanceDisk(
       rack.set(id, rackNames.get(name) as number);
     }
   const rackId = (id: number) => rack.get(id) ?? -1;
+  // A broker of another rack can take a replica only of a partition that leaves a rack unused (or has more replicas
+  // than there are racks): without such partitions only partners in the same rack are tried.
+  let crossRack = !rackOf;
+  for (let p = 0; p < lists.length && !crossRack; p++)
+    if ((lists[p] as number[]).length !== rackCount) crossRack = true;
 
   const heldBefore = (id: number, p: number) => (partitions[p] as { replicas: number[] }).replicas.includes(id);
   const outside = (i: number, d: number) =>
@@ -186,6 +195,8 @@ export function balanceDisk(
     return k;
   };
 
+  /** The smallest replica swapBack saw that f can take, free or not (-1: none). */
+  let smallestBack = -1;
   /**
    * A replica for t to send back to f so the counts stay: the smallest free one (f held it before, or it moves
    * anyway) among those f held and among t's NEAREST smallest that f can take; else the smallest of those.
@@ -214,6 +225,7 @@ export function balanceDisk(
         break;
       }
     }
+    smallestBack = first >= 0 && (best < 0 || (size[first] as number) < (size[best] as number)) ? first : best;
     return best >= 0 ? best : first;
   };
 
@@ -242,12 +254,19 @@ export function balanceDisk(
       ((count[f] as number) - 1 < counts.min || (count[t] as number) + 1 > counts.max);
     const back = needSwap ? swapBack(f, t) : -1;
     if (needSwap && back < 0) return;
+    // A free replica to send back may be larger than anything f can give: then the smallest one goes back.
+    if (!pairWith(f, t, want, back) && needSwap && smallestBack >= 0 && smallestBack !== back)
+      pairWith(f, t, want, smallestBack);
+  };
+  /** Offers p from f to t (with `back` from t to f when ≥ 0) for the replicas of f nearest `want`; whether any. */
+  const pairWith = (f: number, t: number, want: number, back: number): boolean => {
     const backSize = back >= 0 ? (size[back] as number) : 0;
     const backCost = back >= 0 ? moveCost(back, t, f) : 0;
     const df = data[f] as number;
     const dt = data[t] as number;
     const now = outside(f, df) + outside(t, dt);
     const k = nearest(f, want + backSize, t);
+    let any = false;
     for (let j = 0; j < k; j++) {
       const p = found[j] as number;
       const net = (size[p] as number) - backSize;
@@ -255,7 +274,9 @@ export function balanceDisk(
       const gain = now - outside(f, df - net) - outside(t, dt + net);
       if (gain <= 0) continue;
       offer(p, f, t, back, gain, moveCost(p, f, t) + backCost);
+      any = true;
     }
+    return any;
   };
 
   // Brokers by use, ascending (ties by index): the first are the emptiest, the last the fullest.
@@ -328,8 +349,11 @@ export function balanceDisk(
     const above = (data[x] as number) > (upper[x] as number);
     bestP = -1;
     // A broker is stuck only after a deep look: first the usual one, then past SCAN when it found nothing.
+    // Partners of any rack when a partition may change racks, else of x's rack; then of x's rack when those of
+    // other racks could take nothing.
     for (deep = false; ; deep = true) {
-      tryPartners(x, above);
+      tryPartners(x, above, !crossRack);
+      if (bestP < 0 && crossRack && rackOf) tryPartners(x, above, true);
       if (bestP >= 0 || deep) break;
     }
     if (bestP >= 0) {
@@ -344,21 +368,30 @@ export function balanceDisk(
   for (let i = 0; i < n; i++) if (off(i) > 0) return false;
   return true;
 
-  function tryPartners(x: number, above: boolean) {
+  /** Tries the PARTNERS brokers furthest on the other side of x: of any rack, or of x's rack only. */
+  function tryPartners(x: number, above: boolean, sameRack: boolean) {
+    const own = rackId(ids[x] as number);
     for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
       const y = order[above ? k : n - 1 - k] as number;
-      if (y === x) continue;
+      if (y === x || (sameRack && rackId(ids[y] as number) !== own)) continue;
       tried++;
       const [f, t] = above ? [x, y] : [y, x];
-      const want = Math.max(
-        1,
-        Math.min(
-          (data[f] as number) - (target[f] as number),
-          (target[t] as number) - (data[t] as number),
-          above ? (data[x] as number) - (lower[x] as number) : (upper[x] as number) - (data[x] as number),
-        ),
+      const toward = Math.min(
+        (data[f] as number) - (target[f] as number),
+        (target[t] as number) - (data[t] as number),
+        above ? (data[x] as number) - (lower[x] as number) : (upper[x] as number) - (data[x] as number),
       );
-      consider(f, t, want);
+      // Both towards their targets; else (the partner already past its target) what x needs that the partner's band
+      // leaves room for.
+      const want =
+        toward > 0
+          ? toward
+          : Math.min(
+              (data[f] as number) - (lower[f] as number),
+              (upper[t] as number) - (data[t] as number),
+              outside(x, data[x] as number),
+            );
+      consider(f, t, Math.max(1, want));
     }
   }
 }

@@ -9,6 +9,7 @@ import { type GoalReport, goalReport } from "./goal-report.js";
 import { loadOf } from "./load.js";
 import { ALL_GOALS, type Goal, type PlannerInput, type PlannerPartition } from "./model.js";
 import { HOLE, Placement, racksUsed } from "./placement.js";
+import { rackShares } from "./rack-shares.js";
 import { rackTotals } from "./rack-totals.js";
 
 export interface MovePlan {
@@ -77,14 +78,7 @@ export function planMoves(input: PlannerInput): MovePlan {
   const rackOf = new Map(input.brokers.map((b) => [b.id, b.rack]));
   const racks = new Set(ids.map((id) => rackOf.get(id)));
   const rackAware = input.goals.has("rack") && ids.every((id) => rackOf.get(id) !== undefined);
-  const tooWide = input.partitions.filter((p) => p.replicas.length > holders.size);
-  if (tooWide.length > 0) {
-    const p = tooWide[0] as PlannerPartition;
-    throw new AppError(
-      "invalid_request",
-      `${p.topic}-${p.partition} has ${p.replicas.length} replicas but only ${holders.size} broker(s) can hold them`,
-    );
-  }
+  refuseInvalid(input.partitions, holders.size);
   const capacity = new Map(input.brokers.map((b) => [b.id, b.capacityBytes]));
   const bandPercent = input.diskBandPercent ?? 10;
   let keptData = 0;
@@ -117,7 +111,8 @@ export function planMoves(input: PlannerInput): MovePlan {
     ? brokerTargets(ids, staying, input.partitions, totalReplicas, rackAware ? rackOf : undefined)
     : undefined;
   const lowerBoundBytes = targets ? balancingBound(mandatoryBytes, staying, targets, input.partitions) : mandatoryBytes;
-  const diskBound = diskBandBound(band, dataNow, emptiedBytes, mandatoryBytes - emptiedBytes);
+  const shares = rackShares({ partitions: input.partitions, ids, kept, rackOf, rackAware, band });
+  const diskBound = Math.max(diskBandBound(band, dataNow, emptiedBytes, mandatoryBytes - emptiedBytes), shares.bound);
   const racksOf = rackAware ? rackOf : undefined;
   const byData = input.goals.has("disk");
   const placed = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
@@ -136,16 +131,19 @@ export function planMoves(input: PlannerInput): MovePlan {
       `${placed.overCapacity} replica(s) had to go to a broker above its max disk use: no broker had room for them.`,
     );
   if (targets) evenOut(placement, ids, targets, rackAware ? rackOf : undefined, racks.size);
-  const impossible = impossibleGoals(input, band, ids, rackOf, totalData - keptData, rackAware);
+  const impossible = impossibleGoals(input, band, ids, rackOf, totalData - keptData, shares.impossible);
   if (input.mode === "rebalance" && byData) {
     const counts = targets ? [...ids].map((id) => placement.count.get(id) ?? 0) : [];
     const window = targets ? { min: Math.min(...counts), max: Math.max(...counts) } : undefined;
     // The replica spread kept first; where that cannot reach a band the input allows, the band (the higher goal)
     // wins: the brokers no swap brings into it move without one. A band no plan can reach is brought as near as the
     // replica spread lets it, no nearer.
-    const reached = balanceDisk(placement, ids, band, racksOf, racks.size, window);
+    // With racks each broker aims at its part of its rack's share (fixed where every partition has a replica in
+    // every rack), not at the mean of all brokers.
+    const aims = rackAware ? { ...band, target: shares.target } : band;
+    const reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window);
     if (!reached && window && impossible.disk === undefined)
-      balanceDisk(placement, ids, band, racksOf, racks.size, window, true);
+      balanceDisk(placement, ids, aims, racksOf, racks.size, window, true);
   }
   // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
   // order is settled afterwards. Its work is bounded (steps per replica) so 1M replicas stay fast.
@@ -190,6 +188,26 @@ export function planMoves(input: PlannerInput): MovePlan {
   return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
 }
 
+/**
+ * Input no plan can keep: a partition naming one broker twice (Kafka never has it; a plan would keep the duplicate),
+ * or with more replicas than brokers can hold them. Refused, naming the first such partition.
+ */
+function refuseInvalid(partitions: readonly PlannerPartition[], holders: number): void {
+  for (const p of partitions) {
+    const twice = p.replicas.find((id, i) => p.replicas.indexOf(id) !== i);
+    if (twice !== undefined)
+      throw new AppError(
+        "invalid_request",
+        `${p.topic}-${p.partition} names broker ${twice} twice in its replicas [${p.replicas.join(", ")}]`,
+      );
+    if (p.replicas.length > holders)
+      throw new AppError(
+        "invalid_request",
+        `${p.topic}-${p.partition} has ${p.replicas.length} replicas but only ${holders} broker(s) can hold them`,
+      );
+  }
+}
+
 /** Steps the topic phase may take: one per 128 replicas, at least 1,000 (under a second more at 1M replicas). */
 function topicBudget(replicas: number): number {
   return Math.max(1_000, Math.ceil(replicas / 128));
@@ -202,7 +220,8 @@ function impossibleGoals(
   ids: readonly number[],
   rackOf: ReadonlyMap<number, string | undefined>,
   data: number,
-  rackAware: boolean,
+  /** Why the racks' shares cannot fit their brokers' bands (rack-shares.ts), if they cannot. */
+  rackShare: string | undefined,
 ): Partial<Record<Goal, string>> {
   const why: Partial<Record<Goal, string>> = {};
   const noRack = ids.filter((id) => rackOf.get(id) === undefined);
@@ -215,19 +234,7 @@ function impossibleGoals(
   if (largest > widest)
     why.disk = `a partition of ${gib(largest)} is larger than any broker's band allows (at most ${gib(widest)})`;
   else if (data > room) why.disk = "the brokers' capacity cannot hold the data";
-  else if (rackAware) {
-    // A partition with a replica in every rack puts one in each: a rack holds at least those partitions' data.
-    const members = new Map<string, number[]>();
-    for (const id of ids) members.set(rackOf.get(id) as string, [...(members.get(rackOf.get(id) as string) ?? []), id]);
-    const forced = input.partitions.reduce((n, p) => n + (p.replicas.length === members.size ? p.sizeBytes : 0), 0);
-    for (const [rack, list] of members) {
-      const top = list.reduce((n, id) => n + (band.upper.get(id) ?? 0), 0);
-      if (forced > top) {
-        why.disk = `rack ${rack} must hold a replica of every partition with one replica per rack (${gib(forced)}), more than its brokers' band allows (${gib(top)})`;
-        break;
-      }
-    }
-  }
+  else if (rackShare !== undefined) why.disk = rackShare;
   return why;
 }
 
