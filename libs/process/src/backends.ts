@@ -57,11 +57,11 @@ function openCountedStore(config: StoreConfig, logger: Logger, metrics: Metrics)
  */
 export async function workerProcess(
   config: HttpConfig & Partial<MetricsConfig>,
-  backends: Backends,
+  backends: Backends & { logger?: Logger },
   service: Component,
 ): Promise<{ url: string; components: Component[] }> {
   let stopping = false;
-  const metricsToken = await loadMetricsToken(config);
+  const metricsToken = await loadMetricsToken(config, backends.logger);
   const ops = await startOpsServer({
     host: config.HOST,
     port: config.PORT,

@@ -29,7 +29,7 @@ export const gatewayModule = serviceModule({
     autopilotSection,
   ],
   async start(config, context) {
-    const metricsToken = await loadMetricsToken(config);
+    const metricsToken = await loadMetricsToken(config, context.logger);
     return startGateway({
       host: config.HOST,
       port: config.PORT,

@@ -2,9 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { METRICS_OPEN_WARNING } from "@kcp/shared";
 import { getSharedMongo, type RedisServer, startRedis } from "@kcp/test-infra";
 import { expect } from "chai";
-import { mainOf, runStandaloneToExit, type StandaloneProcess, startServiceProcess } from "./process.js";
+import {
+  mainOf,
+  runStandaloneToExit,
+  type StandaloneProcess,
+  startServiceProcess,
+  startStandaloneProcess,
+} from "./process.js";
 
 describe("METRICS_TOKEN: /metrics of a service started on its own needs the bearer token", function () {
   this.timeout(120_000);
@@ -52,6 +59,24 @@ describe("METRICS_TOKEN: /metrics of a service started on its own needs the bear
     expect(await scraped.text()).to.match(/kcp_nodejs_version_info\{[^}]*service="audit"/);
     expect((await fetch(`${service.url}/healthz`)).status).to.equal(200);
     expect(service.stdout()).to.not.include(token);
+    expect(service.stdout(), "with a token, no warning").to.not.include(METRICS_OPEN_WARNING);
+  });
+
+  it("without a token /metrics stays open, and the process says so at start in a warn line", async () => {
+    const open = await startStandaloneProcess({ DATA_DIR: join(folder, "open"), ADMIN_PASSWORD: "an-admin-password" });
+    try {
+      const warnings = open
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes(METRICS_OPEN_WARNING))
+        .map((line) => JSON.parse(line) as { level: number | string });
+      expect(warnings, open.stdout()).to.have.length(1);
+      expect(warnings[0]?.level).to.be.oneOf([40, "warn"]);
+      expect((await fetch(`${open.url}/metrics`)).status).to.equal(200);
+    } finally {
+      open.child.kill("SIGTERM");
+      await open.exitCode;
+    }
   });
 
   it("refuses to start with a token too short or unreadable, naming the variable and never the value", async () => {

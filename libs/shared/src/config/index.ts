@@ -9,7 +9,7 @@ export {
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
 export { ConfigError, loadConfig } from "./load.js";
-export { loadMetricsToken, type MetricsConfig, metricsSection } from "./metrics-section.js";
+export { loadMetricsToken, METRICS_OPEN_WARNING, type MetricsConfig, metricsSection } from "./metrics-section.js";
 export {
   type AgentConfig,
   type AuthConfig,

@@ -22,11 +22,25 @@ export const metricsSection = z
   });
 export type MetricsConfig = z.infer<typeof metricsSection>;
 
-/** The token `/metrics` requires: METRICS_TOKEN, else METRICS_TOKEN_FILE's content, else none. Errors never show it. */
-export async function loadMetricsToken(config: Partial<MetricsConfig>): Promise<string | undefined> {
+/** The warning every process serving `/metrics` logs at start when it has no token (docs/configuration.md). */
+export const METRICS_OPEN_WARNING =
+  "/metrics is open: METRICS_TOKEN is not set, so whoever reaches this port reads the metrics (cluster, consumer group and operation names); set METRICS_TOKEN or METRICS_TOKEN_FILE, or keep the port unreachable";
+
+/**
+ * The token `/metrics` requires: METRICS_TOKEN, else METRICS_TOKEN_FILE's content, else none. Errors never show it.
+ * Without a token `/metrics` stays open (every scraper, test and the chart's default work as they are), and the
+ * process says so at start, at warn level, on `logger`.
+ */
+export async function loadMetricsToken(
+  config: Partial<MetricsConfig>,
+  logger?: { warn(message: string): void },
+): Promise<string | undefined> {
   if (config.METRICS_TOKEN !== undefined) return config.METRICS_TOKEN;
   const path = config.METRICS_TOKEN_FILE;
-  if (path === undefined) return undefined;
+  if (path === undefined) {
+    logger?.warn(METRICS_OPEN_WARNING);
+    return undefined;
+  }
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
     throw new Error(`METRICS_TOKEN_FILE ${path} cannot be read: ${error.code ?? "error"}`);
   });
