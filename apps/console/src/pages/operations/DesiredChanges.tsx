@@ -26,16 +26,19 @@ const TONE_CLASS: Record<Tone, string> = {
  * place, with before → after), so that what a confirm does is read before it is done. The sign and the words carry
  * the meaning; the colour only repeats it.
  */
-export function DesiredChanges({ params }: { params: DesiredStateParams }) {
+export function DesiredChanges({ params }: { params: DesiredStateParams & { changesTotal?: number } }) {
   const { changes } = params;
+  // An operation shows at most its first 1,000 changes, beside how many there are (docs/api.md, "Plans of any size").
+  const total = Math.max(params.changesTotal ?? 0, changes.length);
   return (
     <section aria-labelledby="changes" className="card space-y-3">
       <h2 id="changes" className="text-lg font-semibold">
-        Changes ({changes.length})
+        Changes ({total})
       </h2>
       <p className="text-sm">
         Planned from {params.files.join(", ")} (SHA-256 <code title={params.digest}>{params.digest.slice(0, 12)}…</code>
         ).
+        {total > changes.length ? ` The first ${changes.length} of ${total} changes are shown below.` : ""}
       </p>
       <DiffList
         changes={changes}
