@@ -421,6 +421,23 @@ describe("topics, configs and produce (standalone service, real Kafka)", functio
     expect((await call("GET", `/topics/${uniqueTopicName("none")}`)).status).to.equal(404);
   });
 
+  it("shows each partition's end offset in a topic's detail, as Kafka has it right after producing (no collection needed)", async () => {
+    const name = uniqueTopicName("ends");
+    expect((await call("POST", "/topics", { name, partitions: 2 })).status).to.equal(201);
+    for (let i = 0; i < 3; i++) await call("POST", `/topics/${name}/messages`, { partition: 0, value: `p0-${i}` });
+    await call("POST", `/topics/${name}/messages`, { partition: 1, value: "p1" });
+    const one = await call("GET", `/topics/${name}`);
+    expect(one.status, one.text).to.equal(200);
+    const ends = (one.body.partitions as { id: number; logEndOffset?: number }[]).map((p) => [p.id, p.logEndOffset]);
+    expect(ends).to.deep.equal([
+      [0, 3],
+      [1, 1],
+    ]);
+    // What Kafka's own tool says the ends are.
+    const out = await kafkaToolOn(single, "org.apache.kafka.tools.GetOffsetShell", ["--topic", name]);
+    expect(out.trim().split("\n").sort()).to.deep.equal([`${name}:0:3`, `${name}:1:1`]);
+  });
+
   it("lists a topic created through the service at once, and one created outside it within TOPIC_LIST_CACHE_MS (5 s)", async () => {
     const prefix = uniqueTopicName("fresh");
     const listed = async () =>

@@ -70,7 +70,9 @@ export function useDeleteTopic(id: string) {
   });
 }
 
+/** A produced record moves its partition's end offset: the topic's detail is read again. */
 export function useProduce(id: string, topic: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProduceRequest) =>
       unwrap(
@@ -79,6 +81,7 @@ export function useProduce(id: string, topic: string) {
           body,
         }),
       ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["topic", id, topic] }),
   });
 }
 

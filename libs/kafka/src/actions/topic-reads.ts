@@ -2,6 +2,7 @@ import { AppError, type Topic, type TopicListQuery, type TopicListResponse, type
 import type { KafkaClient } from "../client.js";
 import { toKafkaAppError } from "../errors.js";
 import { topicOf } from "../snapshot/assemble.js";
+import { partitionKey, readEndOffsets } from "../snapshot/end-offsets.js";
 import { type BrokerLogDirs, readBrokerLogDirs } from "../snapshot/log-dirs.js";
 import { readTopicConfigs, readTopicLayouts, type TopicLayout, type TopicLayouts } from "../snapshot/topics.js";
 
@@ -126,17 +127,31 @@ export async function listTopics(
   }
 }
 
-/** One topic with its configs (overrides), partitions (leader, replicas, ISR, offline) and sizes per replica. */
+/**
+ * One topic with its configs (overrides), partitions (leader, replicas, ISR, offline), sizes per replica and each
+ * partition's log end offset now (ListOffsets latest to each leader, beside the configs and sizes). A partition with
+ * no leader, or whose leader moved since the layout was read, has none.
+ */
 export async function describeTopic(client: KafkaClient, name: string): Promise<Topic> {
   try {
     const { topics, brokers } = await readTopicLayouts(client, [name]);
-    const [topic] = await topicsWithSizes(
-      client,
-      topics,
-      brokers.map((b) => b.id),
-    );
+    const keys = new Set(topics.flatMap((t) => t.partitions.map((p) => partitionKey(t.name, p.id))));
+    const [[topic], ends] = await Promise.all([
+      topicsWithSizes(
+        client,
+        topics,
+        brokers.map((b) => b.id),
+      ),
+      readEndOffsets(client, topics, keys),
+    ]);
     if (!topic) throw new AppError("not_found", `No topic ${name}`);
-    return topic;
+    return {
+      ...topic,
+      partitions: topic.partitions.map((p) => {
+        const end = ends.get(partitionKey(topic.name, p.id));
+        return end === undefined ? p : { ...p, logEndOffset: end };
+      }),
+    };
   } catch (error) {
     throw toKafkaAppError(error, `describing topic ${name}`, { UNKNOWN_TOPIC_OR_PARTITION: "not_found" });
   }

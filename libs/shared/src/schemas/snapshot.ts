@@ -102,7 +102,9 @@ export const PartitionSchema = z.object({
   sizeBytes: Int64Schema,
   replicaBytes: z.record(z.string(), Int64Schema).nullable().describe("Size of each replica by broker id"),
   logEndOffset: Int64Schema.optional().describe(
-    "The high watermark when collected (ListOffsets latest): what the next collection measures growth against",
+    "The high watermark (ListOffsets latest): in a snapshot as collected (what the next collection measures growth " +
+      "against); in a topic's detail as read for that answer. Absent for a partition without a leader (or whose " +
+      "leader moved while it was read)",
   ),
   bytesInPerSec: z
     .number()

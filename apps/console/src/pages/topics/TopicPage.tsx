@@ -80,7 +80,15 @@ export function TopicPage() {
                   <td>{p.leader}</td>
                   <td>{p.replicas.join(", ")}</td>
                   <td>{p.isr.join(", ")}</td>
-                  <td>{p.logEndOffset ?? "–"}</td>
+                  <td>
+                    {p.logEndOffset ?? (
+                      <span
+                        title={p.leader < 0 ? "No leader: no broker can say" : "Its leader moved while it was read"}
+                      >
+                        {p.leader < 0 ? "– (no leader)" : "–"}
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
