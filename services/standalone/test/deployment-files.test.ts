@@ -127,7 +127,7 @@ describe("deployment files (no container engine here: what can be checked withou
       expect(kinds("Service")).to.have.members(SERVICES);
       expect(kinds("HorizontalPodAutoscaler")).to.have.members(["collector", "operations-worker"]);
       expect(kinds("PodDisruptionBudget")).to.include.members(["api-gateway", "collector", "operations-worker"]);
-      expect(kinds("NetworkPolicy")).to.have.length(1);
+      expect(kinds("NetworkPolicy")).to.deep.equal(["kafka-control-plane", "kafka-control-plane-egress"]);
       for (const deployment of documents.filter((d) => d.kind === "Deployment") as unknown as Deployment[]) {
         const pod = deployment.spec?.template.spec;
         const container = pod?.containers[0];
@@ -157,6 +157,26 @@ describe("deployment files (no container engine here: what can be checked withou
       const config = documents.find((d) => d.kind === "ConfigMap") as unknown as { data: Record<string, string> };
       for (const key of Object.keys(config.data)) expect(KNOWN_VARIABLES, key).to.include(key);
       expect(config.data.TRUST_PROXY, "no proxy trusted: an overlay names the Ingress's addresses").to.equal("false");
+    });
+
+    it("limits every pod's egress to DNS, its own pods, and the store, queue, Kafka and agents, never the metadata service", () => {
+      const egress = documents.find(
+        (d) => d.kind === "NetworkPolicy" && d.metadata.name === "kafka-control-plane-egress",
+      ) as unknown as NetworkPolicy;
+      expect(egress.spec?.policyTypes).to.deep.equal(["Egress"]);
+      expect(egress.spec?.podSelector.matchExpressions?.[0]?.values).to.have.members(SERVICES);
+      const rules = egress.spec?.egress ?? [];
+      expect(rules[0]?.ports?.map((p) => `${p.protocol}/${p.port}`)).to.deep.equal(["UDP/53", "TCP/53"]);
+      expect(rules[1]?.to?.[0]?.podSelector?.matchLabels).to.deep.equal({
+        "app.kubernetes.io/part-of": "kafka-control-plane",
+      });
+      expect(rules.slice(2).map((r) => (r.ports ?? []).map((p) => p.port))).to.deep.equal([[27017], [6379], [], []]);
+      for (const rule of rules.slice(2))
+        expect(rule.to?.map((peer) => peer.ipBlock ?? peer.namespaceSelector)).to.deep.equal([
+          {},
+          { cidr: "0.0.0.0/0", except: ["169.254.0.0/16"] },
+          { cidr: "::/0", except: ["fd00:ec2::254/128"] },
+        ]);
     });
   });
 });

@@ -239,6 +239,75 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     expect(Object.values(await accounts(await valuesFile({})))).to.deep.equal(Array(4).fill("token false"));
   });
 
+  it("NetworkPolicies: the workers' ingress, and every pod's egress to DNS, its own pods, and the store, queue, Kafka and agent ranges of the values", async () => {
+    const policies = async (values: object) =>
+      (await render("-f", await valuesFile(values))).filter(
+        (m) => m.kind === "NetworkPolicy",
+      ) as unknown as NetworkPolicy[];
+    const egressOf = (all: NetworkPolicy[]) => all.find((p) => p.metadata?.name === "kcp-kafka-control-plane-egress");
+    const byDefault = await policies({});
+    expect(byDefault.map((p) => [p.metadata?.name, p.spec?.policyTypes])).to.deep.equal([
+      ["kcp-kafka-control-plane", ["Ingress"]],
+      ["kcp-kafka-control-plane-egress", ["Egress"]],
+    ]);
+    const egress = egressOf(byDefault);
+    expect(egress?.spec?.podSelector.matchExpressions?.[1]?.values).to.deep.equal([
+      "api-gateway",
+      "collector",
+      "operations-worker",
+      "audit",
+    ]);
+    const rules = egress?.spec?.egress ?? [];
+    expect(rules[0], "DNS anywhere").to.deep.equal({
+      ports: [
+        { protocol: "UDP", port: 53 },
+        { protocol: "TCP", port: 53 },
+      ],
+    });
+    expect(rules[1]?.to).to.deep.equal([
+      { podSelector: { matchLabels: { "app.kubernetes.io/part-of": "kafka-control-plane" } } },
+    ]);
+    const everywhere = [
+      { namespaceSelector: {} },
+      { ipBlock: { cidr: "0.0.0.0/0", except: ["169.254.0.0/16"] } },
+      { ipBlock: { cidr: "::/0", except: ["fd00:ec2::254/128"] } },
+    ];
+    expect(rules.slice(2), "store, queue, Kafka, agents: everywhere but the metadata services").to.deep.equal([
+      { to: everywhere, ports: [{ protocol: "TCP", port: 27017 }] },
+      { to: everywhere, ports: [{ protocol: "TCP", port: 6379 }] },
+      { to: everywhere },
+      { to: everywhere },
+    ]);
+    const narrowed = egressOf(
+      await policies({
+        networkPolicy: {
+          egress: {
+            store: { cidrs: ["10.20.0.0/16"], inCluster: false, ports: [27017] },
+            queue: { cidrs: ["10.21.0.5/32"], inCluster: false, ports: [6380] },
+            kafka: { cidrs: ["10.30.0.0/16", "192.168.7.0/24"], inCluster: false, ports: [9092, 9093] },
+            agents: { cidrs: [], inCluster: false, ports: [] },
+            extra: [{ to: [{ podSelector: { matchLabels: { app: "mongodb" } } }], ports: [{ port: 27017 }] }],
+          },
+        },
+      }),
+    );
+    expect(narrowed?.spec?.egress?.slice(2)).to.deep.equal([
+      { to: [{ ipBlock: { cidr: "10.20.0.0/16" } }], ports: [{ protocol: "TCP", port: 27017 }] },
+      { to: [{ ipBlock: { cidr: "10.21.0.5/32" } }], ports: [{ protocol: "TCP", port: 6380 }] },
+      {
+        to: [{ ipBlock: { cidr: "10.30.0.0/16" } }, { ipBlock: { cidr: "192.168.7.0/24" } }],
+        ports: [
+          { protocol: "TCP", port: 9092 },
+          { protocol: "TCP", port: 9093 },
+        ],
+      },
+      { to: [{ podSelector: { matchLabels: { app: "mongodb" } } }], ports: [{ port: 27017 }] },
+    ]);
+    expect(() => new NetworkPolicy(narrowed as never).validate()).to.not.throw();
+    expect(egressOf(await policies({ networkPolicy: { egress: { enabled: false } } }))).to.equal(undefined);
+    expect(await policies({ networkPolicy: { enabled: false } })).to.deep.equal([]);
+  });
+
   it("refuses values its schema does not allow, naming them, and renders nothing", async () => {
     const refused = async (values: object) =>
       render("-f", await valuesFile(values)).then(
@@ -251,6 +320,9 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     );
     expect(await refused({ ingres: { enabled: true } }), "a typo").to.match(/ingres/);
     expect(await refused({ image: { pullPolicy: "Sometimes" } })).to.match(/pullPolicy/);
+    expect(await refused({ networkPolicy: { egress: { kafka: { cidrs: ["kafka.example"], ports: [] } } } })).to.match(
+      /networkPolicy.*egress.*kafka/s,
+    );
     expect(await refused({ agents: { urls: ["kafka-1=http://kafka-1.internal:9700"] } }), "https only").to.match(
       /agents.*urls/s,
     );
