@@ -89,7 +89,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
   });
 
   it("labels a policy selects clusters by: an operator may change the others, only an admin those (the cluster would leave or join the policy)", async () => {
-    const scoped = await admin<Policy & Reply>("POST", "/api/v1/policies", {
+    const scoped = await admin<{ policy: Policy } & Reply>("POST", "/api/v1/policies", {
       name: "by-tier",
       scope: { labels: { tier: "gold" } },
       trigger: { code: "leader_imbalance", for: "1h" },
@@ -110,7 +110,7 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     const left = await as(operator, "PATCH", `/api/v1/clusters/${clusterId}`, { labels: { team: "orders" } });
     expect(left.status, left.text).to.equal(403);
     expect(await labels()).to.deep.equal({ tier: "gold", team: "orders" });
-    expect((await admin("DELETE", `/api/v1/policies/${scoped.body.id}`)).status).to.equal(200);
+    expect((await admin("DELETE", `/api/v1/policies/${scoped.body.policy.id}`)).status).to.equal(200);
   });
 
   it("leader imbalance: an auto policy elects the preferred leaders by itself; the anomaly, the operation and the audit say who and why", async () => {
