@@ -65,8 +65,8 @@ function sendUntilAnswered(
       headers: { "content-type": "application/json", "content-length": String(body.length), ...headers },
     });
     const closed = new Promise<void>((done) => req.once("close", () => done()));
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      // Writes the server refuses once it closed the connection after its answer.
+    req.on("error", (error) => {
+      // Writes after the server closed the connection following its answer.
       if (!answered) reject(error);
     });
     req.on("response", (res) => {
@@ -132,6 +132,7 @@ describe("gateway: a request below its route's role is refused before its body i
     expect(JSON.parse(answer.text)).to.deep.equal({
       error: { code: "forbidden", message: "This action needs the operator role" },
     });
+    // The rest is never read: the connection ends with the answer.
     expect(answer.headers.connection).to.equal("close");
     await answer.closed;
 

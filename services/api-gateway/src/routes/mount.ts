@@ -1,6 +1,6 @@
 import { AppError, roleAtLeast } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
-import { hasBody, JSON_BODY_LIMIT_BYTES, jsonBody } from "../http/json-body.js";
+import { JSON_BODY_LIMIT_BYTES, jsonBody } from "../http/json-body.js";
 import type { RouteSpec } from "./route.js";
 import { validate } from "./validate.js";
 
@@ -32,16 +32,14 @@ function refusal(spec: RouteSpec, req: Request): AppError | undefined {
 
 /**
  * The role guard, before any byte of the body is read: a request the route refuses (no session, a lower role) is
- * answered without its body parsed, and when that body is still arriving the connection is closed after the answer
- * (`Connection: close`) rather than read to its end.
+ * answered as soon as its headers are in, its body never read: Node answers a request whose body was not read with
+ * `Connection: close` and closes the connection after the answer, so the service holds nothing of it.
  */
 function guard(spec: RouteSpec) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.locals.route = spec;
     res.locals.routeParams = { ...(req.params as Record<string, string>) };
-    const refused = refusal(spec, req);
-    if (refused && hasBody(req) && !req.complete) res.setHeader("Connection", "close");
-    next(refused);
+    next(refusal(spec, req));
   };
 }
 
