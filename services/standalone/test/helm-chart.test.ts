@@ -251,7 +251,7 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
       ["kcp-kafka-control-plane-egress", ["Egress"]],
     ]);
     const egress = egressOf(byDefault);
-    expect(egress?.spec?.podSelector.matchExpressions?.[1]?.values).to.deep.equal([
+    expect(egress?.spec?.podSelector?.matchExpressions?.[1]?.values).to.deep.equal([
       "api-gateway",
       "collector",
       "operations-worker",
