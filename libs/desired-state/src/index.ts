@@ -15,5 +15,11 @@ export { DesiredStateThread, desiredStateThread } from "./off-thread.js";
 export { findOverlaps, type IndexedScope, type Overlap, type StepMeter } from "./overlap.js";
 export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
 export { aclKey, credentialKey, isInternalTopic, OwnedScope, PrefixIndex, quotaEntityKey, scopeOf } from "./scope.js";
-export { type AppliedSummary, runThreadJob, type ThreadJob } from "./thread-work.js";
-export { type CheckedPlanRequest, checkPlanRequest, describeIssue, filesDigest } from "./validation.js";
+export { type AppliedSummary, runThreadJob, type ThreadJob, ThreadWork } from "./thread-work.js";
+export {
+  type CheckedPlanRequest,
+  checkPlanRequest,
+  checkPlanRequestBytes,
+  describeIssue,
+  filesDigest,
+} from "./validation.js";

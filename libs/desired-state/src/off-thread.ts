@@ -18,14 +18,30 @@ export class DesiredStateThread {
   private readonly pending = new Map<number, Pending>();
   private next = 0;
 
-  /** The plan request's body checked against its schema, with its files' digest, or why not. */
+  /**
+   * The plan request's body (the bytes received: parsed there too) checked against its schema, with its files'
+   * digest, or why not. The thread keeps the files of the last bodies checked for the plan that follows.
+   */
   check(raw: unknown): Promise<ThreadResults["check"]> {
     return this.run({ kind: "check", raw }) as Promise<ThreadResults["check"]>;
   }
 
-  /** The files' diff against the cluster, the applied files (as stored) keeping what their scopes own. */
-  plan(files: DesiredFile[], current: CurrentResources, applied: string[]): Promise<ThreadResults["plan"]> {
-    return this.run({ kind: "plan", files, current, applied }) as Promise<ThreadResults["plan"]>;
+  /**
+   * The files' diff against the cluster, the applied files (as stored) keeping what their scopes own. Only the digest
+   * is sent when the thread still keeps the files from their check (no second copy of a 16 MiB body).
+   */
+  async plan(
+    files: DesiredFile[],
+    current: CurrentResources,
+    applied: string[],
+    digest: string,
+  ): Promise<Exclude<ThreadResults["plan"], { missing: true }>> {
+    const kept = (await this.run({ kind: "plan", digest, current, applied })) as ThreadResults["plan"];
+    if (!("missing" in kept)) return kept;
+    return (await this.run({ kind: "plan", digest, files, current, applied })) as Exclude<
+      ThreadResults["plan"],
+      { missing: true }
+    >;
   }
 
   /** The drift of the cluster from the applied files (as stored), and what each record says of its file. */

@@ -39,8 +39,84 @@ export function describeIssue(issue: Issue, raw: unknown): string {
   return `${file}, document ${documentIndex}${rest.length > 0 ? ` (${rest.map(String).join(".")})` : ""}: ${message}`;
 }
 
-/** A plan request checked, with the digest of its files, or why it does not match the schema. */
-export type CheckedPlanRequest = { body: DesiredStatePlanRequest; digest: string } | { refused: string };
+/**
+ * A plan request checked, with the digest of its files; or why it does not match the schema (`refused`: 400
+ * validation_failed), or why it is not JSON at all (`malformed`: 400 bad_request).
+ */
+export type CheckedPlanRequest =
+  | { body: DesiredStatePlanRequest; digest: string; refused?: undefined; malformed?: undefined }
+  /** `start`: the beginning of what was parsed (bodyStart), what the audit keeps an excerpt of. */
+  | { refused: string; start?: unknown; malformed?: undefined }
+  | { malformed: string; refused?: undefined };
+
+/**
+ * Pure: the beginning of a parsed body, in the same order, cut after about `budget` characters of JSON (strings
+ * shortened, later keys and items left out): what the audit makes its short excerpt of, its secrets redacted there,
+ * without the whole body ever reaching the request thread.
+ */
+export function bodyStart(value: unknown, budget = 1024): unknown {
+  const left = { chars: budget };
+  const cut = (item: unknown): unknown => {
+    if (typeof item === "string") {
+      const kept = item.slice(0, Math.max(0, left.chars));
+      left.chars -= kept.length + 2;
+      return kept;
+    }
+    if (item === null || typeof item !== "object") {
+      left.chars -= String(item).length;
+      return item;
+    }
+    if (Array.isArray(item)) {
+      const out: unknown[] = [];
+      for (const element of item) {
+        if (left.chars <= 0) break;
+        out.push(cut(element));
+        left.chars -= 1;
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, element] of Object.entries(item)) {
+      if (left.chars <= 0) break;
+      left.chars -= key.length + 4;
+      out[key] = cut(element);
+    }
+    return out;
+  };
+  return cut(value);
+}
+
+/** The deepest nesting of objects and arrays a body may have, as for every other body (the gateway's MAX_JSON_DEPTH). */
+const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests objects and arrays deeper than MAX_JSON_DEPTH (walked without recursion). */
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > MAX_JSON_DEPTH) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Pure: a plan request's body as the bytes received, parsed here (JSON in UTF-8, an object or an array at the top, at
+ * most MAX_JSON_DEPTH deep, as every body) and checked (checkPlanRequest).
+ */
+export function checkPlanRequestBytes(bytes: Uint8Array): CheckedPlanRequest {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8").decode(bytes));
+  } catch {
+    return { malformed: "The request body is not valid JSON" };
+  }
+  if (typeof parsed !== "object" || parsed === null) return { malformed: "The request body is not valid JSON" };
+  if (tooDeep(parsed))
+    return { malformed: `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels` };
+  return checkPlanRequest(parsed);
+}
 
 /** The SHA-256 of the files as validated: what names a plan and its staged files. */
 export const filesDigest = (files: DesiredStatePlanRequest["files"]) =>
@@ -58,5 +134,5 @@ export function checkPlanRequest(raw: unknown): CheckedPlanRequest {
   if (result.success) return { body: result.data, digest: filesDigest(result.data.files) };
   const lines = result.error.issues.map((issue) => describeIssue(issue as Issue, raw));
   const more = lines.length > PROBLEMS_SHOWN ? `\n… and ${lines.length - PROBLEMS_SHOWN} more` : "";
-  return { refused: `Invalid body:\n${lines.slice(0, PROBLEMS_SHOWN).join("\n")}${more}` };
+  return { refused: `Invalid body:\n${lines.slice(0, PROBLEMS_SHOWN).join("\n")}${more}`, start: bodyStart(raw) };
 }

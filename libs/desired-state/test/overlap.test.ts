@@ -4,6 +4,7 @@ import {
   type AppliedFile,
   type CurrentResources,
   checkPlanRequest,
+  checkPlanRequestBytes,
   DesiredStateThread,
   diffDesiredState,
   findOverlaps,
@@ -11,6 +12,7 @@ import {
   PrefixIndex,
   runThreadJob,
   type StepMeter,
+  ThreadWork,
 } from "../src/index.js";
 
 const scope = (path: string, fields: Record<string, unknown>) =>
@@ -181,7 +183,7 @@ describe("desired state: scope overlaps found with an index", () => {
       ],
     });
     expect(refused).to.have.property("refused");
-    const lines = "refused" in refused ? refused.refused.split("\n") : [];
+    const lines = refused.refused?.split("\n") ?? [];
     expect(lines[0]).to.equal("Invalid body:");
     expect(lines[1]).to.match(/^teams\/orders\.yaml, document 1 \(partitions\): Too small/);
     expect(lines[2]).to.match(
@@ -193,6 +195,43 @@ describe("desired state: scope overlaps found with an index", () => {
     expect(checked)
       .to.have.property("digest")
       .that.matches(/^[0-9a-f]{64}$/);
+    // The bytes as received: parsed on the thread, refused as every body is when not JSON or nested too deep.
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(checkPlanRequestBytes(bytes('{"files": ['))).to.deep.equal({
+      malformed: "The request body is not valid JSON",
+    });
+    expect(checkPlanRequestBytes(bytes("3"))).to.deep.equal({ malformed: "The request body is not valid JSON" });
+    expect(checkPlanRequestBytes(bytes(`{"files": ${"[".repeat(40)}${"]".repeat(40)}}`))).to.deep.equal({
+      malformed: "The request body nests objects and arrays deeper than 32 levels",
+    });
+    expect(
+      checkPlanRequestBytes(bytes(JSON.stringify({ files: [{ path: "a.yaml", documents: [{ kind: "Scope" }] }] }))),
+    ).to.have.property("digest", (checked as { digest: string }).digest);
+  });
+
+  it("a plan after a check sends only the digest: the thread keeps the last bodies' files, and asks for them when gone", () => {
+    const work = new ThreadWork();
+    const body = {
+      files: [
+        {
+          path: "a.yaml",
+          documents: [
+            { kind: "Scope", topics: { names: ["a"] } },
+            { kind: "Topic", name: "a", partitions: 1, replicationFactor: 1 },
+          ],
+        },
+      ],
+    };
+    const checked = work.run({ kind: "check", raw: new TextEncoder().encode(JSON.stringify(body)) }) as {
+      digest: string;
+    };
+    const planned = work.run({ kind: "plan", digest: checked.digest, current: empty, applied: [] });
+    expect(planned).to.have.nested.property("plan.counts.createTopic", 1);
+    for (let i = 0; i < 4; i++)
+      work.run({ kind: "check", raw: { files: [{ path: `other-${i}.yaml`, documents: [] }] } });
+    expect(work.run({ kind: "plan", digest: checked.digest, current: empty, applied: [] })).to.deep.equal({
+      missing: true,
+    });
   });
 
   it("the worker thread gives what the work gives in-line, and starts again after it ends", async () => {
@@ -205,8 +244,8 @@ describe("desired state: scope overlaps found with an index", () => {
         ]),
       ];
       const records = [JSON.stringify(applied(files[0] as DesiredFile, "alice"))];
-      expect(await thread.plan(files, empty, [])).to.deep.equal(
-        runThreadJob({ kind: "plan", files, current: empty, applied: [] }),
+      expect(await thread.plan(files, empty, [], "no-digest")).to.deep.equal(
+        runThreadJob({ kind: "plan", digest: "no-digest", files, current: empty, applied: [] }),
       );
       await thread.close();
       const drift = await thread.drift(records, empty);

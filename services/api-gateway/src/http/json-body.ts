@@ -71,6 +71,14 @@ const parser = (limit: number) =>
   express.json({ limit, strict: true, type: "application/json", verify: refuseDeepNesting });
 
 /**
+ * A route's JSON body read as bytes up to `limit`, not parsed (`req.body` a Buffer): for a route whose `parseBody` parses
+ * it off the request thread (and refuses what is not JSON, or nested too deep, as jsonBody does).
+ */
+export function rawJsonBody(limit = JSON_BODY_LIMIT_BYTES) {
+  return [requireJsonContentType, express.raw({ limit, type: "application/json" }), translateParserErrors(limit)];
+}
+
+/**
  * A route's JSON body, parsed up to `limit` (JSON_BODY_LIMIT_BYTES unless the route says more). Mounted by the route
  * table after the route's role guard: no body is read for a request the route refuses (no session, a lower role).
  */

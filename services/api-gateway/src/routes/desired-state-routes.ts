@@ -38,6 +38,7 @@ import {
   type Snapshot,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import type { Request } from "express";
 import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../http/json-body.js";
 import { route } from "./route.js";
 
@@ -69,12 +70,18 @@ const planState =
 const digests = new WeakMap<object, string>();
 
 /**
- * The plan body checked on the desired-state thread, not the request thread (a 16 MiB body's schema check takes
- * seconds): a mismatch is 400 validation_failed naming each file by its path and each document by its index.
+ * The plan body, as the bytes received, parsed and checked on the desired-state thread, not the request thread (a
+ * 16 MiB body's parse and schema check take seconds): not JSON, or nested too deep, is 400 bad_request as for every
+ * body; a mismatch is 400 validation_failed naming each file by its path and each document by its index.
  */
-async function checkedPlanBody(raw: unknown): Promise<DesiredStatePlanRequest> {
-  const checked = await desiredStateThread.check(raw);
-  if ("refused" in checked) throw new AppError("validation_failed", checked.refused);
+async function checkedPlanBody(req: Request): Promise<DesiredStatePlanRequest> {
+  const checked = await desiredStateThread.check(req.body);
+  if (checked.malformed !== undefined) throw new AppError("bad_request", checked.malformed);
+  if (checked.refused !== undefined) {
+    // The audit's excerpt of a refused body is made of its beginning (its secrets redacted there), never of all of it.
+    req.body = checked.start;
+    throw new AppError("validation_failed", checked.refused);
+  }
   digests.set(checked.body, checked.digest);
   return checked.body;
 }
@@ -166,7 +173,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         const [resources, applied] = await Promise.all([current(params.id), book().appliedRecords(params.id)]);
         // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
         // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
-        const result = await desiredStateThread.plan(body.files, resources, applied);
+        const result = await desiredStateThread.plan(body.files, resources, applied, digest);
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
         if (changes.length > DESIRED_CHANGES_MAX)

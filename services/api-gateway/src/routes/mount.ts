@@ -1,6 +1,6 @@
 import { AppError, roleAtLeast } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
-import { JSON_BODY_LIMIT_BYTES, jsonBody } from "../http/json-body.js";
+import { JSON_BODY_LIMIT_BYTES, jsonBody, rawJsonBody } from "../http/json-body.js";
 import type { RouteSpec } from "./route.js";
 import { validate } from "./validate.js";
 
@@ -48,7 +48,7 @@ function handler(spec: RouteSpec) {
     try {
       const params = validate(spec.params, req.params, "path");
       const query = validate(spec.query, req.query, "query");
-      const body = spec.parseBody ? await spec.parseBody(req.body) : validate(spec.body, req.body, "body");
+      const body = spec.parseBody ? await spec.parseBody(req) : validate(spec.body, req.body, "body");
       res.locals.validatedBody = body;
       const result = await spec.handle({
         req,
@@ -127,7 +127,8 @@ export function mountRoutes(routes: readonly RouteSpec[]): Router {
   const router = Router();
   for (const spec of routes) {
     const method = spec.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    router[method](spec.path, guard(spec), jsonBody(spec.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES), handler(spec));
+    const limit = spec.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES;
+    router[method](spec.path, guard(spec), spec.parseBody ? rawJsonBody(limit) : jsonBody(limit), handler(spec));
   }
   for (const [path, allow] of allowedMethods(routes)) {
     router.options(path, (_req, res) => {

@@ -55,10 +55,12 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   errors?: readonly ErrorCode[];
   body?: z.ZodType<Body>;
   /**
-   * Checks the body instead of `body`'s schema, which still describes it (the OpenAPI document): for a body whose check
-   * is heavy (a desired-state plan's files), done off the request thread. Throws the error to answer.
+   * Parses and checks the body instead of `body`'s schema, which still describes it (the OpenAPI document): for a body
+   * whose parse and check are heavy (a desired-state plan's files), done off the request thread. `req.body` holds the
+   * bytes as received (a JSON content type and the body limit already checked; nothing parsed); it throws the error to
+   * answer, leaving in `req.body` what the audit may excerpt of a refused body.
    */
-  parseBody?: (raw: unknown) => Promise<Body>;
+  parseBody?: (req: Request) => Promise<Body>;
   /**
    * The body limit when above JSON_BODY_LIMIT_BYTES (a desired-state plan's files). A body is read only after the role
    * guard let the request through, so only a principal allowed on the route can make the service parse this much.
