@@ -217,6 +217,22 @@ describe("gateway: a request below its route's role is refused before its body i
     expect(refused.excerpt).to.match(/^\{"files":\[\],"password":"\[redacted\]","padding":"xxx/);
     expect(JSON.stringify(entry).length).to.be.below(1500);
   });
+
+  it("keeps of an admitted body that is not JSON only its size", async () => {
+    const malformed = `{"files":[],"password":"never-in-audit","padding":"${"x".repeat(2e6)}"`;
+    const response = await fetch(`${test.gateway.url}${PLAN_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-service-request": "1", authorization: `Bearer ${admin}` },
+      body: malformed,
+    });
+    expect(response.status).to.equal(400);
+    const entry = (await auditEntries()).find(
+      (e) => e.action === "operation.plan" && e.detail.errorCode === "bad_request",
+    );
+    expect(entry?.detail.refusedRequest).to.deep.include({ bodyBytes: malformed.length });
+    expect(JSON.stringify(entry)).to.not.include("never-in-audit");
+    expect(JSON.stringify(entry).length).to.be.below(1500);
+  });
 });
 
 describe("gateway: refused anonymous requests share the failed logins' audit budget", function () {

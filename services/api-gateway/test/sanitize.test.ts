@@ -49,6 +49,9 @@ describe("audit: request bodies without secrets", () => {
     for (const value of values)
       expect([...secretFreeJsonPieces(value)].join("")).to.equal(JSON.stringify(withoutSecrets(value)));
     expect([...secretFreeJsonPieces({ at: new Date(0) })].join("")).to.equal('{"at":"1970-01-01T00:00:00.000Z"}');
+    expect([...secretFreeJsonPieces({ raw: Buffer.alloc(16 * 1024 * 1024) })].join("")).to.equal(
+      '{"raw":"[16777216 bytes]"}',
+    );
   });
 
   it("stops at the characters asked for, without writing the rest of a large value", () => {

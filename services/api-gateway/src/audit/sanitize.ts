@@ -42,10 +42,15 @@ function* stringPieces(text: string): Generator<string> {
 
 /**
  * The JSON text of `withoutSecrets(value)` in pieces, written as the walk goes (what JSON.stringify would write, with
- * the same redactions and depth bound): the caller keeps what it needs — the first characters, a digest — and stops
+ * the same redactions and depth bound; bytes as `"[N bytes]"`): the caller keeps what it needs — the first characters, a digest — and stops
  * when it has it, without a copy of the whole value ever being made.
  */
 export function* secretFreeJsonPieces(value: unknown, depth = 0): Generator<string> {
+  // Bytes (a body kept unparsed) are named by their size: their JSON would be an array of every byte.
+  if (ArrayBuffer.isView(value)) {
+    yield JSON.stringify(`[${value.byteLength} bytes]`);
+    return;
+  }
   const json = (value as { toJSON?: unknown } | null)?.toJSON;
   if (typeof json === "function") value = json.call(value);
   if (typeof value === "string") yield* stringPieces(value);
