@@ -164,7 +164,7 @@ describe("deployment files (no container engine here: what can be checked withou
         (d) => d.kind === "NetworkPolicy" && d.metadata.name === "kafka-control-plane-egress",
       ) as unknown as NetworkPolicy;
       expect(egress.spec?.policyTypes).to.deep.equal(["Egress"]);
-      expect(egress.spec?.podSelector.matchExpressions?.[0]?.values).to.have.members(SERVICES);
+      expect(egress.spec?.podSelector?.matchExpressions?.[0]?.values).to.have.members(SERVICES);
       const rules = egress.spec?.egress ?? [];
       expect(rules[0]?.ports?.map((p) => `${p.protocol}/${p.port}`)).to.deep.equal(["UDP/53", "TCP/53"]);
       expect(rules[1]?.to?.[0]?.podSelector?.matchLabels).to.deep.equal({
