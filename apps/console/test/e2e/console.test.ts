@@ -254,7 +254,13 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.getByLabel("Key (optional)").fill("k1");
     await page.getByLabel("Value", { exact: true }).fill("hello from the console");
     await page.getByRole("button", { name: "Produce" }).click();
-    expect(await page.getByText(/Written to partition \d+ at offset 0/).textContent()).to.match(/offset 0/);
+    const written = (await page.getByText(/Written to partition \d+ at offset 0/).textContent()) ?? "";
+    expect(written).to.match(/offset 0/);
+    // The partitions table shows each end offset as Kafka has it: 1 where the message went, 0 elsewhere (not "–").
+    const endOffsets = page.locator('section[aria-labelledby="partitions"] tbody tr td:nth-child(5)');
+    const target = Number(/partition (\d+)/.exec(written)?.[1]);
+    await endOffsets.nth(target).filter({ hasText: /^1$/ }).waitFor();
+    expect(await endOffsets.allInnerTexts()).to.deep.equal([0, 1, 2].map((p) => (p === target ? "1" : "0")));
     await page.getByRole("button", { name: "Read messages" }).click();
     await page.getByRole("cell", { name: "hello from the console" }).waitFor();
     expect(await page.getByRole("cell", { name: "k1", exact: true }).count()).to.equal(1);
