@@ -38,6 +38,8 @@ export function balanceDisk(
   counts: { min: number; max: number } | undefined,
   /** With counts: brokers no swap brings into the band move without one (the band is the higher goal). */
   freeWhenStuck = false,
+  /** Whether a broker the usual looks find nothing for gets the rescue look before it counts as stuck. */
+  rescuing = false,
 ): boolean {
   const n = ids.length;
   const lists = placement.lists;
@@ -174,6 +176,12 @@ export function balanceDisk(
   const found = new Int32Array(NEAREST);
   /** Whether scans go past SCAN (up to DEEP) while nothing is found: the nearest may all be ones t cannot take. */
   let deep = false;
+  /**
+   * A rescue look, once the usual ones found nothing: partners of the broker's own rack too, a size for what the broker
+   * outside needs when the partner is already past its target, and the smallest replica back when the free one is
+   * larger than anything the giver could send.
+   */
+  let rescue = false;
   /** Replicas on broker f whose size is nearest `want` that t can take: up to NEAREST of them, into `found`. */
   const nearest = (f: number, want: number, t: number): number => {
     const list = (sorted[f] as SizeSorted).items;
@@ -255,7 +263,7 @@ export function balanceDisk(
     const back = needSwap ? swapBack(f, t) : -1;
     if (needSwap && back < 0) return;
     // A free replica to send back may be larger than anything f can give: then the smallest one goes back.
-    if (!pairWith(f, t, want, back) && needSwap && smallestBack >= 0 && smallestBack !== back)
+    if (!pairWith(f, t, want, back) && rescue && needSwap && smallestBack >= 0 && smallestBack !== back)
       pairWith(f, t, want, smallestBack);
   };
   /** Offers p from f to t (with `back` from t to f when ≥ 0) for the replicas of f nearest `want`; whether any. */
@@ -348,13 +356,14 @@ export function balanceDisk(
     }
     const above = (data[x] as number) > (upper[x] as number);
     bestP = -1;
-    // A broker is stuck only after a deep look: first the usual one, then past SCAN when it found nothing.
-    // Partners of any rack when a partition may change racks, else of x's rack; then of x's rack when those of
-    // other racks could take nothing.
-    for (deep = false; ; deep = true) {
+    // A broker is stuck only after a deep look: first the usual one, then past SCAN when it found nothing; then
+    // both again as a rescue (partners of x's own rack too, sizes for what x needs, the smallest replica back).
+    // Partners of any rack when a partition may change racks, else of x's rack only.
+    for (let look = 0; look < (rescuing ? 4 : 2) && bestP < 0; look++) {
+      deep = look % 2 === 1;
+      rescue = look >= 2;
       tryPartners(x, above, !crossRack);
-      if (bestP < 0 && crossRack && rackOf) tryPartners(x, above, true);
-      if (bestP >= 0 || deep) break;
+      if (bestP < 0 && rescue && crossRack && rackOf) tryPartners(x, above, true);
     }
     if (bestP >= 0) {
       const [p, f, t, back] = [bestP, bestF, bestT, bestBack];
@@ -384,7 +393,7 @@ export function balanceDisk(
       // Both towards their targets; else (the partner already past its target) what x needs that the partner's band
       // leaves room for.
       const want =
-        toward > 0
+        toward > 0 || !rescue
           ? toward
           : Math.min(
               (data[f] as number) - (lower[f] as number),

@@ -139,11 +139,15 @@ export function planMoves(input: PlannerInput): MovePlan {
     // wins: the brokers no swap brings into it move without one. A band no plan can reach is brought as near as the
     // replica spread lets it, no nearer.
     // With racks each broker aims at its part of its rack's share (fixed where every partition has a replica in
-    // every rack), not at the mean of all brokers.
-    const aims = rackAware ? { ...band, target: shares.target } : band;
-    const reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window);
-    if (!reached && window && impossible.disk === undefined)
-      balanceDisk(placement, ids, aims, racksOf, racks.size, window, true);
+    // every rack), not at the mean of all brokers. Where the shares cannot fit the band, at the mean: the band is
+    // then brought as near as it goes.
+    const reachable = impossible.disk === undefined;
+    const aims = rackAware && reachable ? { ...band, target: shares.target } : band;
+    // Where the usual looks leave brokers outside a band the input allows, the same again with the rescue look
+    // (balance-disk.ts), the counts still kept; only then the brokers no swap helps move without one.
+    let reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window);
+    if (!reached && reachable) reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, true);
+    if (!reached && window && reachable) balanceDisk(placement, ids, aims, racksOf, racks.size, window, true, true);
   }
   // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
   // order is settled afterwards. Its work is bounded (steps per replica) so 1M replicas stay fast.
