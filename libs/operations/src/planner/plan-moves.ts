@@ -143,10 +143,13 @@ export function planMoves(input: PlannerInput): MovePlan {
     // then brought as near as it goes.
     const reachable = impossible.disk === undefined;
     const aims = rackAware && reachable ? { ...band, target: shares.target } : band;
-    // Where the usual looks leave brokers outside a band the input allows, the same again with the rescue look
-    // (balance-disk.ts), the counts still kept; only then the brokers no swap helps move without one.
-    let reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window);
-    if (!reached && reachable) reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, true);
+    // The rescue look (balance-disk.ts) from the start where partitions with a replica in every rack bind their
+    // replicas to racks (few partners can take them); elsewhere only where the usual looks leave brokers outside a
+    // band the input allows. The counts are kept; only then the brokers no swap helps move without one.
+    const bound = rackAware && reachable && input.partitions.some((p) => p.replicas.length === racks.size);
+    let reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, bound);
+    if (!reached && reachable && !bound)
+      reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, true);
     if (!reached && window && reachable) balanceDisk(placement, ids, aims, racksOf, racks.size, window, true, true);
   }
   // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
