@@ -30,14 +30,20 @@ describe("hardening of the standalone process", function () {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("survives one anonymous request nested 4,000 deep, and keeps its data folder private (0700, files 0600)", async () => {
+  it("survives a request nested 4,000 deep (an anonymous one is refused unread), and keeps its data folder private (0700, files 0600)", async () => {
     const dataDir = join(root, "fresh", "data");
     const service = await startOn(dataDir);
     try {
-      const response = await fetch(`${service.url}/api/v1/anything`, {
+      const nested = `{"a":${"[".repeat(4000)}${"]".repeat(4000)}}`;
+      const headers = { "content-type": "application/json", "x-service-request": "1" };
+      const anonymous = await fetch(`${service.url}/api/v1/clusters`, { method: "POST", headers, body: nested });
+      expect(anonymous.status, "refused before its body is read").to.equal(401);
+      const token = (await apiClient(service.url)<{ token: string }>("POST", "/api/v1/auth/login", { body: admin }))
+        .body.token;
+      const response = await fetch(`${service.url}/api/v1/clusters`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: `{"a":${"[".repeat(4000)}${"]".repeat(4000)}}`,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: nested,
       });
       expect(response.status).to.equal(400);
       await new Promise((resolve) => setTimeout(resolve, 500));
