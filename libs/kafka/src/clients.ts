@@ -1,7 +1,7 @@
 import { AppError, type Component, DeadlineError, withDeadline } from "@kcp/shared";
 import { KafkaClient } from "./client.js";
 import type { ClientOptionsSettings, ConnectionTarget } from "./client-options.js";
-import { describePending } from "./in-flight.js";
+import { describeUnanswered } from "./in-flight.js";
 
 export interface KafkaClientsOptions {
   /** Settings of every client (timeouts, allowed hosts). */
@@ -24,9 +24,6 @@ export interface CallDeadline {
   ms: number;
   setting?: string;
 }
-
-/** The most unanswered requests an error names (the oldest); the rest are counted. */
-const NAMED_REQUESTS = 3;
 
 interface Entry {
   version: string;
@@ -119,21 +116,7 @@ export class KafkaClients implements Component {
       }, deadline.ms);
       entry.closeAt.unref();
     }
-    // The oldest of each kind (API, broker, lane), with how many more of that kind wait.
-    const kinds = new Map<string, { oldest: (typeof waiting)[number]; count: number }>();
-    for (const request of waiting) {
-      const kind = `${request.api} ${request.address} ${request.lane}`;
-      const seen = kinds.get(kind);
-      if (seen) seen.count++;
-      else kinds.set(kind, { oldest: request, count: 1 });
-    }
-    const all = [...kinds.values()];
-    const named = all
-      .slice(0, NAMED_REQUESTS)
-      .map(
-        ({ oldest, count }) => `${describePending(oldest, now)}${count > 1 ? ` (and ${count - 1} more like it)` : ""}`,
-      );
-    if (all.length > NAMED_REQUESTS) named.push(`and ${all.length - NAMED_REQUESTS} more kinds of request`);
+    const named = describeUnanswered(waiting, now);
     const setting = deadline.setting ? ` (${deadline.setting})` : "";
     return new AppError(
       "kafka_timeout",

@@ -76,3 +76,29 @@ export function describePending(request: Omit<PendingRequest, "connection">, now
     ? `connection to ${request.address} (${request.lane}) not established after ${waited}`
     : `${request.api} request to ${request.address} (${request.lane} connection) unanswered for ${waited}`;
 }
+
+/**
+ * Pure: what an error says of the requests still waiting (oldest first): the oldest of each kind (API, broker, lane)
+ * with how many more of that kind wait, at most `most` kinds and a count of the rest.
+ */
+export function describeUnanswered(
+  waiting: readonly Omit<PendingRequest, "connection">[],
+  now: number,
+  most = 3,
+): string[] {
+  const kinds = new Map<string, { oldest: Omit<PendingRequest, "connection">; count: number }>();
+  for (const request of [...waiting].sort((a, b) => a.startedAt - b.startedAt)) {
+    const kind = `${request.api} ${request.address} ${request.lane}`;
+    const seen = kinds.get(kind);
+    if (seen) seen.count++;
+    else kinds.set(kind, { oldest: request, count: 1 });
+  }
+  const all = [...kinds.values()];
+  const named = all
+    .slice(0, most)
+    .map(
+      ({ oldest, count }) => `${describePending(oldest, now)}${count > 1 ? ` (and ${count - 1} more like it)` : ""}`,
+    );
+  if (all.length > most) named.push(`and ${all.length - most} more kinds of request`);
+  return named;
+}

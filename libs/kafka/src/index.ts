@@ -28,7 +28,7 @@ export {
 export { type CallDeadline, KafkaClients, type KafkaClientsOptions } from "./clients.js";
 export { testConnection } from "./connection-test.js";
 export { describeKafkaError, isUnreachable, kafkaErrorNames, toKafkaAppError } from "./errors.js";
-export { describePending, InFlightRequests, type PendingRequest } from "./in-flight.js";
+export { describePending, describeUnanswered, InFlightRequests, type PendingRequest } from "./in-flight.js";
 export { type AddRaftVoterArgs, addRaftVoterV0, type VoterListener } from "./protocol/add-raft-voter-v0.js";
 export {
   type ElectionResult,

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { AppError } from "@kcp/shared";
 import { expect } from "chai";
-import { type ConnectionTarget, describePending, KafkaClients } from "../src/index.js";
+import { type ConnectionTarget, describePending, describeUnanswered, KafkaClients } from "../src/index.js";
 
 /**
  * A real TCP server standing in for a broker that accepts connections and never answers a request (a broker whose
@@ -117,6 +117,24 @@ describe("KafkaClients: a call's deadline", function () {
     expect(((await stuck) as AppError).code).to.equal("kafka_timeout");
     await clients.stop();
     await broker.close();
+  });
+
+  it("names each kind of unanswered request once, oldest first, with how many more of it wait (pure)", () => {
+    const at = (api: string, address: string, lane: string, startedAt: number) => ({ api, address, lane, startedAt });
+    const waiting = [
+      at("Produce", "b1:9092", "producer", 3_000),
+      at("Metadata", "b1:9092", "admin", 1_000),
+      at("Metadata", "b1:9092", "admin", 2_000),
+      at("DescribeLogDirs", "b2:9092", "bulk", 4_000),
+      at("ListOffsets", "b1:9092", "admin", 5_000),
+    ];
+    expect(describeUnanswered(waiting, 11_000)).to.deep.equal([
+      "Metadata request to b1:9092 (admin connection) unanswered for 10.0 s (and 1 more like it)",
+      "Produce request to b1:9092 (producer connection) unanswered for 8.0 s",
+      "DescribeLogDirs request to b2:9092 (bulk connection) unanswered for 7.0 s",
+      "and 1 more kinds of request",
+    ]);
+    expect(describeUnanswered([], 0)).to.deep.equal([]);
   });
 
   it("describes a request waiting, and a connection not established yet (pure)", () => {
