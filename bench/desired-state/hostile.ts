@@ -2,8 +2,9 @@
  * bench/desired-state, the hostile shape: one plan request of 100 files whose scopes name 1,000 topics and 1,000
  * prefixes each (the schema's bounds; none overlapping another), sent while `/healthz` is polled, then the same files
  * applied (one topic each) and the cluster refreshed (its drift diffed against the 100 applied files) while `/healthz`
- * is polled. Measured: each request's time and `/healthz`'s latency throughout (max, p99, median, answers), beside
- * `/healthz` polled on the idle service in the same run.
+ * is polled. Measured: each request's time, `/healthz`'s latency throughout (max, p99, median, answers) and the
+ * service's own longest event-loop delay meanwhile (its `/metrics`), beside `/healthz` polled on the idle service in
+ * the same run.
  *
  *   npm run bench:desired-state -- --hostile-only      (on its own: a node and a standalone service of its own)
  *
@@ -18,6 +19,8 @@ const SCOPES = 100;
 const PER_SCOPE = 1000;
 const POLL_PAUSE_MS = 10;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** The service's longest event-loop delay during each measured request. */
+const loops: number[] = [];
 
 export interface Target {
   url: string;
@@ -61,8 +64,19 @@ const latency = (values: number[]) => {
   return `max ${ms(sorted.at(-1) ?? Number.NaN)}, p99 ${ms(percentile(sorted, 99))}, median ${ms(percentile(sorted, 50))} (${values.length} answers)`;
 };
 
+/**
+ * The service's own longest event-loop delay since the last time it was asked (prom-client's
+ * `nodejs_eventloop_lag_max_seconds` on `/metrics`, reset at each scrape), in ms: what held its request thread.
+ */
+async function loopDelayMax(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = /^kcp_nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1];
+  return value === undefined ? Number.NaN : Number(value) * 1000;
+}
+
 /** The request, timed, while `/healthz` is polled: its time, status, answer, and `/healthz`'s latencies meanwhile. */
 async function whilePolled(target: Target, method: string, path: string, body?: string) {
+  await loopDelayMax(target.url);
   let finished = false;
   const polled = pollHealth(target.url, () => finished);
   const started = performance.now();
@@ -78,7 +92,10 @@ async function whilePolled(target: Target, method: string, path: string, body?: 
   const text = await response.text();
   const took = performance.now() - started;
   finished = true;
-  return { took, status: response.status, text, health: await polled };
+  const health = await polled;
+  const loop = await loopDelayMax(target.url);
+  loops.push(loop);
+  return { took, status: response.status, text, health, loop };
 }
 
 /** The hostile shape against a running service and a registered cluster: rows of figures for a table. */
@@ -89,8 +106,12 @@ export async function hostileShape(target: Target, runs = 3): Promise<[string, s
   setTimeout(() => {
     idleDone = true;
   }, 5_000);
+  await loopDelayMax(target.url);
   const idle = await pollHealth(target.url, () => idleDone);
-  rows.push(["reference: /healthz on the idle service, 5 s", latency(idle)]);
+  rows.push([
+    "reference: /healthz on the idle service, 5 s",
+    `${latency(idle)}; the service's longest event-loop delay ${ms(await loopDelayMax(target.url))}`,
+  ]);
 
   const diffBody = JSON.stringify({ files: hostileFiles(false), createOperation: false });
   rows.push(["plan request body", `${(Buffer.byteLength(diffBody) / 1024 / 1024).toFixed(2)} MiB, ${SCOPES} files`]);
@@ -102,7 +123,7 @@ export async function hostileShape(target: Target, runs = 3): Promise<[string, s
     all.push(...planned.health);
     rows.push([
       `plan of the ${SCOPES} scopes (createOperation false), run ${run + 1}`,
-      `${ms(planned.took)}; /healthz meanwhile: ${latency(planned.health)}`,
+      `${ms(planned.took)}; /healthz meanwhile: ${latency(planned.health)}; loop delay ${ms(planned.loop)}`,
     ]);
   }
 
@@ -114,7 +135,7 @@ export async function hostileShape(target: Target, runs = 3): Promise<[string, s
   all.push(...planned.health);
   rows.push([
     `plan of the ${SCOPES} files with a topic each (an operation)`,
-    `${ms(planned.took)}; /healthz meanwhile: ${latency(planned.health)}`,
+    `${ms(planned.took)}; /healthz meanwhile: ${latency(planned.health)}; loop delay ${ms(planned.loop)}`,
   ]);
   const operation = (JSON.parse(planned.text) as { operation: { id: string } }).operation.id;
   const confirmed = await whilePolled(target, "POST", `/api/v1/operations/${operation}/confirm`, "{}");
@@ -136,14 +157,14 @@ export async function hostileShape(target: Target, runs = 3): Promise<[string, s
     all.push(...refreshed.health);
     rows.push([
       `refresh with the ${SCOPES} files applied (drift diffed), run ${run + 1}`,
-      `${ms(refreshed.took)}; /healthz meanwhile: ${latency(refreshed.health)}`,
+      `${ms(refreshed.took)}; /healthz meanwhile: ${latency(refreshed.health)}; loop delay ${ms(refreshed.loop)}`,
     ]);
   }
   const drift = await whilePolled(target, "GET", `${cluster}/desired-state/drift`);
   all.push(...drift.health);
   rows.push([
     "GET .../desired-state/drift (100 files applied)",
-    `${ms(drift.took)}; /healthz meanwhile: ${latency(drift.health)}`,
+    `${ms(drift.took)}; /healthz meanwhile: ${latency(drift.health)}; loop delay ${ms(drift.loop)}`,
   ]);
   const again = await whilePolled(
     target,
@@ -154,12 +175,12 @@ export async function hostileShape(target: Target, runs = 3): Promise<[string, s
   all.push(...again.health);
   rows.push([
     "the applied files planned again (0 changes expected)",
-    `${ms(again.took)}, ${(JSON.parse(again.text) as { changes: unknown[] }).changes?.length} changes; /healthz meanwhile: ${latency(again.health)}`,
+    `${ms(again.took)}, ${(JSON.parse(again.text) as { changes: unknown[] }).changes?.length} changes; /healthz meanwhile: ${latency(again.health)}; loop delay ${ms(again.loop)}`,
   ]);
   const worst = Math.max(...all);
   rows.push([
     "target: /healthz under 100 ms throughout",
-    `worst ${ms(worst)} of ${all.length} answers: ${worst < 100 ? "met" : "missed"}`,
+    `worst ${ms(worst)} of ${all.length} answers: ${worst < 100 ? "met" : "missed"}; the service's longest event-loop delay ${ms(Math.max(...loops))}`,
   ]);
   return rows;
 }

@@ -1,5 +1,11 @@
 export { type AppliedFile, lastAppliedOf, replacedBy } from "./applied.js";
-export { DesiredStateBook, type DesiredStateRecords, type PlanState, type Staging, type StagingBounds } from "./book.js";
+export {
+  DesiredStateBook,
+  type DesiredStateRecords,
+  type PlanState,
+  type Staging,
+  type StagingBounds,
+} from "./book.js";
 export { openCredential, type SaltedCredential, sealCredentials } from "./credentials.js";
 export {
   CHANGE_ORDER,
@@ -15,11 +21,14 @@ export { DesiredStateThread, desiredStateThread } from "./off-thread.js";
 export { findOverlaps, type IndexedScope, type Overlap, type StepMeter } from "./overlap.js";
 export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
 export { aclKey, credentialKey, isInternalTopic, OwnedScope, PrefixIndex, quotaEntityKey, scopeOf } from "./scope.js";
-export { type AppliedSummary, runThreadJob, type ThreadJob, ThreadWork } from "./thread-work.js";
+export { type AppliedSummary, refusedProblems, runThreadJob, type ThreadJob, ThreadWork } from "./thread-work.js";
 export {
   type CheckedPlanRequest,
+  type CheckedPlanSummary,
   checkPlanRequest,
   checkPlanRequestBytes,
   describeIssue,
   filesDigest,
+  type PlanRequestSummary,
+  summaryOf,
 } from "./validation.js";

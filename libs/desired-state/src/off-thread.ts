@@ -1,7 +1,6 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { DesiredFile } from "@kcp/shared";
 import type { CurrentResources } from "./diff.js";
 import type { ThreadJob, ThreadResults } from "./thread-work.js";
 
@@ -19,29 +18,32 @@ export class DesiredStateThread {
   private next = 0;
 
   /**
-   * The plan request's body (the bytes received: parsed there too) checked against its schema, with its files'
-   * digest, or why not. The thread keeps the files of the last bodies checked for the plan that follows.
+   * The plan request's body (the bytes received: parsed there too) checked against its schema, answered as its
+   * summary (the files by path and count, and their digest), or why not. The thread keeps the files under the digest
+   * until `release(digest)`: the request thread never holds them.
    */
   check(raw: unknown): Promise<ThreadResults["check"]> {
     return this.run({ kind: "check", raw }) as Promise<ThreadResults["check"]>;
   }
 
-  /**
-   * The files' diff against the cluster, the applied files (as stored) keeping what their scopes own. Only the digest
-   * is sent when the thread still keeps the files from their check (no second copy of a 16 MiB body).
-   */
-  async plan(
-    files: DesiredFile[],
-    current: CurrentResources,
-    applied: string[],
-    digest: string,
-  ): Promise<Exclude<ThreadResults["plan"], { missing: true }>> {
-    const kept = (await this.run({ kind: "plan", digest, current, applied })) as ThreadResults["plan"];
-    if (!("missing" in kept)) return kept;
-    return (await this.run({ kind: "plan", digest, files, current, applied })) as Exclude<
-      ThreadResults["plan"],
-      { missing: true }
-    >;
+  /** The kept files' diff against the cluster, the applied files (as stored) keeping what their scopes own. */
+  plan(digest: string, current: CurrentResources, applied: string[]): Promise<ThreadResults["plan"]> {
+    return this.run({ kind: "plan", digest, current, applied }) as Promise<ThreadResults["plan"]>;
+  }
+
+  /** Kafka's refusals of topics as problems at the documents of the kept files that declare them. */
+  refused(digest: string, refused: { topic: string; reason: string }[]): Promise<ThreadResults["refused"]> {
+    return this.run({ kind: "refused", digest, refused }) as Promise<ThreadResults["refused"]>;
+  }
+
+  /** The kept files themselves (what a planned apply stages). */
+  files(digest: string): Promise<ThreadResults["files"]> {
+    return this.run({ kind: "files", digest }) as Promise<ThreadResults["files"]>;
+  }
+
+  /** The request that checked the files is done with them (kept while another request holds the same). */
+  async release(digest: string): Promise<void> {
+    await this.run({ kind: "release", digest });
   }
 
   /** The drift of the cluster from the applied files (as stored), and what each record says of its file. */

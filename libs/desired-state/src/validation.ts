@@ -45,9 +45,29 @@ export function describeIssue(issue: Issue, raw: unknown): string {
  */
 export type CheckedPlanRequest =
   | { body: DesiredStatePlanRequest; digest: string; refused?: undefined; malformed?: undefined }
-  /** `start`: the beginning of what was parsed (bodyStart), what the audit keeps an excerpt of. */
   | { refused: string; start?: unknown; malformed?: undefined }
   | { malformed: string; refused?: undefined };
+
+/**
+ * A checked plan request as the request thread holds it: everything but the files' documents, which stay on the
+ * desired-state thread under the digest (each file by its path and how many documents it has).
+ */
+export type PlanRequestSummary = Omit<DesiredStatePlanRequest, "files"> & {
+  digest: string;
+  files: { path: string; documents: number }[];
+};
+
+/** Pure: the summary of a checked request (what crosses back to the request thread). */
+export function summaryOf(body: DesiredStatePlanRequest, digest: string): PlanRequestSummary {
+  return { ...body, digest, files: body.files.map((f) => ({ path: f.path, documents: f.documents.length })) };
+}
+
+/** A check as answered to the request thread: the summary, or why the body is refused. */
+export type CheckedPlanSummary =
+  | { summary: PlanRequestSummary; refused?: undefined; malformed?: undefined }
+  /** `start`: the beginning of what was parsed (bodyStart), what the audit keeps an excerpt of. */
+  | { refused: string; start?: unknown; malformed?: undefined; summary?: undefined }
+  | { malformed: string; refused?: undefined; summary?: undefined };
 
 /**
  * Pure: the beginning of a parsed body, in the same order, cut after about `budget` characters of JSON (strings

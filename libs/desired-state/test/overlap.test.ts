@@ -209,7 +209,7 @@ describe("desired state: scope overlaps found with an index", () => {
     ).to.have.property("digest", (checked as { digest: string }).digest);
   });
 
-  it("a plan after a check sends only the digest: the thread keeps the last bodies' files, and asks for them when gone", () => {
+  it("the files of a checked body stay on the thread under their digest: the request thread gets a summary, the plan, refusals and the files by digest, until every holder released them", () => {
     const work = new ThreadWork();
     const body = {
       files: [
@@ -222,31 +222,38 @@ describe("desired state: scope overlaps found with an index", () => {
         },
       ],
     };
-    const checked = work.run({ kind: "check", raw: new TextEncoder().encode(JSON.stringify(body)) }) as {
-      digest: string;
-    };
-    const planned = work.run({ kind: "plan", digest: checked.digest, current: empty, applied: [] });
+    const bytes = new TextEncoder().encode(JSON.stringify(body));
+    const checked = work.run({ kind: "check", raw: bytes }) as { summary: { digest: string; files: unknown } };
+    const { digest } = checked.summary;
+    expect(checked.summary.files).to.deep.equal([{ path: "a.yaml", documents: 2 }]);
+    expect(work.run({ kind: "check", raw: bytes })).to.deep.equal(checked);
+    const planned = work.run({ kind: "plan", digest, current: empty, applied: [] });
     expect(planned).to.have.nested.property("plan.counts.createTopic", 1);
-    for (let i = 0; i < 4; i++)
-      work.run({ kind: "check", raw: { files: [{ path: `other-${i}.yaml`, documents: [] }] } });
-    expect(work.run({ kind: "plan", digest: checked.digest, current: empty, applied: [] })).to.deep.equal({
-      missing: true,
-    });
+    expect(work.run({ kind: "refused", digest, refused: [{ topic: "a", reason: "INVALID_CONFIG" }] })).to.deep.equal([
+      { file: "a.yaml", document: 1, field: "configs", message: "Kafka refuses topic a: INVALID_CONFIG" },
+    ]);
+    expect(work.run({ kind: "files", digest })).to.have.lengthOf(1);
+    work.run({ kind: "release", digest });
+    expect(work.keptCount).to.equal(1);
+    work.run({ kind: "release", digest });
+    expect(work.keptCount).to.equal(0);
+    expect(() => work.run({ kind: "plan", digest, current: empty, applied: [] })).to.throw(/no files are kept/);
   });
 
   it("the worker thread gives what the work gives in-line, and starts again after it ends", async () => {
     const thread = new DesiredStateThread();
     try {
-      const files = [
-        file("a.yaml", [
-          { kind: "Scope", topics: { names: ["a"] } },
-          { kind: "Topic", name: "a", partitions: 1, replicationFactor: 1 },
-        ]),
+      const documents = [
+        { kind: "Scope", topics: { names: ["a"] } },
+        { kind: "Topic", name: "a", partitions: 1, replicationFactor: 1 },
       ];
-      const records = [JSON.stringify(applied(files[0] as DesiredFile, "alice"))];
-      expect(await thread.plan(files, empty, [], "no-digest")).to.deep.equal(
-        runThreadJob({ kind: "plan", digest: "no-digest", files, current: empty, applied: [] }),
+      const records = [JSON.stringify(applied(file("a.yaml", documents), "alice"))];
+      const checked = await thread.check(
+        new TextEncoder().encode(JSON.stringify({ files: [{ path: "a.yaml", documents }] })),
       );
+      const digest = checked.summary?.digest as string;
+      expect(await thread.plan(digest, empty, [])).to.deep.equal(diffDesiredState([file("a.yaml", documents)], empty));
+      await thread.release(digest);
       await thread.close();
       const drift = await thread.drift(records, empty);
       expect(drift.applied.map((a) => a.appliedBy)).to.deep.equal(["alice"]);

@@ -5,14 +5,14 @@ import {
   DesiredStateBook,
   desiredStateThread,
   exportDocuments,
-  filesDigest,
+  type PlanRequestSummary,
   type PlanState,
   parseQuotaEntity,
   type SaltedCredential,
   type StagingBounds,
   sealCredentials,
 } from "@kcp/desired-state";
-import { newScramCredential, type RefusedTopicChange } from "@kcp/kafka";
+import { newScramCredential } from "@kcp/kafka";
 import type { OperationService } from "@kcp/operation-service";
 import {
   ACTIVE_OPERATION_STATUSES,
@@ -21,8 +21,6 @@ import {
   ClusterPathSchema,
   DESIRED_CHANGES_MAX,
   type DesiredChange,
-  type DesiredFile,
-  type DesiredProblem,
   DesiredScopeSchema,
   type DesiredStateDriftResponse,
   DesiredStateDriftResponseSchema,
@@ -30,7 +28,6 @@ import {
   DesiredStateExportQuerySchema,
   type DesiredStateExportResponse,
   DesiredStateExportResponseSchema,
-  type DesiredStatePlanRequest,
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
   DesiredStatePlanResponseSchema,
@@ -39,6 +36,7 @@ import {
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import type { Request } from "express";
+import type { z } from "zod";
 import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../http/json-body.js";
 import { route } from "./route.js";
 
@@ -66,15 +64,14 @@ const planState =
     if (operation.status === "planned") return operation.expiresAt.getTime() > Date.now() ? "planned" : "ended";
     return (ACTIVE_OPERATION_STATUSES as readonly string[]).includes(operation.status) ? "active" : "ended";
   };
-/** The digest of each plan body checked on the desired-state thread (computed there with the check). */
-const digests = new WeakMap<object, string>();
-
 /**
  * The plan body, as the bytes received, parsed and checked on the desired-state thread, not the request thread (a
  * 16 MiB body's parse and schema check take seconds): not JSON, or nested too deep, is 400 bad_request as for every
- * body; a mismatch is 400 validation_failed naming each file by its path and each document by its index.
+ * body; a mismatch is 400 validation_failed naming each file by its path and each document by its index. The request
+ * thread gets the summary (files by path and count, their digest); the files stay on the thread, which diffs them,
+ * until the answer is sent.
  */
-async function checkedPlanBody(req: Request): Promise<DesiredStatePlanRequest> {
+async function checkedPlanBody(req: Request): Promise<PlanRequestSummary> {
   const checked = await desiredStateThread.check(req.body);
   if (checked.malformed !== undefined) throw new AppError("bad_request", checked.malformed);
   if (checked.refused !== undefined) {
@@ -82,8 +79,9 @@ async function checkedPlanBody(req: Request): Promise<DesiredStatePlanRequest> {
     req.body = checked.start;
     throw new AppError("validation_failed", checked.refused);
   }
-  digests.set(checked.body, checked.digest);
-  return checked.body;
+  const { summary } = checked;
+  req.res?.once("close", () => void desiredStateThread.release(summary.digest).catch(() => undefined));
+  return summary;
 }
 
 /** The problems of a set of files as one message: each on its own line, file, document and field first. */
@@ -93,20 +91,6 @@ function problemsMessage(problems: { file: string; document: number; field?: str
     .map((p) => `${p.file}, document ${p.document}${p.field ? ` (${p.field})` : ""}: ${p.message}`);
   const more = problems.length > PROBLEMS_SHOWN ? `\n… and ${problems.length - PROBLEMS_SHOWN} more` : "";
   return `The files cannot be planned:\n${lines.join("\n")}${more}`;
-}
-
-/** Kafka's refusals as problems of the files: each at the document that declares its topic. */
-function refusedProblems(files: readonly DesiredFile[], refused: readonly RefusedTopicChange[]): DesiredProblem[] {
-  const declared = new Map<string, { file: string; document: number }>();
-  for (const file of files)
-    file.documents.forEach((d, document) => {
-      if (d.kind === "Topic") declared.set(d.name, { file: file.path, document });
-    });
-  return refused.map(({ topic, reason }) => ({
-    ...(declared.get(topic) ?? { file: "(no file)", document: 0 }),
-    field: "configs",
-    message: `Kafka refuses topic ${topic}: ${reason}`,
-  }));
 }
 
 /**
@@ -145,7 +129,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
     return deps.actions.currentResources(clusterId, view.snapshot as Snapshot);
   };
   return [
-    route<DesiredStatePlanRequest, unknown, ClusterPath>({
+    route<PlanRequestSummary, unknown, ClusterPath>({
       method: "POST",
       path: "/api/v1/clusters/:id/desired-state/plan",
       operationId: "planDesiredState",
@@ -156,24 +140,25 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         "Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)",
       action: "operation.plan",
       params: ClusterPathSchema,
-      body: DesiredStatePlanRequestSchema,
+      // The body as sent (what the OpenAPI document shows); the handler gets it as checkedPlanBody summarises it.
+      body: DesiredStatePlanRequestSchema as z.ZodType as z.ZodType<PlanRequestSummary>,
       parseBody: checkedPlanBody,
       bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
       // The files are named by path and digest (auditChanges), not copied: 10,000 topics would make every entry MiB.
       auditRequest: (body) => ({
-        files: body.files.map((f) => ({ path: f.path, documents: f.documents.length })),
+        files: body.files,
         passwordsFor: body.passwords.map((p) => `${p.user} ${p.mechanism}`),
         createOperation: body.createOperation,
         ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
         ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
       }),
       async handle({ res, user, params, body }) {
-        const digest = digests.get(body) ?? filesDigest(body.files);
+        const { digest } = body;
         res.locals.auditTarget = "applyDesiredState";
         const [resources, applied] = await Promise.all([current(params.id), book().appliedRecords(params.id)]);
         // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
         // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
-        const result = await desiredStateThread.plan(body.files, resources, applied, digest);
+        const result = await desiredStateThread.plan(digest, resources, applied);
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
         if (changes.length > DESIRED_CHANGES_MAX)
@@ -186,14 +171,14 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
           else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
         const refused = await deps.actions.refusedTopicChanges(params.id, changes);
         if (refused.length > 0)
-          throw new AppError("invalid_request", problemsMessage(refusedProblems(body.files, refused)));
+          throw new AppError("invalid_request", problemsMessage(await desiredStateThread.refused(digest, refused)));
         res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
         const credentials = saltedCredentials(changes, body.passwords);
         // The files become the cluster's desired state only when the apply's last step records them.
         // Stored once by digest, held by this plan until it ends, within the bounds (429 past them).
-        const staging = await book().stage(params.id, digest, body.files, {
+        const staging = await book().stage(params.id, digest, await desiredStateThread.files(digest), {
           user: user.username,
           bounds: deps.staging,
           state: planState(deps.store),
