@@ -8,6 +8,7 @@ import {
   type PlannerPartition,
   planMoves,
 } from "../src/planner/index.js";
+import { rackShares } from "../src/planner/rack-shares.js";
 
 /** A small deterministic pseudo-random sequence (tests must not depend on Math.random). */
 function sequence(seed: number) {
@@ -164,6 +165,36 @@ describe("the rebalance planner's disk band with racks (pure)", () => {
     expect(Math.min(...use)).to.be.at.least(0.9 - 1e-9);
     expect(Math.max(...use)).to.be.at.most(1.1 + 1e-9);
     expect(sharedRacks(p, brokers, 3)).to.equal(0);
+  });
+
+  it("a replica kept in a cordoned rack covers a rack: the smallest receiving rack is not held to a replica of every partition", () => {
+    // Racks a (1, 2), b (3, 4), c (5) receive; rack d is one cordoned broker (6). Half the partitions are on 1, 3, 6
+    // and half on 1, 3, 5: rack c holds half of them, its share (200 of the receivers' 1,000: the mean) — not all.
+    const brokers = [
+      ...[1, 2, 3, 4, 5].map((id) => ({ id, rack: ["a", "a", "b", "b", "c"][id - 1] as string, alive: true })),
+      { id: 6, rack: "d", alive: true, cordoned: true },
+    ];
+    const partitions = Array.from({ length: 40 }, (_, i) => ({
+      topic: "t",
+      partition: i,
+      replicas: [1, 3, i % 2 === 0 ? 6 : 5],
+      leader: 1,
+      sizeBytes: 10,
+    }));
+    const p = plan(brokers, partitions);
+    expect(disk(p), JSON.stringify(disk(p))).to.deep.include({ status: "met", after: 0 });
+    expect(p.after.brokers.filter((b) => b.id <= 5).map((b) => b.dataBytes)).to.deep.equal([200, 200, 200, 200, 200]);
+    // The proof itself: no rack is short of room (holding all 40 partitions, 400, would be above rack c's band, 220).
+    const shares = rackShares({
+      partitions,
+      ids: [1, 2, 3, 4, 5],
+      kept: new Set([6]),
+      rackOf: new Map(brokers.map((b) => [b.id, b.rack])),
+      rackAware: true,
+      band: p.band,
+    });
+    expect(shares.impossible).to.equal(undefined);
+    expect(shares.target.get(5)).to.equal(200);
   });
 
   it("impossible only with a proof: a rack whose fixed share cannot fit its brokers' band, with the figures", () => {

@@ -112,8 +112,12 @@ export function rackShares(args: {
   for (const rack of racks.values()) rack.most = rack.members.length > 0 ? Number.POSITIVE_INFINITY : 0;
   if (rackAware) {
     for (const rack of racks.values()) if (rack.members.length > 0) rack.most = 0;
+    const receiving = new Set([...racks.values()].filter((r) => r.members.length > 0).map((r) => r.name));
     for (const p of partitions) {
       const keptIn = kept.size === 0 ? undefined : new Set(p.replicas.filter((id) => kept.has(id)).map(key));
+      // A replica kept in a rack without receivers covers a rack of its own: which receiving rack goes without one
+      // is then the plan's choice, so none is forced to hold the partition.
+      const forced = p.replicas.length === receiverRacks && ![...(keptIn ?? [])].some((name) => !receiving.has(name));
       for (const rack of racks.values()) {
         if (rack.members.length === 0 || keptIn?.has(rack.name)) continue;
         if (p.replicas.length > receiverRacks) {
@@ -121,7 +125,7 @@ export function rackShares(args: {
           continue;
         }
         rack.most += p.sizeBytes;
-        if (p.replicas.length !== receiverRacks) continue;
+        if (!forced) continue;
         rack.least += p.sizeBytes;
         rack.largestForced = Math.max(rack.largestForced, p.sizeBytes);
       }
