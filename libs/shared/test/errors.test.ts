@@ -22,6 +22,7 @@ describe("error catalog", () => {
       too_many_attempts: 429,
       cluster_unreachable: 502,
       kafka_error: 502,
+      kafka_timeout: 504,
       internal: 500,
     });
   });
