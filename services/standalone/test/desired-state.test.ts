@@ -255,7 +255,8 @@ describe("desired state on a real 3c3b: two teams' files planned, confirmed, app
       "Topic orders.shipped",
       "Quota",
     ]);
-    const again = await planFiles([{ path: "exported.yaml", documents: exported.body.documents }]);
+    // Under the path of the applied file whose scope it covers (another path claiming it is refused: one owner).
+    const again = await planFiles([{ path: "teams/orders.yaml", documents: exported.body.documents }]);
     expect(again).to.deep.include({ changes: [], irreversible: false });
     const unnamed = await api("GET", `/api/v1/clusters/${clusterId}/desired-state`);
     expect(unnamed.status, unnamed.text).to.equal(422);
