@@ -46,12 +46,11 @@ export interface DesiredStateRouteDependencies {
   operations: OperationService;
   store: Store;
   box: SecretBox;
-}
   /** How far the files of plans not yet applied may grow (DESIRED_STATE_STAGED_MIB_PER_USER / _PER_CLUSTER). */
   staging: StagingBounds;
+}
 
 const PROBLEMS_SHOWN = 50;
-
 /** How long a plan stays confirmable (the operations' plan lifetime): by then a refused user's plans have expired. */
 const PLAN_CONFIRMABLE_MS = 15 * 60_000;
 
@@ -64,6 +63,7 @@ const planState =
     if (operation.status === "planned") return operation.expiresAt.getTime() > Date.now() ? "planned" : "ended";
     return (ACTIVE_OPERATION_STATUSES as readonly string[]).includes(operation.status) ? "active" : "ended";
   };
+
 /**
  * The plan body, as the bytes received, parsed and checked on the desired-state thread, not the request thread (a
  * 16 MiB body's parse and schema check take seconds): not JSON, or nested too deep, is 400 bad_request as for every
@@ -186,27 +186,31 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         });
         // The user's earlier plans of the same files (paths) are superseded: cancelled, their files let go.
         for (const superseded of staging.superseded) {
+          // Only while it is still a plan: one confirmed meanwhile goes on, and keeps its files.
+          if ((await planState(deps.store)(superseded)) !== "planned") continue;
           await deps.operations.request(superseded, "cancel").catch(() => undefined);
           await book().release(params.id, superseded);
         }
         if (staging.superseded.length > 0) res.locals.auditChanges.superseded = staging.superseded;
-        const operation = await deps.operations.plan(
-          params.id,
-          {
-            type: "applyDesiredState",
-            params: {
-              digest,
-              files: body.files.map((f) => f.path),
-              changes,
-              ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
-              ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+        const operation = await deps.operations
+          .plan(
+            params.id,
+            {
+              type: "applyDesiredState",
+              params: {
+                digest,
+                files: body.files.map((f) => f.path),
+                changes,
+                ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
+                ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+              },
             },
-          },
-          user.username,
-        ).catch(async (error: unknown) => {
-          await book().release(params.id, staging.hold);
-          throw error;
-        });
+            user.username,
+          )
+          .catch(async (error: unknown) => {
+            await book().release(params.id, staging.hold);
+            throw error;
+          });
         await book().tie(params.id, staging.hold, operation.id);
         if (credentials.length > 0)
           await book().keepCredentials(params.id, operation.id, sealCredentials(deps.box, credentials));
