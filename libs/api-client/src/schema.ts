@@ -275,7 +275,7 @@ export interface paths {
         head?: never;
         /**
          * Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes
-         * @description Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes. Lowest role allowed: operator. Admin only: setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase; keepSecrets. Audited as `cluster.update`.
+         * @description Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes. Lowest role allowed: operator. Admin only: setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase; keepSecrets; labels that an autopilot policy selects clusters by. Audited as `cluster.update`.
          */
         patch: operations["updateCluster"];
         trace?: never;
@@ -2280,7 +2280,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "csrf_header_required" | "forbidden" | "not_found" | "already_exists" | "conflict" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "version_unavailable" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "not_ready" | "internal";
+                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "csrf_header_required" | "forbidden" | "not_found" | "already_exists" | "conflict" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "version_unavailable" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "kafka_timeout" | "not_ready" | "internal";
                 /** @description Human-readable; names the field for validation_failed */
                 message: string;
             };
@@ -2791,7 +2791,7 @@ export interface components {
             replicaBytes?: {
                 [key: string]: components["schemas"]["Int64"];
             } | null;
-            /** @description The high watermark when collected (ListOffsets latest): what the next collection measures growth against */
+            /** @description The high watermark (ListOffsets latest): in a snapshot as collected (what the next collection measures growth against); in a topic's detail as read for that answer. Absent for a partition without a leader (or whose leader moved while it was read) */
             logEndOffset?: components["schemas"]["Int64"];
             /** @description Bytes appended per second, measured between this collection and the one before (absent on the first) */
             bytesInPerSec?: number;
@@ -5289,6 +5289,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createTopic: {
@@ -5405,6 +5414,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getTopic: {
@@ -5484,6 +5502,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5601,6 +5628,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5731,6 +5767,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     produceMessage: {
@@ -5841,6 +5886,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5965,6 +6019,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getTopicConfigs: {
@@ -6044,6 +6107,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6168,6 +6240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getBrokerConfigs: {
@@ -6247,6 +6328,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6371,6 +6461,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listQuotas: {
@@ -6467,6 +6566,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6590,6 +6698,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listAcls: {
@@ -6698,6 +6815,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6821,6 +6947,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteAcls: {
@@ -6937,6 +7072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listScramUsers: {
@@ -7033,6 +7177,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7137,6 +7290,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7262,6 +7424,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteScramCredential: {
@@ -7367,6 +7538,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listGroups: {
@@ -7462,6 +7642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getGroup: {
@@ -7541,6 +7730,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7658,6 +7856,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8617,6 +8824,15 @@ export interface operations {
             };
             /** @description invalid_request: The request cannot be carried out; capability_unavailable: The action is not available for this cluster */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description too_many_attempts: Too many failed login attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
