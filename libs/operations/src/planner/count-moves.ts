@@ -61,22 +61,51 @@ export function moveExcess(
   if (over.length === 0) return;
   const before = (a: number, b: number) => (room(b) - room(a) || (byData ? data(a) - data(b) : 0) || a - b) < 0;
   const receivers = ids.filter((id) => room(id) > 0).sort((a, b) => (before(a, b) ? -1 : 1));
+  // The same order per rack: a replica whose partition uses every other rack can only go to its own rack's receivers,
+  // so only those are walked (the first of them that can take it is the first in the whole order that can).
+  const ofRack = new Map<string | undefined, number[]>();
+  if (rackOf)
+    for (const to of receivers) {
+      const same = ofRack.get(rackOf.get(to));
+      if (same) same.push(to);
+      else ofRack.set(rackOf.get(to), [to]);
+    }
   const held = new Map<number, number[]>(over.map((id) => [id, []]));
   for (const p of bySize(placement)) for (const id of placement.lists[p] as number[]) held.get(id)?.push(p);
   for (const [id, replicas] of held) {
+    const own = rackOf?.get(id);
     for (const p of replicas) {
       if (room(id) >= 0 || receivers.length === 0) break;
       const list = placement.lists[p] as number[];
       const slot = list.indexOf(id);
-      for (let k = 0; k < receivers.length; k++) {
-        const to = receivers[k] as number;
+      const walked = rackOf && onlyOwnRack(list, slot, rackOf, rackCount) ? (ofRack.get(own) ?? []) : receivers;
+      for (let k = 0; k < walked.length; k++) {
+        const to = walked[k] as number;
         if (list.includes(to) || !rackFree(list, slot, to, rackOf, rackCount) || !placement.fits(to, p)) continue;
         placement.move(p, slot, to);
-        replace(receivers, k, before, room(to) > 0);
+        const keep = room(to) > 0;
+        replace(receivers, walked === receivers ? k : receivers.indexOf(to), before, keep);
+        const same = rackOf ? ofRack.get(rackOf.get(to)) : undefined;
+        if (same) replace(same, walked === same ? k : same.indexOf(to), before, keep);
         break;
       }
     }
   }
+}
+
+/** Whether the partition's other replicas use every rack but that of the replica in `slot`, each once. */
+function onlyOwnRack(list: readonly number[], slot: number, rackOf: NonNullable<Racks>, rackCount: number): boolean {
+  if (list.length !== rackCount) return false;
+  const own = rackOf.get(list[slot] as number);
+  const used = new Set<string | undefined>();
+  for (let i = 0; i < list.length; i++) {
+    if (i === slot) continue;
+    const id = list[i] as number;
+    const rack = rackOf.get(id);
+    if (id === HOLE || rack === own || used.has(rack)) return false;
+    used.add(rack);
+  }
+  return true;
 }
 
 /**
