@@ -246,13 +246,15 @@ describe("kcp, the command line, as a process against the real service and Kafka
     const drift = await kcp(["drift", cluster]);
     expect(drift.code, drift.stderr).to.equal(0);
     expect(drift.stdout).to.match(/No drift: the cluster is as last applied from .*team\.yaml/);
-    // Export writes the scope as a file a team starts from: planned as written, it changes nothing.
-    const exportedFile = join(folder, "exported.yaml");
+    // Export writes the scope as a file a team starts from: planned as written, it changes nothing (written over the
+    // team's own file: a file of another path claiming the applied scope is refused, each resource has one owner).
+    const exportedFile = join(dir, "team.yaml");
     const exported = await kcp(["export", cluster, "--topic-prefixes", `${prefix}.`, "-o", exportedFile]);
     expect(exported.code, exported.stderr).to.equal(0);
     const text = await readFile(exportedFile, "utf8");
     expect(text).to.include(`name: ${prefix}.events`).and.include('retention.ms: "3600000"').and.not.include("deleted");
-    expect((await kcp(["diff", cluster, "-f", exportedFile])).code).to.equal(0);
+    const exportedDiff = await kcp(["diff", cluster, "-f", exportedFile]);
+    expect(exportedDiff.code, exportedDiff.stdout + exportedDiff.stderr).to.equal(0);
     await write(true);
     const unnamed = await kcp(["apply", cluster, "-f", dir, "--yes"]);
     expect(unnamed.code).to.equal(1);
