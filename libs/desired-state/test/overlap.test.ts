@@ -10,7 +10,6 @@ import {
   findOverlaps,
   OwnedScope,
   PrefixIndex,
-  runThreadJob,
   type StepMeter,
   ThreadWork,
 } from "../src/index.js";
