@@ -17,6 +17,7 @@ import type { OperationService } from "@kcp/operation-service";
 import {
   ACTIVE_OPERATION_STATUSES,
   AppError,
+  authorizeChanges,
   type ClusterPath,
   ClusterPathSchema,
   DESIRED_CHANGES_MAX,
@@ -135,7 +136,14 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       operationId: "planDesiredState",
       role: "operator",
       response: { status: 200, schema: DesiredStatePlanResponseSchema },
-      errors: ["invalid_request", "capability_unavailable", "cluster_unreachable", "not_found", "too_many_attempts"],
+      errors: [
+        "invalid_request",
+        "capability_unavailable",
+        "cluster_unreachable",
+        "kafka_timeout",
+        "not_found",
+        "too_many_attempts",
+      ],
       summary:
         "Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)",
       action: "operation.plan",
@@ -161,6 +169,12 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         const result = await desiredStateThread.plan(digest, resources, applied);
         if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
         const { changes, counts, irreversible, warnings } = result.plan;
+        // Each change needs the role of its direct route (a SCRAM credential: admin), decided before anything is kept.
+        const refusal = authorizeChanges(user, changes);
+        if (refusal) {
+          res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
+          throw new AppError(refusal.code, refusal.message);
+        }
         if (changes.length > DESIRED_CHANGES_MAX)
           throw new AppError(
             "invalid_request",
@@ -205,7 +219,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
                 ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
               },
             },
-            user.username,
+            user,
           )
           .catch(async (error: unknown) => {
             await book().release(params.id, staging.hold);
@@ -224,7 +238,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       operationId: "getDesiredStateDrift",
       role: "viewer",
       response: { status: 200, schema: DesiredStateDriftResponseSchema },
-      errors: ["cluster_unreachable", "not_found"],
+      errors: ["cluster_unreachable", "kafka_timeout", "not_found"],
       summary:
         "How the cluster differs from its last applied desired state, read now: what applying the files again would change",
       params: ClusterPathSchema,
@@ -252,7 +266,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       operationId: "exportDesiredState",
       role: "viewer",
       response: { status: 200, schema: DesiredStateExportResponseSchema },
-      errors: ["invalid_request", "cluster_unreachable", "not_found"],
+      errors: ["invalid_request", "cluster_unreachable", "kafka_timeout", "not_found"],
       summary:
         "The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing",
       params: ClusterPathSchema,

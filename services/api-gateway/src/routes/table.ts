@@ -46,7 +46,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
     ...tokenRoutes(deps.store),
-    ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER),
+    ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER, deps.store.policies),
     ...clusterIdentityRoutes(deps.clusters),
     ...topicRoutes(deps.actions),
     ...messageRoutes(deps.actions, deps.auth.BROWSE_MESSAGES_ROLE),
@@ -56,7 +56,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...seriesRoutes({ store: deps.store, clusters: deps.clusters }),
-    ...operationRoutes(deps.operations),
+    ...operationRoutes(deps.operations, deps.store.autopilotPauses),
     ...desiredStateRoutes({
       clusters: deps.clusters,
       actions: deps.actions,
