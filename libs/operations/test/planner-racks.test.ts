@@ -153,6 +153,7 @@ describe("the rebalance planner's disk band with racks (pure)", () => {
     // Every placement keeping the rack goal is tried; those that reach the band give the least data any plan moves.
     let reachable = 0;
     let proven = 0;
+    let missed = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const random = sequence(seed);
       const layouts = [
@@ -220,6 +221,7 @@ describe("the rebalance planner's disk band with racks (pure)", () => {
         reachable++;
         expect(p.lowerBounds.disk, label).to.be.at.most(least);
         expect(disk(p)?.status, label).to.not.equal("impossible");
+        if (disk(p)?.status !== "met") missed++;
       }
       if (disk(p)?.status === "impossible") {
         proven++;
@@ -228,6 +230,8 @@ describe("the rebalance planner's disk band with racks (pure)", () => {
     }
     expect(reachable).to.be.greaterThan(5);
     expect(proven).to.be.greaterThan(0);
+    // A local search: with 5 partitions it misses a few reachable bands (reported improved, never impossible).
+    expect(missed).to.be.at.most(2);
   });
 
   it("cordoned brokers with racks: they receive nothing and keep what they hold; every other broker reaches the band", () => {

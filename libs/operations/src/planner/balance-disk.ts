@@ -21,7 +21,8 @@ function breadth(replicas: number): { NEAREST: number; PARTNERS: number; SCAN: n
  * every rack: a move inside a rack never breaks the rack goal). When `counts` holds the replica spread reached before,
  * a move that would widen it is paired with a replica going back (a swap), so the replica goal is kept: the smallest
  * that moves anyway or goes home (a broker above its max disk use can only take back what it held), else — or when
- * that one is larger than anything the giver could send — the smallest;
+ * that one is larger than anything the giver could send — the smallest (with `counts` undefined, the rescue look
+ * also tries such a swap where every single move overshoots);
  * with `counts` undefined counts are free; with `freeWhenStuck` only the brokers no swap helps are. Hard goals hold for every move: racks, capacity (copies in flight counted),
  * receivers only. Answers whether every broker ended in its band.
  *
@@ -262,8 +263,16 @@ export function balanceDisk(
       ((count[f] as number) - 1 < counts.min || (count[t] as number) + 1 > counts.max);
     const back = needSwap ? swapBack(f, t) : -1;
     if (needSwap && back < 0) return;
-    // A free replica to send back may be larger than anything f can give: then the smallest one goes back.
-    if (!pairWith(f, t, want, back) && rescue && needSwap && smallestBack >= 0 && smallestBack !== back)
+    // A free replica to send back may be larger than anything f can give: then the smallest one goes back. With the
+    // counts free (no replica goal), where a single move finds nothing (each overshoots) a swap may fit.
+    if (pairWith(f, t, want, back) || !rescue) return;
+    if (needSwap) {
+      if (smallestBack >= 0 && smallestBack !== back) pairWith(f, t, want, smallestBack);
+      return;
+    }
+    if (counts !== undefined) return;
+    const swap = swapBack(f, t);
+    if (swap >= 0 && !pairWith(f, t, want, swap) && smallestBack >= 0 && smallestBack !== swap)
       pairWith(f, t, want, smallestBack);
   };
   /** Offers p from f to t (with `back` from t to f when ≥ 0) for the replicas of f nearest `want`; whether any. */
