@@ -1,9 +1,14 @@
+import { createRequire } from "node:module";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Document, Spectral } from "@stoplight/spectral-core";
-import { Json } from "@stoplight/spectral-parsers";
 import { oas } from "@stoplight/spectral-rulesets";
 import { expect } from "chai";
 import { currentOpenApiDocument } from "../src/openapi/current-document.js";
+
+// A CommonJS module whose re-exports (`(0, tslib.__exportStar)(…)`) Node's ESM loader cannot name: required.
+const { Json } = createRequire(import.meta.url)(
+  "@stoplight/spectral-parsers",
+) as typeof import("@stoplight/spectral-parsers");
 
 const SEVERITY = ["error", "warning", "info", "hint"];
 

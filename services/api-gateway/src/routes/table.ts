@@ -46,7 +46,9 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...authRoutes(deps.login, deps.auth),
     ...userRoutes(deps.store),
     ...tokenRoutes(deps.store),
-    ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER, deps.store.policies),
+    // The store's repositories are read when a request comes, never while the table is built (the OpenAPI document
+    // describes the routes over a store that only names them).
+    ...clusterRoutes(deps.clusters, deps.auth.CONNECTION_TESTS_PER_USER, { list: () => deps.store.policies.list() }),
     ...clusterIdentityRoutes(deps.clusters),
     ...topicRoutes(deps.actions),
     ...messageRoutes(deps.actions, deps.auth.BROWSE_MESSAGES_ROLE),
@@ -56,7 +58,7 @@ export function routeTable(deps: RouteTableDependencies): RouteSpec[] {
     ...scramRoutes(deps.actions),
     ...groupRoutes(deps.actions),
     ...seriesRoutes({ store: deps.store, clusters: deps.clusters }),
-    ...operationRoutes(deps.operations, deps.store.autopilotPauses),
+    ...operationRoutes(deps.operations, { list: () => deps.store.autopilotPauses.list() }),
     ...desiredStateRoutes({
       clusters: deps.clusters,
       actions: deps.actions,
