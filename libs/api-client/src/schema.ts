@@ -8867,6 +8867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getDesiredStateDrift: {
@@ -8945,6 +8954,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9050,6 +9068,15 @@ export interface operations {
             };
             /** @description not_ready: The service is not ready */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description kafka_timeout: A Kafka request did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
