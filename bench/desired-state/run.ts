@@ -15,6 +15,7 @@
  * Target: a plan under 10 s at 10,000 topics, and Kafka requests independent of the unchanged topics' count beyond
  * one listing. Then the hostile shape (hostile.ts; `--hostile-only` runs it alone): 100 scopes of 1,000 names and
  * 1,000 prefixes planned, applied and refreshed while `/healthz` is polled, which must answer within 100 ms throughout.
+ * Then plan, confirm and apply of as many new topics beside 100 (apply.ts; `--apply-only` runs it alone).
  * The reference users quote: terraform-provider-kafka plans such a cluster in 15–50 min (one read per
  * topic; its issue #388) — not measured here.
  */
@@ -22,6 +23,7 @@ import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { apiClient, kafkaToolOn, startCluster, waitForTopicLeaders, withAdmin } from "@kcp/test-infra";
 import { percentile, seconds, table } from "../common/report.js";
+import { applyShape, runApplyAlone } from "./apply.js";
 import { hostileShape, runHostileAlone } from "./hostile.js";
 import { type RequestCounts, requestsBetween, startCountedService } from "./service.js";
 
@@ -33,8 +35,14 @@ const { values } = parseArgs({
     "changed-every": { type: "string", default: "100" },
     runs: { type: "string", default: "5" },
     "hostile-only": { type: "boolean", default: false },
+    "apply-only": { type: "boolean", default: false },
+    "apply-reference": { type: "string", default: "100" },
   },
 });
+if (values["apply-only"]) {
+  await runApplyAlone(Number(values.topics), Number(values["apply-reference"]));
+  process.exit(0);
+}
 if (values["hostile-only"]) {
   await runHostileAlone();
   process.exit(0);
@@ -299,6 +307,12 @@ try {
     `The hostile shape on the same service and node (${topicCount} topics): 100 scopes of 1,000 names and 1,000 prefixes`,
     await hostileShape({ url: running.url, token, clusterId: registered.body.cluster.id }),
   );
+  const applyTarget = { url: running.url, token, clusterId: registered.body.cluster.id };
+  const reference = Number(values["apply-reference"]);
+  table(`Desired state applied end to end on the same service and node: new topics, ${reference} then ${topicCount}`, [
+    ...(reference > 0 && reference < topicCount ? await applyShape(applyTarget, reference) : []),
+    ...(await applyShape(applyTarget, topicCount)),
+  ]);
   await running.stop();
   await rm(running.dir, { recursive: true, force: true });
 } catch (error) {
