@@ -49,7 +49,11 @@ async function post<T>(target: Target, path: string, body: unknown): Promise<{ t
   const started = performance.now();
   const response = await fetch(`${target.url}${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      "content-type": "application/json",
+      "x-service-request": "1",
+    },
     body: JSON.stringify(body),
   });
   const text = await response.text();
