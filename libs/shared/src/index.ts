@@ -1,3 +1,4 @@
+export * from "./authorization/index.js";
 export * from "./config/index.js";
 export * from "./crypto/index.js";
 export * from "./errors/index.js";
@@ -6,4 +7,3 @@ export * from "./logging/index.js";
 export * from "./nodes/index.js";
 export * from "./runtime/index.js";
 export * from "./schemas/index.js";
-export * from "./authorization/index.js";

@@ -427,7 +427,9 @@ export function describeEngine(kind: "embedded" | "distributed") {
         queue,
         now: () => new Date(op.expiresAt.getTime()),
       });
-      const refused = await late.confirm(op.id, {}, { username: "admin", role: "admin" }).catch((error: unknown) => error);
+      const refused = await late
+        .confirm(op.id, {}, { username: "admin", role: "admin" })
+        .catch((error: unknown) => error);
       expect(refused).to.be.instanceOf(AppError).with.property("code", "plan_expired");
       const expired = await read(op.id);
       expect(expired.status).to.equal("cancelled");
