@@ -73,7 +73,7 @@ import {
   readTopicListing,
   type TopicListing,
 } from "./actions/topic-reads.js";
-import { createTopic, increasePartitions } from "./actions/topics.js";
+import { createTopic, createTopics, increasePartitions } from "./actions/topics.js";
 import { unregisterBroker } from "./actions/unregister-broker.js";
 import { type RefusedTopicChange, validateNewTopics, validateTopicConfigs } from "./actions/validate-topics.js";
 import { KafkaClient } from "./client.js";
@@ -111,6 +111,11 @@ export class KafkaAdmin {
 
   createTopic(request: CreateTopicRequest): Promise<CreateTopicResponse> {
     return retried("write", () => createTopic(this.client, request));
+  }
+
+  /** Many topics in few requests; one that exists already counts as done (`existed`). */
+  createTopics(requests: readonly CreateTopicRequest[]): Promise<{ created: number; existed: string[] }> {
+    return retried("write", () => createTopics(this.client, requests));
   }
 
   increasePartitions(topic: string, count: number): Promise<IncreasePartitionsResponse> {

@@ -37,4 +37,30 @@ describe("Topic writes then produce at once, on a real 3c3b cluster (the brokers
     const landed = await Promise.all([1, 2, 3].map((p) => admin.produce(topic, record(p))));
     expect(landed).to.deep.equal([1, 2, 3].map((partition) => ({ partition, offset: 0 })));
   });
+
+  it("many topics at once: each with its own configs, in batches of 500, those that exist already named, every one served", async () => {
+    const prefix = uniqueTopicName("batch");
+    const requests = Array.from({ length: 1_100 }, (_, i) => ({
+      name: `${prefix}-${i}`,
+      partitions: 1 + (i % 2),
+      replicationFactor: 1 + (i % 3),
+      configs: { "retention.ms": String(3_600_000 + i) },
+    }));
+    // Two created before: an earlier run of the same work, interrupted.
+    await admin.createTopic(requests[7] as (typeof requests)[number]);
+    await admin.createTopic(requests[1_050] as (typeof requests)[number]);
+    const done = await admin.createTopics(requests);
+    expect(done).to.deep.equal({ created: 1_098, existed: [`${prefix}-7`, `${prefix}-1050`] });
+    const last = requests[1_099] as (typeof requests)[number];
+    expect((await admin.describeTopic(last.name)).partitions).to.have.lengthOf(2);
+    const configs = await admin.describeConfigs({ type: "topic", name: last.name });
+    expect(configs.find((c) => c.name === "retention.ms")?.value).to.equal(String(3_600_000 + 1_099));
+    // Served at once by every broker: a record lands on the last topic's second partition.
+    expect(await admin.produce(last.name, record(1))).to.deep.equal({ partition: 1, offset: 0 });
+
+    const refused = await admin
+      .createTopics([{ name: `${prefix}-bad`, partitions: 1, replicationFactor: 1, configs: { "retention.mss": "1" } }])
+      .catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(Error).with.property("message").that.includes(`${prefix}-bad`);
+  });
 });

@@ -1,10 +1,10 @@
 import type { CreateTopicRequest, CreateTopicResponse, IncreasePartitionsResponse } from "@kcp/shared";
 import { AppError } from "@kcp/shared";
-import { metadataV12 } from "@platformatic/kafka";
+import { createTopicsV7, metadataV12, ResponseError } from "@platformatic/kafka";
 import type { KafkaClient } from "../client.js";
 import { type ExpectedKafkaErrors, toKafkaAppError } from "../errors.js";
 import { toKafkaUuid } from "../protocol/uuid.js";
-import { untilTopicServed } from "./topic-served.js";
+import { untilTopicServed, untilTopicsServed } from "./topic-served.js";
 
 /** What Kafka says about an impossible topic request (422 invalid_request, with Kafka's message). */
 const INVALID_TOPIC_REQUEST: ExpectedKafkaErrors = {
@@ -38,6 +38,72 @@ export async function createTopic(client: KafkaClient, request: CreateTopicReque
   }
   await untilTopicServed(client, request.name, created?.partitions ?? Math.max(request.partitions, 1));
   return { topic: request.name, id: toKafkaUuid(created?.id ?? "") ?? "" };
+}
+
+/** Topics per CreateTopics request of a batch: keeps each request well under Kafka's request size. */
+const CREATE_BATCH = 500;
+const CREATE_TIMEOUT_MS = 30_000;
+const TOPIC_ALREADY_EXISTS = 36;
+
+/**
+ * Many topics created in few requests (one CreateTopics per 500, each topic with its own partitions, replication
+ * factor and configs): a topic that exists already (an earlier run of the same work) counts as done. Whatever Kafka
+ * did not create otherwise — a broker that is not the controller of a ZooKeeper cluster, a topic it refuses — is done
+ * again one topic at a time by `createTopic`, so a refusal names its topic. Answers once every broker serves every
+ * topic, as `createTopic` does for one.
+ */
+export async function createTopics(
+  client: KafkaClient,
+  requests: readonly CreateTopicRequest[],
+): Promise<{ created: number; existed: string[] }> {
+  const existed: string[] = [];
+  for (let start = 0; start < requests.length; start += CREATE_BATCH) {
+    const batch = requests.slice(start, start + CREATE_BATCH);
+    const answers = await createTopicsRequest(client, batch);
+    for (const request of batch) {
+      const code = answers.get(request.name);
+      if (code === 0) continue;
+      if (code === TOPIC_ALREADY_EXISTS) {
+        existed.push(request.name);
+        continue;
+      }
+      try {
+        await createTopic(client, request);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "already_exists")) throw error;
+        existed.push(request.name);
+      }
+    }
+    await untilTopicsServed(client, new Map(batch.map((r) => [r.name, Math.max(r.partitions, 1)])));
+  }
+  return { created: requests.length - existed.length, existed };
+}
+
+/** One CreateTopics for the batch: each topic's error code (0: created); none at all when the request failed whole. */
+async function createTopicsRequest(
+  client: KafkaClient,
+  batch: readonly CreateTopicRequest[],
+): Promise<Map<string, number>> {
+  type Answer = Awaited<ReturnType<typeof createTopicsV7.api.async>>;
+  let response: Answer | undefined;
+  try {
+    response = await createTopicsV7.api.async(
+      await client.anyConnection(),
+      batch.map((r) => ({
+        name: r.name,
+        numPartitions: r.partitions === 0 ? -1 : r.partitions,
+        replicationFactor: r.replicationFactor === 0 ? -1 : r.replicationFactor,
+        assignments: [],
+        configs: Object.entries(r.configs).map(([name, value]) => ({ name, value })),
+      })),
+      CREATE_TIMEOUT_MS,
+      false,
+    );
+  } catch (error) {
+    // Some topics refused: Platformatic throws with the per-topic answers on the error.
+    response = error instanceof ResponseError ? (error.response as Answer | undefined) : undefined;
+  }
+  return new Map((response?.topics ?? []).map((t) => [t.name, t.errorCode]));
 }
 
 /**
