@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type DesiredFile, type SealedSecrets } from "@kcp/shared";
 import { type AppliedFile, replacedBy } from "./applied.js";
+import { type StagedFiles, stagedFiles } from "./thread-work.js";
 
 /** The store's desired-state records as this book uses them (@kcp/store's DesiredStateRepository). */
 export interface DesiredStateRecords {
@@ -81,19 +82,21 @@ export class DesiredStateBook {
   async stage(
     clusterId: string,
     digest: string,
-    files: readonly DesiredFile[],
+    files: readonly DesiredFile[] | StagedFiles,
     plan: { user: string; bounds: StagingBounds; state: PlanState; expiresInMs: number },
   ): Promise<Staging> {
+    // Serialized by the caller (the desired-state thread) where it can be: the request thread only writes the text.
+    const staged = "json" in files ? files : stagedFiles(files);
     const now = this.now();
     await this.sweepUnheld(clusterId);
     const live = await this.liveHolds(clusterId, plan.state);
-    const paths = [...new Set(files.map((f) => f.path))].sort();
+    const paths = staged.paths;
     const superseded = live.filter(
       ({ hold, state }) =>
         hold.user === plan.user && state === "planned" && hold.operationId && samePaths(hold.paths, paths),
     );
     const kept = live.filter((entry) => !superseded.includes(entry)).map(({ hold }) => hold);
-    const text = JSON.stringify({ files: [...files] } satisfies Staged);
+    const text = staged.json;
     const held = kept.some((hold) => hold.digest === digest);
     const bytes = Buffer.byteLength(text);
     if (!held) {

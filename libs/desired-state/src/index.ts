@@ -21,7 +21,15 @@ export { DesiredStateThread, desiredStateThread } from "./off-thread.js";
 export { findOverlaps, type IndexedScope, type Overlap, type StepMeter } from "./overlap.js";
 export { type ReadableParts, type ResourceReader, readCurrentResources } from "./read.js";
 export { aclKey, credentialKey, isInternalTopic, OwnedScope, PrefixIndex, quotaEntityKey, scopeOf } from "./scope.js";
-export { type AppliedSummary, refusedProblems, runThreadJob, type ThreadJob, ThreadWork } from "./thread-work.js";
+export {
+  type AppliedSummary,
+  refusedProblems,
+  runThreadJob,
+  type StagedFiles,
+  stagedFiles,
+  type ThreadJob,
+  ThreadWork,
+} from "./thread-work.js";
 export {
   type CheckedPlanRequest,
   type CheckedPlanSummary,

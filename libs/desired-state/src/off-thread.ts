@@ -36,7 +36,7 @@ export class DesiredStateThread {
     return this.run({ kind: "refused", digest, refused }) as Promise<ThreadResults["refused"]>;
   }
 
-  /** The kept files themselves (what a planned apply stages). */
+  /** The kept files as a planned apply stages them: their JSON, made on the thread, and their paths. */
   files(digest: string): Promise<ThreadResults["files"]> {
     return this.run({ kind: "files", digest }) as Promise<ThreadResults["files"]>;
   }

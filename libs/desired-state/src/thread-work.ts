@@ -15,7 +15,7 @@ export type ThreadJob =
   | { kind: "plan"; digest: string; current: CurrentResources; applied: string[] }
   /** Kafka's refusals of topics, at the documents of the kept files that declare them. */
   | { kind: "refused"; digest: string; refused: { topic: string; reason: string }[] }
-  /** The kept files themselves (what a planned apply stages). */
+  /** The kept files as the JSON a planned apply stages, with their paths (serialized here, not on the request thread). */
   | { kind: "files"; digest: string }
   /** The request that checked the files is done with them. */
   | { kind: "release"; digest: string }
@@ -25,7 +25,7 @@ export interface ThreadResults {
   check: CheckedPlanSummary;
   plan: DiffResult;
   refused: DesiredProblem[];
-  files: DesiredFile[];
+  files: StagedFiles;
   release: null;
   drift: { applied: AppliedSummary[]; drift: Drift };
 }
@@ -83,7 +83,7 @@ export class ThreadWork {
       case "refused":
         return refusedProblems(this.files(job.digest), job.refused);
       case "files":
-        return this.files(job.digest);
+        return stagedFiles(this.files(job.digest));
       case "release": {
         const kept = this.kept.get(job.digest);
         if (kept && --kept.holders <= 0) this.kept.delete(job.digest);
@@ -93,6 +93,20 @@ export class ThreadWork {
         return runThreadJob(job);
     }
   }
+}
+
+/**
+ * Files as a planned apply stages them: their JSON text (`{"files": [...]}`) and their paths, sorted. Handed between
+ * threads as one string, which is copied, not rebuilt object by object.
+ */
+export interface StagedFiles {
+  json: string;
+  paths: string[];
+}
+
+/** Pure: the staged form of files. */
+export function stagedFiles(files: readonly DesiredFile[]): StagedFiles {
+  return { json: JSON.stringify({ files }), paths: [...new Set(files.map((f) => f.path))].sort() };
 }
 
 /** Pure: one job's result, on its own (a plan with its files). */

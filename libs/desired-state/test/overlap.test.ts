@@ -231,7 +231,12 @@ describe("desired state: scope overlaps found with an index", () => {
     expect(work.run({ kind: "refused", digest, refused: [{ topic: "a", reason: "INVALID_CONFIG" }] })).to.deep.equal([
       { file: "a.yaml", document: 1, field: "configs", message: "Kafka refuses topic a: INVALID_CONFIG" },
     ]);
-    expect(work.run({ kind: "files", digest })).to.have.lengthOf(1);
+    // As a planned apply stages them: their JSON, made on the thread, and their paths.
+    const staged = work.run({ kind: "files", digest }) as { json: string; paths: string[] };
+    expect(staged.paths).to.deep.equal(["a.yaml"]);
+    expect((JSON.parse(staged.json) as { files: { path: string }[] }).files.map((f) => f.path)).to.deep.equal([
+      "a.yaml",
+    ]);
     work.run({ kind: "release", digest });
     expect(work.keptCount).to.equal(1);
     work.run({ kind: "release", digest });
