@@ -22,8 +22,11 @@ type Reply = Operation & { error: { code: string; message: string } };
 const TOPICS = "org.apache.kafka.tools.TopicCommand";
 const CONFIGS = "kafka.admin.ConfigCommand";
 const admin = { username: "admin", password: "desired-crash-admin-password" };
-/** Topics the file creates: enough that creating them takes a while, so the process can be killed among them. */
-const NEW_TOPICS = 30;
+/**
+ * Topics the file creates: two of the step's CreateTopics requests (500 topics each), so that the process, killed as
+ * soon as Kafka shows the first of them, dies among them.
+ */
+const NEW_TOPICS = 520;
 const STEP_KINDS = [
   "createTopics",
   "setReplicationThrottle",

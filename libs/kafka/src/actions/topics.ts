@@ -49,8 +49,9 @@ const TOPIC_ALREADY_EXISTS = 36;
  * Many topics created in few requests (one CreateTopics per 500, each topic with its own partitions, replication
  * factor and configs): a topic that exists already (an earlier run of the same work) counts as done. Whatever Kafka
  * did not create otherwise — a broker that is not the controller of a ZooKeeper cluster, a topic it refuses — is done
- * again one topic at a time by `createTopic`, so a refusal names its topic. Answers once every broker serves every
- * topic, as `createTopic` does for one.
+ * again one topic at a time by `createTopic`, so a refusal names its topic. Answers once every broker's metadata shows
+ * every topic with a leader for each partition (a leader loading hundreds of new partitions may still refuse a
+ * produce for a moment: a step that creates topics is followed by steps that change them, never by a produce).
  */
 export async function createTopics(
   client: KafkaClient,
