@@ -175,7 +175,6 @@ describe("deployment files (no container engine here: what can be checked withou
         expect(rule.to?.map((peer) => peer.ipBlock ?? peer.namespaceSelector)).to.deep.equal([
           {},
           { cidr: "0.0.0.0/0", except: ["169.254.0.0/16"] },
-          { cidr: "::/0", except: ["fd00:ec2::254/128"] },
         ]);
     });
   });

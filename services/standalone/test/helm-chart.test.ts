@@ -267,11 +267,7 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     expect(rules[1]?.to).to.deep.equal([
       { podSelector: { matchLabels: { "app.kubernetes.io/part-of": "kafka-control-plane" } } },
     ]);
-    const everywhere = [
-      { namespaceSelector: {} },
-      { ipBlock: { cidr: "0.0.0.0/0", except: ["169.254.0.0/16"] } },
-      { ipBlock: { cidr: "::/0", except: ["fd00:ec2::254/128"] } },
-    ];
+    const everywhere = [{ namespaceSelector: {} }, { ipBlock: { cidr: "0.0.0.0/0", except: ["169.254.0.0/16"] } }];
     expect(rules.slice(2), "store, queue, Kafka, agents: everywhere but the metadata services").to.deep.equal([
       { to: everywhere, ports: [{ protocol: "TCP", port: 27017 }] },
       { to: everywhere, ports: [{ protocol: "TCP", port: 6379 }] },

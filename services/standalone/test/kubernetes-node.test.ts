@@ -182,6 +182,14 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
         resources: { requests: { cpu: "50m", memory: "128Mi" } },
       },
       audit: { replicas: 1, resources: { requests: { cpu: "50m", memory: "128Mi" } } },
+      // The store and the queue on the ports this node's are on, as an installation names its own (the defaults are
+      // MongoDB's 27017 and Redis's 6379).
+      networkPolicy: {
+        egress: {
+          store: { ports: [Number(new URL(mongo.url).port)] },
+          queue: { ports: [redis.port] },
+        },
+      },
     });
     await helm(node.kubeconfigFile, [
       ...["install", RELEASE, CHART, "--namespace", NAMESPACE, "--values", settings],
@@ -539,6 +547,16 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
         namespace,
         resources: [relative(overlay, join(ROOT, "k8s", "base"))],
         images: [{ name: "kafka-control-plane", newName: CONTROL_PLANE_REPOSITORY, newTag: "test-1" }],
+        // The egress rules of the store and the queue on the ports this node's are on, as an overlay names its own.
+        patches: [
+          {
+            target: { kind: "NetworkPolicy", name: "kafka-control-plane-egress" },
+            patch: stringify([
+              { op: "replace", path: "/spec/egress/2/ports/0/port", value: Number(new URL(mongo.url).port) },
+              { op: "replace", path: "/spec/egress/3/ports/0/port", value: redis.port },
+            ]),
+          },
+        ],
       }),
     );
     const manifests = parseAllDocuments(await kustomizeBuild(overlay))
@@ -552,6 +570,8 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
       "Deployment",
       "HorizontalPodAutoscaler",
       "HorizontalPodAutoscaler",
+      // Who may reach the services (ingress), and what the control plane's pods may reach (egress).
+      "NetworkPolicy",
       "NetworkPolicy",
       "PodDisruptionBudget",
       "PodDisruptionBudget",
