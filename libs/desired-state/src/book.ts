@@ -61,6 +61,20 @@ export interface Staging {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** The staging of each cluster, one at a time in this process: each turn starts when the one before it ended. */
+const stagingTurns = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(clusterId: string, work: () => Promise<T>): Promise<T> {
+  const before = stagingTurns.get(clusterId) ?? Promise.resolve();
+  const turn = before.then(work, work);
+  const settled = turn.catch(() => undefined);
+  stagingTurns.set(clusterId, settled);
+  void settled.then(() => {
+    if (stagingTurns.get(clusterId) === settled) stagingTurns.delete(clusterId);
+  });
+  return turn;
+}
+
 /**
  * A cluster's desired state in the store: the files of a planned apply are staged under their digest, and become the
  * applied state only when the apply's last step records them — so a plan never confirmed, or an apply that failed
@@ -79,7 +93,18 @@ export class DesiredStateBook {
    * cancelled, and not counted); then the bounds are checked: past either, 429 `too_many_attempts` with `Retry-After`
    * until the user's oldest plan expires, nothing staged. Reads holds only, never staged files.
    */
-  async stage(
+  stage(
+    clusterId: string,
+    digest: string,
+    files: readonly DesiredFile[] | StagedFiles,
+    plan: { user: string; bounds: StagingBounds; state: PlanState; expiresInMs: number },
+  ): Promise<Staging> {
+    // The bounds are a check and then a write: plans on one cluster take turns in this process, so that 50 at once
+    // cannot all pass the check before any of them is written.
+    return inTurn(clusterId, () => this.stageNow(clusterId, digest, files, plan));
+  }
+
+  private async stageNow(
     clusterId: string,
     digest: string,
     files: readonly DesiredFile[] | StagedFiles,

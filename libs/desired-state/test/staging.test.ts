@@ -188,6 +188,27 @@ for (const [label, open] of stores)
       expect((await book.applied(clusterId)).map((f) => f.path)).to.deep.equal(["teams/t2.yaml"]);
     });
 
+    it("20 plans of one user at once: the bound still holds (plans on a cluster take turns between check and write)", async () => {
+      const clusterId = randomUUID();
+      const book = new DesiredStateBook(store.desiredStates);
+      const state: PlanState = async () => "planned";
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          book.stage(clusterId, randomUUID(), [largeFile(`teams/burst${i}.yaml`, 1, `b${i}`)], {
+            user: "mallory",
+            bounds,
+            state,
+            expiresInMs: 900_000,
+          }),
+        ),
+      );
+      const refused = outcomes.filter((o) => o.status === "rejected");
+      expect(refused.length).to.be.at.least(12);
+      for (const o of refused)
+        expect((o as PromiseRejectedResult).reason).to.have.property("code", "too_many_attempts");
+      expect((await stagedRows(clusterId)).bytes).to.be.at.most(bounds.perUserBytes);
+    });
+
     it("the same files planned twice are stored once, and stay while either plan needs them", async () => {
       const clusterId = randomUUID();
       const book = new DesiredStateBook(store.desiredStates);
