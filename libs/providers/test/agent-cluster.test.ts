@@ -2,9 +2,8 @@ import { agentSection, agentUrlsSection, loadConfig } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
   createTopic,
+  getSharedAgentCluster,
   partitionFromTool,
-  processesUnder,
-  startCluster,
   uniqueTopicName,
   waitFor,
 } from "@kcp/test-infra";
@@ -12,10 +11,10 @@ import { expect } from "chai";
 import { AgentAccess, AgentNodeLifecycle, probeAgents } from "../src/index.js";
 
 /**
- * The control plane's agent provider on a harness cluster run by node agents (3c3b, one real agent per node, each
- * serving HTTPS): the cluster's `settings.agents` are what a registration gives the service, its `serviceEnv()` the
- * service's configuration (key, pinned URLs, CA), read as the service reads it; the probe sees every node
- * served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR.
+ * The control plane's agent provider on a harness cluster run by node agents (the run's shared 3c3b, one real agent per
+ * node, each serving HTTPS): the cluster's `settings.agents` are what a registration gives the service, its
+ * `serviceEnv()` the service's configuration (key, pinned URLs, CA), read as the service reads it; the probe sees every
+ * node served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR (the cluster left as found).
  */
 describe("agent provider on a 3c3b cluster run by node agents", function () {
   this.timeout(600_000);
@@ -24,15 +23,9 @@ describe("agent provider on a 3c3b cluster run by node agents", function () {
   let lifecycle: AgentNodeLifecycle;
 
   before(async () => {
-    cluster = await startCluster({ topology: "3c3b", agents: true });
+    cluster = await getSharedAgentCluster("3c3b");
     access = await AgentAccess.fromConfig(loadConfig(agentSection.and(agentUrlsSection), cluster.serviceEnv()));
     lifecycle = new AgentNodeLifecycle(cluster.settings.agents, access);
-  });
-
-  after(async () => {
-    const dir = cluster?.spec.dir;
-    await cluster?.stop();
-    if (dir) expect(await processesUnder(dir)).to.deep.equal([]);
   });
 
   const the = () => cluster as AgentKafkaCluster;
@@ -51,11 +44,16 @@ describe("agent provider on a 3c3b cluster run by node agents", function () {
   it("AgentNodeLifecycle stops and starts a broker; it returns to the ISR", async () => {
     const c = the();
     const topic = await createTopic(c, { name: uniqueTopicName("provider"), partitions: 1, replicationFactor: 3 });
-    expect(await lifecycle.stop(5, { timeoutMs: 30_000 })).to.include({ state: "stopped", pid: null });
-    await waitFor("broker 5 out of the ISR", async () =>
-      (await partitionFromTool(c, topic)).isr.includes(5) ? undefined : true,
-    );
-    expect(await lifecycle.start(5)).to.include({ state: "running", version: "4.3.1" });
+    try {
+      expect(await lifecycle.stop(5, { timeoutMs: 30_000 })).to.include({ state: "stopped", pid: null });
+      await waitFor("broker 5 out of the ISR", async () =>
+        (await partitionFromTool(c, topic)).isr.includes(5) ? undefined : true,
+      );
+      expect(await lifecycle.start(5)).to.include({ state: "running", version: "4.3.1" });
+    } finally {
+      // The shared cluster is left with every node running, whatever happened here.
+      if ((await c.agentFor(5).node(5)).state !== "running") await c.agentFor(5).startNode(5);
+    }
     await c.waitUntilReady();
     await waitFor(
       "broker 5 back in the ISR",

@@ -5,7 +5,7 @@ import {
   type AgentNodeStatus,
   apiClient,
   createTopic,
-  startAgentCluster,
+  getSharedAgentCluster,
   startFerretDb,
   startLoad,
   startRedis,
@@ -27,8 +27,9 @@ type Reply = Operation & { error: { code: string; message: string } };
 const SAFETY_WAIT_MS = 10_000;
 
 /**
- * restartNodes end to end on the agent provider: a real 3c3b whose six nodes are each run by a real node agent
- * (test-infra startAgentCluster), the standalone service signing the agents' tokens with the cluster's key.
+ * restartNodes end to end on the agent provider: a real 3c3b whose six nodes are each run by a real node agent (the
+ * run's shared one, test-infra getSharedAgentCluster), the standalone service signing the agents' tokens with the
+ * cluster's key. Every test leaves every node running, as it found them (a restart changes only their processes).
  */
 describe("operations: restartNodes on a real 3c3b run by node agents", function () {
   this.timeout(900_000);
@@ -38,7 +39,7 @@ describe("operations: restartNodes on a real 3c3b run by node agents", function 
   let ops: ReturnType<typeof operationRunner>;
 
   before(async () => {
-    cluster = await startAgentCluster({ topology: "3c3b", name: "restart-3c3b" });
+    cluster = await getSharedAgentCluster("3c3b");
     service = await startTestService("operations-restart", {
       ...cluster.serviceEnv(),
       OPERATIONS_ROLL_SAFETY_WAIT_MS: String(SAFETY_WAIT_MS),
@@ -55,7 +56,6 @@ describe("operations: restartNodes on a real 3c3b run by node agents", function 
 
   after(async () => {
     await service?.stop();
-    await cluster?.stop();
   });
 
   // A test that failed half-way leaves no operation holding the cluster and no node stopped for the next test (healed

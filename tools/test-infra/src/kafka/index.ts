@@ -64,7 +64,7 @@ export { type LoadOptions, type LoadResult, type RunningLoad, startLoad } from "
 export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
 export type { KafkaNode } from "./node.js";
 export type { ClusterState } from "./readiness.js";
-export { getSharedCluster } from "./shared-clusters.js";
+export { getSharedAgentCluster, getSharedCluster } from "./shared-clusters.js";
 export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
 export { type StreamsApp, startWordCountApp, WORD_COUNT_INPUT } from "./streams-app.js";
 export { kafkaUuid } from "./uuid.js";

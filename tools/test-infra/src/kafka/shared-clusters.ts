@@ -1,4 +1,5 @@
 import { sharedInstance } from "../common/index.js";
+import type { AgentKafkaCluster } from "./agents.js";
 import { type KafkaCluster, startCluster } from "./cluster.js";
 import type { Topology } from "./spec.js";
 import { DEFAULT_KAFKA_VERSION, type KafkaVersion } from "./versions.js";
@@ -13,5 +14,23 @@ export function getSharedCluster(topology: Topology, options: { version?: KafkaV
   const version = options.version ?? DEFAULT_KAFKA_VERSION;
   return sharedInstance(`kafka:${topology}:${version}`, () =>
     startCluster({ topology, version, name: `shared-${topology}-${version}`, extraController: topology === "3c3b" }),
+  );
+}
+
+/**
+ * The run's cluster of a topology and version whose every node is run by its own node agent (as `startCluster({
+ * agents: true })`: the cluster's version installed, no spare agent, no controller 7), started on first use and shared
+ * by every test that asks for it. A test may stop, start, kill or roll its nodes through the agents and the control
+ * plane, and leaves every node running again (on the same version) before it ends; a test that changes what a later
+ * one would notice for good (a version, the quorum, the installed versions, a node's configuration) starts its own.
+ */
+export function getSharedAgentCluster(
+  topology: Exclude<Topology, "secure">,
+  options: { version?: KafkaVersion } = {},
+): Promise<AgentKafkaCluster> {
+  const version = options.version ?? DEFAULT_KAFKA_VERSION;
+  // The key names the topology second, as every shared Kafka cluster's does (the test runner reads its start cost).
+  return sharedInstance(`kafka:${topology}:${version}:agents`, () =>
+    startCluster({ topology, version, name: `shared-agents-${topology}-${version}`, agents: true }),
   );
 }
