@@ -15,6 +15,7 @@ export {
 } from "./agents.js";
 export { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
 export type { TlsMaterial } from "./certificates.js";
+export { type ClassData, classData } from "./class-data.js";
 export {
   bootstrapServers,
   type ClientAuth,
@@ -59,13 +60,15 @@ export {
   withAdmin,
 } from "./helpers.js";
 export { type IsrWatch, type IsrWatchResult, watchIsr } from "./isr-watch.js";
-export { runKafkaTool } from "./java.js";
+export { type JvmOptions, jvmArgs, runKafkaTool } from "./java.js";
 export { type LoadOptions, type LoadResult, type RunningLoad, startLoad } from "./load.js";
 export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
 export type { KafkaNode } from "./node.js";
-export type { ClusterState } from "./readiness.js";
+export { type ClusterState, waitUntilReady } from "./readiness.js";
 export { getSharedAgentCluster, getSharedCluster } from "./shared-clusters.js";
 export { type ClusterSpec, type Credentials, TOPOLOGIES, type Topology } from "./spec.js";
+export { formatNode, logsDir, propertiesFile } from "./storage.js";
 export { type StreamsApp, startWordCountApp, WORD_COUNT_INPUT } from "./streams-app.js";
+export { planCluster } from "./topology.js";
 export { kafkaUuid } from "./uuid.js";
 export { DEFAULT_KAFKA_VERSION, isKafkaVersion, KAFKA_VERSIONS, type KafkaVersion } from "./versions.js";
