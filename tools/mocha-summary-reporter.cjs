@@ -12,6 +12,8 @@ const SHOWN = 15;
 const SERVER_USE = Symbol.for("kcp.test-infra.server-use");
 /** @kcp/test-infra's releaseSharedInstance: stops a shared server in the background. */
 const RELEASE = Symbol.for("kcp.test-infra.release-shared");
+/** What @kcp/test-infra's budget granted the file's starts: `{units, waitedMs}` (tools/test-infra/src/common/budget.ts). */
+const BUDGET_USE = Symbol.for("kcp.test-infra.budget-use");
 /**
  * KCP_SHARED_RELEASE (set by the test runner, tools/test-infra/src/run-tests.ts): after which file which shared
  * servers are no longer needed by this process, `{file: [key]}`; each is released once the next file begins.
@@ -36,7 +38,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
     const entry = (file) => {
       const known = files.get(file);
       if (known) return known;
-      const created = { file, ms: 0, tests: 0, open: 0, servers: false, shared: new Set() };
+      const created = { file, ms: 0, tests: 0, open: 0, servers: false, shared: new Set(), units: 0, waitedMs: 0 };
       files.set(file, created);
       return created;
     };
@@ -49,6 +51,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
       previousFile = file;
       entry(file).open = Date.now();
       globalThis[SERVER_USE] = { any: false, shared: new Set() };
+      globalThis[BUDGET_USE] = { units: 0, waitedMs: 0 };
     });
     runner.on(EVENT_SUITE_END, (suite) => {
       if (!suite.parent?.root) return;
@@ -58,6 +61,8 @@ class SummaryReporter extends Mocha.reporters.Spec {
       const use = globalThis[SERVER_USE];
       e.servers = e.servers || use?.any === true;
       for (const key of use?.shared ?? []) e.shared.add(key);
+      e.units += globalThis[BUDGET_USE]?.units ?? 0;
+      e.waitedMs += globalThis[BUDGET_USE]?.waitedMs ?? 0;
     });
     const count = (test) => {
       let suite = test.parent;
@@ -78,12 +83,14 @@ class SummaryReporter extends Mocha.reporters.Spec {
         `\nTime by test file (slowest ${Math.min(SHOWN, sorted.length)} of ${sorted.length}; the run took ${s(total)}):\n${lines.join("\n")}\n`,
       );
       if (timesFile) {
-        const rows = sorted.map(({ file, ms, tests, servers, shared }) => ({
+        const rows = sorted.map(({ file, ms, tests, servers, shared, units, waitedMs }) => ({
           file,
           seconds: Math.round(ms / 100) / 10,
           tests,
           servers,
           shared: [...shared].sort(),
+          units: Math.round(units * 10) / 10,
+          waitedSeconds: Math.round(waitedMs / 100) / 10,
         }));
         writeFileSync(timesFile, `${JSON.stringify({ totalSeconds: total / 1000, files: rows }, null, 2)}\n`);
       }

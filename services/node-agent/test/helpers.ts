@@ -87,6 +87,7 @@ export async function startAgentProcess(env: Record<string, string>, logDir: str
     cwd: repoRoot,
     env: { LOG_LEVEL: "info", AGENT_HOST: "127.0.0.1", ...env, AGENT_PORT: port },
     logFile,
+    budget: { kind: "node-agent", what: `node agent on port ${port}` },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
@@ -100,6 +101,7 @@ export async function startAgentProcess(env: Record<string, string>, logDir: str
       giveUpIf: () => (agent.hasExited() ? new Error(`the agent exited; see ${logFile}`) : undefined),
     },
   );
+  await agent.up();
   return { url, process: agent, logFile };
 }
 

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { acquire } from "@kcp/test-infra";
 
 const servicesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The entry point of a service package (`standalone`, `api-gateway`, `collector`, `operations-worker`, `audit`). */
@@ -40,8 +41,11 @@ export function startStandaloneProcess(env: Record<string, string>): Promise<Sta
 
 /** Starts a service's entry point from source and waits for its "listening" line. */
 export async function startServiceProcess(main: string, env: Record<string, string>): Promise<StandaloneProcess> {
+  // Node.js compiling the service from source is a heavy start: it takes its share of the machine's budget.
+  const lease = await acquire("service", `the ${basename(dirname(dirname(main)))} service`);
   const { child, output } = spawnService(main, { HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
   const exitCode = once(child, "exit").then(([code]) => code as number | null);
+  void exitCode.finally(() => lease.release());
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL"); // a process that never listens must not outlive the test run
@@ -53,6 +57,7 @@ export async function startServiceProcess(main: string, env: Record<string, stri
         .find((l) => l.includes('"msg":"listening"'));
       if (line) {
         clearTimeout(timer);
+        void lease.started();
         resolve((JSON.parse(line) as { url: string }).url);
       }
     };

@@ -1,11 +1,19 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { createInterface } from "node:readline";
+import { BUDGET_EVENTS, CAPACITY } from "./common/budget.js";
 import { repoRoot } from "./common/paths.js";
 import { startClientPreparation } from "./openapi-clients/prepare.js";
+import {
+  formatPressure,
+  type PressureSummary,
+  readBudgetEvents,
+  startPressureSampler,
+  summarizePressure,
+} from "./runner/pressure.js";
 import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
 
 /**
@@ -155,6 +163,8 @@ interface TimedFile {
   tests: number;
   servers: boolean;
   shared?: string[];
+  /** Units of the machine's budget the file's starts were granted. */
+  units?: number;
 }
 
 function mergedTimes(results: ShardResult[]): TimedFile[] {
@@ -178,7 +188,12 @@ function writeTable(rows: TimedFile[], wallSeconds: number): void {
         .sort((a, b) => (a.file < b.file ? -1 : 1))
         .map((row) => [
           row.file,
-          { seconds: row.seconds, servers: row.servers, ...(row.shared?.length ? { shared: row.shared } : {}) },
+          {
+            seconds: row.seconds,
+            servers: row.servers,
+            ...(row.shared?.length ? { shared: row.shared } : {}),
+            ...(row.units ? { units: row.units } : {}),
+          },
         ]),
     ),
   };
@@ -204,6 +219,9 @@ async function main(): Promise<void> {
   const table = readTable();
   const files = await testFiles();
   const started = Date.now();
+  // The budget's events of earlier runs are only history: the file is cut once it grows large.
+  if ((statSync(BUDGET_EVENTS, { throwIfNoEntry: false })?.size ?? 0) > 16 * 2 ** 20) truncateSync(BUDGET_EVENTS, 0);
+  const sampler = startPressureSampler();
   let results: ShardResult[];
   if (quick) {
     const chosen = quickFiles(files, table);
@@ -220,7 +238,15 @@ async function main(): Promise<void> {
       preparation.on("exit", () => children.delete(pid));
     }
     const count = Math.max(1, Number(process.env.KCP_TEST_SHARDS ?? 3) || 1);
-    const plan = planShards(files, table, { count, together: togetherOf(table), startupSeconds: sharedStartupSeconds });
+    const plan = planShards(files, table, {
+      count,
+      together: togetherOf(table),
+      startupSeconds: sharedStartupSeconds,
+      budgetUnits: CAPACITY,
+    });
+    process.stdout.write(
+      `test: the machine's budget for heavy servers: ${CAPACITY} units (tools/test-infra/src/common/budget.ts)\n`,
+    );
     process.stdout.write(
       `test: ${files.length} files in ${plan.shards.length} processes side by side, expected ${plan.seconds.map((s) => `${Math.round(s)} s`).join(" / ")} (times of ${table.measured}); logs in ${relative(repoRoot, runDir)}\n`,
     );
@@ -252,6 +278,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     `Processes: ${results.map((r) => `${r.index}: ${Math.round(r.seconds)} s`).join(", ")}; the tests took ${Math.round(wall)} s (${(wall / 60).toFixed(1)} min) of wall time\n`,
   );
+  const pressure: PressureSummary = summarizePressure(
+    sampler.stop(),
+    readBudgetEvents(BUDGET_EVENTS, started),
+    results.flatMap((r) => r.lines),
+  );
+  process.stdout.write(`${formatPressure(pressure)}\n`);
+  writeFileSync(join(runDir, "pressure.json"), `${JSON.stringify(pressure, null, 2)}\n`);
   writeFileSync(join(runDir, "times.json"), `${JSON.stringify({ wallSeconds: wall, files: rows }, null, 2)}\n`);
   // The failures once more in brief, just above the closing line: a long failure (a fuzzer's report) above must not
   // push the others out of what a reader of the run's tail sees.

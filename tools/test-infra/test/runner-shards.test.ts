@@ -1,5 +1,12 @@
 import { expect } from "chai";
-import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "../src/runner/shards.js";
+import {
+  planShards,
+  quickFiles,
+  releasePlan,
+  sharedStartupSeconds,
+  staggerStretches,
+  type TimingTable,
+} from "../src/runner/shards.js";
 
 const table = (files: Record<string, number>, servers: string[] = []): TimingTable => ({
   measured: "test",
@@ -75,5 +82,39 @@ describe("splitting the test files between processes (pure)", () => {
   it("test:quick takes only the files measured to need no server (not the unknown ones)", () => {
     const times = table({ pure: 1, kafka: 30 }, ["kafka"]);
     expect(quickFiles(["pure", "kafka", "unmeasured"], times)).to.deep.equal(["pure"]);
+  });
+});
+
+describe("the schedule against the machine's budget (staggerStretches)", () => {
+  const stretch = (name: string, seconds: number, units: number) => ({ files: [name], seconds, units });
+
+  it("lets one process start its heavy stretch while the others run light ones, then the next heavy one", () => {
+    const orders = staggerStretches(
+      [
+        [stretch("a-heavy", 300, 20), stretch("a-light", 100, 0)],
+        [stretch("b-heavy", 300, 12), stretch("b-light", 100, 0)],
+        [stretch("c-heavy", 200, 8), stretch("c-quick", 50, 0), stretch("c-quick-2", 30, 0)],
+      ],
+      6,
+    );
+    expect(orders).to.deep.equal([
+      ["a-heavy", "a-light"],
+      ["b-light", "b-heavy"],
+      ["c-quick", "c-quick-2", "c-heavy"],
+    ]);
+  });
+
+  it("keeps each process's files and the heaviest first when the budget holds them all", () => {
+    const orders = staggerStretches(
+      [
+        [stretch("a-1", 10, 1), stretch("a-2", 50, 2)],
+        [stretch("b-1", 10, 1), stretch("b-2", 20, 0)],
+      ],
+      100,
+    );
+    expect(orders).to.deep.equal([
+      ["a-2", "a-1"],
+      ["b-1", "b-2"],
+    ]);
   });
 });

@@ -2,13 +2,27 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { acquire } from "../common/budget.js";
 import { ensureChromium } from "./chromium.js";
 
 const require = createRequire(import.meta.url);
 
-/** Debian's Chromium, headless, driven by playwright-core (root in CI: no sandbox). */
+/**
+ * Debian's Chromium, headless, driven by playwright-core (root in CI: no sandbox); it holds its share of the machine's
+ * budget (common/budget.ts) until it closes.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await ensureChromium(), headless: true, args: ["--no-sandbox"] });
+  const executablePath = await ensureChromium();
+  const lease = await acquire("chromium", "Chromium");
+  try {
+    const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox"] });
+    browser.once("disconnected", () => void lease.release());
+    await lease.started();
+    return browser;
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
 }
 
 export interface AxeViolation {

@@ -1,4 +1,13 @@
 export { backgroundTask, stopBackgroundTasks } from "./background.js";
+export {
+  acquire,
+  budgetHolders,
+  type HeavyKind,
+  type Lease,
+  listening,
+  settleWhen,
+  withBudget,
+} from "./budget.js";
 export { ByteRecorder } from "./byte-recorder.js";
 export type { Component } from "./component.js";
 export { aptInstall, onPath, systemInstallAllowed } from "./install.js";

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
+import { acquire, type HeavyKind } from "./budget.js";
 import { markServerUse } from "./server-use.js";
 
 export interface StartOptions {
@@ -15,6 +16,11 @@ export interface StartOptions {
    * process dies, however it dies (Linux `setpriv --pdeathsig`), and is stopped by the exit hooks below.
    */
   detached?: boolean;
+  /**
+   * The kind of heavy resource the process is, and what it is, for the machine's budget (common/budget.ts): its start
+   * waits for units, which it holds until it exits; `up()` once it serves gives back the start's surplus.
+   */
+  budget?: { kind: HeavyKind; what: string };
 }
 
 export interface ManagedProcess {
@@ -27,6 +33,8 @@ export interface ManagedProcess {
   stop(timeoutMs?: number): Promise<void>;
   /** SIGKILL, no chance to clean up. Resolves when the process is gone. */
   kill(): Promise<void>;
+  /** It serves: it holds its running weight of the budget from now on (nothing without `budget`). */
+  up(): Promise<void>;
 }
 
 const live = new Set<ChildProcess>();
@@ -54,6 +62,7 @@ function withParentDeathSignal(command: string, args: string[]): [string, string
 export async function startProcess(options: StartOptions): Promise<ManagedProcess> {
   markServerUse(options.command);
   installExitHooks();
+  const lease = options.budget ? await acquire(options.budget.kind, options.budget.what) : undefined;
   const log = createWriteStream(options.logFile, { flags: "a" });
   await once(log, "open");
   const [command, args] = options.detached
@@ -67,6 +76,7 @@ export async function startProcess(options: StartOptions): Promise<ManagedProces
   });
   if (child.pid === undefined) {
     const [error] = (await once(child, "error")) as [Error];
+    await lease?.release();
     throw new Error(`could not start ${options.command}: ${error.message}`);
   }
   const pid = child.pid;
@@ -76,6 +86,7 @@ export async function startProcess(options: StartOptions): Promise<ManagedProces
       exitedFlag = true;
       live.delete(child);
       log.end();
+      void lease?.release();
       resolveExit(code ?? signal ?? "unknown");
     });
   });
@@ -106,6 +117,7 @@ export async function startProcess(options: StartOptions): Promise<ManagedProces
       child.kill("SIGKILL");
       await exited;
     },
+    up: async () => lease?.started(),
   };
 }
 

@@ -141,11 +141,13 @@ export async function startPodman(): Promise<PodmanEngine> {
       PATH: `${process.env.PATH}:/usr/sbin:/sbin`,
     },
     logFile: join(dir, "podman.log"),
+    budget: { kind: "podman", what: "the Podman service" },
   });
   await waitFor("podman's API socket", async () => {
     if (service.hasExited()) throw new Error(`podman system service exited; see ${service.logFile}`);
     return (await ping(socket)) ? true : undefined;
   });
+  await service.up();
   return {
     endpoint: `unix://${socket}`,
     podman,

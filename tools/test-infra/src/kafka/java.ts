@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { withBudget } from "../common/budget.js";
 import { classData } from "./class-data.js";
 import type { KafkaRuntime } from "./maven.js";
 
@@ -57,10 +58,12 @@ export async function runKafkaTool(
   const shared = await classData(runtime, `tool-${mainClass}`);
   try {
     const jvm = [...shared.args, ...jvmArgs(runtime, logsDir, { heapMb: 256 })];
-    const { stdout } = await run("java", [...jvm, mainClass, ...args], {
-      maxBuffer: 256 * 1024 * 1024,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const { stdout } = await withBudget("kafka-tool", `${mainClass.split(".").pop()} ${args[0] ?? ""}`.trim(), () =>
+      run("java", [...jvm, mainClass, ...args], {
+        maxBuffer: 256 * 1024 * 1024,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
     return stdout;
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string };

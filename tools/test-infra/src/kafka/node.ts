@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { acquire, type Lease, listening, settleWhen } from "../common/budget.js";
 import { type ManagedProcess, startProcess } from "../common/index.js";
 import { classData } from "./class-data.js";
 import { jvmArgs } from "./java.js";
@@ -10,6 +11,8 @@ import { logsDir, propertiesFile } from "./storage.js";
 /** One Kafka JVM (broker, controller, or both) that can be stopped, killed and started again on the same ports. */
 export class KafkaNode {
   private process: ManagedProcess | undefined;
+  /** The node's units of the machine's budget, held while its JVM runs. */
+  protected budgetLease: Lease | undefined;
 
   constructor(
     readonly spec: NodeSpec,
@@ -32,7 +35,8 @@ export class KafkaNode {
   async start(): Promise<void> {
     if (this.isRunning()) return;
     const shared = await classData(this.runtime, "node", !this.detached);
-    this.process = await startProcess({
+    const lease = await this.takeBudget();
+    const started = startProcess({
       command: "java",
       args: [
         ...shared.args,
@@ -43,7 +47,36 @@ export class KafkaNode {
       logFile: join(logsDir(this.spec), "stdout.log"),
       detached: this.detached,
     });
-    void this.process.exited.then(() => shared.settle());
+    const child = await started.catch(async (error: unknown) => {
+      await this.releaseBudget();
+      throw error;
+    });
+    this.process = child;
+    this.settleBudget(() => child.hasExited());
+    void child.exited.then(async () => {
+      await shared.settle();
+      if (this.budgetLease === lease) await this.releaseBudget();
+    });
+  }
+
+  /** Takes the units of a starting Kafka node (waiting for them: common/budget.ts), unless this node holds them. */
+  protected async takeBudget(): Promise<Lease> {
+    this.budgetLease ??= await acquire("kafka-node", `Kafka node ${this.id} (${basename(dirname(this.spec.dir))})`);
+    return this.budgetLease;
+  }
+
+  /** The node holds its running weight once its first listener accepts connections. */
+  protected settleBudget(gone: () => boolean): void {
+    const lease = this.budgetLease;
+    const port = this.spec.listeners[0]?.port;
+    if (lease && port !== undefined) settleWhen(lease, () => listening(port), gone);
+  }
+
+  /** Gives the node's units back (its JVM is gone, or its cluster is being removed). */
+  async releaseBudget(): Promise<void> {
+    const lease = this.budgetLease;
+    this.budgetLease = undefined;
+    await lease?.release();
   }
 
   /** A controller alone holds only the metadata: 256 MiB; a broker 384 MiB. */

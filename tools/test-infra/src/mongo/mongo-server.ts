@@ -67,12 +67,14 @@ export async function startFerretDb(options: { host?: string } = {}): Promise<Mo
         "--log-level=WARN",
       ],
       logFile: join(dir, "ferretdb.log"),
+      budget: { kind: "ferretdb", what: `FerretDB on port ${port}` },
     });
     const started = process;
     await waitFor(`FerretDB on port ${port}`, async () => {
       if (started.hasExited()) throw new Error(`ferretdb exited; see ${started.logFile}`);
       return (await answersPing(url)) ? true : undefined;
     });
+    await started.up();
   };
   await launch();
 

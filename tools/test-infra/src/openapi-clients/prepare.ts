@@ -4,7 +4,7 @@ import { appendFileSync, openSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, repoRoot, withFileLock } from "../common/index.js";
+import { cacheDir, repoRoot, withBudget, withFileLock } from "../common/index.js";
 import { CLIENT_NAMES, type ClientName, type ClientOutcome, generateClient, operationIdsOf } from "./clients.js";
 import { checkClientPrerequisites, clientsCacheDir, writeFileAtomic } from "./tools.js";
 
@@ -85,7 +85,10 @@ export async function prepareGeneratedClients(
       for (const client of CLIENT_NAMES) {
         if (await cachedOutcome(dir, client)) continue;
         log(`test-infra: generating the ${client} client of the OpenAPI document ${digest}`);
-        const outcome = await generateClient(client, documentFile, operationIds, join(dir, client));
+        // A generator's JVM and a compiler: a build's share of the machine's budget (common/budget.ts).
+        const outcome = await withBudget("build", `the ${client} client's generation and build`, () =>
+          generateClient(client, documentFile, operationIds, join(dir, client)),
+        );
         await writeFileAtomic(outcomeFile(dir, client), `${JSON.stringify(outcome, null, 2)}\n`);
         log(
           `test-infra: ${client} client ${outcome.ok ? "built" : `failed at ${outcome.failedAt}`} in ${outcome.seconds} s`,

@@ -72,12 +72,14 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
         ...(persistent ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
       ],
       logFile: join(dir, "redis.log"),
+      budget: { kind: "redis", what: `Redis on port ${port}` },
     });
     const started = process;
     await waitFor(`redis on port ${port}`, async () => {
       if (started.hasExited()) throw new Error(`redis-server exited; see ${started.logFile}`);
       return (await ping(port, host)) ? true : undefined;
     });
+    await started.up();
   };
   await launch();
 

@@ -20,6 +20,8 @@ export interface FileTiming {
   servers: boolean;
   /** The shared servers it used (their sharedInstance keys: `kafka:3c3b:4.3.1`, `redis` …). */
   shared?: string[];
+  /** The units of the machine's budget its starts were granted (common/budget.ts): how heavy its starts are. */
+  units?: number;
 }
 
 /** `tools/test-infra/test-times.json`: the measured table the split and `test:quick` read. */
@@ -45,6 +47,11 @@ export interface ShardOptions {
   together?: readonly (readonly string[])[];
   /** Seconds a process spends starting the shared server `key` (default: none, so shared servers are ignored). */
   startupSeconds?: (key: string) => number;
+  /**
+   * The machine's budget in units (common/budget.ts): the processes' stretches are then ordered so that their heavy
+   * starts do not fall together (staggerStretches); without it each process runs its heaviest stretch first.
+   */
+  budgetUnits?: number;
 }
 
 /** What starting a shared server costs a process, in seconds of a loaded two-core machine (its JVMs, its waits). */
@@ -94,9 +101,23 @@ export function planShards(files: readonly string[], table: TimingTable, options
     (shards[target] as string[]).push(...unit.files);
     for (const key of unit.keys) running[target]?.add(key);
   }
-  const ordered = shards.map((shard) =>
-    startup ? orderByServer(shard, table, startup, secondsOf) : shard.sort(bySeconds(secondsOf)),
+  const stretches = shards.map((shard) =>
+    startup ? stretchesByServer(shard, table, startup, secondsOf) : [shard.sort(bySeconds(secondsOf))],
   );
+  const unitsOf = (files: readonly string[]) => files.reduce((sum, file) => sum + (table.files[file]?.units ?? 0), 0);
+  const ordered =
+    options.budgetUnits === undefined
+      ? stretches.map((list) => list.flat())
+      : staggerStretches(
+          stretches.map((list) =>
+            list.map((files) => ({
+              files,
+              seconds: files.reduce((n, f) => n + secondsOf(f), 0),
+              units: unitsOf(files),
+            })),
+          ),
+          options.budgetUnits,
+        );
   return { shards: ordered, seconds: seconds.map((s) => Math.round(s * 10) / 10) };
 }
 
@@ -104,16 +125,17 @@ const bySeconds = (secondsOf: (file: string) => number) => (a: string, b: string
   secondsOf(b) - secondsOf(a) || compare(a, b);
 
 /**
- * The order a process runs its files in: the files of each shared server together (grouped by the costliest server
- * each file uses; the groups with the most seconds first, each longest first), then the files that use none, longest
- * first — so that every shared server is needed for one stretch only and can be stopped after it (releasePlan).
+ * The stretches a process runs its files in: the files of each shared server together (grouped by the costliest
+ * server each file uses; the groups with the most seconds first, each longest first), then the files that use none,
+ * longest first — so that every shared server is needed for one stretch only and can be stopped after it
+ * (releasePlan).
  */
-function orderByServer(
+function stretchesByServer(
   files: string[],
   table: TimingTable,
   startup: (key: string) => number,
   secondsOf: (file: string) => number,
-): string[] {
+): string[][] {
   const primary = (file: string) =>
     [...(table.files[file]?.shared ?? [])].sort((a, b) => startup(b) - startup(a) || compare(a, b))[0];
   const groups = new Map<string, string[]>();
@@ -127,9 +149,55 @@ function orderByServer(
   return [
     ...[...groups.entries()]
       .sort(([ka, a], [kb, b]) => total(b) - total(a) || compare(ka, kb))
-      .flatMap(([, group]) => group.sort(bySeconds(secondsOf))),
-    ...alone.sort(bySeconds(secondsOf)),
+      .map(([, group]) => group.sort(bySeconds(secondsOf))),
+    ...alone.sort(bySeconds(secondsOf)).map((file) => [file]),
   ];
+}
+
+/** A stretch of a process's files: its seconds and the budget units its starts take (from the measured table). */
+export interface Stretch {
+  files: readonly string[];
+  seconds: number;
+  units: number;
+}
+
+/**
+ * The processes' stretches ordered as a schedule against the machine's budget: simulated over time, each process in
+ * turn (the one whose clock is earliest) takes, of its remaining stretches, the one with the most units that fits
+ * beside the units the others' stretches are spending now (a stretch spends its units over its first minute, when
+ * its servers start; any stretch fits when nothing is being spent), else the one with the fewest units; ties go to
+ * the longer. So the heaviest stretches run one
+ * after another in the processes, not all at the start together, while each process still ends with its light
+ * files. Deterministic for the same input.
+ */
+export function staggerStretches(processes: readonly (readonly Stretch[])[], budgetUnits: number): string[][] {
+  const remaining = processes.map((list) => [...list]);
+  const clock = processes.map(() => 0);
+  const orders: string[][] = processes.map(() => []);
+  const begun: { from: number; to: number; units: number; process: number }[] = [];
+  const WINDOW = 60;
+  for (;;) {
+    let p = -1;
+    for (let i = 0; i < remaining.length; i++)
+      if ((remaining[i]?.length ?? 0) > 0 && (p < 0 || (clock[i] as number) < (clock[p] as number))) p = i;
+    if (p < 0) break;
+    const now = clock[p] as number;
+    const spending = begun
+      .filter((b) => b.process !== p && b.from <= now && now < b.to)
+      .reduce((sum, b) => sum + b.units, 0);
+    const list = remaining[p] as Stretch[];
+    const byUnits = (a: Stretch, b: Stretch) => b.units - a.units || b.seconds - a.seconds;
+    const fitting = list
+      .filter((s) => s.units === 0 || spending === 0 || spending + s.units <= budgetUnits)
+      .sort(byUnits);
+    const chosen =
+      fitting[0] ?? [...list].sort((a, b) => a.units - b.units || b.seconds - a.seconds)[0] ?? (list[0] as Stretch);
+    list.splice(list.indexOf(chosen), 1);
+    (orders[p] as string[]).push(...chosen.files);
+    begun.push({ from: now, to: now + Math.min(WINDOW, chosen.seconds), units: chosen.units, process: p });
+    clock[p] = now + chosen.seconds;
+  }
+  return orders;
 }
 
 /**
