@@ -1,14 +1,17 @@
 import { type ContainerClusterSettings, ContainerEngine, ContainerNodeLifecycle } from "@kcp/providers";
 import { containerNodePorts, PORTS_PER_CONTAINER_NODE } from "@kcp/shared";
 import {
+  acquire,
   ensureKafkaImages,
   freePortBlock,
   KAFKA_IMAGE_PATTERN,
   type KafkaClients,
   type KafkaVersion,
   kafkaUuid,
+  listening,
   type PodmanEngine,
   plaintextClients,
+  settleWhen,
   sharedPodman,
   waitFor,
 } from "@kcp/test-infra";
@@ -147,7 +150,17 @@ export async function startContainerCluster(
       // As the harness runs every test node: the serial collector and the first JIT tier spend the least CPU.
       jvmOptions: ["-Xms128m", "-Xmx768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"],
     });
-  await Promise.all(nodeIds.map((id) => lifecycle.start(id)));
+  // Each node's JVM takes its share of the machine's budget until the cluster is removed.
+  const leases = await Promise.all(nodeIds.map((id) => acquire("kafka-node", `container node ${id} (${project})`)));
+  const releaseAll = () => Promise.all(leases.map((lease) => lease.release()));
+  await Promise.all(nodeIds.map((id) => lifecycle.start(id))).catch(async (error: unknown) => {
+    await releaseAll();
+    throw error;
+  });
+  nodeIds.forEach((id, i) => {
+    const lease = leases[i];
+    if (lease) settleWhen(lease, () => listening(brokerPort(portBase, id)));
+  });
   const bootstrapServers = nodeIds.map((id) => `127.0.0.1:${brokerPort(portBase, id)}`);
   const clients = plaintextClients(bootstrapServers, nodeIds);
   const cluster: ContainerCluster = {
@@ -177,6 +190,7 @@ export async function startContainerCluster(
       // by the second try it is stopped and goes.
       const remove = () => engine.podman(["rm", "--force", "--time", "10", ...live]);
       if (live.length > 0) await remove().catch(remove);
+      await releaseAll();
       await engine.podman(["volume", "prune", "--force", "--filter", `label=io.kcp.project=${project}`]);
     },
   };
