@@ -40,24 +40,20 @@ export const CAPACITY = budgetCapacity(cpus().length, totalmem(), process.env.KC
  */
 export const WEIGHTS = {
   /** A Kafka node's JVM, however it runs (harness, node agent, container, pod): about 1.6 CPU-seconds to start. */
-  "kafka-node": { start: 2, run: 0.2 },
+  "kafka-node": { start: 2, run: 0.05 },
   /** A Kafka command-line tool's JVM (kafka-storage format, kafka-topics …): it runs to completion. */
   "kafka-tool": { start: 1.5, run: 1.5 },
   /** A node agent (a Node.js process serving the agent API). */
-  "node-agent": { start: 1.5, run: 0.1 },
+  "node-agent": { start: 1.5, run: 0.02 },
   /** A service process a test starts (the standalone service, a gateway, a worker): Node.js loading the service. */
-  service: { start: 1.5, run: 0.2 },
+  service: { start: 1.5, run: 0.05 },
   /** The Kubernetes node: etcd, API server, controller manager, scheduler, kubelet, containerd, DNS, policies. */
-  "kubernetes-node": { start: 4, run: 1 },
-  /** A Helm release or Kustomize apply of the control plane on the node: its pods start. */
-  "kubernetes-release": { start: 3, run: 0.5 },
+  "kubernetes-node": { start: 4, run: 0.5 },
   /** The Podman service. */
-  podman: { start: 1, run: 0.2 },
-  /** A container image build or import. */
-  "container-build": { start: 2, run: 2 },
-  ferretdb: { start: 1, run: 0.2 },
-  redis: { start: 0.5, run: 0.05 },
-  chromium: { start: 2, run: 1 },
+  podman: { start: 1, run: 0.05 },
+  ferretdb: { start: 1, run: 0.05 },
+  redis: { start: 0.5, run: 0.01 },
+  chromium: { start: 2, run: 0.5 },
   /** A build of generated clients or a compiler run (javac, go build, tsc) in a test or beside the tests. */
   build: { start: 2, run: 2 },
 } as const satisfies Record<string, { start: number; run: number }>;
