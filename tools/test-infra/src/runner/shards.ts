@@ -161,21 +161,23 @@ export interface Stretch {
   units: number;
 }
 
+/** How long a stretch spends its units, at most (the first minutes of a file that starts many servers). */
+export const STRETCH_WINDOW_SECONDS = 180;
+
 /**
  * The processes' stretches ordered as a schedule against the machine's budget: simulated over time, each process in
  * turn (the one whose clock is earliest) takes, of its remaining stretches, the one with the most units that fits
- * beside the units the others' stretches are spending now (a stretch spends its units over its first minute, when
- * its servers start; any stretch fits when nothing is being spent), else the one with the fewest units; ties go to
- * the longer. So the heaviest stretches run one
- * after another in the processes, not all at the start together, while each process still ends with its light
- * files. Deterministic for the same input.
+ * beside the units the others' stretches are spending now, else the one with the fewest units; ties go to the longer.
+ * A stretch spends its units over its first `STRETCH_WINDOW_SECONDS` (its servers start, then the files that start
+ * many use them hardest: rolls under load, upgrades); any stretch fits when nothing is being spent. So the heaviest
+ * stretches run one after another across the processes, not all at the start together, while the others run light
+ * files beside them. Deterministic for the same input.
  */
 export function staggerStretches(processes: readonly (readonly Stretch[])[], budgetUnits: number): string[][] {
   const remaining = processes.map((list) => [...list]);
   const clock = processes.map(() => 0);
   const orders: string[][] = processes.map(() => []);
   const begun: { from: number; to: number; units: number; process: number }[] = [];
-  const WINDOW = 60;
   for (;;) {
     let p = -1;
     for (let i = 0; i < remaining.length; i++)
@@ -194,7 +196,12 @@ export function staggerStretches(processes: readonly (readonly Stretch[])[], bud
       fitting[0] ?? [...list].sort((a, b) => a.units - b.units || b.seconds - a.seconds)[0] ?? (list[0] as Stretch);
     list.splice(list.indexOf(chosen), 1);
     (orders[p] as string[]).push(...chosen.files);
-    begun.push({ from: now, to: now + Math.min(WINDOW, chosen.seconds), units: chosen.units, process: p });
+    begun.push({
+      from: now,
+      to: now + Math.min(STRETCH_WINDOW_SECONDS, chosen.seconds),
+      units: chosen.units,
+      process: p,
+    });
     clock[p] = now + chosen.seconds;
   }
   return orders;
