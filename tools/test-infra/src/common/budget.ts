@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync, watch } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { cpus, totalmem } from "node:os";
@@ -147,6 +147,30 @@ async function locked<T>(work: () => Promise<T>): Promise<T> {
 let sequence = 0;
 
 /**
+ * Resolves when a lease is written or removed (or after a second, for a holder that died without removing its file):
+ * every start of this process that waits shares one watch of the pool, rather than each reading it again and again.
+ */
+let change: Promise<void> | undefined;
+function poolChange(): Promise<void> {
+  change ??= new Promise<void>((resolve) => {
+    let watcher: ReturnType<typeof watch> | undefined;
+    const done = () => {
+      watcher?.close();
+      clearTimeout(timer);
+      change = undefined;
+      resolve();
+    };
+    const timer = setTimeout(done, 1_000);
+    try {
+      watcher = watch(LEASES, done);
+    } catch {
+      // the folder is being made: the timer wakes the waiters
+    }
+  });
+  return change;
+}
+
+/**
  * What the test file running now took of the budget: the units its starts were granted and the time they waited. The
  * test reporter clears it when a file begins and reads it when the file ends (tools/mocha-summary-reporter.cjs), so
  * the measured table says how heavy each file is, which the run's schedule reads (runner/shards.ts).
@@ -232,7 +256,7 @@ export async function acquire(kind: HeavyKind, what: string): Promise<Lease> {
       return false;
     });
     if (granted) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await poolChange();
   }
   return leaseOf(kind, what, leaseFile, record);
 }
