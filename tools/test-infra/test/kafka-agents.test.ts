@@ -153,7 +153,8 @@ describe("Kafka cluster run by node agents (3c3b)", function () {
 });
 
 describe("agent clusters of other versions", function () {
-  this.timeout(CLUSTER_START_TIMEOUT_MS + 60_000);
+  // a quiet machine: 20 s at load 12 (6 Dec 2026); ×6 margin
+  this.timeout(120_000);
 
   it("single 3.9.2 by an agent; the source also offers 4.4.0 (artifactVersions), installed beside it", async () => {
     const cluster = await startAgentCluster({ topology: "single", version: "3.9.2", artifactVersions: ["4.4.0"] });
@@ -180,6 +181,9 @@ describe("agent cluster startup failures", function () {
     );
     const dir = /see (\/\S+)\/agent-1\.log/.exec(failure)?.[1];
     expect(failure).to.match(/the node agent exited/);
+    expect(failure, "what the machine was doing").to.match(
+      /the machine: load [\d.]+ [\d.]+ [\d.]+ .* \d+ java processes, budget: /,
+    );
     expect(dir, failure).to.be.a("string");
     expect(await stat(dir as string).catch(() => "gone")).to.equal("gone");
     expect(await processesUnder(dir as string)).to.deep.equal([]);

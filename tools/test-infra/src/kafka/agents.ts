@@ -11,6 +11,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { commandBinding } from "@kcp/shared";
 import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, waitFor } from "../common/index.js";
+import { withMachineState } from "../common/machine-state.js";
 import { TestCertificateAuthority } from "../tls/authority.js";
 import { httpsRequest } from "../tls/https-request.js";
 import { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
@@ -21,6 +22,7 @@ import {
   STARTUP_ATTEMPTS,
   STARTUP_READY_MS,
   type StartClusterOptions,
+  startControllersFirst,
 } from "./cluster.js";
 import { jvmArgs } from "./java.js";
 import { type KafkaRuntime, resolveKafka } from "./maven.js";
@@ -311,7 +313,8 @@ function logTail(file: string, lines = 15): string {
 }
 
 /** How long a node agent may take to answer its health check after its process started. */
-const AGENT_LISTEN_MS = 180_000;
+// a quiet machine: 3–7 s (6.5 s at load 21, 6 Dec 2026; 2 cores); ×9 margin
+const AGENT_LISTEN_MS = 60_000;
 
 async function spawnAgent(
   env: Record<string, string>,
@@ -335,7 +338,6 @@ async function spawnAgent(
       return answer?.status === 200 ? true : undefined;
     },
     {
-      // An agent starts on about 3 CPU-seconds (tsx); on two cores at a load of 40 that is over a minute of wall time.
       timeoutMs: AGENT_LISTEN_MS,
       // An agent that dies starting (seen once in CI, its folder gone with the cluster) starts the cluster afresh,
       // and its last log lines go into the message.
@@ -696,15 +698,18 @@ function agentJvmOptions(runtime: KafkaRuntime, node: NodeSpec): string[] {
  * server.properties (`PUT /v1/nodes/{id}`: the agent formats the storage) and started (`POST /v1/nodes/{id}/start`);
  * ready as `startCluster` (every broker registered and unfenced, a quorum leader). A fresh ES256 key pair per cluster
  * (agents hold the public key) and a fresh CA: every agent serves HTTPS with a certificate it issued for 127.0.0.1
- * (`serviceEnv()` gives a service the key, the pinned URLs and the CA). A node that dies during startup makes another attempt (three in all); any failure leaves no process.
+ * (`serviceEnv()` gives a service the key, the pinned URLs and the CA). A node that dies during startup makes another attempt (two in all); any failure leaves no process.
  */
 export async function startAgentCluster(options: StartAgentClusterOptions): Promise<AgentKafkaCluster> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startAgentClusterOnce(options);
+      const cluster = await startAgentClusterOnce(options);
+      if (attempt > 1)
+        progress(`Kafka "${cluster.name}" (node agents) started on attempt ${attempt} of ${STARTUP_ATTEMPTS}`);
+      return cluster;
     } catch (error) {
-      if (!(error instanceof NodeExitedError) || attempt >= STARTUP_ATTEMPTS) throw error;
-      progress(`${error.message}; starting the agent cluster afresh`);
+      if (!(error instanceof NodeExitedError) || attempt >= STARTUP_ATTEMPTS) throw await withMachineState(error);
+      progress(`${error.message}; starting the agent cluster afresh: attempt ${attempt + 1} of ${STARTUP_ATTEMPTS}`);
     }
   }
 }
@@ -834,7 +839,7 @@ async function startAgentClusterOnce(options: StartAgentClusterOptions): Promise
       detached,
     );
     cluster.spareAgents = spares;
-    await Promise.all(cluster.nodes.map((node) => node.start()));
+    await startControllersFirst(cluster.nodes);
     await cluster.waitUntilReady(STARTUP_READY_MS);
     liveClusters.add(cluster);
     progress(

@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { makeRunDir } from "../common/index.js";
+import { withMachineState } from "../common/machine-state.js";
 import type { AgentKafkaCluster } from "./agents.js";
 import { bootstrapServers, type ClientAuth, clientOptions, type PlatformaticClientOptions } from "./clients.js";
 import { diagnoseNode } from "./diagnose.js";
@@ -171,15 +172,19 @@ const progress = (line: string) => process.stderr.write(`test-infra: ${line}\n`)
 /** The clusters this process started and has not stopped: a failed test prints what they say (mocha-hooks.ts). */
 export const liveClusters = new Set<KafkaCluster>();
 
-/** A cluster whose start failed is started afresh up to twice more (in CI both of two attempts once failed). */
-export const STARTUP_ATTEMPTS = 3;
+/**
+ * A cluster whose node died starting is started afresh once. On a quiet machine no start needs a second attempt: each
+ * attempt is logged with its number, and a second one means the machine was overloaded (the budget failed) or a bug.
+ */
+export const STARTUP_ATTEMPTS = 2;
 
 /**
- * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (2 minutes,
+ * How long a starting cluster may take to be ready: past brokers' `initial.broker.registration.timeout.ms` (60 s,
  * properties.ts), so that a broker that gives up registering is seen exiting (and the cluster started afresh) rather
  * than the wait ending first.
  */
-export const STARTUP_READY_MS = 180_000;
+// a quiet machine: a 3c3b ready in 12–16 s, a single in 2–4 s (2 cores); 60 s of registration + 30 s: ×6 margin
+export const STARTUP_READY_MS = 90_000;
 
 /**
  * The longest a `startCluster` (or an agent cluster's start) may take, every attempt used: what a hook or test that
@@ -189,7 +194,7 @@ export const CLUSTER_START_TIMEOUT_MS = STARTUP_ATTEMPTS * (STARTUP_READY_MS + 3
 
 /**
  * Resolves the version's jars (once), formats every node, starts them and waits until the cluster is ready. A node
- * that dies during startup fails the attempt at once, and the cluster is started afresh (up to three attempts): on a loaded
+ * that dies during startup fails the attempt at once, and the cluster is started afresh (two attempts in all): on a loaded
  * machine a broker sometimes gives up registering with the controllers ("the RPC got timed out before it could be
  * sent", then exits after initial.broker.registration.timeout.ms).
  */
@@ -203,12 +208,24 @@ export async function startCluster(options: StartClusterOptions): Promise<KafkaC
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startClusterOnce(options);
+      const cluster = await startClusterOnce(options);
+      if (attempt > 1) progress(`Kafka "${cluster.name}" started on attempt ${attempt} of ${STARTUP_ATTEMPTS}`);
+      return cluster;
     } catch (error) {
-      if (!(error instanceof NodeExitedError) || attempt >= STARTUP_ATTEMPTS) throw error;
-      progress(`${error.message}; starting the cluster afresh`);
+      if (!(error instanceof NodeExitedError) || attempt >= STARTUP_ATTEMPTS) throw await withMachineState(error);
+      progress(`${error.message}; starting the cluster afresh: attempt ${attempt + 1} of ${STARTUP_ATTEMPTS}`);
     }
   }
+}
+
+/**
+ * Starts the nodes that are controllers, then the brokers: a broker's registration wait
+ * (`initial.broker.registration.timeout.ms`) runs from its own start, so it never runs while its controllers still
+ * wait for the machine's budget (common/budget.ts) to start at all.
+ */
+export async function startControllersFirst(nodes: KafkaNode[]): Promise<void> {
+  await Promise.all(nodes.filter((node) => isController(node.spec)).map((node) => node.start()));
+  await Promise.all(nodes.filter((node) => !isController(node.spec)).map((node) => node.start()));
 }
 
 async function startClusterOnce(options: StartClusterOptions): Promise<KafkaCluster> {
@@ -235,7 +252,7 @@ async function startClusterOnce(options: StartClusterOptions): Promise<KafkaClus
     volumes,
   );
   try {
-    await Promise.all(cluster.nodes.map((node) => node.start()));
+    await startControllersFirst(cluster.nodes);
     await cluster.waitUntilReady(STARTUP_READY_MS);
     liveClusters.add(cluster);
   } catch (error) {

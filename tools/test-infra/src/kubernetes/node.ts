@@ -14,6 +14,7 @@ import {
   waitFor,
   withFileLock,
 } from "../common/index.js";
+import { describeMachine } from "../common/machine-state.js";
 import { type KubeApiServer, kubeconfigOf, logTail } from "./api-server.js";
 import { ensureCoreDns, ensureKubernetesBinaries, kubernetesBinariesBuilt } from "./binaries.js";
 import { type KubeConnection, kubeRequest } from "./client.js";
@@ -515,8 +516,9 @@ export async function startKubernetesNode(options: { detached?: boolean } = {}):
       const logs = await Promise.all(
         [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
       );
+      const machine = await describeMachine().catch(() => "the machine: unknown");
       await stopNode(started).catch(() => undefined);
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs.join("\n")}`);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${machine}\n${logs.join("\n")}`);
     }
   };
   // A detached node outlives the lock (its process exits): the next start removes it.
