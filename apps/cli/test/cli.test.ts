@@ -5,7 +5,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLogger, loadConfig } from "@kcp/shared";
 import { type Standalone, standaloneConfigSchema, startStandalone } from "@kcp/standalone";
-import { commitGroupOffsets, createTopic, getSharedCluster, type KafkaCluster, uniqueTopicName } from "@kcp/test-infra";
+import {
+  CLUSTER_START_TIMEOUT_MS,
+  commitGroupOffsets,
+  createTopic,
+  getSharedCluster,
+  type KafkaCluster,
+  uniqueTopicName,
+} from "@kcp/test-infra";
 import { expect } from "chai";
 import type { StoredConfig } from "../src/config-store.js";
 
@@ -20,7 +27,8 @@ interface Result {
 }
 
 describe("kcp, the command line, as a process against the real service and Kafka", function () {
-  this.timeout(600_000);
+  // its longest test: 26 s at load 40 (6 Dec 2026; a quiet machine needs less); ×4 margin
+  this.timeout(120_000);
   let service: Standalone;
   let url: string;
   let folder: string;
@@ -62,7 +70,9 @@ describe("kcp, the command line, as a process against the real service and Kafka
     });
   }
 
-  before(async () => {
+  before(async function () {
+    // The shared clusters' start: the harness's own bound (every attempt), so that a start that fails says why.
+    this.timeout(CLUSTER_START_TIMEOUT_MS);
     // Three brokers: a broker can be cordoned (and uncordoned after) without leaving the cluster nowhere to place data.
     [kafka, secure] = await Promise.all([getSharedCluster("3c3b"), getSharedCluster("secure")]);
     broker = kafka.brokerIds.at(-1) ?? -1;

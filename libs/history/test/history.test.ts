@@ -253,8 +253,7 @@ describe("history: lag growth", () => {
   });
 });
 
-describe("history: recorded and answered through the embedded store", function () {
-  this.timeout(60_000);
+describe("history: recorded and answered through the embedded store", () => {
   let dir: string;
   let store: EmbeddedStore;
   beforeEach(() => {

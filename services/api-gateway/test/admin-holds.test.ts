@@ -6,8 +6,7 @@ import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
 type Envelope = { error: { code: string; message: string } };
 
 /** What an admin set up — a policy's label scope, an autopilot pause — an operator cannot undo by another route. */
-describe("what an admin set up, an operator cannot undo", function () {
-  this.timeout(60_000);
+describe("what an admin set up, an operator cannot undo", () => {
   let test: TestGateway;
   let api: Api;
   let admin: string;

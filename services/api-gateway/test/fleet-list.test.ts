@@ -32,8 +32,7 @@ const MINUTE = 60_000;
  * the total, the counts by health and the stale count; each view's freshness; 400 for a bad query; the views' ages on
  * /metrics. Clusters and views are written straight into the embedded store: no Kafka, no collector.
  */
-describe("gateway: the fleet's cluster list (filters, counts, pages, freshness)", function () {
-  this.timeout(60_000);
+describe("gateway: the fleet's cluster list (filters, counts, pages, freshness)", () => {
   let test: TestGateway;
   let api: Api;
   let token: string;

@@ -90,8 +90,7 @@ function sendUntilAnswered(
   });
 }
 
-describe("gateway: a request below its route's role is refused before its body is read", function () {
-  this.timeout(120_000);
+describe("gateway: a request below its route's role is refused before its body is read", () => {
   let test: TestGateway;
   let api: Api;
   let admin: string;
@@ -235,9 +234,7 @@ describe("gateway: a request below its route's role is refused before its body i
   });
 });
 
-describe("gateway: refused anonymous requests share the failed logins' audit budget", function () {
-  this.timeout(120_000);
-
+describe("gateway: refused anonymous requests share the failed logins' audit budget", () => {
   /** A request from a chosen loopback source address (127.0.0.x are as many clients). */
   const from = (localAddress: string, url: string, method: string, headers: Record<string, string>, body?: string) =>
     new Promise<number>((resolve, reject) => {
