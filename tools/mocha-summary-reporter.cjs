@@ -14,6 +14,8 @@ const SERVER_USE = Symbol.for("kcp.test-infra.server-use");
 const RELEASE = Symbol.for("kcp.test-infra.release-shared");
 /** What @kcp/test-infra's budget granted the file's starts: `{units, waitedMs}` (tools/test-infra/src/common/budget.ts). */
 const BUDGET_USE = Symbol.for("kcp.test-infra.budget-use");
+/** The test file running now: the budget's events name it (tools/test-infra/src/common/budget.ts). */
+const CURRENT_FILE = Symbol.for("kcp.test-infra.current-file");
 /**
  * KCP_SHARED_RELEASE (set by the test runner, tools/test-infra/src/run-tests.ts): after which file which shared
  * servers are no longer needed by this process, `{file: [key]}`; each is released once the next file begins.
@@ -52,6 +54,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
       entry(file).open = Date.now();
       globalThis[SERVER_USE] = { any: false, shared: new Set() };
       globalThis[BUDGET_USE] = { units: 0, waitedMs: 0 };
+      globalThis[CURRENT_FILE] = file;
     });
     runner.on(EVENT_SUITE_END, (suite) => {
       if (!suite.parent?.root) return;

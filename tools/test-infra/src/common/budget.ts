@@ -183,9 +183,16 @@ function noteUse(units: number, waitedMs: number): void {
   global[USE].waitedMs += waitedMs;
 }
 
+/** The test file running now in this process, as the test reporter names it (tools/mocha-summary-reporter.cjs). */
+const CURRENT_FILE = Symbol.for("kcp.test-infra.current-file");
+
 function event(record: Record<string, unknown>): void {
+  const file = (globalThis as Record<symbol, string | undefined>)[CURRENT_FILE];
   try {
-    appendFileSync(BUDGET_EVENTS, `${JSON.stringify({ t: Date.now(), pid: process.pid, ...record })}\n`);
+    appendFileSync(
+      BUDGET_EVENTS,
+      `${JSON.stringify({ t: Date.now(), pid: process.pid, ...(file ? { file } : {}), ...record })}\n`,
+    );
   } catch {
     // the pool's folder is gone (a test removed it): the event is only for the run's report
   }
