@@ -14,6 +14,7 @@ import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, wait
 import { withMachineState } from "../common/machine-state.js";
 import { TestCertificateAuthority } from "../tls/authority.js";
 import { httpsRequest } from "../tls/https-request.js";
+import { agentNodeArgs } from "./agent-bundle.js";
 import { type ArtifactSource, buildArtifactSource } from "./artifacts.js";
 import {
   type ClusterDescription,
@@ -182,9 +183,9 @@ export async function processesUnder(dir: string): Promise<number[]> {
 }
 
 /**
- * One node agent (`services/node-agent/src/main.ts` as a process, under tsx): a simulated host with its own
- * `AGENT_ID`, state folder and loopback port, serving HTTPS. Its requests are signed with the cluster's key, each
- * token bound to its request, and trust only the cluster's CA.
+ * One node agent (`services/node-agent/src/main.ts` as a process, from one bundle: agent-bundle.ts): a simulated host
+ * with its own `AGENT_ID`, state folder and loopback port, serving HTTPS. Its requests are signed with the cluster's
+ * key, each token bound to its request, and trust only the cluster's CA.
  */
 export class NodeAgent {
   constructor(
@@ -325,7 +326,7 @@ async function spawnAgent(
 ): Promise<ManagedProcess> {
   const agent = await startProcess({
     command: process.execPath,
-    args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
+    args: await agentNodeArgs(),
     cwd: repoRoot,
     env: { LOG_LEVEL: "info", ...env },
     logFile,
