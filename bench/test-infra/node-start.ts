@@ -176,6 +176,25 @@ const VARIANTS: Variant[] = [
     flags: ["-XX:TieredStopAtLevel=4"],
   },
   {
+    name: "bg1-gc1",
+    what: "background 1 (today 2), group coordinator 1 + 1 background; network and io stay 2",
+    properties: {
+      "background.threads": "1",
+      "group.coordinator.threads": "1",
+      "group.coordinator.background.threads": "1",
+    },
+  },
+  {
+    name: "cicc1+bg1-gc1",
+    what: "cicc1 and bg1-gc1 together",
+    flags: ["-XX:CICompilerCount=1"],
+    properties: {
+      "background.threads": "1",
+      "group.coordinator.threads": "1",
+      "group.coordinator.background.threads": "1",
+    },
+  },
+  {
     name: "apc1+threads1",
     what: "apc1 and threads1 together",
     flags: ["-XX:ActiveProcessorCount=1"],
@@ -356,6 +375,8 @@ async function bundleAgent(): Promise<{ file: string; ms: number }> {
     "--conditions=source",
     `--outfile=${file}`,
     "--log-level=warning",
+    // It reads its WebAssembly file next to itself (import.meta.url): loaded from node_modules at run time.
+    "--external:@platformatic/wasm-utils",
     "--banner:js=import { createRequire as kcpCreateRequire } from 'node:module'; const require = kcpCreateRequire(import.meta.url);",
   ]);
   return { file, ms: performance.now() - started };
