@@ -10,7 +10,15 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { commandBinding } from "@kcp/shared";
-import { freePort, type ManagedProcess, makeRunDir, repoRoot, startProcess, waitFor } from "../common/index.js";
+import {
+  acquire,
+  freePort,
+  type ManagedProcess,
+  makeRunDir,
+  repoRoot,
+  startProcess,
+  waitFor,
+} from "../common/index.js";
 import { withMachineState } from "../common/machine-state.js";
 import { TestCertificateAuthority } from "../tls/authority.js";
 import { httpsRequest } from "../tls/https-request.js";
@@ -324,6 +332,7 @@ async function spawnAgent(
   caPem: string,
   detached: boolean,
 ): Promise<ManagedProcess> {
+  const lease = await acquire("node-agent", `node agent ${env.AGENT_ID}`);
   const agent = await startProcess({
     command: process.execPath,
     args: await agentNodeArgs(),
@@ -331,7 +340,11 @@ async function spawnAgent(
     env: { LOG_LEVEL: "info", ...env },
     logFile,
     detached,
+  }).catch(async (error: unknown) => {
+    await lease.release();
+    throw error;
   });
+  void agent.exited.then(() => lease.release());
   await waitFor(
     `the node agent ${env.AGENT_ID} to listen`,
     async () => {
@@ -352,6 +365,7 @@ async function spawnAgent(
     await agent.kill();
     throw new Error(`${error instanceof Error ? error.message : String(error)}; its log: ${logTail(logFile)}`);
   });
+  await lease.started();
   return agent;
 }
 
@@ -384,12 +398,24 @@ export class AgentNode extends KafkaNode {
     return this.lastStatus?.state === "running" && isAlive(this.pid);
   }
 
+  /** The node's JVM is the agent's: its units of the machine's budget are held from this start to its stop or kill. */
   override async start(): Promise<void> {
-    this.remember(await this.agent.startNode(this.id));
+    await this.takeBudget();
+    try {
+      this.remember(await this.agent.startNode(this.id));
+    } catch (error) {
+      await this.releaseBudget();
+      throw error;
+    }
+    this.settleBudget(() => this.lastStatus?.state !== "running");
   }
 
   override async stop(timeoutMs = 30_000): Promise<void> {
-    this.remember(await this.agent.stopNode(this.id, timeoutMs));
+    try {
+      this.remember(await this.agent.stopNode(this.id, timeoutMs));
+    } finally {
+      await this.releaseBudget();
+    }
   }
 
   /** The pid the agent reports now: the node may have been restarted since (by an operation) under a new one. */
@@ -401,6 +427,7 @@ export class AgentNode extends KafkaNode {
       timeoutMs: 10_000,
       intervalMs: 50,
     });
+    await this.releaseBudget();
   }
 
   override async restart(): Promise<void> {
@@ -645,6 +672,7 @@ async function stopAgentCluster(spec: ClusterSpec, agents: NodeAgent[], nodes: A
   await Promise.all(reachable.filter((n) => !isBroker(n.spec)).map(stopThrough));
   await Promise.all(agents.map((a) => a.stopAgent().catch(() => undefined)));
   for (const node of nodes) if (node.pid !== undefined) killPid(node.pid);
+  await Promise.all(nodes.map((node) => node.releaseBudget()));
   await killEverythingUnder(spec.dir);
   liveClusterDirs.delete(spec.dir);
   await rm(spec.dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { acquire } from "../common/budget.js";
 import { ensureGoCommand, type GoCommand, goCommandBuilt } from "../common/go-build.js";
 import {
   type Component,
@@ -510,9 +511,23 @@ export async function startKubernetesNode(options: { detached?: boolean } = {}):
   const startOnce = async () => {
     await removeNode();
     const started: Started = { processes: new Map(), detached };
+    // Its components start together and hold a share of the machine while it runs (common/budget.ts).
+    const lease = await acquire("kubernetes-node", "the Kubernetes node");
     try {
-      return await start(started);
+      const node = await start(started);
+      await lease.started();
+      return {
+        ...node,
+        stop: async () => {
+          try {
+            await node.stop();
+          } finally {
+            await lease.release();
+          }
+        },
+      };
     } catch (error) {
+      await lease.release();
       const logs = await Promise.all(
         [...started.processes.keys()].map(async (c) => `--- ${c}:\n${await logTail(logFile(c), 15)}`),
       );
