@@ -1,6 +1,7 @@
 import { agentSection, agentUrlsSection, loadConfig } from "@kcp/shared";
 import {
   type AgentKafkaCluster,
+  CLUSTER_START_TIMEOUT_MS,
   createTopic,
   getSharedAgentCluster,
   partitionFromTool,
@@ -17,12 +18,15 @@ import { AgentAccess, AgentNodeLifecycle, probeAgents } from "../src/index.js";
  * node served, and AgentNodeLifecycle stops and starts a broker, which returns to the ISR (the cluster left as found).
  */
 describe("agent provider on a 3c3b cluster run by node agents", function () {
-  this.timeout(600_000);
+  // its longest test: 57 s at load 25 (6 Dec 2026; a quiet machine needs less); ×2 margin
+  this.timeout(120_000);
   let cluster: AgentKafkaCluster | undefined;
   let access: AgentAccess;
   let lifecycle: AgentNodeLifecycle;
 
-  before(async () => {
+  before(async function () {
+    // The shared cluster's start: the harness's own bound (every attempt), so that a start that fails says why.
+    this.timeout(CLUSTER_START_TIMEOUT_MS);
     cluster = await getSharedAgentCluster("3c3b");
     access = await AgentAccess.fromConfig(loadConfig(agentSection.and(agentUrlsSection), cluster.serviceEnv()));
     lifecycle = new AgentNodeLifecycle(cluster.settings.agents, access);
