@@ -5,7 +5,17 @@ const { writeFileSync } = require("node:fs");
 const { relative } = require("node:path");
 const Mocha = require("mocha");
 
-const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_PASS, EVENT_TEST_FAIL } = Mocha.Runner.constants;
+const {
+  EVENT_HOOK_BEGIN,
+  EVENT_HOOK_END,
+  EVENT_RUN_END,
+  EVENT_SUITE_BEGIN,
+  EVENT_SUITE_END,
+  EVENT_TEST_BEGIN,
+  EVENT_TEST_END,
+  EVENT_TEST_PASS,
+  EVENT_TEST_FAIL,
+} = Mocha.Runner.constants;
 /** How many of the slowest files the closing report names. */
 const SHOWN = 15;
 /** What @kcp/test-infra records of the servers a file starts or uses: `{any, shared: Set of shared instance keys}`. */
@@ -16,6 +26,11 @@ const RELEASE = Symbol.for("kcp.test-infra.release-shared");
 const BUDGET_USE = Symbol.for("kcp.test-infra.budget-use");
 /** The test file running now: the budget's events name it (tools/test-infra/src/common/budget.ts). */
 const CURRENT_FILE = Symbol.for("kcp.test-infra.current-file");
+/**
+ * The hook or test running now (none between them): a start waiting for the machine's budget restarts its timer, so
+ * that the wait, reported as such, is not counted against the test's own time limit.
+ */
+const CURRENT_RUNNABLE = Symbol.for("kcp.test-infra.current-runnable");
 /**
  * KCP_SHARED_RELEASE (set by the test runner, tools/test-infra/src/run-tests.ts): after which file which shared
  * servers are no longer needed by this process, `{file: [key]}`; each is released once the next file begins.
@@ -72,6 +87,14 @@ class SummaryReporter extends Mocha.reporters.Spec {
       while (suite?.parent && !suite.parent.root) suite = suite.parent;
       if (suite && !suite.root) entry(fileOf(suite)).tests++;
     };
+    for (const begin of [EVENT_HOOK_BEGIN, EVENT_TEST_BEGIN])
+      runner.on(begin, (runnable) => {
+        globalThis[CURRENT_RUNNABLE] = runnable;
+      });
+    for (const end of [EVENT_HOOK_END, EVENT_TEST_END])
+      runner.on(end, (runnable) => {
+        if (globalThis[CURRENT_RUNNABLE] === runnable) globalThis[CURRENT_RUNNABLE] = undefined;
+      });
     runner.on(EVENT_TEST_PASS, count);
     runner.on(EVENT_TEST_FAIL, count);
     runner.once(EVENT_RUN_END, () => {

@@ -71,6 +71,7 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+const round = (units: number) => Math.round(units * 100) / 100;
 const log = (line: string) => process.stderr.write(`test-infra: budget: ${line}\n`);
 
 /** A pid's start time (clock ticks since boot), so that a lease of a dead process is not kept by a reused pid. */
@@ -147,6 +148,17 @@ async function locked<T>(work: () => Promise<T>): Promise<T> {
 let sequence = 0;
 
 /**
+ * The time a start waits for units is the budget's, reported as such, not the test's: while it waits, the timer of
+ * the mocha hook or test that asked (the reporter names it while it runs) starts again. Waits are bounded
+ * (MAX_WAIT_MS), so a test cannot wait for ever.
+ */
+const CURRENT_RUNNABLE = Symbol.for("kcp.test-infra.current-runnable");
+function extendCurrentRunnable(): void {
+  const runnable = (globalThis as Record<symbol, { resetTimeout?: () => void } | undefined>)[CURRENT_RUNNABLE];
+  runnable?.resetTimeout?.();
+}
+
+/**
  * Resolves when a lease is written or removed (or after a second, for a holder that died without removing its file):
  * every start of this process that waits shares one watch of the pool, rather than each reading it again and again.
  */
@@ -206,7 +218,7 @@ const describeHolders = (holders: readonly Holding[]): string => {
     byPid.set(h.pid, kinds);
   }
   return [...byPid]
-    .map(([pid, kinds]) => `pid ${pid}: ${[...kinds].map(([kind, units]) => `${kind} ${units}`).join(", ")}`)
+    .map(([pid, kinds]) => `pid ${pid}: ${[...kinds].map(([kind, units]) => `${kind} ${round(units)}`).join(", ")}`)
     .join("; ");
 };
 
@@ -214,7 +226,7 @@ const describeHolders = (holders: readonly Holding[]): string => {
 export async function budgetHolders(): Promise<string> {
   const holders = await readEntries(LEASES);
   const held = holders.reduce((sum, h) => sum + h.units, 0);
-  return `${held} of ${CAPACITY} units held${holders.length > 0 ? ` (${describeHolders(holders)})` : ""}`;
+  return `${round(held)} of ${CAPACITY} units held${holders.length > 0 ? ` (${describeHolders(holders)})` : ""}`;
 }
 
 /**
@@ -264,6 +276,7 @@ export async function acquire(kind: HeavyKind, what: string): Promise<Lease> {
     });
     if (granted) break;
     await poolChange();
+    extendCurrentRunnable();
   }
   return leaseOf(kind, what, leaseFile, record);
 }
