@@ -3,6 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { AgentPins, AppError } from "@kcp/shared";
 import {
+  agentNodeArgs,
   freePort,
   httpsRequest,
   type ManagedProcess,
@@ -60,7 +61,7 @@ describe("the channel to node agents: pinned URLs, verified TLS, request-bound t
     const certificate = await trusted.issue("agent", ["127.0.0.1"]);
     agent = await startProcess({
       command: "node",
-      args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
+      args: await agentNodeArgs(),
       cwd: repoRoot,
       env: {
         LOG_LEVEL: "info",

@@ -3,6 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { AgentPins, AppError } from "@kcp/shared";
 import {
+  agentNodeArgs,
   buildArtifactSource,
   freePort,
   httpsRequest,
@@ -92,7 +93,7 @@ describe("agent client and AgentNodeLifecycle, against a real node agent", funct
     const certificate = await authority.issue("agent", ["127.0.0.1"]);
     agent = await startProcess({
       command: "node",
-      args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
+      args: await agentNodeArgs(),
       cwd: repoRoot,
       env: {
         LOG_LEVEL: "info",

@@ -2,7 +2,15 @@ import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:cryp
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { commandBinding } from "@kcp/shared";
-import { buildArtifactSource, freePort, type ManagedProcess, repoRoot, startProcess, waitFor } from "@kcp/test-infra";
+import {
+  agentNodeArgs,
+  buildArtifactSource,
+  freePort,
+  type ManagedProcess,
+  repoRoot,
+  startProcess,
+  waitFor,
+} from "@kcp/test-infra";
 import jwt from "jsonwebtoken";
 
 /** A `file://` artifact source from the harness's Maven jars: one implementation, in `@kcp/test-infra`. */
@@ -77,13 +85,13 @@ export interface AgentProcess {
   logFile: string;
 }
 
-/** The agent as a real process (`src/main.ts` under tsx), on a free port; dies with the test process. */
+/** The agent as a real process (`src/main.ts` bundled, as the harness starts it), on a free port; dies with the test process. */
 export async function startAgentProcess(env: Record<string, string>, logDir: string): Promise<AgentProcess> {
   const port = env.AGENT_PORT ?? String(await freePort());
   const logFile = join(logDir, `agent-${Date.now()}.log`);
   const agent = await startProcess({
     command: "node",
-    args: ["--conditions=source", "--import=tsx", join(repoRoot, "services/node-agent/src/main.ts")],
+    args: await agentNodeArgs(),
     cwd: repoRoot,
     env: { LOG_LEVEL: "info", AGENT_HOST: "127.0.0.1", ...env, AGENT_PORT: port },
     logFile,

@@ -1,3 +1,4 @@
+export { agentNodeArgs } from "./agent-bundle.js";
 export {
   type AgentAnswer,
   type AgentClusterDescription,
