@@ -161,8 +161,8 @@ export interface Stretch {
   units: number;
 }
 
-/** How long a stretch spends its units, at most (the first minutes of a file that starts many servers). */
-export const STRETCH_WINDOW_SECONDS = 180;
+/** How long a stretch spends its units, at most: a file that starts many servers uses them hard for minutes (an upgrade rolls six nodes under load for three). */
+export const STRETCH_WINDOW_SECONDS = 300;
 
 /**
  * The processes' stretches ordered as a schedule against the machine's budget: simulated over time, each process in
