@@ -14,7 +14,14 @@ import {
   startPressureSampler,
   summarizePressure,
 } from "./runner/pressure.js";
-import { planShards, quickFiles, releasePlan, sharedStartupSeconds, type TimingTable } from "./runner/shards.js";
+import {
+  planShards,
+  quickFiles,
+  releasePlan,
+  sharedClusterGroups,
+  sharedStartupSeconds,
+  type TimingTable,
+} from "./runner/shards.js";
 
 /**
  * The test run of `npm test` and `npm run test:quick` (scripts/test.sh), after the type check, the build and the
@@ -38,9 +45,17 @@ const TIMES_TABLE = join(repoRoot, "tools", "test-infra", "test-times.json");
  */
 const MACHINE_WIDE = ["podman", "kubernetes-node"];
 
-/** The groups of files that must run in one process, from what the table says each uses. */
-const togetherOf = (table: TimingTable): string[][] =>
-  MACHINE_WIDE.map((key) => Object.keys(table.files).filter((file) => table.files[file]?.shared?.includes(key)));
+/**
+ * The groups of files that run in one process, from what the table says each uses: those of each machine-wide server,
+ * then those linked by the run's shared Kafka clusters (so each cluster is started once in the run, not once per
+ * process), each no longer than an even share of the run.
+ */
+function togetherOf(files: readonly string[], table: TimingTable, count: number): string[][] {
+  const machineWide = MACHINE_WIDE.map((key) => files.filter((file) => table.files[file]?.shared?.includes(key)));
+  const grouped = new Set(machineWide.flat());
+  const total = files.reduce((sum, file) => sum + (table.files[file]?.seconds ?? 30), 0);
+  return [...machineWide, ...sharedClusterGroups(files, table, grouped, total / count)];
+}
 
 async function testFiles(): Promise<string[]> {
   const found: string[] = [];
@@ -240,7 +255,7 @@ async function main(): Promise<void> {
     const count = Math.max(1, Number(process.env.KCP_TEST_SHARDS ?? 3) || 1);
     const plan = planShards(files, table, {
       count,
-      together: togetherOf(table),
+      together: togetherOf(files, table, count),
       startupSeconds: sharedStartupSeconds,
       budgetUnits: CAPACITY,
     });

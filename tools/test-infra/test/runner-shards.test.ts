@@ -3,6 +3,7 @@ import {
   planShards,
   quickFiles,
   releasePlan,
+  sharedClusterGroups,
   sharedStartupSeconds,
   staggerStretches,
   type TimingTable,
@@ -116,5 +117,33 @@ describe("the schedule against the machine's budget (staggerStretches)", () => {
       ["a-2", "a-1"],
       ["b-1", "b-2"],
     ]);
+  });
+});
+
+describe("the files of the run's shared Kafka clusters in one process (sharedClusterGroups)", () => {
+  const table: TimingTable = {
+    measured: "test",
+    files: {
+      a: { seconds: 10, servers: true, shared: ["kafka:single:4.3.1"] },
+      b: { seconds: 20, servers: true, shared: ["kafka:single:4.3.1", "kafka:3c3b:4.3.1", "mongo"] },
+      c: { seconds: 30, servers: true, shared: ["kafka:3c3b:4.3.1"] },
+      d: { seconds: 40, servers: true, shared: ["kafka:secure:4.3.1", "mongo"] },
+      e: { seconds: 50, servers: true, shared: ["kafka:secure:4.3.1"] },
+      k: { seconds: 90, servers: true, shared: ["kafka:single:4.3.1", "kubernetes-node"] },
+      m: { seconds: 5, servers: true, shared: ["mongo"] },
+    },
+  };
+  const files = Object.keys(table.files);
+
+  it("links the files that share a cluster, through files of two clusters, not through cheap servers", () => {
+    expect(sharedClusterGroups(files, table, new Set(["k"]), 1_000)).to.deep.equal([
+      ["a", "b", "c"],
+      ["d", "e"],
+    ]);
+  });
+
+  it("leaves out a group longer than the bound, and the files grouped elsewhere", () => {
+    expect(sharedClusterGroups(files, table, new Set(["k"]), 59)).to.deep.equal([]);
+    expect(sharedClusterGroups(files, table, new Set(["k", "e"]), 1_000)).to.deep.equal([["a", "b", "c"]]);
   });
 });

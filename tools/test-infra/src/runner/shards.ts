@@ -221,6 +221,46 @@ export function releasePlan(order: readonly string[], table: TimingTable): Recor
   return plan;
 }
 
+/**
+ * The files that use the run's shared Kafka clusters, in groups that each run in one process: the files linked by
+ * sharing a cluster (a file of two clusters links them) form one group, so each shared cluster is started by one
+ * process of the run, not by each (a 3c3b is seven JVMs). Files of `exclude` (those already grouped elsewhere) stay
+ * out and start their own copy where they run; a group of more than `maxSeconds` is left out as well (it would
+ * unbalance the split more than the starts it saves).
+ */
+export function sharedClusterGroups(
+  files: readonly string[],
+  table: TimingTable,
+  exclude: ReadonlySet<string>,
+  maxSeconds: number,
+  unknownSeconds = 30,
+): string[][] {
+  const kafkaKeys = (file: string) => (table.files[file]?.shared ?? []).filter((key) => key.startsWith("kafka:"));
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let root = x;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root) as string;
+    parent.set(x, root);
+    return root;
+  };
+  const union = (a: string, b: string) => parent.set(find(a), find(b));
+  const members = files.filter((file) => !exclude.has(file) && kafkaKeys(file).length > 0);
+  for (const file of members) {
+    parent.set(`file:${file}`, parent.get(`file:${file}`) ?? `file:${file}`);
+    for (const key of kafkaKeys(file)) {
+      if (!parent.has(`key:${key}`)) parent.set(`key:${key}`, `key:${key}`);
+      union(`file:${file}`, `key:${key}`);
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const file of members) groups.set(find(`file:${file}`), [...(groups.get(find(`file:${file}`)) ?? []), file]);
+  const seconds = (group: string[]) =>
+    group.reduce((sum, file) => sum + (table.files[file]?.seconds ?? unknownSeconds), 0);
+  return [...groups.values()]
+    .filter((group) => group.length > 1 && seconds(group) <= maxSeconds)
+    .map((group) => group.sort(compare));
+}
+
 /** The files a run without servers may take (`npm run test:quick`): those the table knows to need none. */
 export function quickFiles(files: readonly string[], table: TimingTable): string[] {
   return files.filter((file) => table.files[file]?.servers === false);
