@@ -1,20 +1,17 @@
 import type { DesiredStateDriftResponse, DesiredStatePlanResponse, Operation } from "@kcp/shared";
-import { getSharedCluster, type KafkaCluster, kafkaToolOn, uniqueTopicName, waitFor, withAdmin } from "@kcp/test-infra";
+import { type KafkaCluster, kafkaToolOn, startCluster, waitFor } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type Reply, startTestService, type TestService } from "./service-fixture.js";
 
 const TOPICS = "org.apache.kafka.tools.TopicCommand";
 
-/** This file's stem on the run's shared single node: every topic the teams own begins with it. */
-const OWN = uniqueTopicName("owners");
-
 /** Team A's file: the `orders.` topics, pruned. */
 const teamA = {
   path: "team-a/orders.yaml",
   documents: [
-    { kind: "Scope", topics: { prefixes: [`${OWN}.orders.`] }, prune: true },
-    { kind: "Topic", name: `${OWN}.orders.created`, partitions: 1, replicationFactor: 1 },
-    { kind: "Topic", name: `${OWN}.orders.paid`, partitions: 1, replicationFactor: 1 },
+    { kind: "Scope", topics: { prefixes: ["orders."] }, prune: true },
+    { kind: "Topic", name: "orders.created", partitions: 1, replicationFactor: 1 },
+    { kind: "Topic", name: "orders.paid", partitions: 1, replicationFactor: 1 },
   ],
 };
 
@@ -22,8 +19,8 @@ const teamA = {
 const teamB = {
   path: "team-b/mine.yaml",
   documents: [
-    { kind: "Scope", topics: { prefixes: [`${OWN}.orders`] }, prune: true },
-    { kind: "Topic", name: `${OWN}.ordersb.audit`, partitions: 1, replicationFactor: 1 },
+    { kind: "Scope", topics: { prefixes: ["orders"] }, prune: true },
+    { kind: "Topic", name: "ordersb.audit", partitions: 1, replicationFactor: 1 },
   ],
 };
 
@@ -59,11 +56,11 @@ describe("desired state on a real Kafka: one team's file never deletes another's
     (await kafkaToolOn(cluster, TOPICS, ["--list"]))
       .split("\n")
       .map((line) => line.trim())
-      .filter((name) => name.startsWith(`${OWN}.orders`))
+      .filter((name) => name.startsWith("orders"))
       .sort();
 
   before(async () => {
-    cluster = await getSharedCluster("single");
+    cluster = await startCluster({ topology: "single", name: "desired-state-owners" });
     service = await startTestService("desired-state-owners");
     clusterId = await service.register({ name: "owners", bootstrapServers: cluster.bootstrapServers });
     tokens.admin = service.token;
@@ -79,18 +76,13 @@ describe("desired state on a real Kafka: one team's file never deletes another's
 
   after(async () => {
     await service?.stop();
-    // The shared node left as found: none of this file's topics.
-    if (cluster)
-      await withAdmin(cluster, async (admin) => {
-        const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(`${OWN}.`));
-        if (mine.length > 0) await admin.deleteTopics({ topics: mine });
-      });
+    await cluster?.stop();
   });
 
   it("team B's file whose pruning scope overlaps team A's applied one is refused at plan, naming A's file and who applied it; A's topics and A's record stay", async () => {
     const done = await applied("alice", [teamA]);
     expect(done.status, JSON.stringify(done.steps)).to.equal("succeeded");
-    expect(await topics()).to.deep.equal([`${OWN}.orders.created`, `${OWN}.orders.paid`]);
+    expect(await topics()).to.deep.equal(["orders.created", "orders.paid"]);
 
     const refused = await plan("bob", [teamB]);
     expect(refused.status, refused.text).to.equal(422);
@@ -98,21 +90,18 @@ describe("desired state on a real Kafka: one team's file never deletes another's
     expect(refused.body.error.message).to.include(
       "team-b/mine.yaml, document 0 (Scope): The scope of team-b/mine.yaml and that of team-a/orders.yaml, applied by alice",
     );
-    expect(refused.body.error.message).to.include(`both own topics ${OWN}.orders* and ${OWN}.orders.*`);
+    expect(refused.body.error.message).to.include("both own topics orders* and orders.*");
     // Nothing planned, nothing deleted.
     const listed = await as("bob")<{ operations: Operation[] } & Reply>(
       "GET",
       `/api/v1/clusters/${clusterId}/operations?limit=50`,
     );
     expect(listed.body.operations.filter((o) => o.createdBy === "bob")).to.deep.equal([]);
-    expect(await topics()).to.deep.equal([`${OWN}.orders.created`, `${OWN}.orders.paid`]);
+    expect(await topics()).to.deep.equal(["orders.created", "orders.paid"]);
 
     // B's file without A's prefix applies; A's record is not dropped by B's apply, and A's drift still shows it.
     const own = await applied("bob", [
-      {
-        ...teamB,
-        documents: [{ kind: "Scope", topics: { prefixes: [`${OWN}.ordersb.`] }, prune: true }, teamB.documents[1]],
-      },
+      { ...teamB, documents: [{ kind: "Scope", topics: { prefixes: ["ordersb."] }, prune: true }, teamB.documents[1]] },
     ]);
     expect(own.status, JSON.stringify(own.steps)).to.equal("succeeded");
     const drift = await as("alice")<DesiredStateDriftResponse & Reply>(
@@ -125,10 +114,10 @@ describe("desired state on a real Kafka: one team's file never deletes another's
       ["team-b/mine.yaml", "bob"],
     ]);
     expect(drift.body.changes).to.deep.equal([]);
-    expect(await topics()).to.deep.equal([`${OWN}.orders.created`, `${OWN}.orders.paid`, `${OWN}.ordersb.audit`]);
+    expect(await topics()).to.deep.equal(["orders.created", "orders.paid", "ordersb.audit"]);
 
     // A topic of A's deleted by hand is A's drift, not anyone else's.
-    await kafkaToolOn(cluster, TOPICS, ["--delete", "--topic", `${OWN}.orders.paid`]);
+    await kafkaToolOn(cluster, TOPICS, ["--delete", "--topic", "orders.paid"]);
     const after = await waitFor(
       "the deleted topic in A's drift",
       async () => {
@@ -141,7 +130,7 @@ describe("desired state on a real Kafka: one team's file never deletes another's
       { timeoutMs: 60_000, intervalMs: 500 },
     );
     expect(after.changes).to.deep.equal([
-      { kind: "createTopic", topic: `${OWN}.orders.paid`, partitions: 1, replicationFactor: 1, configs: {} },
+      { kind: "createTopic", topic: "orders.paid", partitions: 1, replicationFactor: 1, configs: {} },
     ]);
   });
 
