@@ -87,14 +87,23 @@ class SummaryReporter extends Mocha.reporters.Spec {
       while (suite?.parent && !suite.parent.root) suite = suite.parent;
       if (suite && !suite.root) entry(fileOf(suite)).tests++;
     };
-    for (const begin of [EVENT_HOOK_BEGIN, EVENT_TEST_BEGIN])
-      runner.on(begin, (runnable) => {
-        globalThis[CURRENT_RUNNABLE] = runnable;
-      });
-    for (const end of [EVENT_HOOK_END, EVENT_TEST_END])
-      runner.on(end, (runnable) => {
-        if (globalThis[CURRENT_RUNNABLE] === runnable) globalThis[CURRENT_RUNNABLE] = undefined;
-      });
+    // A test's beforeEach and afterEach hooks run inside it (after its "test" event): each hook is current while it
+    // runs, and the test again after it.
+    const underHook = new Map();
+    runner.on(EVENT_TEST_BEGIN, (test) => {
+      globalThis[CURRENT_RUNNABLE] = test;
+    });
+    runner.on(EVENT_TEST_END, (test) => {
+      if (globalThis[CURRENT_RUNNABLE] === test) globalThis[CURRENT_RUNNABLE] = undefined;
+    });
+    runner.on(EVENT_HOOK_BEGIN, (hook) => {
+      underHook.set(hook, globalThis[CURRENT_RUNNABLE]);
+      globalThis[CURRENT_RUNNABLE] = hook;
+    });
+    runner.on(EVENT_HOOK_END, (hook) => {
+      if (globalThis[CURRENT_RUNNABLE] === hook) globalThis[CURRENT_RUNNABLE] = underHook.get(hook);
+      underHook.delete(hook);
+    });
     runner.on(EVENT_TEST_PASS, count);
     runner.on(EVENT_TEST_FAIL, count);
     runner.once(EVENT_RUN_END, () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { expect } from "chai";
-import { WEIGHTS } from "../src/common/budget.js";
+import { acquire, WEIGHTS } from "../src/common/budget.js";
 import { budgetCapacity, decideGrant, type Holding, STARVATION_MS, type Waiter } from "../src/common/budget-rules.js";
 
 const GiB = 2 ** 30;
@@ -159,5 +159,29 @@ describe("the machine's budget across processes (real processes, a pool folder o
     expect(await second.next("granted")).to.equal("granted 2");
     second.child.stdin?.end();
     await second.exited;
+  });
+
+  it("a start's wait for units does not count against the test's own time limit", async function () {
+    // This test allows itself 1.5 s; the holder keeps the pool's only units for 3 s before it gives them back.
+    const holderProcess = holder(dir, 2, "kafka-node", "node 1");
+    await holderProcess.next("granted");
+    this.timeout(1_500);
+    const saved = { dir: process.env.KCP_BUDGET_DIR, budget: process.env.KCP_TEST_BUDGET };
+    process.env.KCP_BUDGET_DIR = dir;
+    process.env.KCP_TEST_BUDGET = "2";
+    try {
+      const releaseLater = setTimeout(() => holderProcess.say("release"), 3_000);
+      const lease = await acquire("kafka-node", "node 2");
+      clearTimeout(releaseLater);
+      expect(lease.units).to.equal(WEIGHTS["kafka-node"].start);
+      await lease.release();
+    } finally {
+      if (saved.dir === undefined) delete process.env.KCP_BUDGET_DIR;
+      else process.env.KCP_BUDGET_DIR = saved.dir;
+      if (saved.budget === undefined) delete process.env.KCP_TEST_BUDGET;
+      else process.env.KCP_TEST_BUDGET = saved.budget;
+      holderProcess.child.stdin?.end();
+      await holderProcess.exited;
+    }
   });
 });

@@ -23,14 +23,22 @@ import { budgetCapacity, decideGrant, type Holding, type Waiter } from "./budget
  * most units held at once and the time spent waiting (run-tests.ts).
  */
 
-export const BUDGET_DIR = process.env.KCP_BUDGET_DIR ?? "/tmp/kcp-test-budget";
-const LEASES = join(BUDGET_DIR, "leases");
-const WAITING = join(BUDGET_DIR, "waiting");
-const LOCK = join(BUDGET_DIR, "lock");
-export const BUDGET_EVENTS = join(BUDGET_DIR, "events.jsonl");
-
+/** The pool's folders and size, as the environment says now (a test of the budget gives it a pool of its own). */
+function pool() {
+  const dir = process.env.KCP_BUDGET_DIR ?? "/tmp/kcp-test-budget";
+  return {
+    dir,
+    leases: join(dir, "leases"),
+    waiting: join(dir, "waiting"),
+    lock: join(dir, "lock"),
+    events: join(dir, "events.jsonl"),
+    capacity: budgetCapacity(cpus().length, totalmem(), process.env.KCP_TEST_BUDGET),
+  };
+}
+/** The machine's pool's events file (the test run reads a run's events from it). */
+export const BUDGET_EVENTS = pool().events;
 /** The pool's size on this machine: `KCP_TEST_BUDGET`, or derived from its cores and memory (budget-rules.ts). */
-export const CAPACITY = budgetCapacity(cpus().length, totalmem(), process.env.KCP_TEST_BUDGET);
+export const CAPACITY = pool().capacity;
 
 /**
  * What each kind of heavy resource takes: `start` while it starts (a JVM loading classes, a process compiling), `run`
@@ -120,7 +128,8 @@ async function readEntries(dir: string): Promise<Entry[]> {
 
 /** The pool's lock: held for the few milliseconds of reading the pool and writing a lease. */
 async function locked<T>(work: () => Promise<T>): Promise<T> {
-  await mkdir(BUDGET_DIR, { recursive: true });
+  const { dir, lock: LOCK } = pool();
+  await mkdir(dir, { recursive: true });
   for (let tries = 0; ; tries++) {
     try {
       await mkdir(LOCK);
@@ -148,14 +157,20 @@ async function locked<T>(work: () => Promise<T>): Promise<T> {
 let sequence = 0;
 
 /**
- * The time a start waits for units is the budget's, reported as such, not the test's: while it waits, the timer of
- * the mocha hook or test that asked (the reporter names it while it runs) starts again. Waits are bounded
+ * The time a start waits for units is the budget's, reported as such, not the test's: the time limit of the mocha hook
+ * or test that asked (the reporter names the one running) grows by each stretch of the wait. Mocha checks a runnable's
+ * whole duration against its limit when it ends, so the limit itself grows, not only its timer. Waits are bounded
  * (MAX_WAIT_MS), so a test cannot wait for ever.
  */
 const CURRENT_RUNNABLE = Symbol.for("kcp.test-infra.current-runnable");
-function extendCurrentRunnable(): void {
-  const runnable = (globalThis as Record<symbol, { resetTimeout?: () => void } | undefined>)[CURRENT_RUNNABLE];
-  runnable?.resetTimeout?.();
+interface MochaRunnable {
+  timeout(): number;
+  timeout(ms: number): unknown;
+}
+function extendCurrentRunnable(byMs: number): void {
+  const runnable = (globalThis as Record<symbol, MochaRunnable | undefined>)[CURRENT_RUNNABLE];
+  const limit = runnable?.timeout();
+  if (runnable && limit !== undefined && limit > 0 && byMs > 0) runnable.timeout(limit + byMs);
 }
 
 /**
@@ -174,7 +189,7 @@ function poolChange(): Promise<void> {
     };
     const timer = setTimeout(done, 1_000);
     try {
-      watcher = watch(LEASES, done);
+      watcher = watch(pool().leases, done);
     } catch {
       // the folder is being made: the timer wakes the waiters
     }
@@ -202,7 +217,7 @@ function event(record: Record<string, unknown>): void {
   const file = (globalThis as Record<symbol, string | undefined>)[CURRENT_FILE];
   try {
     appendFileSync(
-      BUDGET_EVENTS,
+      pool().events,
       `${JSON.stringify({ t: Date.now(), pid: process.pid, ...(file ? { file } : {}), ...record })}\n`,
     );
   } catch {
@@ -224,9 +239,9 @@ const describeHolders = (holders: readonly Holding[]): string => {
 
 /** Who holds the pool now, for a message saying what the machine was doing. */
 export async function budgetHolders(): Promise<string> {
-  const holders = await readEntries(LEASES);
+  const holders = await readEntries(pool().leases);
   const held = holders.reduce((sum, h) => sum + h.units, 0);
-  return `${round(held)} of ${CAPACITY} units held${holders.length > 0 ? ` (${describeHolders(holders)})` : ""}`;
+  return `${round(held)} of ${pool().capacity} units held${holders.length > 0 ? ` (${describeHolders(holders)})` : ""}`;
 }
 
 /**
@@ -237,6 +252,7 @@ export async function budgetHolders(): Promise<string> {
 export async function acquire(kind: HeavyKind, what: string): Promise<Lease> {
   const weight = WEIGHTS[kind];
   if (process.env.KCP_TEST_BUDGET === "off") return freeLease(kind, what, weight.start);
+  const { leases: LEASES, waiting: WAITING, capacity } = pool();
   await mkdir(LEASES, { recursive: true });
   await mkdir(WAITING, { recursive: true });
   const id = `${process.pid}-${++sequence}`;
@@ -251,7 +267,7 @@ export async function acquire(kind: HeavyKind, what: string): Promise<Lease> {
       const holders = await readEntries(LEASES);
       const waiters = (await readEntries(WAITING)) as unknown as Waiter[];
       const self: Waiter = { id, pid: process.pid, kind, what, units: weight.start, since: asked };
-      const decision = decideGrant(CAPACITY, holders, registered ? waiters : [...waiters, self], self);
+      const decision = decideGrant(capacity, holders, registered ? waiters : [...waiters, self], self);
       if (decision.grant) {
         await writeFile(leaseFile, JSON.stringify({ ...record, since: Date.now() }));
         if (registered) await rm(waitFile, { force: true });
@@ -275,8 +291,9 @@ export async function acquire(kind: HeavyKind, what: string): Promise<Lease> {
       return false;
     });
     if (granted) break;
+    const before = Date.now();
     await poolChange();
-    extendCurrentRunnable();
+    extendCurrentRunnable(Date.now() - before);
   }
   return leaseOf(kind, what, leaseFile, record);
 }
