@@ -103,9 +103,21 @@ describe("desired state at its bound: 10,000 topics in files planned, confirmed,
         const moves = await api<OperationMovesResponse & Reply>("GET", `/api/v1/operations/${id}/moves`);
         expect(moves.body.total).to.equal(0);
 
-        // Kafka's own listing has every topic of the files.
-        const listed = await withAdmin(cluster, (admin) => admin.listTopics());
-        expect(listed.filter((name) => name.startsWith(prefix))).to.have.lengthOf(DESIRED_CHANGES_MAX);
+        // Kafka's own listing has every topic of the files. The apply answers once the broker shows each batch, or
+        // 5 s after it (the topics are made; a loaded broker shows them a moment later): the listing is read until it
+        // does. A quiet machine: at once; 60 s is the bound of a broker that never catches up.
+        await waitFor(
+          "Kafka's listing to show every topic of the files",
+          async () => {
+            const listed = (await withAdmin(cluster, (admin) => admin.listTopics())).filter((n) =>
+              n.startsWith(prefix),
+            );
+            if (listed.length !== DESIRED_CHANGES_MAX)
+              throw new Error(`${listed.length} of ${DESIRED_CHANGES_MAX} topics listed`);
+            return true;
+          },
+          { timeoutMs: 60_000, intervalMs: 1000 },
+        );
 
         const again = await plan();
         expect(again.body.changes).to.deep.equal([]);
