@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import {
   AgentSigner,
+  agentBundleArgs,
   classData,
   DEFAULT_KAFKA_VERSION,
+  ESBUILD,
   formatNode,
   freePort,
   httpsRequest,
@@ -366,19 +368,7 @@ async function bundleAgent(): Promise<{ file: string; ms: number }> {
   await mkdir(dir, { recursive: true });
   const file = join(dir, "node-agent.mjs");
   const started = performance.now();
-  await run(join(repoRoot, "node_modules", ".bin", "esbuild"), [
-    join(repoRoot, "services/node-agent/src/main.ts"),
-    "--bundle",
-    "--platform=node",
-    "--format=esm",
-    "--target=node22",
-    "--conditions=source",
-    `--outfile=${file}`,
-    "--log-level=warning",
-    // It reads its WebAssembly file next to itself (import.meta.url): loaded from node_modules at run time.
-    "--external:@platformatic/wasm-utils",
-    "--banner:js=import { createRequire as kcpCreateRequire } from 'node:module'; const require = kcpCreateRequire(import.meta.url);",
-  ]);
+  await run(ESBUILD, agentBundleArgs(file));
   return { file, ms: performance.now() - started };
 }
 

@@ -24,24 +24,32 @@ let bundle: Promise<string> | undefined;
  * instead of 1.7 under tsx (bench:node-start, docs/testing.md). Named by its content, so processes building the same
  * sources share one file. `@platformatic/wasm-utils` stays outside: it reads its WebAssembly file next to itself.
  */
+/** esbuild, as the repository installs it. */
+export const ESBUILD = join(repoRoot, "node_modules", ".bin", "esbuild");
+
+/** esbuild's arguments for the node agent's bundle written to `outfile` (also what bench:node-start times). */
+export function agentBundleArgs(outfile: string): string[] {
+  return [
+    join(repoRoot, "services/node-agent/src/main.ts"),
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--target=node22",
+    "--conditions=source",
+    "--external:@platformatic/wasm-utils",
+    `--outfile=${outfile}`,
+    "--log-level=error",
+    // The CommonJS packages bundled (express, jsonwebtoken) call require: Node's, made for the bundle's folder.
+    "--banner:js=import { createRequire as kcpCreateRequire } from 'node:module'; const require = kcpCreateRequire(import.meta.url);",
+  ];
+}
+
 function agentBundle(): Promise<string> {
   bundle ??= (async () => {
     await mkdir(BUNDLE_DIR, { recursive: true });
     const building = join(BUNDLE_DIR, `node-agent-${process.pid}-${Date.now()}.tmp.mjs`);
     try {
-      await run(join(repoRoot, "node_modules", ".bin", "esbuild"), [
-        join(repoRoot, "services/node-agent/src/main.ts"),
-        "--bundle",
-        "--platform=node",
-        "--format=esm",
-        "--target=node22",
-        "--conditions=source",
-        "--external:@platformatic/wasm-utils",
-        `--outfile=${building}`,
-        "--log-level=error",
-        // The CommonJS packages bundled (express, jsonwebtoken) call require: Node's, made for the bundle's folder.
-        "--banner:js=import { createRequire as kcpCreateRequire } from 'node:module'; const require = kcpCreateRequire(import.meta.url);",
-      ]);
+      await run(ESBUILD, agentBundleArgs(building));
       const digest = createHash("sha256")
         .update(await readFile(building))
         .digest("hex")
