@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { withBudget } from "../common/budget.js";
 import { classData } from "./class-data.js";
 import type { KafkaRuntime } from "./maven.js";
+import { runInToolServer } from "./tool-server.js";
 
 const run = promisify(execFile);
 
@@ -12,6 +13,8 @@ export interface JvmOptions {
   flags?: string[];
   /** Extra -D properties. */
   properties?: Record<string, string>;
+  /** The class path (default: the runtime's jars). */
+  classpath?: string;
 }
 
 /**
@@ -40,13 +43,14 @@ export function jvmArgs(runtime: KafkaRuntime, logsDir: string, options: JvmOpti
     ...(process.env.KCP_KAFKA_JVM_OPTS ?? "").split(" ").filter((flag) => flag !== ""),
     ...Object.entries(properties).map(([key, value]) => `-D${key}=${value}`),
     "-cp",
-    runtime.classpath,
+    options.classpath ?? runtime.classpath,
   ];
 }
 
 /**
  * Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout. `signal` stops a
- * tool that runs until told (a console consumer); the promise then rejects.
+ * tool that runs until told (a console consumer); the promise then rejects. A tool that runs to completion runs in this
+ * process's tool server of its Kafka version (`tool-server.ts`); one told to stop, in a JVM of its own.
  */
 export async function runKafkaTool(
   runtime: KafkaRuntime,
@@ -55,6 +59,11 @@ export async function runKafkaTool(
   logsDir: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<string> {
+  if (!options.signal) {
+    const answer = await runInToolServer(runtime, mainClass, args);
+    if (answer?.status === 0) return answer.stdout;
+    if (answer) throw new Error(`${mainClass} ${args.join(" ")} failed: ${answer.stderr || answer.stdout}`);
+  }
   const shared = await classData(runtime, `tool-${mainClass}`);
   try {
     const jvm = [...shared.args, ...jvmArgs(runtime, logsDir, { heapMb: 256 })];
