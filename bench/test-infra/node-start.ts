@@ -5,10 +5,8 @@ import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import {
   AgentSigner,
-  agentBundleArgs,
   classData,
   DEFAULT_KAFKA_VERSION,
-  ESBUILD,
   formatNode,
   freePort,
   httpsRequest,
@@ -18,6 +16,7 @@ import {
   logsDir,
   type ManagedProcess,
   makeRunDir,
+  nodeBundle,
   planCluster,
   propertiesFile,
   repoRoot,
@@ -363,12 +362,8 @@ interface AgentVariant {
 
 /** The agent and everything it imports in one ES module (esbuild, the source condition): no TypeScript at start. */
 async function bundleAgent(): Promise<{ file: string; ms: number }> {
-  // Under the repository's node_modules, so that a require the bundle leaves (node's createRequire) resolves there.
-  const dir = join(repoRoot, "node_modules", ".cache", "kcp-bench");
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, "node-agent.mjs");
   const started = performance.now();
-  await run(ESBUILD, agentBundleArgs(file));
+  const file = await nodeBundle(join(repoRoot, "services/node-agent/src/main.ts"));
   return { file, ms: performance.now() - started };
 }
 

@@ -11,6 +11,7 @@ import {
   createTopic,
   getSharedCluster,
   type KafkaCluster,
+  nodeBundle,
   uniqueTopicName,
 } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -47,7 +48,7 @@ describe("kcp, the command line, as a process against the real service and Kafka
 
   /** Runs kcp as a user would: its own process, its own config file, stdin as given. */
   function kcp(args: string[], input = "", env: Record<string, string> = {}): Promise<Result> {
-    return spawnKcp(process.execPath, ["--conditions=source", "--import", "tsx", MAIN, ...args], input, env);
+    return nodeBundle(MAIN).then((bundle) => spawnKcp(process.execPath, [bundle, ...args], input, env));
   }
 
   function spawnKcp(command: string, args: string[], input = "", env: Record<string, string> = {}): Promise<Result> {

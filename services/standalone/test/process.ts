@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { acquire } from "@kcp/test-infra";
+import { acquire, nodeBundle } from "@kcp/test-infra";
 
 const servicesDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The entry point of a service package (`standalone`, `api-gateway`, `collector`, `operations-worker`, `audit`). */
@@ -16,12 +16,15 @@ export interface StandaloneProcess {
   exitCode: Promise<number | null>;
 }
 
-/** Spawns a service's entry point from source and collects everything it prints. */
-function spawnService(
+/**
+ * Spawns a service's entry point, from its sources bundled (`nodeBundle`: one file, no TypeScript to compile at
+ * start), and collects everything it prints.
+ */
+async function spawnService(
   main: string,
   env: Record<string, string | undefined>,
-): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", main], {
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [await nodeBundle(main)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -34,16 +37,17 @@ function spawnService(
   return { child, output: () => output };
 }
 
-/** Starts the real standalone process from source (as `npm start` would, without the build) and waits for it. */
+/** Starts the real standalone process from its sources (as `npm start` would, without the build) and waits for it. */
 export function startStandaloneProcess(env: Record<string, string>): Promise<StandaloneProcess> {
   return startServiceProcess(mainFile, env);
 }
 
 /** Starts a service's entry point from source and waits for its "listening" line. */
 export async function startServiceProcess(main: string, env: Record<string, string>): Promise<StandaloneProcess> {
-  // Node.js compiling the service from source is a heavy start: it takes its share of the machine's budget.
+  await nodeBundle(main); // built before the start takes its units
+  // Node.js loading the service is a heavy start: it takes its share of the machine's budget.
   const lease = await acquire("service", `the ${basename(dirname(dirname(main)))} service`);
-  const { child, output } = spawnService(main, { HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
+  const { child, output } = await spawnService(main, { HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env });
   const exitCode = once(child, "exit").then(([code]) => code as number | null);
   void exitCode.finally(() => lease.release());
   const url = await new Promise<string>((resolve, reject) => {
@@ -72,7 +76,7 @@ export async function runStandaloneToExit(
   env: Record<string, string>,
   main = mainFile,
 ): Promise<{ code: number | null; output: string }> {
-  const { child, output } = spawnService(main, env);
+  const { child, output } = await spawnService(main, env);
   const [code] = (await once(child, "exit")) as [number | null];
   return { code, output: output() };
 }

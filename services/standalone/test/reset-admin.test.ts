@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword, verifyPassword } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
-import { apiClient, getSharedMongo } from "@kcp/test-infra";
+import { apiClient, getSharedMongo, nodeBundle } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type StandaloneProcess, startStandaloneProcess } from "./process.js";
 
@@ -16,7 +16,7 @@ const resetAdminFile = join(dirname(fileURLToPath(import.meta.url)), "..", "src"
 /** Runs `npm run reset-admin`'s entry point as a real process: exit code, stdout and stderr apart. */
 async function runResetAdmin(env: Record<string, string>, args: string[] = []) {
   const { ADMIN_PASSWORD: _p, ADMIN_USERNAME: _u, STORE: _s, DATA_DIR: _d, MONGO_URL: _m, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", resetAdminFile, ...args], {
+  const child = spawn(process.execPath, [await nodeBundle(resetAdminFile), ...args], {
     env: { ...inherited, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

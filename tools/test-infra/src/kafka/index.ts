@@ -1,4 +1,4 @@
-export { agentBundleArgs, agentNodeArgs, ESBUILD } from "./agent-bundle.js";
+export { agentNodeArgs } from "./agent-bundle.js";
 export {
   type AgentAnswer,
   type AgentClusterDescription,
