@@ -7,7 +7,7 @@ import {
   makeRunDir,
   produceMessages,
   resolveKafka,
-  runKafkaTool,
+  startKafkaTool,
   startWordCountApp,
   uniqueTopicName,
   WORD_COUNT_INPUT,
@@ -129,13 +129,11 @@ describe("Kafka snapshot from real clusters", function () {
     const cluster = await getSharedCluster("single");
     const topic = await createTopic(cluster, { name: uniqueTopicName("share"), partitions: 1 });
     const groupId = `${topic}-share`;
-    const stop = new AbortController();
-    const consumer = runKafkaTool(
+    const consumer = await startKafkaTool(
       await resolveKafka("4.3.1"),
       "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
       ["--bootstrap-server", cluster.bootstrapServers[0] ?? "", "--topic", topic, "--group", groupId],
       await makeRunDir("share-consumer"),
-      { signal: stop.signal },
     );
     try {
       const group = await waitFor(
@@ -149,8 +147,7 @@ describe("Kafka snapshot from real clusters", function () {
       );
       expect(group).to.deep.include({ type: "share", members: 1, topics: [topic], lag: 0 });
     } finally {
-      stop.abort();
-      await consumer.catch(() => "");
+      await consumer.stop();
     }
   });
 

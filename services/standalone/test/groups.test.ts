@@ -7,7 +7,7 @@ import {
   makeRunDir,
   produceMessages,
   resolveKafka,
-  runKafkaTool,
+  startKafkaTool,
   startWordCountApp,
   uniqueTopicName,
   WORD_COUNT_INPUT,
@@ -32,21 +32,12 @@ type Detail = Record<string, unknown> & { partitions: PartitionRow[]; error: { c
 
 /** Kafka's console consumer in a group, running until stopped (or until it has read `maxMessages`). */
 async function consoleConsumer(cluster: KafkaCluster, topic: string, group: string, extra: string[] = []) {
-  const stop = new AbortController();
-  const running = runKafkaTool(
+  return startKafkaTool(
     await resolveKafka(cluster.version),
     CONSOLE_CONSUMER,
     ["--bootstrap-server", cluster.bootstrapServers.join(","), "--topic", topic, "--group", group, ...extra],
     await makeRunDir("console-consumer"),
-    { signal: stop.signal },
-  ).catch(() => "");
-  return {
-    finished: running,
-    async stop() {
-      stop.abort();
-      await running;
-    },
-  };
+  );
 }
 
 /** START-OFFSET and LAG of partition 0 as kafka-share-groups --describe --offsets prints them. */
@@ -260,14 +251,12 @@ describe("consumer group detail (standalone service, real Kafka)", function () {
     const topic = await createTopic(single, { name: uniqueTopicName("share-detail"), partitions: 1 });
     await produceMessages(single, topic, 3, { partition: 0 });
     const group = `${topic}-share`;
-    const stop = new AbortController();
-    const consumer = runKafkaTool(
+    const consumer = await startKafkaTool(
       await resolveKafka(single.version),
       "org.apache.kafka.tools.consumer.ConsoleShareConsumer",
       ["--bootstrap-server", single.bootstrapServers.join(","), "--topic", topic, "--group", group],
       await makeRunDir("share-consumer"),
-      { signal: stop.signal },
-    ).catch(() => "");
+    );
     try {
       // The console share consumer starts at the log end: messages produced while it runs are delivered.
       const joined = await waitFor(
@@ -291,8 +280,7 @@ describe("consumer group detail (standalone service, real Kafka)", function () {
       expect(consumed).to.include({ end: 5, lag: 0 });
       expect(await shareOffsetsByTool(single, group, topic)).to.deep.equal([consumed.committed, 0]);
     } finally {
-      stop.abort();
-      await consumer;
+      await consumer.stop();
     }
 
     const empty = await waitFor("the share group empty", async () => {

@@ -51,6 +51,8 @@ export const WEIGHTS = {
   "kafka-node": { start: 2, run: 0.05 },
   /** A Kafka command-line tool's JVM (kafka-storage format, kafka-topics …): it runs to completion. */
   "kafka-tool": { start: 1.5, run: 1.5 },
+  /** A Kafka tool that runs until stopped (a console consumer, the streams demo): a JVM's start, then a client. */
+  "kafka-client-tool": { start: 1.5, run: 0.1 },
   /** A tool's run inside the tool server's JVM (kafka/tool-server.ts): one thread for under a second. */
   "kafka-tool-call": { start: 0.5, run: 0.5 },
   /** A node agent (a Node.js process serving the agent API). */

@@ -61,7 +61,7 @@ export {
   withAdmin,
 } from "./helpers.js";
 export { type IsrWatch, type IsrWatchResult, watchIsr } from "./isr-watch.js";
-export { type JvmOptions, jvmArgs, runKafkaTool } from "./java.js";
+export { type JvmOptions, jvmArgs, type RunningKafkaTool, runKafkaTool, startKafkaTool } from "./java.js";
 export { type LoadOptions, type LoadResult, type RunningLoad, startLoad } from "./load.js";
 export { type KafkaRuntime, resolveKafka, resolveKafkaStreamsExamples } from "./maven.js";
 export type { KafkaNode } from "./node.js";

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { withBudget } from "../common/budget.js";
+import { acquire, withBudget } from "../common/budget.js";
 import { classData } from "./class-data.js";
 import type { KafkaRuntime } from "./maven.js";
 import { runInToolServer } from "./tool-server.js";
@@ -48,30 +48,23 @@ export function jvmArgs(runtime: KafkaRuntime, logsDir: string, options: JvmOpti
 }
 
 /**
- * Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout. `signal` stops a
- * tool that runs until told (a console consumer); the promise then rejects. A tool that runs to completion runs in this
- * process's tool server of its Kafka version (`tool-server.ts`); one told to stop, in a JVM of its own.
+ * Runs a Kafka main class to completion (StorageTool, the command-line tools) and returns its stdout, in this process's
+ * tool server of its Kafka version (`tool-server.ts`), or in a JVM of its own where there is none.
  */
 export async function runKafkaTool(
   runtime: KafkaRuntime,
   mainClass: string,
   args: string[],
   logsDir: string,
-  options: { signal?: AbortSignal } = {},
 ): Promise<string> {
-  if (!options.signal) {
-    const answer = await runInToolServer(runtime, mainClass, args);
-    if (answer?.status === 0) return answer.stdout;
-    if (answer) throw new Error(`${mainClass} ${args.join(" ")} failed: ${answer.stderr || answer.stdout}`);
-  }
+  const answer = await runInToolServer(runtime, mainClass, args);
+  if (answer?.status === 0) return answer.stdout;
+  if (answer) throw new Error(`${mainClass} ${args.join(" ")} failed: ${answer.stderr || answer.stdout}`);
   const shared = await classData(runtime, `tool-${mainClass}`);
   try {
     const jvm = [...shared.args, ...jvmArgs(runtime, logsDir, { heapMb: 256 })];
     const { stdout } = await withBudget("kafka-tool", `${mainClass.split(".").pop()} ${args[0] ?? ""}`.trim(), () =>
-      run("java", [...jvm, mainClass, ...args], {
-        maxBuffer: 256 * 1024 * 1024,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+      run("java", [...jvm, mainClass, ...args], { maxBuffer: 256 * 1024 * 1024 }),
     );
     return stdout;
   } catch (error) {
@@ -80,4 +73,59 @@ export async function runKafkaTool(
   } finally {
     await shared.settle();
   }
+}
+
+/** A Kafka main class running in a JVM of its own until it ends or is stopped. */
+export interface RunningKafkaTool {
+  /** Its stdout once it ended by itself ("" once stopped or failed). */
+  finished: Promise<string>;
+  /** Stops it and waits for its end. */
+  stop(): Promise<void>;
+}
+
+/** How long a long-running tool counts as starting: a tool JVM's start takes 2–3 s of CPU on two cores. */
+const TOOL_START_MS = 10_000;
+
+/**
+ * Starts a Kafka main class that runs until told to stop (a console consumer, the streams demo), in a JVM of its own.
+ * Resolves once the JVM is started — after the machine's budget granted its start, so that a test waiting for what it
+ * does waits from then — and holds the start's units until it printed something or for `TOOL_START_MS`.
+ */
+export async function startKafkaTool(
+  runtime: KafkaRuntime,
+  mainClass: string,
+  args: string[],
+  logsDir: string,
+): Promise<RunningKafkaTool> {
+  const shared = await classData(runtime, `tool-${mainClass}`);
+  const jvm = [...shared.args, ...jvmArgs(runtime, logsDir, { heapMb: 256 })];
+  const lease = await acquire("kafka-client-tool", `${mainClass.split(".").pop()}`);
+  const stopping = new AbortController();
+  const child = execFile("java", [...jvm, mainClass, ...args], {
+    maxBuffer: 256 * 1024 * 1024,
+    signal: stopping.signal,
+  });
+  const settle = () => void lease.started();
+  const timer = setTimeout(settle, TOOL_START_MS);
+  child.stdout?.once("data", settle);
+  child.stderr?.once("data", settle);
+  let stdout = "";
+  child.stdout?.on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  const finished = new Promise<string>((resolve) => {
+    child.once("exit", (code) => resolve(code === 0 ? stdout : ""));
+    child.once("error", () => resolve(""));
+  }).finally(async () => {
+    clearTimeout(timer);
+    await lease.release();
+    await shared.settle();
+  });
+  return {
+    finished,
+    async stop() {
+      stopping.abort();
+      await finished;
+    },
+  };
 }

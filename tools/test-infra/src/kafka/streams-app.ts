@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { makeRunDir } from "../common/index.js";
 import type { KafkaCluster } from "./cluster.js";
-import { runKafkaTool } from "./java.js";
+import { startKafkaTool } from "./java.js";
 import { resolveKafkaStreamsExamples } from "./maven.js";
 
 /** The topic Kafka's WordCountDemo reads (fixed in the example). */
@@ -35,14 +35,11 @@ export async function startWordCountApp(
       "",
     ].join("\n"),
   );
-  const stopping = new AbortController();
-  const running = runKafkaTool(runtime, "org.apache.kafka.streams.examples.wordcount.WordCountDemo", [config], dir, {
-    signal: stopping.signal,
-  }).catch(() => "");
-  return {
-    async stop() {
-      stopping.abort();
-      await running;
-    },
-  };
+  const running = await startKafkaTool(
+    runtime,
+    "org.apache.kafka.streams.examples.wordcount.WordCountDemo",
+    [config],
+    dir,
+  );
+  return { stop: () => running.stop() };
 }
