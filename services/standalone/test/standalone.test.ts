@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EMBEDDED_DATABASE_FILE } from "@kcp/store";
@@ -70,6 +70,37 @@ describe("standalone process", function () {
     expect(JSON.parse(answered.body)).to.have.nested.property("error.code", "not_found");
     expect(await running.exitCode).to.equal(0);
     expect(running.stdout()).to.include('"msg":"shutting down"').and.include('"msg":"stopped"');
+  });
+
+  it("on SIGTERM answers a request on a keep-alive connection idle since just before, with Connection: close", async () => {
+    running = await startStandaloneProcess({ DATA_DIR: dataDir });
+    const { port } = new URL(running.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined; socket: unknown }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path, agent }, (res) => {
+          res.resume();
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, socket: req.socket }),
+          );
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      const first = await get("/healthz");
+      expect(first.connection).to.equal("keep-alive");
+      running.child.kill("SIGTERM");
+      await sleep(200);
+      // The same idle connection: a service that closed its idle connections at once would reset this request.
+      const second = await get("/healthz");
+      expect(second.socket, "the keep-alive connection reused").to.equal(first.socket);
+      expect(second.status).to.equal(200);
+      expect(second.connection).to.equal("close");
+    } finally {
+      agent.destroy();
+    }
+    expect(await running.exitCode).to.equal(0);
   });
 
   it("closes a request that never finishes after SHUTDOWN_TIMEOUT_MS, and still exits 0", async () => {
