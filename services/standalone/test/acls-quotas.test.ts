@@ -145,20 +145,24 @@ describe("ACLs and quotas (standalone service, real Kafka)", function () {
   });
 
   it("sets the default user's quota (name null) and the quota of a user + client id pair", async () => {
-    const defaults = await call("PUT", "/quotas", {
-      entity: [{ type: "user", name: null }],
-      set: { request_percentage: 50 },
-    });
-    expect(defaults.status, defaults.text).to.equal(200);
-    expect(defaults.body.quotas).to.deep.equal({ request_percentage: 50 });
     const pair = [
       { type: "user", name: "carol" },
       { type: "client-id", name: "billing" },
     ];
-    const paired = await call("PUT", "/quotas", { entity: pair, set: { producer_byte_rate: 4096 } });
-    expect(paired.body).to.deep.equal({ entity: pair, quotas: { producer_byte_rate: 4096 } });
-    await call("PUT", "/quotas", { entity: [{ type: "user", name: null }], remove: ["request_percentage"] });
-    await call("PUT", "/quotas", { entity: pair, remove: ["producer_byte_rate"] });
+    try {
+      const defaults = await call("PUT", "/quotas", {
+        entity: [{ type: "user", name: null }],
+        set: { request_percentage: 50 },
+      });
+      expect(defaults.status, defaults.text).to.equal(200);
+      expect(defaults.body.quotas).to.deep.equal({ request_percentage: 50 });
+      const paired = await call("PUT", "/quotas", { entity: pair, set: { producer_byte_rate: 4096 } });
+      expect(paired.body).to.deep.equal({ entity: pair, quotas: { producer_byte_rate: 4096 } });
+    } finally {
+      // The cluster is shared: a default user's quota left behind would throttle every later file's requests.
+      await call("PUT", "/quotas", { entity: [{ type: "user", name: null }], remove: ["request_percentage"] });
+      await call("PUT", "/quotas", { entity: pair, remove: ["producer_byte_rate"] });
+    }
     const listed = await call("GET", "/quotas");
     expect(JSON.stringify(listed.body.quotas)).to.not.include("carol");
   });

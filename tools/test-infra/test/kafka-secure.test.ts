@@ -6,8 +6,10 @@ import {
   createTopic,
   getSharedCluster,
   type KafkaCluster,
+  kafkaToolOn,
   produceMessages,
   uniqueTopicName,
+  waitFor,
 } from "../src/index.js";
 
 async function describeWith(cluster: KafkaCluster, auth: ClientAuth): Promise<number[]> {
@@ -128,5 +130,38 @@ describe("test-infra: the secure Kafka topology", function () {
     await produceMessages(cluster, topic, 1);
     const auth = { listener: "SASL_SSL", mechanism: "SCRAM-SHA-256", ...admin() } as const;
     expect((await consumeMessages(cluster, topic, 1, auth))[0]?.value).to.equal("message-0");
+  });
+
+  it("is handed out again only while the super user logs in with every mechanism: a changed credential is named", async () => {
+    const { username, password } = admin();
+    const setScramSha256 = (to: string) =>
+      kafkaToolOn(cluster, "kafka.admin.ConfigCommand", [
+        ...["--entity-type", "users", "--entity-name", username, "--alter"],
+        ...["--add-config", `SCRAM-SHA-256=[password=${to}]`],
+      ]);
+    const logsIn = (auth: ClientAuth) =>
+      describeWith(cluster, auth).then(
+        () => true,
+        () => false,
+      );
+    const sha256 = { listener: "SASL_PLAINTEXT", mechanism: "SCRAM-SHA-256", username, password } as const;
+    await setScramSha256("changed-by-a-careless-file");
+    try {
+      // The broker applies the credential from the metadata log a moment after the tool returns.
+      await waitFor("the original SCRAM-SHA-256 password refused", async () =>
+        (await logsIn(sha256)) ? undefined : true,
+      );
+      const refusal = await failureOf(() => getSharedCluster("secure"));
+      expect(refusal).to.include(`refuses its super user ${username}'s login with SCRAM-SHA-256`);
+      expect(refusal).to.not.include("SCRAM-SHA-512").and.not.include("PLAIN");
+      expect(refusal).to.include("tools/test-infra/test/kafka-secure.test.ts");
+    } finally {
+      // The cluster is shared: the super user's credential as it was formatted.
+      await setScramSha256(password);
+      await waitFor("the original SCRAM-SHA-256 password accepted", async () =>
+        (await logsIn(sha256)) ? true : undefined,
+      );
+    }
+    expect(await getSharedCluster("secure")).to.equal(cluster);
   });
 });
