@@ -102,12 +102,12 @@ async function startServer(runtime: KafkaRuntime): Promise<Server> {
     server.pending.clear();
   });
   for (const stream of [child.stdin, child.stderr]) (stream as unknown as { unref(): void }).unref();
-  hold(server, false);
   try {
-    await ready;
+    await ready; // held meanwhile: a script whose only work is this start must not end while it waits
   } finally {
     await lease.release();
   }
+  hold(server, false);
   return server;
 }
 
