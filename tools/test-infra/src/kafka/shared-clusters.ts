@@ -21,7 +21,7 @@ export async function getSharedCluster(
   const cluster = await sharedInstance(key, () =>
     startCluster({ topology, version, name: `shared-${topology}-${version}`, extraController: topology === "3c3b" }),
   );
-  if (topology === ("none" as string)) await checkSuperUserLogins(cluster, key);
+  if (topology === "secure") await checkSuperUserLogins(cluster, key);
   return cluster;
 }
 
