@@ -73,8 +73,12 @@ describe("JBOD: a broker with two log dirs balanced by a rebalance (AlterReplica
     clusterId = await service.register({ name: "jbod", bootstrapServers: cluster.bootstrapServers });
     ops = operationRunner(service, clusterId);
     await createTopic(cluster, { name: topic, partitions: PARTITIONS, replicationFactor: 1 });
-    // Kafka spreads new partitions over the dirs by count; the data goes only to those of the fuller dir.
-    const placed = await logDirsFromTool(cluster, topic);
+    // Kafka spreads new partitions over the dirs by count; the data goes only to those of the fuller dir. The broker
+    // makes a new topic's logs a moment after the create is answered: read until it shows all of them.
+    const placed = await waitFor("kafka-log-dirs to show every partition of the new topic", async () => {
+      const dirs = await logDirsFromTool(cluster, topic);
+      return dirs.reduce((n, d) => n + d.partitions.length, 0) === PARTITIONS ? dirs : undefined;
+    });
     const fuller = [...placed].sort((a, b) => b.partitions.length - a.partitions.length)[0] as DirUse;
     const loaded = fuller.partitions.slice(0, SIZES_KIB.length);
     for (const [i, name] of loaded.entries()) {
