@@ -354,14 +354,16 @@ async function spawnAgent(
     {
       timeoutMs: AGENT_LISTEN_MS,
       // An agent that dies starting (seen once in CI, its folder gone with the cluster) starts the cluster afresh,
-      // and its last log lines go into the message.
-      giveUpIf: () =>
-        agent.hasExited()
-          ? new NodeExitedError(`the node agent exited while starting; see ${logFile}: ${logTail(logFile)}`)
-          : undefined,
+      // and its last log lines go into the message; one that refused its configuration would refuse it again.
+      giveUpIf: () => {
+        if (!agent.hasExited()) return undefined;
+        const tail = logTail(logFile);
+        const message = `the node agent exited while starting; see ${logFile}: ${tail}`;
+        return tail.includes("Invalid configuration") ? new Error(message) : new NodeExitedError(message);
+      },
     },
   ).catch(async (error: unknown) => {
-    if (error instanceof NodeExitedError) throw error;
+    if (agent.hasExited()) throw error;
     await agent.kill();
     throw new Error(`${error instanceof Error ? error.message : String(error)}; its log: ${logTail(logFile)}`);
   });
