@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { formatPressure, summarizePressure } from "../src/runner/pressure.js";
+import { formatPressure, type PressureSample, processKind, summarizePressure } from "../src/runner/pressure.js";
 
 describe("the run's report of its pressure on the machine (pure)", () => {
   it("gives the load's peak, mean and 30-second peak, the budget's peak, waits and overdrafts, and retried starts", () => {
@@ -43,5 +43,41 @@ describe("the run's report of its pressure on the machine (pure)", () => {
     });
     expect(summary.retriedStarts).to.have.length(1);
     expect(formatPressure(summary)).to.include("load (1 min) peak 12").and.include("1 granted beyond the pool");
+  });
+
+  it("counts the CPU by kind of process, most first, beside what the machine spent", () => {
+    const samples: PressureSample[] = [
+      { t: 0, load: 1, jvms: 0, cpu: {}, machineCpu: 0 },
+      { t: 5000, load: 2, jvms: 2, cpu: { "kafka-node": 3.5, mocha: 1 }, machineCpu: 6 },
+      { t: 10_000, load: 2, jvms: 2, cpu: { "kafka-node": 2, "kafka-tool": 4.4 }, machineCpu: 9 },
+    ];
+    const summary = summarizePressure(samples, [], []);
+    expect(summary.cpu).to.deep.equal({ byKind: { "kafka-node": 6, "kafka-tool": 4, mocha: 1 }, machine: 15 });
+    expect(Object.keys(summary.cpu?.byKind ?? {})).to.deep.equal(["kafka-node", "kafka-tool", "mocha"]);
+    expect(formatPressure(summary)).to.include("CPU: 15 CPU-s in all; kafka-node 6, kafka-tool 4, mocha 1");
+    expect(summarizePressure([{ t: 0, load: 1, jvms: 0 }], [], []).cpu, "no CPU figures: none said").to.equal(
+      undefined,
+    );
+  });
+
+  it("tells the kinds of process apart by their command lines", () => {
+    const kinds = {
+      "java -Xmx384m -cp /c/kafka/4.3.1/libs/* kafka.Kafka /tmp/kcp-kafka-3c3b-x/node-1/server.properties":
+        "kafka-node",
+      "java -cp /c/kafka-tool-server/ab:/c/libs/* KafkaToolServer": "kafka-tool",
+      "java -Xmx256m -cp /c/libs/* org.apache.kafka.tools.TopicCommand --list": "kafka-tool",
+      "java -Xmx256m -cp /c/libs/* kafka.tools.StorageTool format -t x": "kafka-tool",
+      "/repo/.toolchain/node-24/bin/node --import=tsx /repo/node_modules/mocha/lib/cli/cli.js a.test.ts": "mocha",
+      "/usr/bin/node /repo/node_modules/.cache/kcp-test-infra/services-node-agent-src-main-ab/main.mjs": "node-agent",
+      "node /repo/node_modules/.cache/kcp-test-infra/services-standalone-src-main-cd/main.mjs": "service",
+      "/root/.cache/kcp/test-infra/kubernetes/v1.36.3/kube-apiserver --bind-address=10.201.0.2": "kubernetes",
+      "/root/.cache/kcp/test-infra/ferretdb/ferretdb --listen-addr=127.0.0.1:1": "ferretdb",
+      "/usr/bin/redis-server 127.0.0.1:6379": "redis",
+      "/usr/lib/chromium/chromium --headless": "chromium",
+      "/root/.cache/kcp/test-infra/schemathesis/4.32.5/bin/python3 schemathesis run": "python",
+      "/usr/bin/bash -c true": "other",
+    };
+    for (const [commandLine, kind] of Object.entries(kinds))
+      expect(processKind(commandLine), commandLine).to.equal(kind);
   });
 });

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
  * average sampled every few seconds (its peak, its mean, the peak of the samples 30 s apart that CI's budget is judged
  * by), the most Kafka JVMs running at once, what the machine's budget (common/budget.ts) granted — the most units held
  * at once, the time starts spent waiting for units, the grants beyond the pool — and the cluster starts that needed
- * more than one attempt. The summary is pure; the sampler reads /proc.
+ * more than one attempt, and where the CPU went: the CPU-seconds of each kind of process (Kafka nodes, tool JVMs, the
+ * mocha processes, services, agents …) beside what the whole machine spent. The summary is pure; the sampler reads
+ * /proc.
  */
 
 export interface PressureSample {
@@ -15,6 +17,10 @@ export interface PressureSample {
   load: number;
   /** Java processes running. */
   jvms: number;
+  /** CPU-seconds spent since the sample before, by kind of process (`processKind`); absent where unknown. */
+  cpu?: Record<string, number>;
+  /** CPU-seconds the whole machine spent since the sample before (every core; idle and I/O wait not counted). */
+  machineCpu?: number;
 }
 
 /** A line of the budget's events file: a grant (units > 0) or a return (units < 0). */
@@ -48,6 +54,11 @@ export interface PressureSummary {
   };
   /** Cluster starts that needed a second (or later) attempt: their progress lines. */
   retriedStarts: string[];
+  /**
+   * CPU-seconds by kind of process, most first, and what the machine spent in all: the rest is processes that lived
+   * between two samples (most of them short tool runs) and the kernel.
+   */
+  cpu?: { byKind: Record<string, number>; machine: number };
 }
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
@@ -99,40 +110,132 @@ export function summarizePressure(
       overdrafts: grants.filter((e) => e.overdraft).length,
     },
     retriedStarts: lines.filter((line) => /test-infra: .*(afresh|attempt [2-9]\d* of)/.test(line)),
+    ...cpuOf(samples),
   };
+}
+
+function cpuOf(samples: readonly PressureSample[]): Pick<PressureSummary, "cpu"> {
+  const byKind: Record<string, number> = {};
+  let machine = 0;
+  for (const sample of samples) {
+    machine += sample.machineCpu ?? 0;
+    for (const [kind, seconds] of Object.entries(sample.cpu ?? {})) byKind[kind] = (byKind[kind] ?? 0) + seconds;
+  }
+  if (machine === 0) return {};
+  const sorted = Object.entries(byKind)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, seconds]) => [kind, Math.round(seconds)] as const)
+    .filter(([, seconds]) => seconds > 0);
+  return { cpu: { byKind: Object.fromEntries(sorted), machine: Math.round(machine) } };
+}
+
+/**
+ * The kind of a process, from its command line (arguments joined by spaces): what the run's CPU is counted by.
+ */
+export function processKind(commandLine: string): string {
+  const [program = "", ...args] = commandLine.split(" ");
+  const exe = program.slice(program.lastIndexOf("/") + 1);
+  const rest = args.join(" ");
+  if (exe === "java") {
+    if (/\bkafka\.Kafka\b/.test(rest)) return "kafka-node";
+    if (/\bKafkaToolServer\b|\s(kafka|org\.apache\.kafka)\.[\w.$]+/.test(` ${rest}`)) return "kafka-tool";
+    return "java-other";
+  }
+  if (exe === "node" || exe.startsWith("node-")) {
+    if (/mocha/.test(rest)) return "mocha";
+    if (/node-agent/.test(rest)) return "node-agent";
+    if (/services[/-]/.test(rest)) return "service";
+    if (/turbo|tsc|esbuild/.test(rest)) return "build";
+    return "node-other";
+  }
+  if (/^(etcd|kube-|kubelet|containerd|coredns|kube-router|runc|crun|conmon|pause|ctr)/.test(exe)) return "kubernetes";
+  if (/^podman/.test(exe)) return "podman";
+  if (/^ferretdb/.test(exe)) return "ferretdb";
+  if (/^redis/.test(exe)) return "redis";
+  if (/chrom/.test(exe)) return "chromium";
+  if (/^python/.test(exe) || /schemathesis/.test(rest)) return "python";
+  if (/^(go|javac|mvn|esbuild|turbo|tsc|gcc|cc1)$/.test(exe)) return "build";
+  return "other";
 }
 
 export function formatPressure(summary: PressureSummary): string {
   const b = summary.budget;
+  const cpu = summary.cpu
+    ? `CPU: ${summary.cpu.machine} CPU-s in all; ${Object.entries(summary.cpu.byKind)
+        .map(([kind, seconds]) => `${kind} ${seconds}`)
+        .join(", ")}`
+    : undefined;
   return [
     `Machine: load (1 min) peak ${summary.peakLoad}, mean ${summary.meanLoad}, peak of samples 30 s apart ${summary.peakLoadEvery30s}, above 8 for ${summary.secondsAbove8} s; at most ${summary.peakJvms} JVMs at once`,
     `Budget: ${b.grants} starts granted, at most ${b.peakUnits} units held at once; ${b.waitedSeconds} s spent waiting for units${b.longestWait ? ` (longest ${b.longestWait.seconds} s: ${b.longestWait.what})` : ""}; ${b.overdrafts} granted beyond the pool`,
     `Cluster starts retried: ${summary.retriedStarts.length}${summary.retriedStarts.length > 0 ? `\n${summary.retriedStarts.map((l) => `  ${l.slice(0, 300)}`).join("\n")}` : ""}`,
+    ...(cpu ? [cpu] : []),
   ].join("\n");
 }
 
-/** Java processes running now (from /proc). */
-function countJvms(): number {
-  let count = 0;
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const exe = readFileSync(`/proc/${name}/cmdline`, "latin1").split("\0")[0] ?? "";
-      if (exe === "java" || exe.endsWith("/java")) count++;
-    } catch {
-      // gone
-    }
-  }
-  return count;
+const TICKS_PER_SECOND = 100;
+
+/** The machine's busy CPU time so far (every core, idle and I/O wait left out), in seconds. */
+function machineBusySeconds(): number {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
 }
 
-/** Samples the load and the JVMs every `everyMs` until stopped. */
+/**
+ * Reads every process once: the JVMs running, and the CPU each kind spent since the last reading. A process is known by
+ * its pid and start time; one seen for the first time counts what it spent since it started (if after the sampler).
+ */
+function processReader() {
+  const known = new Map<string, { kind: string; ticks: number }>();
+  const since = Date.now();
+  const bootSeconds = Number(/btime (\d+)/.exec(readFileSync("/proc/stat", "utf8"))?.[1] ?? 0);
+  return (): { jvms: number; cpu: Record<string, number> } => {
+    let jvms = 0;
+    const cpu: Record<string, number> = {};
+    const alive = new Set<string>();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "latin1");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        const key = `${name}:${fields[19]}`;
+        alive.add(key);
+        let entry = known.get(key);
+        let spent = ticks - (entry?.ticks ?? 0);
+        if (!entry) {
+          const commandLine = readFileSync(`/proc/${name}/cmdline`, "latin1").split("\0").join(" ").trim();
+          entry = { kind: commandLine === "" ? "kernel" : processKind(commandLine), ticks };
+          known.set(key, entry);
+          const started = (bootSeconds + Number(fields[19]) / TICKS_PER_SECOND) * 1000;
+          if (started < since) spent = 0;
+        }
+        entry.ticks = ticks;
+        if (entry.kind === "kafka-node" || entry.kind === "kafka-tool" || entry.kind === "java-other") jvms++;
+        if (spent > 0) cpu[entry.kind] = (cpu[entry.kind] ?? 0) + spent / TICKS_PER_SECOND;
+      } catch {
+        // gone
+      }
+    }
+    for (const key of known.keys()) if (!alive.has(key)) known.delete(key);
+    return { jvms, cpu };
+  };
+}
+
+/** Samples the load, the JVMs and the CPU by kind of process every `everyMs` until stopped. */
 export function startPressureSampler(everyMs = 5_000): { stop(): PressureSample[] } {
   const samples: PressureSample[] = [];
+  let read: ReturnType<typeof processReader> | undefined;
+  let busy: number | undefined;
   const sample = () => {
     try {
+      read ??= processReader();
       const load = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
-      samples.push({ t: Date.now(), load, jvms: countJvms() });
+      const { jvms, cpu } = read();
+      const now = machineBusySeconds();
+      samples.push({ t: Date.now(), load, jvms, cpu, machineCpu: busy === undefined ? 0 : now - busy });
+      busy = now;
     } catch {
       // not Linux: no figures
     }
