@@ -115,7 +115,7 @@ export async function startKafkaTool(
   });
   const finished = new Promise<string>((resolve) => {
     child.once("exit", (code) => resolve(code === 0 ? stdout : ""));
-    child.once("error", () => resolve(""));
+    child.on("error", () => resolve("")); // every error handled: an unhandled one would end the process
   }).finally(async () => {
     clearTimeout(timer);
     await lease.release();
