@@ -12,12 +12,12 @@ import {
 
 const run = promisify(execFile);
 
-/** The tool server JVMs this process started (children whose command line names the server's class). */
-async function toolServers(): Promise<number> {
-  const { stdout } = await run("pgrep", ["-P", String(process.pid), "-f", "KafkaToolServer"]).catch(() => ({
+/** The tool server JVMs of Kafka `version` this process started (children naming the server's class and the version's jars). */
+async function toolServers(version: string): Promise<number> {
+  const { stdout } = await run("pgrep", ["-a", "-P", String(process.pid), "-f", "KafkaToolServer"]).catch(() => ({
     stdout: "",
   }));
-  return stdout.split("\n").filter((line) => line.trim() !== "").length;
+  return stdout.split("\n").filter((line) => line.includes(`/kafka/${version}/`)).length;
 }
 
 describe("test-infra: Kafka's tools in one JVM per version (the tool server)", function () {
@@ -31,7 +31,7 @@ describe("test-infra: Kafka's tools in one JVM per version (the tool server)", f
     );
     for (const id of ids) expect(id.trim()).to.match(/^[A-Za-z0-9_-]{22}$/);
     expect(new Set(ids).size, "six distinct ids, one a call").to.equal(6);
-    expect(await toolServers()).to.equal(1);
+    expect(await toolServers("4.3.1")).to.equal(1);
   });
 
   it("says what a failing tool printed, and the next call still runs", async () => {
