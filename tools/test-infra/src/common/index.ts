@@ -12,7 +12,7 @@ export { ByteRecorder } from "./byte-recorder.js";
 export type { Component } from "./component.js";
 export { aptInstall, onPath, systemInstallAllowed } from "./install.js";
 export { withFileLock } from "./lock.js";
-export { bundleArgs, ESBUILD, nodeBundle } from "./node-bundle.js";
+export { nodeBundle } from "./node-bundle.js";
 export { cacheDir, makeRunDir, repoRoot } from "./paths.js";
 export { freePort, freePortBlock } from "./ports.js";
 export {

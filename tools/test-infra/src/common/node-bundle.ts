@@ -8,7 +8,7 @@ import { repoRoot } from "./paths.js";
 const run = promisify(execFile);
 
 /** esbuild, as the repository installs it. */
-export const ESBUILD = join(repoRoot, "node_modules", ".bin", "esbuild");
+const ESBUILD = join(repoRoot, "node_modules", ".bin", "esbuild");
 
 /**
  * Where bundles are kept: under the repository's node_modules, so that what a bundle leaves out (below) is found there
@@ -32,7 +32,7 @@ const THREAD_ENTRIES = [join(repoRoot, "libs", "desired-state", "src", "thread-m
  * per entry, `<name>.mjs`, built from the TypeScript sources by the `source` condition, as under tsx.
  * `@platformatic/wasm-utils` stays outside: it reads its WebAssembly file next to itself.
  */
-export function bundleArgs(entry: string, outdir: string): string[] {
+function bundleArgs(entry: string, outdir: string): string[] {
   return [
     entry,
     ...THREAD_ENTRIES,

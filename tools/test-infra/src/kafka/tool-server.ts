@@ -1,11 +1,12 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { access, mkdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { acquire, withBudget } from "../common/budget.js";
+import { fileExists } from "../common/go-build.js";
 import { withFileLock } from "../common/lock.js";
 import { cacheDir, makeRunDir, repoRoot } from "../common/paths.js";
 import { jvmArgs } from "./java.js";
@@ -40,20 +41,14 @@ function hold(server: Server, held: boolean): void {
   for (const handle of handles) held ? handle.ref() : handle.unref();
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
 /** The compiled server, once per machine and source (javac, about 1 s): the folder its class is in. */
 async function compiled(): Promise<string> {
   const source = await readFile(SOURCE);
   const dir = join(cacheDir, "kafka-tool-server", createHash("sha256").update(source).digest("hex").slice(0, 16));
   const done = join(dir, "KafkaToolServer.class");
-  if (await exists(done)) return dir;
+  if (await fileExists(done)) return dir;
   return withFileLock("kafka-tool-server", async () => {
-    if (await exists(done)) return dir;
+    if (await fileExists(done)) return dir;
     // Compiled aside, then moved in whole: an interrupted javac leaves no half folder.
     const building = `${dir}.building`;
     await rm(building, { recursive: true, force: true });
