@@ -13,7 +13,7 @@ import {
   reassignPartition,
   runClientSmoke,
   uniqueTopicName,
-  waitFor,
+  waitForPartitionOnEveryBroker,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { startTestService, type TestService } from "./service-fixture.js";
@@ -62,8 +62,14 @@ describe(`generated clients (openapi-generator ${OPENAPI_GENERATOR_VERSION}: pyt
     const topic = await createTopic(cluster, { name: uniqueTopicName(prefix), partitions: 1, replicationFactor: 3 });
     const [first, ...rest] = (await partitionFromTool(cluster, topic)).replicas;
     await reassignPartition(cluster, topic, 0, [...rest, first as number]);
-    await waitFor("the new replica order", async () =>
-      (await partitionFromTool(cluster, topic)).replicas[0] === rest[0] ? true : undefined,
+    // The service plans from what the broker it asks shows: every broker shows the new order, its first replica in
+    // sync and not leading (an election to do), before the client plans one.
+    await waitForPartitionOnEveryBroker(
+      cluster,
+      topic,
+      0,
+      "an election to do",
+      (seen) => seen.replicas[0] === rest[0] && seen.isr.includes(rest[0] as number) && seen.leader !== rest[0],
     );
     return { topic, preferred: rest[0] as number };
   }

@@ -216,27 +216,34 @@ export async function partitionFromTool(cluster: KafkaCluster, topic: string, pa
 }
 
 /**
- * Waits until every broker's metadata names `leader` for the partition. The controller answers an election once it
- * is committed; each broker learns it a moment later (seconds on a loaded machine), and a reader asking that broker
- * meanwhile sees the old leader.
+ * Waits until every broker's metadata shows the partition as `accept` wants it. The controller answers a change (an
+ * election, a reassignment) once it is committed; each broker learns it a moment later (seconds on a loaded machine),
+ * and a reader asking that broker meanwhile sees the old state.
  */
-export async function waitForLeaderOnEveryBroker(
+export async function waitForPartitionOnEveryBroker(
   cluster: KafkaCluster,
   topic: string,
   partition: number,
-  leader: number,
+  what: string,
+  accept: (seen: { leader: number; replicas: number[]; isr: number[] }) => boolean,
 ) {
   for (const server of cluster.bootstrapServers)
-    await waitFor(`broker ${server} to see leader ${leader} of ${topic}-${partition}`, async () => {
+    await waitFor(`broker ${server} to see ${what} of ${topic}-${partition}`, async () => {
       // One bootstrap broker: the Metadata request goes to that broker and no other.
       const admin = new Admin({ ...cluster.clientOptions(undefined, "kcp-test-admin"), bootstrapBrokers: [server] });
       try {
         const metadata = await admin.metadata({ topics: [topic], forceUpdate: true });
-        return metadata.topics.get(topic)?.partitions[partition]?.leader === leader ? true : undefined;
+        const seen = metadata.topics.get(topic)?.partitions[partition];
+        return seen && accept(seen) ? true : undefined;
       } finally {
         await admin.close();
       }
     });
+}
+
+/** Waits until every broker's metadata names `leader` for the partition. */
+export function waitForLeaderOnEveryBroker(cluster: KafkaCluster, topic: string, partition: number, leader: number) {
+  return waitForPartitionOnEveryBroker(cluster, topic, partition, `leader ${leader}`, (seen) => seen.leader === leader);
 }
 
 /** The dynamic configs of a broker or a topic, as kafka-configs --describe prints them. */

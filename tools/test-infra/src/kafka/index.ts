@@ -57,6 +57,7 @@ export {
   uniqueTopicName,
   votersFromTool,
   waitForLeaderOnEveryBroker,
+  waitForPartitionOnEveryBroker,
   waitForTopicLeaders,
   withAdmin,
 } from "./helpers.js";
