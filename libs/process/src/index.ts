@@ -10,6 +10,8 @@ export {
   type RunningService,
   runService,
   type ServiceContext,
+  type ServiceContextConfig,
+  serviceContext,
   type ServiceModule,
   serviceModule,
 } from "./service-module.js";

@@ -1,5 +1,8 @@
+import { DesiredStateBook } from "@kcp/desired-state";
+import { HistoryBook } from "@kcp/history";
 import { KafkaClients, kafkaClientBounds, kafkaClientSettings } from "@kcp/kafka";
 import { kafkaClientCounters } from "@kcp/metrics";
+import { AgentAccess, type AgentAccessConfig } from "@kcp/providers";
 import {
   type AllowedHosts,
   type Component,
@@ -22,7 +25,11 @@ import { type Backends, openBackends, workerProcess } from "./backends.js";
 import { runProcess } from "./run-process.js";
 import { separateServiceConfig } from "./separate-config.js";
 
-/** What every process gives each service it runs: one store, queue, metrics registry, audit emitter and logger. */
+/**
+ * What every process builds once and gives whole to each service it runs: the store, queue, metrics registry, audit
+ * emitter, logger, Kafka clients, the history and desired-state books, the secret box and the node agents' access. A
+ * service takes what it needs from it by name; nothing here is built a second time inside a service.
+ */
 export interface ServiceContext extends Backends {
   logger: Logger;
   audit: AuditEmitter;
@@ -36,7 +43,24 @@ export interface ServiceContext extends Backends {
    * worker's runs), checked against KAFKA_ALLOWED_HOSTS; closed after the services when the process stops.
    */
   kafkaClients: KafkaClients;
+  /** Each cluster's figures over time: the collector records them, the series routes and the actions read them. */
+  history: HistoryBook;
+  /** Desired state's files, holds and applied records: the routes stage, the worker applies, the collector reads. */
+  desiredStates: DesiredStateBook;
+  /**
+   * How the node agents are called (AgentAccess.fromConfig: signing key, pinned URLs, CA, timeout), loaded once per
+   * process on first use: a service that never calls an agent (the gateway, audit) never asks.
+   */
+  agentAccess(): Promise<AgentAccess>;
 }
+
+/** What the process context is built from in the configuration (every part optional: each has its default). */
+export type ServiceContextConfig = Partial<SecretsConfig> &
+  AgentAccessConfig & {
+    KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined;
+    KAFKA_CLIENTS_MAX?: number;
+    KAFKA_CLIENT_IDLE_SECONDS?: number;
+  };
 
 export interface RunningService extends Component {
   /** Where it answers HTTP when it serves an API of its own (the gateway); the others get ops endpoints. */
@@ -91,23 +115,18 @@ export function configSchemaOf(modules: readonly ServiceModule<never>[]): z.ZodT
 }
 
 /**
- * The context of one process: its backends opened from the configuration; the secret box is `box` when the caller
- * loaded it already (the standalone process, which may generate one), else loaded from the configuration on first use.
+ * The context of one process over backends already open (what openServiceContext does after opening them; tests build
+ * it over an embedded store and an in-process queue). The secret box is `box` when the caller loaded it already (the
+ * standalone process, which may generate one), else loaded from the configuration on first use.
  */
-export async function openServiceContext(
-  config: StoreConfig &
-    QueueConfig &
-    Partial<SecretsConfig> & {
-      KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined;
-      KAFKA_CLIENTS_MAX?: number;
-      KAFKA_CLIENT_IDLE_SECONDS?: number;
-    },
+export function serviceContext(
+  backends: Backends,
   logger: Logger,
-  service: string,
+  config: ServiceContextConfig,
   options: { box?: SecretBox } = {},
-): Promise<ServiceContext> {
-  const backends = await openBackends(config, logger, service);
+): ServiceContext {
   let box: Promise<SecretBox> | undefined = options.box ? Promise.resolve(options.box) : undefined;
+  let agentAccess: Promise<AgentAccess> | undefined;
   return {
     ...backends,
     logger,
@@ -117,11 +136,27 @@ export async function openServiceContext(
       ...kafkaClientBounds(config),
       ...kafkaClientCounters(backends.metrics),
     }),
+    history: new HistoryBook(backends.store.series),
+    desiredStates: new DesiredStateBook(backends.store.desiredStates),
     secretBox: () => {
       box ??= loadSecretBox(config as SecretsConfig, { logger });
       return box;
     },
+    agentAccess: () => {
+      agentAccess ??= AgentAccess.fromConfig(config);
+      return agentAccess;
+    },
   };
+}
+
+/** The context of one process: its backends opened from the configuration, then serviceContext over them. */
+export async function openServiceContext(
+  config: StoreConfig & QueueConfig & ServiceContextConfig,
+  logger: Logger,
+  service: string,
+  options: { box?: SecretBox } = {},
+): Promise<ServiceContext> {
+  return serviceContext(await openBackends(config, logger, service), logger, config, options);
 }
 
 /**
