@@ -11,7 +11,7 @@ export {
   runService,
   type ServiceContext,
   type ServiceContextConfig,
-  serviceContext,
   type ServiceModule,
+  serviceContext,
   serviceModule,
 } from "./service-module.js";
