@@ -53,6 +53,11 @@ export const WEIGHTS = {
   "kafka-tool": { start: 1.5, run: 1.5 },
   /** A Kafka tool that runs until stopped (a console consumer, the streams demo): a JVM's start, then a client. */
   "kafka-client-tool": { start: 1.5, run: 0.1 },
+  /**
+   * A node taking thousands of topics at once: it makes their logs one after another in its metadata thread, about
+   * one core for a minute (held by the test from its request until the node shows them).
+   */
+  "kafka-bulk": { start: 1, run: 1 },
   /** A tool's run inside the tool server's JVM (kafka/tool-server.ts): one thread for under a second. */
   "kafka-tool-call": { start: 0.5, run: 0.5 },
   /** A node agent (a Node.js process serving the agent API). */
