@@ -167,8 +167,14 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
     });
     expect(cancel.status, cancel.text).to.equal(200);
     const done = await ops.finished(planned.body.id);
-    expect(done.status).to.equal("cancelled");
-    expect(done.steps.map((s) => [s.kind, s.status])).to.deep.equal([
+    const steps = JSON.stringify(
+      done.steps.map(({ kind, status, error, detail }) => ({ kind, status, error, detail })),
+    );
+    expect(done.status, steps).to.equal("cancelled");
+    expect(
+      done.steps.map((s) => [s.kind, s.status]),
+      steps,
+    ).to.deep.equal([
       ["setReplicationThrottle", "succeeded"],
       ["reassignPartitions", "skipped"],
       ["clearReplicationThrottle", "succeeded"],
