@@ -60,7 +60,13 @@ function paragraph(lines: string[], label: RegExp): { line: number; text: string
     if (/^\s*[-*]\s/.test(line)) break;
     taken.push(line);
   }
-  return { line: start + 1, text: taken.join(" ").replace(/^\**\s*/, "").trim() };
+  return {
+    line: start + 1,
+    text: taken
+      .join(" ")
+      .replace(/^\**\s*/, "")
+      .trim(),
+  };
 }
 
 /** A README's label at the start of a line, maybe bold, maybe a list item: `- **May import:** …`. */

@@ -1,5 +1,11 @@
 #!/usr/bin/env bash
-# `npm run lint`: Biome's linter and formatter check over the whole repository.
+# `npm run lint`: Biome's linter and formatter check over the whole repository, then the import rules each package's
+# README states (scripts/check-imports.ts). `npm run format` (--write) runs Biome's fixes only.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
-exec npx biome check "$@" .
+status=0
+npx biome check "$@" . || status=$?
+if [[ " $* " != *" --write "* ]]; then
+  node --conditions=source --import tsx scripts/check-imports.ts || status=$?
+fi
+exit "$status"
