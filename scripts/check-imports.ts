@@ -9,14 +9,15 @@
  * - a README without "One job:" or "May import:", or naming a package that does not exist;
  * - a rule against the layers: a lib may not allow a service or an app, a service may not allow an app;
  * - a package named both allowed and forbidden;
- * - an import in src/** of an `@kcp/*` package the rule does not allow, or one package.json does not declare;
+ * - an import in src/** of an `@kcp/*` package the rule does not allow, or one package.json does not declare, or a
+ *   relative import that leaves the package's folder (which would pass by the rule);
  * - an `@kcp/*` entry of package.json's `dependencies` the rule does not allow.
  *
  * Tests and devDependencies are outside the rule (a lib's tests may start a service). Each problem names the file and
  * line, the import and the README line to change. Exit code 1 when there is any.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The folders whose packages state their rules, in layer order: a package may not allow one of a later layer. */
@@ -47,7 +48,8 @@ export interface CheckResult {
 const KCP_NAME = /@kcp\/[a-z0-9][a-z0-9-]*/g;
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Static imports and re-exports (`from "…"`, `import "…"`), dynamic `import("…")` and `require("…")`. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](@kcp\/[a-z0-9][a-z0-9-]*)(?:\/[^"']*)?["']/g;
+const IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((@kcp\/[a-z0-9][a-z0-9-]*)(?:\/[^"']*)?|\.{1,2}\/[^"']*)["']/g;
 
 /** The text of a README's labelled paragraph: the label's line and the lines after it up to a blank line or label. */
 function paragraph(lines: string[], label: RegExp): { line: number; text: string } | undefined {
@@ -120,12 +122,15 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-/** Each `@kcp/*` package a source file imports, with the line of the import. */
-export function importsOf(text: string): { name: string; line: number }[] {
-  const found: { name: string; line: number }[] = [];
+/**
+ * Each `@kcp/*` package a source file imports (`name`), and each relative path it imports (`relative`), with the line
+ * of the import.
+ */
+export function importsOf(text: string): ({ name: string; line: number } | { relative: string; line: number })[] {
+  const found: ({ name: string; line: number } | { relative: string; line: number })[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const line = text.slice(0, match.index).split("\n").length;
-    found.push({ name: match[1] as string, line });
+    found.push(match[2] ? { name: match[2], line } : { relative: match[1] as string, line });
   }
   return found;
 }
@@ -163,6 +168,14 @@ export function checkImportRules(root: string): CheckResult {
     }
     for (const file of sourceFiles(join(pkg.dir, "src"))) {
       for (const found of importsOf(readFileSync(file, "utf8"))) {
+        if ("relative" in found) {
+          const target = resolve(dirname(file), found.relative);
+          if (relative(pkg.dir, target).startsWith(".."))
+            problems.push(
+              `${rel(file)}:${found.line}: imports ${found.relative}, outside ${rel(pkg.dir)}: import another package by its @kcp/* name`,
+            );
+          continue;
+        }
         if (found.name === pkg.name) continue;
         imports++;
         const where = `${rel(file)}:${found.line}`;

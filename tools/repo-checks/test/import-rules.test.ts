@@ -124,6 +124,21 @@ describe("import rules (scripts/check-imports.ts)", () => {
     ]);
   });
 
+  it("fails on a relative import that leaves the package's folder, and lets those inside it be", () => {
+    const root = made(
+      withChange((packages) => {
+        byDir(packages, "libs/store").src = {
+          "index.ts": 'import { x } from "@kcp/shared";\nexport { y } from "./inner/y.js";\n',
+          "inner/y.ts":
+            'import { x } from "../index.js";\nimport { start } from "../../../../services/api/src/main.js";\n',
+        };
+      }),
+    );
+    expect(checkImportRules(root).problems).to.deep.equal([
+      "libs/store/src/inner/y.ts:2: imports ../../../../services/api/src/main.js, outside libs/store: import another package by its @kcp/* name",
+    ]);
+  });
+
   it("the command fails (exit code 1) and prints the problem", () => {
     const root = made(
       withChange((packages) => {
