@@ -1,5 +1,5 @@
 import {
-  DesiredStateBook,
+  type DesiredStateBook,
   type Drift,
   desiredStateThread,
   readCurrentResources,
@@ -14,7 +14,7 @@ import {
   describeKafkaError,
   type HealthThresholds,
   KafkaAdmin,
-  KafkaClient,
+  type KafkaClient,
   type KafkaClients,
   partReadAt,
   reusableParts,
@@ -33,7 +33,7 @@ import { ACTIVE_OPERATION_STATUSES, AppError, DeadlineError, withDeadline } from
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
-import { connectionTarget, providerCluster, type StoredProfile, withClusterClient } from "./records.js";
+import { providerCluster, type StoredProfile, withClusterClient } from "./records.js";
 
 export interface CollectSettings {
   /** A collection taking longer is abandoned and the cluster counts as unreachable for this round. */
@@ -67,8 +67,10 @@ export interface CollectDependencies {
   store: Store;
   box: SecretBox;
   settings: CollectSettings;
-  /** The process's Kafka clients (one per cluster, kept between collections); without it each collection opens one. */
-  clients?: KafkaClients;
+  /** The process's Kafka clients (one per cluster, kept between collections). */
+  clients: KafkaClients;
+  /** The process's desired-state records: a cluster with applied files has its drift read at each collection. */
+  desiredStates: Pick<DesiredStateBook, "appliedRecords">;
   /**
    * Where each reachable collection's figures are recorded (the history); none: nothing is recorded. A failure to
    * record is told to `onHistory`, never the collection's failure.
@@ -241,7 +243,7 @@ async function desiredStateDrift(
   snapshot: Snapshot,
   capabilities: { manageAcls?: unknown; manageScram?: unknown },
 ): Promise<Drift | string | typeof KEPT | undefined> {
-  const applied = await new DesiredStateBook(deps.store.desiredStates).appliedRecords(record.id);
+  const applied = await deps.desiredStates.appliedRecords(record.id);
   if (applied.length === 0) return undefined;
   // Without a client the drift is not read again: the previous view's stands (a slow part kept).
   if (!client) return KEPT;
@@ -259,9 +261,8 @@ async function desiredStateDrift(
 }
 
 /**
- * Runs a collection with the cluster's client: the process's (KafkaClients) when there is one, else one of its own
- * closed afterwards. A collection abandoned at its deadline may leave requests waiting on the connections: the shared
- * client is then discarded, and the next collection opens a new one. Any other failure (a broker refusing connections)
+ * Runs a collection with the cluster's client, the process's (KafkaClients). A collection abandoned at its deadline
+ * may leave requests waiting on the connections: the shared client is then discarded, and the next collection opens a new one. Any other failure (a broker refusing connections)
  * keeps it: the client opens its connections again on its next call.
  */
 async function withCollectionClient<T>(
@@ -270,14 +271,6 @@ async function withCollectionClient<T>(
   work: (client: KafkaClient) => Promise<T>,
 ): Promise<T> {
   const { clients } = deps;
-  if (!clients) {
-    const client = KafkaClient.open(connectionTarget(record, deps.box), deps.settings.kafka);
-    try {
-      return await work(client);
-    } finally {
-      await client.close().catch(() => undefined);
-    }
-  }
   try {
     return await withClusterClient(clients, record, deps.box, work);
   } catch (error) {

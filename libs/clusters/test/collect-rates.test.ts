@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEFAULT_HEALTH_THRESHOLDS } from "@kcp/kafka";
+import { DesiredStateBook } from "@kcp/desired-state";
+import { DEFAULT_HEALTH_THRESHOLDS, KafkaClients } from "@kcp/kafka";
 import { ConnectionProfileSchema, parseSecretKey, SecretBox, type Snapshot } from "@kcp/shared";
 import { EmbeddedStore } from "@kcp/store";
 import {
@@ -31,18 +32,29 @@ describe("collected rates: bytes and messages in per second between two collecti
   this.timeout(180_000);
   let kafka: KafkaCluster;
   let store: EmbeddedStore;
+  /** The process's Kafka clients, as the collector has them. */
+  const clients = new KafkaClients();
 
   before(async () => {
     kafka = await getSharedCluster("3c3b");
     store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-collect-rates-")));
   });
-  after(() => store.stop());
+  after(async () => {
+    await clients.stop();
+    await store.stop();
+  });
 
   it("a topic produced at about 400 messages/s of 1 kB shows that rate per partition, topic and broker", async () => {
     const topic = await createTopic(kafka, { name: uniqueTopicName("rates"), partitions: 3, replicationFactor: 3 });
     const profile = ConnectionProfileSchema.parse({ name: "rates", bootstrapServers: kafka.bootstrapServers });
     const { id } = await store.clusters.create(newClusterRecord(profile, box, ""));
-    const deps = { store, box, settings: { timeoutMs: 30_000, thresholds: DEFAULT_HEALTH_THRESHOLDS } };
+    const deps = {
+      store,
+      box,
+      clients,
+      desiredStates: new DesiredStateBook(store.desiredStates),
+      settings: { timeoutMs: 30_000, thresholds: DEFAULT_HEALTH_THRESHOLDS },
+    };
     const initial = (await collectClusterView(deps, id)).snapshot as unknown as Snapshot;
     expect(initial.topics.find((t) => t.name === topic)?.bytesInPerSec, "first collection: nothing to measure against")
       .to.be.undefined;

@@ -2,7 +2,8 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_HEALTH_THRESHOLDS } from "@kcp/kafka";
+import { DesiredStateBook } from "@kcp/desired-state";
+import { DEFAULT_HEALTH_THRESHOLDS, KafkaClients } from "@kcp/kafka";
 import { AgentAccess, CommandSigner, ContainerEngines } from "@kcp/providers";
 import {
   AgentPins,
@@ -34,6 +35,8 @@ describe("collecting an agent cluster: provider readiness asked at the edge", fu
   this.timeout(120_000);
   let kafka: KafkaCluster;
   let store: EmbeddedStore;
+  /** The process's Kafka clients, as the collector has them. */
+  const clients = new KafkaClients();
   let closedUrl: string;
   let nodeIds: number[];
   /** The key, a-1 and a-9 pinned at a closed port, a CA: everything but an agent that answers. */
@@ -50,6 +53,8 @@ describe("collecting an agent cluster: provider readiness asked at the edge", fu
     const deps = {
       store,
       box,
+      clients,
+      desiredStates: new DesiredStateBook(store.desiredStates),
       settings: { timeoutMs: 20_000, thresholds: DEFAULT_HEALTH_THRESHOLDS, agents, containerEngines: ENGINES },
     };
     const view = await collectClusterView(deps, id);
@@ -66,7 +71,10 @@ describe("collecting an agent cluster: provider readiness asked at the edge", fu
     const pins = AgentPins.parse(`a-1=${closedUrl},a-9=${closedUrl}`, "list");
     access = new AgentAccess({ signer, pins, ca: authority.caPem, timeoutMs: 2_000 });
   });
-  after(() => store.stop());
+  after(async () => {
+    await clients.stop();
+    await store.stop();
+  });
 
   it("a node no agent serves: the flags are false and the note names the node", async () => {
     const agents = [{ url: closedUrl, agentId: "a-9", nodeIds: [999] }];

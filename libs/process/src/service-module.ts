@@ -48,10 +48,11 @@ export interface ServiceContext extends Backends {
   /** Desired state's files, holds and applied records: the routes stage, the worker applies, the collector reads. */
   desiredStates: DesiredStateBook;
   /**
-   * How the node agents are called (AgentAccess.fromConfig: signing key, pinned URLs, CA, timeout), loaded once per
-   * process on first use: a service that never calls an agent (the gateway, audit) never asks.
+   * The providers' access: how the node agents are called (AgentAccess.fromConfig: signing key, pinned URLs, CA,
+   * timeout), loaded once per process on first use: a service that never calls an agent (the gateway, audit) never
+   * asks.
    */
-  agentAccess(): Promise<AgentAccess>;
+  providerAccess(): Promise<AgentAccess>;
 }
 
 /** What the process context is built from in the configuration (every part optional: each has its default). */
@@ -126,7 +127,7 @@ export function serviceContext(
   options: { box?: SecretBox } = {},
 ): ServiceContext {
   let box: Promise<SecretBox> | undefined = options.box ? Promise.resolve(options.box) : undefined;
-  let agentAccess: Promise<AgentAccess> | undefined;
+  let providerAccess: Promise<AgentAccess> | undefined;
   return {
     ...backends,
     logger,
@@ -142,9 +143,9 @@ export function serviceContext(
       box ??= loadSecretBox(config as SecretsConfig, { logger });
       return box;
     },
-    agentAccess: () => {
-      agentAccess ??= AgentAccess.fromConfig(config);
-      return agentAccess;
+    providerAccess: () => {
+      providerAccess ??= AgentAccess.fromConfig(config);
+      return providerAccess;
     },
   };
 }

@@ -11,11 +11,11 @@ import {
   type VersionAnswer,
   type VersionQuestionJob,
 } from "@kcp/clusters";
-import { HistoryBook, type RecordedCollection } from "@kcp/history";
-import { type HealthThresholds, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
-import { Metrics, timedJobs } from "@kcp/metrics";
+import type { RecordedCollection } from "@kcp/history";
+import { type HealthThresholds, kafkaClientSettings } from "@kcp/kafka";
+import { timedJobs } from "@kcp/metrics";
+import type { ServiceContext } from "@kcp/process";
 import { AgentAccess, ContainerEngines } from "@kcp/providers";
-import type { JobQueue } from "@kcp/queue";
 import {
   type AgentConfig,
   AppError,
@@ -24,18 +24,18 @@ import {
   type CollectorConfig,
   type Component,
   type KafkaConfig,
-  type Logger,
   type SecretBox,
   SNAPSHOT_SLOW_PARTS,
   type Snapshot,
   type SnapshotSlowPart,
 } from "@kcp/shared";
-import type { Store } from "@kcp/store";
 
-export interface CollectorDependencies {
-  logger: Logger;
-  store: Store;
-  queue: JobQueue;
+/** What the collector takes from its process's context, with the secret box, its configuration and agent access. */
+export interface CollectorDependencies
+  extends Pick<
+    ServiceContext,
+    "logger" | "store" | "queue" | "metrics" | "kafkaClients" | "history" | "desiredStates"
+  > {
   box: SecretBox;
   /**
    * KAFKA_ALLOWED_HOSTS: the hosts a collection may connect to (brokers advertised, Kubernetes APIs); any unset.
@@ -45,14 +45,11 @@ export interface CollectorDependencies {
     Partial<AutopilotConfig> &
     Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">> &
     Partial<Pick<KafkaConfig, "KAFKA_ALLOWED_HOSTS" | "CONTAINER_ENGINES">>;
-  metrics?: Metrics;
   /**
    * How the node agents are asked at each collection (signing key, pinned URLs, CA); without it `agent` clusters offer
    * no node-lifecycle action. Used read-only whatever it is given: the collector never commands an agent.
    */
   agentAccess?: AgentAccess;
-  /** The process's Kafka clients (one per cluster, kept between collections); without them each collection opens one. */
-  kafkaClients?: KafkaClients;
 }
 
 /**
@@ -93,11 +90,12 @@ export function intervalOf(settings: Record<string, unknown>, config: CollectorC
 
 export function createCollectorService(deps: CollectorDependencies): CollectorService {
   const logger = deps.logger.child({ component: "collector" });
-  const metrics = deps.metrics ?? new Metrics({ service: "collector" });
+  const { metrics } = deps;
   const collectDeps = {
     store: deps.store,
     box: deps.box,
-    history: new HistoryBook(deps.store.series),
+    history: deps.history,
+    desiredStates: deps.desiredStates,
     onHistory(result: { recorded: RecordedCollection } | { error: unknown }) {
       if ("recorded" in result) metrics.historyBytes.inc(result.recorded.bytes);
       else {
@@ -105,7 +103,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
         logger.warn({ err: result.error }, "could not record the collection's figures in the history");
       }
     },
-    ...(deps.kafkaClients ? { clients: deps.kafkaClients } : {}),
+    clients: deps.kafkaClients,
     settings: {
       timeoutMs: deps.config.COLLECT_TIMEOUT_MS,
       slowPartsSeconds: deps.config.COLLECT_SLOW_PARTS_SECONDS,

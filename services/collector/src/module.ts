@@ -1,5 +1,4 @@
 import { serviceModule } from "@kcp/process";
-import { AgentAccess } from "@kcp/providers";
 import {
   agentSection,
   agentUrlsSection,
@@ -20,7 +19,7 @@ export const collectorModule = serviceModule({
   async start(config, context) {
     const box = await context.secretBox();
     // The collector only reads the agents: its access signs GET requests only.
-    const agentAccess = (await AgentAccess.fromConfig(config)).readOnly();
+    const agentAccess = (await context.providerAccess()).readOnly();
     const collector = createCollectorService({ ...context, box, config, agentAccess });
     await collector.start();
     return collector;

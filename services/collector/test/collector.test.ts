@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { enqueueCollection, newClusterRecord, requestCollection } from "@kcp/clusters";
 import { KafkaClient } from "@kcp/kafka";
+import { Metrics } from "@kcp/metrics";
+import { serviceContext } from "@kcp/process";
 import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
 import {
   type ConnectionProfile,
@@ -34,10 +36,18 @@ async function register(store: Store, name: string, servers: string[]): Promise<
   return (await store.clusters.create(newClusterRecord(profile(name, servers), box, ""))).id;
 }
 
+/** A collector over its own process context (real Kafka clients, closed when it stops). */
 async function startCollector(store: Store, queue: JobQueue, own = config): Promise<CollectorService> {
-  const collector = createCollectorService({ logger, store, queue, box, config: own });
+  const context = serviceContext({ store, queue, metrics: new Metrics({ service: "collector" }) }, logger, {});
+  const collector = createCollectorService({ ...context, box, config: own });
   await collector.start();
-  return collector;
+  return {
+    ...collector,
+    async stop() {
+      await collector.stop();
+      await context.kafkaClients.stop();
+    },
+  };
 }
 
 const healthOf = async (store: Store, clusterId: string) =>

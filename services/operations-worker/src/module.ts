@@ -3,7 +3,6 @@ import { hostname } from "node:os";
 import { ClusterRegistry, collectWaitMs } from "@kcp/clusters";
 import { OperationService } from "@kcp/operation-service";
 import { serviceModule } from "@kcp/process";
-import { AgentAccess } from "@kcp/providers";
 import {
   agentSection,
   agentUrlsSection,
@@ -37,7 +36,7 @@ export const operationsWorkerModule = serviceModule({
   ],
   async start(config, context) {
     const box = await context.secretBox();
-    const agentAccess = await AgentAccess.fromConfig(config);
+    const agentAccess = await context.providerAccess();
     // Names this worker in operation leases: unique per process, readable in logs.
     const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     const clusters = new ClusterRegistry({

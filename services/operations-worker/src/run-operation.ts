@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { connectionTarget, withClusterClient } from "@kcp/clusters";
-import { DesiredStateBook, openCredential } from "@kcp/desired-state";
-import { type ClientOptionsSettings, describeKafkaError, KafkaAdmin, type KafkaClients } from "@kcp/kafka";
-import type { Metrics } from "@kcp/metrics";
+import { withClusterClient } from "@kcp/clusters";
+import { openCredential } from "@kcp/desired-state";
+import { describeKafkaError, KafkaAdmin } from "@kcp/kafka";
 import {
   type Applied,
   type FinalStatus,
@@ -14,10 +13,9 @@ import {
   type StepOutcome,
 } from "@kcp/operation-lifecycle";
 import { type StepContext, StepInterrupted, StepPaused, type StepRegistry } from "@kcp/operations";
-import type { AuditEmitter } from "@kcp/process";
+import type { ServiceContext } from "@kcp/process";
 import {
   AppError,
-  type Logger,
   type OperationsConfig,
   type ScramMechanism,
   type SecretBox,
@@ -25,21 +23,16 @@ import {
   type Step,
   type StepKindName,
 } from "@kcp/shared";
-import { type ClusterRecord, isStoreUnavailable, type Store } from "@kcp/store";
+import { type ClusterRecord, isStoreUnavailable } from "@kcp/store";
 import { auditTransition } from "./operation-audit.js";
 
-export interface RunnerDependencies {
-  store: Store;
+/** What a run takes from the process's context (each run's admin is over the process's client of its cluster). */
+export interface RunnerDependencies
+  extends Pick<ServiceContext, "store" | "audit" | "logger" | "metrics" | "kafkaClients" | "desiredStates"> {
   box: SecretBox;
-  audit: AuditEmitter;
-  logger: Logger;
   workerId: string;
   config: OperationsConfig;
   steps: StepRegistry;
-  kafka?: ClientOptionsSettings;
-  /** The process's Kafka clients; without them each run opens a client of its own. */
-  kafkaClients?: KafkaClients;
-  metrics: Metrics;
   /** True once the worker is stopping: the runner leaves at the next step boundary and frees the operation. */
   stopping(): boolean;
   /** The cluster's nodes as its provider lets steps act on them (or why not); absent: no node provider at all. */
@@ -137,7 +130,7 @@ export class OperationRunner {
         return;
       }
       await this.withAdmin(cluster, async (admin) => {
-        const book = new DesiredStateBook(store.desiredStates);
+        const book = this.deps.desiredStates;
         const by = { operationId, user: String(leased.document.confirmedBy ?? leased.document.createdBy ?? "") };
         const target = {
           admin,
@@ -160,16 +153,10 @@ export class OperationRunner {
     }
   }
 
-  /** The admin facade of the cluster for one run: over the process's client of it, else a client of the run's own. */
+  /** The admin facade of the cluster for one run, over the process's client of it. */
   private async withAdmin(cluster: ClusterRecord, work: (admin: KafkaAdmin) => Promise<void>): Promise<void> {
     const { kafkaClients, box } = this.deps;
-    if (kafkaClients) return withClusterClient(kafkaClients, cluster, box, (client) => work(KafkaAdmin.over(client)));
-    const admin = KafkaAdmin.open(connectionTarget(cluster, box), this.deps.kafka);
-    try {
-      await work(admin);
-    } finally {
-      await admin.close().catch(() => undefined);
-    }
+    return withClusterClient(kafkaClients, cluster, box, (client) => work(KafkaAdmin.over(client)));
   }
 
   /**

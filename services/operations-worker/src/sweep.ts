@@ -1,15 +1,8 @@
-import { DesiredStateBook } from "@kcp/desired-state";
 import { enqueueRun, OperationRecords, type OperationState } from "@kcp/operation-lifecycle";
-import type { AuditEmitter } from "@kcp/process";
-import type { JobQueue } from "@kcp/queue";
-import type { Store } from "@kcp/store";
+import type { ServiceContext } from "@kcp/process";
 import { auditTransition } from "./operation-audit.js";
 
-export interface SweepDependencies {
-  store: Store;
-  queue: JobQueue;
-  audit: AuditEmitter;
-}
+export type SweepDependencies = Pick<ServiceContext, "store" | "queue" | "audit" | "desiredStates">;
 
 const EXPIRED_PER_SWEEP = 100;
 
@@ -22,8 +15,7 @@ export async function expirePlans(deps: SweepDependencies, now: Date): Promise<n
     if (!applied.changed) continue;
     expired++;
     // A desired state's plan lets go of its staged files with it (the applied files are another record).
-    if (operation.type === "applyDesiredState")
-      await new DesiredStateBook(deps.store.desiredStates).release(operation.clusterId, operation.id);
+    if (operation.type === "applyDesiredState") await deps.desiredStates.release(operation.clusterId, operation.id);
     for (const note of applied.decision.audits) await auditTransition(deps.audit, applied.operation, note);
   }
   return expired;

@@ -1,24 +1,21 @@
 import type { AutopilotJob } from "@kcp/autopilot";
-import { type ClientOptionsSettings, type KafkaClients, kafkaClientSettings } from "@kcp/kafka";
-import { Metrics, timedJobs } from "@kcp/metrics";
+import { type ClientOptionsSettings, kafkaClientSettings } from "@kcp/kafka";
+import { timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-lifecycle";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
-import type { AuditEmitter } from "@kcp/process";
+import type { ServiceContext } from "@kcp/process";
 import { ContainerEngines } from "@kcp/providers";
-import type { JobQueue } from "@kcp/queue";
-import type { Component, KafkaConfig, Logger, OperationsConfig, SecretBox } from "@kcp/shared";
-import type { Store } from "@kcp/store";
+import type { Component, KafkaConfig, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Autopilot } from "./autopilot.js";
 import { clusterNodes, clusterOperator, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
 import { adoptOrphans, expirePlans } from "./sweep.js";
 
-export interface OperationsWorkerDependencies extends NodeAccess {
-  logger: Logger;
-  store: Store;
-  queue: JobQueue;
+/** What the worker takes from its process's context, with the secret box, its configuration and the agents' access. */
+export interface OperationsWorkerDependencies
+  extends NodeAccess,
+    Pick<ServiceContext, "logger" | "store" | "queue" | "audit" | "metrics" | "kafkaClients" | "desiredStates"> {
   box: SecretBox;
-  audit: AuditEmitter;
   /**
    * KAFKA_ALLOWED_HOSTS: the hosts an operation may connect to (brokers advertised, Kubernetes APIs); any unset.
    * CONTAINER_ENGINES: the engines `container` clusters' nodes are acted on through; none unset.
@@ -28,11 +25,8 @@ export interface OperationsWorkerDependencies extends NodeAccess {
   workerId: string;
   /** The step kinds (default: every kind of @kcp/operations). */
   steps?: StepRegistry;
-  /** The Kafka client's settings; default: those of `config` (kafkaClientSettings). */
+  /** The Kafka client's settings (the hosts an operator-managed cluster's API may be reached at); default: `config`'s. */
   kafka?: ClientOptionsSettings;
-  /** The process's Kafka clients; without them each run opens a client of its own. */
-  kafkaClients?: KafkaClients;
-  metrics?: Metrics;
   /** Runs the `autopilot` queue's evaluations when given (the module gives it; tests of runs alone do not). */
   autopilot?: Autopilot;
 }
@@ -50,12 +44,11 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   const logger = deps.logger.child({ component: "operations-worker", workerId: deps.workerId });
   let stopping = false;
   const running = new Set<Promise<void>>();
-  const metrics = deps.metrics ?? new Metrics({ service: "operations-worker" });
+  const { metrics } = deps;
   const kafka = deps.kafka ?? kafkaClientSettings(deps.config);
   const containerEngines = ContainerEngines.fromConfig(deps.config);
   const runner = new OperationRunner({
     ...deps,
-    kafka,
     metrics,
     logger,
     steps: deps.steps ?? STEP_KINDS,

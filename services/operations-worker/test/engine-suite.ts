@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAuditService } from "@kcp/audit";
 import { ClusterRegistry, newClusterRecord } from "@kcp/clusters";
+import { DesiredStateBook } from "@kcp/desired-state";
+import { KafkaClients } from "@kcp/kafka";
+import { Metrics } from "@kcp/metrics";
 import { enqueueRun, type OperationDocument, PLAN_LIFETIME_MS, stored, typed } from "@kcp/operation-lifecycle";
 import { OperationService, operationView } from "@kcp/operation-service";
 import { STEP_KINDS, type StepExecutor, StepPaused } from "@kcp/operations";
@@ -113,6 +116,9 @@ export function describeEngine(kind: "embedded" | "distributed") {
     let deleted: number[];
     let waiting: Gate;
     let clusterId: string;
+    /** The process's Kafka clients, as the worker has them (no step here reaches Kafka). */
+    const clients = new KafkaClients();
+    after(() => clients.stop());
 
     const recorder: StepExecutor<"setBrokerConfig"> = async (context, args) => {
       calls.push(args.broker);
@@ -135,6 +141,9 @@ export function describeEngine(kind: "embedded" | "distributed") {
         queue: workerQueue,
         box,
         audit: auditEmitter(queue, store, logger),
+        metrics: new Metrics({ service: "operations-worker" }),
+        kafkaClients: clients,
+        desiredStates: new DesiredStateBook(store.desiredStates),
         config: {
           OPERATIONS_LEASE_MS: 1_500,
           OPERATIONS_SWEEP_INTERVAL_MS: 100,
