@@ -12,17 +12,6 @@ const LOGIN_PATH = "/api/v1/auth/login";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-declare global {
-  namespace Express {
-    interface Locals {
-      /** What an audited read read (partitions, range, counts; never the data), for the audit. */
-      auditRead?: Record<string, unknown>;
-      /** What a change changed, before and after (e.g. a cluster's node settings), for the audit; never a secret. */
-      auditChanges?: Record<string, unknown>;
-    }
-  }
-}
-
 /** How much of a refused request the audit keeps: its size and the start of its (secret-free) body. */
 export const REFUSED_EXCERPT_CHARS = 256;
 /** A validated request whose secret-free JSON is longer is kept as its digest, size and excerpt only. */
@@ -120,6 +109,28 @@ function requestDetail(req: Request, res: Response): Record<string, unknown> {
   return { refusedRequest: { bodyBytes, ...(parsed === undefined ? {} : { excerpt: parsed.text }) } };
 }
 
+/**
+ * What the route's `audit` says of this request — its target, cluster, changes and read — from the validated request
+ * and how far the handler got; nothing for a request that never reached its handler. A function that throws is logged
+ * and the entry is written without what the route says.
+ */
+function routeAuditOf(req: Request, res: Response) {
+  const audit = res.locals.route?.audit;
+  const facts = res.locals.handling;
+  if (!audit || !facts) return {};
+  try {
+    return {
+      target: audit.target?.(facts),
+      clusterId: audit.clusterId?.(facts),
+      changes: audit.changes?.(facts),
+      read: audit.read?.(facts),
+    };
+  } catch (error) {
+    req.log.error({ err: error }, "the route's audit functions failed: the entry has only the request's defaults");
+    return {};
+  }
+}
+
 async function auditEvent(
   req: Request,
   res: Response,
@@ -128,9 +139,9 @@ async function auditEvent(
 ): Promise<AuditEvent> {
   const route = res.locals.route;
   const params = res.locals.routeParams ?? {};
-  const clusterId =
-    res.locals.auditClusterId ?? (route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined);
-  const target = res.locals.auditTarget ?? (route?.auditRead ? params.topic : undefined) ?? params.id;
+  const said = routeAuditOf(req, res);
+  const clusterId = said.clusterId ?? (route?.path.startsWith("/api/v1/clusters/:id") ? params.id : undefined);
+  const target = said.target ?? (route?.auditRead ? params.topic : undefined) ?? params.id;
   const at = new Date().toISOString();
   return {
     at,
@@ -141,8 +152,8 @@ async function auditEvent(
     result: resultOf(res.statusCode),
     detail: {
       ...requestDetail(req, res),
-      ...(res.locals.auditRead ? { read: res.locals.auditRead } : {}),
-      ...(res.locals.auditChanges ? (withoutSecrets(res.locals.auditChanges) as Record<string, unknown>) : {}),
+      ...(said.read ? { read: said.read } : {}),
+      ...(said.changes ? (withoutSecrets(said.changes) as Record<string, unknown>) : {}),
       clientAddress: req.ip ?? "",
       userAgent: cut(req.get("user-agent") ?? ""),
       status: res.statusCode,

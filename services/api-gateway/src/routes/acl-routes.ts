@@ -30,8 +30,8 @@ export function aclRoutes(actions: ClusterActions) {
       action: "acl.create",
       params: ClusterPathSchema,
       body: AclBindingSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = targetOf(body);
+      audit: { target: ({ body }) => targetOf(body) },
+      async handle({ params, body }) {
         return { status: 201, body: await actions.createAcl(params.id, body) };
       },
     }),
@@ -46,8 +46,8 @@ export function aclRoutes(actions: ClusterActions) {
       action: "acl.delete",
       params: ClusterPathSchema,
       body: AclBindingSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = targetOf(body);
+      audit: { target: ({ body }) => targetOf(body) },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.deleteAcl(params.id, body) };
       },
     }),

@@ -73,8 +73,8 @@ export function auditRoutes(store: Store) {
       action: "audit.export",
       auditRead: true,
       query: AuditFilterQuerySchema,
+      audit: { read: ({ query }) => ({ export: "audit", filter: { ...query } }) },
       async handle({ query, res }) {
-        res.locals.auditRead = { export: "audit", filter: { ...query } };
         res.setHeader("Content-Disposition", 'attachment; filename="audit.ndjson"');
         return { status: 200, ndjson: matching(store, filterOf(query)) };
       },

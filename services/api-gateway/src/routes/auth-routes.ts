@@ -1,5 +1,6 @@
 import {
   type AuthConfig,
+  type LoginRequest,
   LoginRequestSchema,
   LogoutResponseSchema,
   SessionProbeQuerySchema,
@@ -7,6 +8,7 @@ import {
   SessionStateSchema,
   UserResponseSchema,
 } from "@kcp/shared";
+import type { UserRecord } from "@kcp/store";
 import type { CookieOptions } from "express";
 import type { LoginService } from "../auth/login.js";
 import { loginAdmission, loginAdmissionPolicy } from "../auth/login-admission.js";
@@ -27,7 +29,7 @@ function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
 export function authRoutes(login: LoginService, config: AuthConfig) {
   const admission = loginAdmission(loginAdmissionPolicy(config));
   return [
-    route({
+    route<LoginRequest, unknown, unknown, undefined, UserRecord>({
       method: "POST",
       path: "/api/v1/auth/login",
       operationId: "login",
@@ -39,6 +41,7 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       body: LoginRequestSchema,
       // The actor names the user when there is one; the typed username (perhaps a password) is not kept otherwise.
       auditRequest: () => ({}),
+      audit: { target: ({ done }) => done?.username },
       async handle({ req, res, body }) {
         const address = req.ip ?? "";
         // A client that goes away while its login waits for a password check gives up its place in the line.
@@ -50,11 +53,11 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
         const session = await admission
           .admit(address, () => login.login(body.username, body.password, address), gone.signal)
           .finally(() => res.off("close", onClose));
-        res.locals.auditTarget = session.user.username;
         res.cookie(SESSION_COOKIE, session.token, cookieOptions(config, session.expiresAt));
         return {
           status: 200,
           body: { user: userView(session.user), token: session.token, expiresAt: session.expiresAt.toISOString() },
+          done: session.user,
         };
       },
     }),
@@ -66,9 +69,9 @@ export function authRoutes(login: LoginService, config: AuthConfig) {
       response: { status: 200, schema: LogoutResponseSchema },
       summary: "Log out: the session is revoked on every instance",
       action: "auth.logout",
-      async handle({ res, tokenHash, user }) {
+      audit: { target: ({ user, answered }) => (answered ? user.username : undefined) },
+      async handle({ res, tokenHash }) {
         await login.logout(tokenHash);
-        res.locals.auditTarget = user.username;
         res.clearCookie(SESSION_COOKIE, cookieOptions(config));
         return { status: 200, body: { loggedOut: true } };
       },

@@ -25,7 +25,7 @@ import {
   ResumeAutopilotRequestSchema,
 } from "@kcp/shared";
 import type { AutopilotPauseRecord, PolicyRecord, Store } from "@kcp/store";
-import { route } from "./route.js";
+import { afterDone, route } from "./route.js";
 
 export interface AutopilotRouteDependencies {
   store: Store;
@@ -106,8 +106,8 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
       summary: "Create an autopilot policy: a trigger, the action that answers it, a mode and guard rails",
       action: "policy.create",
       body: PolicySpecSchema,
-      async handle({ res, body }) {
-        res.locals.auditTarget = body.name;
+      audit: { target: ({ body }) => body.name },
+      async handle({ body }) {
         return { status: 201, body: { policy: policyView(await store.policies.create(body)) } };
       },
     }),
@@ -137,12 +137,12 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
       action: "policy.update",
       params: PolicyPathSchema,
       body: PolicySpecSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = body.name;
+      audit: { target: ({ body }) => body.name },
+      async handle({ params, body }) {
         return { status: 200, body: { policy: policyView(await store.policies.update(params.id, body)) } };
       },
     }),
-    route<unknown, unknown, PolicyPath>({
+    route<unknown, unknown, PolicyPath, undefined, PolicyRecord>({
       method: "DELETE",
       path: "/api/v1/policies/:id",
       operationId: "deletePolicy",
@@ -152,12 +152,12 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
       summary: "Delete an autopilot policy (its operations already planned or running are not touched)",
       action: "policy.delete",
       params: PolicyPathSchema,
-      async handle({ res, params }) {
+      audit: { target: ({ done }) => done?.spec.name },
+      async handle({ params }) {
         const found = await store.policies.findById(params.id);
         if (!found || !(await store.policies.remove(params.id)))
           throw new AppError("not_found", `No policy ${params.id}`);
-        res.locals.auditTarget = found.spec.name;
-        return { status: 200, body: { policy: policyView(found) } };
+        return { status: 200, body: { policy: policyView(found) }, done: found };
       },
     }),
     route<unknown, AnomalyListQuery, ClusterPath>({
@@ -199,7 +199,7 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
         return { status: 200, body: await status() };
       },
     }),
-    route<PauseAutopilotRequest>({
+    route<PauseAutopilotRequest, unknown, unknown, { now: Date; until: Date | undefined }, string[]>({
       method: "POST",
       path: "/api/v1/autopilot/pause",
       operationId: "pauseAutopilot",
@@ -210,13 +210,19 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
         "Pause the autopilot for a cluster or every cluster (a veto): nothing new starts, its operations in flight pause",
       action: "autopilot.pause",
       body: PauseAutopilotRequestSchema,
-      async handle({ res, body, user }) {
+      async find({ body }) {
         const now = new Date();
         if (body.clusterId !== undefined) await deps.clusters.find(body.clusterId);
         const until = body.until === undefined ? undefined : new Date(body.until);
         if (until && until <= now) throw new AppError("invalid_request", "until must be in the future");
-        res.locals.auditTarget = body.clusterId ?? "service";
-        if (body.clusterId !== undefined) res.locals.auditClusterId = body.clusterId;
+        return { now, until };
+      },
+      audit: {
+        target: ({ body, found }) => found && (body.clusterId ?? "service"),
+        clusterId: ({ body, found }) => found && body.clusterId,
+        changes: ({ done }) => done && { pausedOperations: done },
+      },
+      async handle({ body, user, found: { now, until } }) {
         const pause: AutopilotPauseRecord = {
           scope: body.clusterId ?? AUTOPILOT_SERVICE_SCOPE,
           reason: body.reason,
@@ -226,11 +232,10 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
         };
         await store.autopilotPauses.put(pause);
         const paused = await requestAll(await scopeClusters(body.clusterId), ["pending", "running"], "pause");
-        res.locals.auditChanges = { pausedOperations: paused };
-        return { status: 200, body: await status(now) };
+        return { status: 200, body: await afterDone(paused, status(now)), done: paused };
       },
     }),
-    route<ResumeAutopilotRequest>({
+    route<ResumeAutopilotRequest, unknown, unknown, undefined, string[]>({
       method: "POST",
       path: "/api/v1/autopilot/resume",
       operationId: "resumeAutopilot",
@@ -241,10 +246,13 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
         "End a pause of the autopilot (a cluster's, or the service's): its paused operations resume once no pause covers their cluster",
       action: "autopilot.resume",
       body: ResumeAutopilotRequestSchema,
-      async handle({ res, body }) {
+      audit: {
+        target: ({ body }) => body.clusterId ?? "service",
+        clusterId: ({ body }) => body.clusterId,
+        changes: ({ done }) => done && { resumedOperations: done },
+      },
+      async handle({ body }) {
         const scope = body.clusterId ?? AUTOPILOT_SERVICE_SCOPE;
-        res.locals.auditTarget = body.clusterId ?? "service";
-        if (body.clusterId !== undefined) res.locals.auditClusterId = body.clusterId;
         if (!(await store.autopilotPauses.remove(scope)))
           throw new AppError(
             "not_found",
@@ -256,8 +264,7 @@ export function autopilotRoutes(deps: AutopilotRouteDependencies) {
         const pauses = await store.autopilotPauses.list();
         const free = (await scopeClusters(body.clusterId)).filter((id) => !pauseInForce(pauses, id, now));
         const resumed = await requestAll(free, ["paused"], "resume");
-        res.locals.auditChanges = { resumedOperations: resumed };
-        return { status: 200, body: await status(now) };
+        return { status: 200, body: await afterDone(resumed, status(now)), done: resumed };
       },
     }),
   ];

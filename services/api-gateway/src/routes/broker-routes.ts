@@ -25,8 +25,8 @@ export function brokerRoutes(actions: ClusterActions) {
       action: "broker.configs",
       params: BrokerPathSchema,
       body: ConfigChangeRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = String(params.broker);
+      audit: { target: ({ params }) => String(params.broker) },
+      async handle({ params, body }) {
         const applied = await actions.changeConfigs(params.id, { type: "broker", id: params.broker }, body);
         return { status: 200, body: { broker: params.broker, ...applied } };
       },

@@ -6,12 +6,13 @@ import {
   type ConfirmIdentityRequest,
   ConfirmIdentityRequestSchema,
 } from "@kcp/shared";
+import type { ClusterRecord } from "@kcp/store";
 import { route } from "./route.js";
 
 /** Confirming that a cluster's bootstrap address now reaches another Kafka cluster (docs/health-and-capabilities.md). */
 export function clusterIdentityRoutes(clusters: ClusterRegistry) {
   return [
-    route<ConfirmIdentityRequest, unknown, ClusterPath>({
+    route<ConfirmIdentityRequest, unknown, ClusterPath, ClusterRecord>({
       method: "POST",
       path: "/api/v1/clusters/:id/confirm-identity",
       operationId: "confirmClusterIdentity",
@@ -23,10 +24,10 @@ export function clusterIdentityRoutes(clusters: ClusterRegistry) {
       action: "cluster.confirm_identity",
       params: ClusterPathSchema,
       body: ConfirmIdentityRequestSchema,
-      async handle({ res, params, body }) {
-        const record = await clusters.find(params.id);
-        res.locals.auditTarget = record.name;
-        return { status: 200, body: await clusters.confirmIdentity(record, body.brokerClusterId) };
+      find: ({ params }) => clusters.find(params.id),
+      audit: { target: ({ found }) => found?.name },
+      async handle({ found, body }) {
+        return { status: 200, body: await clusters.confirmIdentity(found, body.brokerClusterId) };
       },
     }),
   ];

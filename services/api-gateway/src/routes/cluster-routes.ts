@@ -2,6 +2,7 @@ import { policyLabelsChanged } from "@kcp/autopilot";
 import { type ClusterRegistry, nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
+  type AuthorizationRefusal,
   type ClusterListQuery,
   ClusterListQuerySchema,
   type ClusterPatch,
@@ -17,8 +18,7 @@ import {
   OverviewResponseSchema,
   roleAtLeast,
 } from "@kcp/shared";
-import type { PolicyRepository, UserRecord } from "@kcp/store";
-import type { Response } from "express";
+import type { ClusterRecord, PolicyRepository, UserRecord } from "@kcp/store";
 import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
 import { CONNECTION_ERRORS } from "./route-errors.js";
@@ -30,21 +30,41 @@ type ClusterPath = { id: string };
 const NODE_SETTINGS_RULE =
   "setting or changing provider, settings.agents, settings.container, settings.kubernetes or settings.portBase";
 
-/** 403 unless the user is an admin: `what` names the part of the request that needs the role. */
-function requireAdmin(user: UserRecord, what: string): void {
-  if (!roleAtLeast(user.role, "admin")) throw new AppError("forbidden", `${what} needs the admin role`);
+type NodeSettingChanges = ReturnType<typeof nodeSettingChanges>;
+
+/** The refusal (403) unless the user is an admin: `what` names the part of the request that needs the role. */
+function adminRefusal(user: UserRecord, what: string): AuthorizationRefusal | undefined {
+  if (roleAtLeast(user.role, "admin")) return undefined;
+  return { code: "forbidden", message: `${what} needs the admin role` };
+}
+
+function refuse(refusal: AuthorizationRefusal | undefined): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message);
 }
 
 /**
  * Node settings reach hosts of their own (node agents, a container engine, a Kubernetes API): setting or changing
- * them needs the admin role, and the audit entry keeps each one's old and new value (`detail.nodeSettings`), set
- * before the check so that a refusal shows what was tried.
+ * them needs the admin role, and the audit entry keeps each one's old and new value (`detail.nodeSettings`), a
+ * refusal's too, so that it shows what was tried.
  */
-function guardNodeSettings(res: Response, user: UserRecord, changes: ReturnType<typeof nodeSettingChanges>): void {
+function nodeSettingsRefusal(user: UserRecord, changes: NodeSettingChanges): AuthorizationRefusal | undefined {
   const changed = Object.keys(changes);
-  if (changed.length === 0) return;
-  res.locals.auditChanges = { nodeSettings: changes };
-  requireAdmin(user, `Setting or changing ${changed.join(", ")}`);
+  if (changed.length === 0) return undefined;
+  return adminRefusal(user, `Setting or changing ${changed.join(", ")}`);
+}
+
+/** The node settings a request sets or changes, as its audit entry keeps them: none when it changes none. */
+const nodeSettingsAudit = (changes: NodeSettingChanges) =>
+  Object.keys(changes).length === 0 ? undefined : { nodeSettings: changes };
+
+/** What of a cluster's patch needs the admin role, as `find` reviews it for the handler and the audit. */
+interface PatchReview {
+  record: ClusterRecord;
+  nodeSettings: NodeSettingChanges;
+  /** The labels before and after, when the patch changes one that an autopilot policy selects clusters by. */
+  policyLabels?: { before: Record<string, string>; after: Record<string, string> };
+  /** The first part of the patch the user may not change, in the order checked. */
+  refusal?: AuthorizationRefusal;
 }
 
 /**
@@ -76,26 +96,30 @@ export function clusterRoutes(
 ) {
   const connectionTest = connectionTestLimit(connectionTestsPerUser);
   /**
-   * A label that an autopilot policy selects clusters by decides which policy acts on the cluster: adding, removing
-   * or changing one needs the admin role (audited with the old and new labels, set before the check).
+   * A patch's parts that need the admin role, checked in order — node settings, keepSecrets, then labels (the policies
+   * are read only when the checks before pass). A label that an autopilot policy selects clusters by decides which
+   * policy acts on the cluster: adding, removing or changing one needs the admin role (audited with the old and new
+   * labels, a refusal too).
    */
-  async function guardPolicyLabels(
-    res: Response,
-    user: UserRecord,
-    before: Record<string, string>,
-    after: Record<string, string>,
-  ): Promise<void> {
+  async function reviewPatch(record: ClusterRecord, body: ClusterPatch, user: UserRecord): Promise<PatchReview> {
+    const nodeSettings = nodeSettingChanges(record, body);
+    const early =
+      nodeSettingsRefusal(user, nodeSettings) ?? (body.keepSecrets ? adminRefusal(user, "keepSecrets") : undefined);
+    if (early) return { record, nodeSettings, refusal: early };
+    if (body.labels === undefined) return { record, nodeSettings };
+    const before = record.labels;
+    const after = body.labels;
     const changed = policyLabelsChanged(
       (await policies.list()).map((p) => p.spec),
       before,
       after,
     );
-    if (changed.length === 0) return;
-    res.locals.auditChanges = { policyLabels: { before, after } };
-    requireAdmin(
+    if (changed.length === 0) return { record, nodeSettings };
+    const refusal = adminRefusal(
       user,
       `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies select clusters by,`,
     );
+    return { record, nodeSettings, policyLabels: { before, after }, ...(refusal ? { refusal } : {}) };
   }
   // Computed in memory from the registry's cached views (at most a second old): no store read per request.
   const list = async ({ query }: { query: ClusterListQuery }) => ({
@@ -136,9 +160,12 @@ export function clusterRoutes(
       adminOnly: NODE_SETTINGS_RULE,
       action: "cluster.register",
       body: ConnectionProfileSchema,
-      async handle({ res, body, user }) {
-        res.locals.auditTarget = body.name;
-        guardNodeSettings(res, user, nodeSettingChanges(undefined, body));
+      audit: {
+        target: ({ body }) => body.name,
+        changes: ({ body }) => nodeSettingsAudit(nodeSettingChanges(undefined, body)),
+      },
+      async handle({ body, user }) {
+        refuse(nodeSettingsRefusal(user, nodeSettingChanges(undefined, body)));
         return { status: 201, body: await connectionTest(user, () => clusters.register(body)) };
       },
     }),
@@ -152,8 +179,8 @@ export function clusterRoutes(
       summary: "Test a connection profile without saving it (a failure is a result: ok false)",
       action: "cluster.test",
       body: ConnectionProfileSchema,
-      async handle({ res, body, user }) {
-        res.locals.auditTarget = body.name;
+      audit: { target: ({ body }) => body.name },
+      async handle({ body, user }) {
         return { status: 200, body: await connectionTest(user, () => clusters.test(body)) };
       },
     }),
@@ -171,7 +198,7 @@ export function clusterRoutes(
         return { status: 200, body: await clusters.view(record, { withSnapshot: query.snapshot === "full" }) };
       },
     }),
-    route<ClusterPatch, unknown, ClusterPath>({
+    route<ClusterPatch, unknown, ClusterPath, PatchReview>({
       method: "PATCH",
       path: "/api/v1/clusters/:id",
       operationId: "updateCluster",
@@ -184,17 +211,21 @@ export function clusterRoutes(
       action: "cluster.update",
       params: ClusterPathSchema,
       body: ClusterPatchSchema,
-      async handle({ res, params, body, user }) {
-        const record = await clusters.find(params.id);
-        res.locals.auditTarget = record.name;
-        guardNodeSettings(res, user, nodeSettingChanges(record, body));
-        if (body.keepSecrets) requireAdmin(user, "keepSecrets");
-        if (body.labels !== undefined) await guardPolicyLabels(res, user, record.labels, body.labels);
+      find: async ({ params, body, user }) => reviewPatch(await clusters.find(params.id), body, user),
+      audit: {
+        target: ({ found }) => found?.record.name,
+        // An entry keeps the policy labels when the patch changes one, else its node settings.
+        changes: ({ found }) =>
+          found?.policyLabels ? { policyLabels: found.policyLabels } : found && nodeSettingsAudit(found.nodeSettings),
+      },
+      async handle({ found, body, user }) {
+        refuse(found.refusal);
+        const { record } = found;
         const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
         return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
       },
     }),
-    route<unknown, unknown, ClusterPath>({
+    route<unknown, unknown, ClusterPath, ClusterRecord>({
       method: "DELETE",
       path: "/api/v1/clusters/:id",
       operationId: "deregisterCluster",
@@ -204,14 +235,14 @@ export function clusterRoutes(
       summary: "Forget a cluster (its view and schedule too); the Kafka cluster itself is not touched",
       action: "cluster.delete",
       params: ClusterPathSchema,
-      async handle({ res, params }) {
-        const record = await clusters.find(params.id);
-        res.locals.auditTarget = record.name;
+      find: ({ params }) => clusters.find(params.id),
+      audit: { target: ({ found }) => found?.name },
+      async handle({ found: record }) {
         await clusters.remove(record);
         return { status: 200, body: { deleted: { id: record.id, name: record.name } } };
       },
     }),
-    route<unknown, unknown, ClusterPath>({
+    route<unknown, unknown, ClusterPath, ClusterRecord>({
       method: "POST",
       path: "/api/v1/clusters/:id/refresh",
       operationId: "refreshCluster",
@@ -221,10 +252,10 @@ export function clusterRoutes(
       summary: "Collect a new snapshot now and return the fresh view",
       action: "cluster.refresh",
       params: ClusterPathSchema,
-      async handle({ res, params }) {
-        const record = await clusters.find(params.id);
-        res.locals.auditTarget = record.name;
-        return { status: 200, body: await clusters.refresh(record) };
+      find: ({ params }) => clusters.find(params.id),
+      audit: { target: ({ found }) => found?.name },
+      async handle({ found }) {
+        return { status: 200, body: await clusters.refresh(found) };
       },
     }),
   ];

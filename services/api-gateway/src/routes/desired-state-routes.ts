@@ -2,6 +2,7 @@ import type { ClusterActions } from "@kcp/cluster-actions";
 import type { ClusterRegistry } from "@kcp/clusters";
 import {
   credentialKey,
+  type DesiredPlan,
   DesiredStateBook,
   desiredStateThread,
   exportDocuments,
@@ -17,6 +18,7 @@ import type { OperationService } from "@kcp/operation-service";
 import {
   ACTIVE_OPERATION_STATUSES,
   AppError,
+  type AuthorizationRefusal,
   authorizeChanges,
   type ClusterPath,
   ClusterPathSchema,
@@ -35,11 +37,11 @@ import {
   type SecretBox,
   type Snapshot,
 } from "@kcp/shared";
-import type { Store } from "@kcp/store";
+import type { Store, UserRecord } from "@kcp/store";
 import type { Request } from "express";
 import type { z } from "zod";
 import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../http/json-body.js";
-import { route } from "./route.js";
+import { afterDone, route } from "./route.js";
 
 export interface DesiredStateRouteDependencies {
   clusters: ClusterRegistry;
@@ -117,6 +119,21 @@ function saltedCredentials(
 }
 
 /**
+ * A plan of files that passed its checks; or, when a change needs a role the user lacks, that refusal (the handler
+ * answers it; the audit entry names the files, as a plan's does).
+ */
+interface CheckedPlan {
+  plan: DesiredPlan;
+  refusal?: AuthorizationRefusal;
+}
+
+/** What a plan's handler did that its audit entry names: the plans it superseded, the operation it planned. */
+interface PlanDone {
+  superseded: string[];
+  operationId?: string;
+}
+
+/**
  * Desired state: a team's files planned against the cluster as an applyDesiredState operation (operator, as any
  * operation), confirmed and run like one.
  */
@@ -129,8 +146,72 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
     if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
     return deps.actions.currentResources(clusterId, view.snapshot as Snapshot);
   };
+  /**
+   * The applyDesiredState operation of staged files, tied to their hold (let go when it cannot be planned), with the
+   * credentials it sets kept sealed beside it.
+   */
+  const planStaged = async (
+    clusterId: string,
+    user: UserRecord,
+    body: PlanRequestSummary,
+    changes: DesiredChange[],
+    hold: string,
+    credentials: SaltedCredential[],
+  ) => {
+    const operation = await deps.operations
+      .plan(
+        clusterId,
+        {
+          type: "applyDesiredState",
+          params: {
+            digest: body.digest,
+            files: body.files.map((f) => f.path),
+            changes,
+            ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
+            ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+          },
+        },
+        user,
+      )
+      .catch(async (error: unknown) => {
+        await book().release(clusterId, hold);
+        throw error;
+      });
+    await book().tie(clusterId, hold, operation.id);
+    if (credentials.length > 0)
+      await book().keepCredentials(clusterId, operation.id, sealCredentials(deps.box, credentials));
+    return operation;
+  };
+  /**
+   * The files' plan against the cluster, checked in order: the files' problems; each change needs the role of its
+   * direct route (a SCRAM credential: admin), decided before anything is kept; the plan's size, the partition bound
+   * and what Kafka would refuse.
+   */
+  const checkedPlan = async (clusterId: string, digest: string, user: UserRecord): Promise<CheckedPlan> => {
+    const [resources, applied] = await Promise.all([current(clusterId), book().appliedRecords(clusterId)]);
+    // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
+    // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
+    const result = await desiredStateThread.plan(digest, resources, applied);
+    if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
+    const { plan } = result;
+    const { changes } = plan;
+    const refusal = authorizeChanges(user, changes);
+    if (refusal) return { plan, refusal };
+    if (changes.length > DESIRED_CHANGES_MAX)
+      throw new AppError(
+        "invalid_request",
+        `The files make ${changes.length} changes; a plan holds at most ${DESIRED_CHANGES_MAX}: apply them in parts`,
+      );
+    for (const change of changes)
+      if (change.kind === "createTopic") deps.actions.refuseTooManyPartitions(change.partitions);
+      else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
+    const refused = await deps.actions.refusedTopicChanges(clusterId, changes);
+    if (refused.length > 0)
+      throw new AppError("invalid_request", problemsMessage(await desiredStateThread.refused(digest, refused)));
+    return { plan };
+  };
   return [
-    route<PlanRequestSummary, unknown, ClusterPath>({
+    route<PlanRequestSummary, unknown, ClusterPath, CheckedPlan, PlanDone>({
       method: "POST",
       path: "/api/v1/clusters/:id/desired-state/plan",
       operationId: "planDesiredState",
@@ -152,7 +233,7 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
       body: DesiredStatePlanRequestSchema as z.ZodType as z.ZodType<PlanRequestSummary>,
       parseBody: checkedPlanBody,
       bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
-      // The files are named by path and digest (auditChanges), not copied: 10,000 topics would make every entry MiB.
+      // The files are named by path and digest (audit.changes), not copied: 10,000 topics would make every entry MiB.
       auditRequest: (body) => ({
         files: body.files,
         passwordsFor: body.passwords.map((p) => `${p.user} ${p.mechanism}`),
@@ -160,33 +241,22 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
         ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
         ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
       }),
-      async handle({ res, user, params, body }) {
+      find: ({ params, body, user }) => checkedPlan(params.id, body.digest, user),
+      audit: {
+        target: ({ done }) => done?.operationId ?? "applyDesiredState",
+        // A checked plan's files, a refused one's too; and the user's earlier plans it superseded, if any.
+        changes: ({ body, found, done }) =>
+          found && {
+            digest: body.digest,
+            files: body.files.map((f) => f.path),
+            counts: found.plan.counts,
+            ...(done && done.superseded.length > 0 ? { superseded: done.superseded } : {}),
+          },
+      },
+      async handle({ user, params, body, found }) {
         const { digest } = body;
-        res.locals.auditTarget = "applyDesiredState";
-        const [resources, applied] = await Promise.all([current(params.id), book().appliedRecords(params.id)]);
-        // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
-        // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
-        const result = await desiredStateThread.plan(digest, resources, applied);
-        if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
-        const { changes, counts, irreversible, warnings } = result.plan;
-        // Each change needs the role of its direct route (a SCRAM credential: admin), decided before anything is kept.
-        const refusal = authorizeChanges(user, changes);
-        if (refusal) {
-          res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
-          throw new AppError(refusal.code, refusal.message);
-        }
-        if (changes.length > DESIRED_CHANGES_MAX)
-          throw new AppError(
-            "invalid_request",
-            `The files make ${changes.length} changes; a plan holds at most ${DESIRED_CHANGES_MAX}: apply them in parts`,
-          );
-        for (const change of changes)
-          if (change.kind === "createTopic") deps.actions.refuseTooManyPartitions(change.partitions);
-          else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
-        const refused = await deps.actions.refusedTopicChanges(params.id, changes);
-        if (refused.length > 0)
-          throw new AppError("invalid_request", problemsMessage(await desiredStateThread.refused(digest, refused)));
-        res.locals.auditChanges = { digest, files: body.files.map((f) => f.path), counts };
+        if (found.refusal) throw new AppError(found.refusal.code, found.refusal.message);
+        const { changes, counts, irreversible, warnings } = found.plan;
         const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
         if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
         const credentials = saltedCredentials(changes, body.passwords);
@@ -205,31 +275,10 @@ export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
           await deps.operations.request(superseded, "cancel").catch(() => undefined);
           await book().release(params.id, superseded);
         }
-        if (staging.superseded.length > 0) res.locals.auditChanges.superseded = staging.superseded;
-        const operation = await deps.operations
-          .plan(
-            params.id,
-            {
-              type: "applyDesiredState",
-              params: {
-                digest,
-                files: body.files.map((f) => f.path),
-                changes,
-                ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
-                ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
-              },
-            },
-            user,
-          )
-          .catch(async (error: unknown) => {
-            await book().release(params.id, staging.hold);
-            throw error;
-          });
-        await book().tie(params.id, staging.hold, operation.id);
-        if (credentials.length > 0)
-          await book().keepCredentials(params.id, operation.id, sealCredentials(deps.box, credentials));
-        res.locals.auditTarget = operation.id;
-        return { status: 200, body: { ...answer, operation } };
+        // The plans superseded are named in the audit entry whether or not the new plan is then made.
+        const done: PlanDone = { superseded: staging.superseded };
+        const operation = await afterDone(done, planStaged(params.id, user, body, changes, staging.hold, credentials));
+        return { status: 200, body: { ...answer, operation }, done: { ...done, operationId: operation.id } };
       },
     }),
     route<unknown, unknown, ClusterPath>({

@@ -57,8 +57,8 @@ export function groupRoutes(actions: ClusterActions) {
       action: "group.reset-offsets",
       params: GroupPathSchema,
       body: ResetOffsetsRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = params.group;
+      audit: { target: ({ params }) => params.group },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.resetOffsets(params.id, params.group, body) };
       },
     }),

@@ -41,7 +41,7 @@ function readOutcome(page: BrowseMessagesResponse) {
 /** Reading records: a bounded page, audited like a change (records can hold personal or secret data). */
 export function messageRoutes(actions: ClusterActions, role: Role) {
   return [
-    route<unknown, BrowseMessagesQuery, TopicPath>({
+    route<unknown, BrowseMessagesQuery, TopicPath, undefined, BrowseMessagesResponse>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic/messages",
       operationId: "browseMessages",
@@ -55,11 +55,10 @@ export function messageRoutes(actions: ClusterActions, role: Role) {
       auditRead: true,
       params: TopicPathSchema,
       query: BrowseMessagesQuerySchema,
-      async handle({ res, params, query }) {
-        res.locals.auditRead = requestedRead(query);
+      audit: { read: ({ query, done }) => ({ ...requestedRead(query), ...(done ? readOutcome(done) : {}) }) },
+      async handle({ params, query }) {
         const page = await actions.browseMessages(params.id, params.topic, query);
-        res.locals.auditRead = { ...res.locals.auditRead, ...readOutcome(page) };
-        return { status: 200, body: page };
+        return { status: 200, body: page, done: page };
       },
     }),
   ];

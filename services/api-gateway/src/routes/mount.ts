@@ -1,7 +1,7 @@
 import { AppError, roleAtLeast } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { JSON_BODY_LIMIT_BYTES, jsonBody, rawJsonBody } from "../http/json-body.js";
-import type { RouteSpec } from "./route.js";
+import { type AuditFacts, FailedAfter, type RouteSpec } from "./route.js";
 import { validate } from "./validate.js";
 
 declare global {
@@ -13,10 +13,8 @@ declare global {
       validatedBody?: unknown;
       /** The path parameters, for the audit. */
       routeParams?: Record<string, string>;
-      /** What the action was done to (a username, a topic), for the audit. */
-      auditTarget?: string;
-      /** The cluster an action on another resource (an operation) concerns, for the audit. */
-      auditClusterId?: string;
+      /** The validated request and how far its handler got, for the route's audit functions. */
+      handling?: AuditFacts<unknown, unknown, unknown, unknown, unknown>;
     }
   }
 }
@@ -50,15 +48,27 @@ function handler(spec: RouteSpec) {
       const query = validate(spec.query, req.query, "query");
       const body = spec.parseBody ? await spec.parseBody(req) : validate(spec.body, req.body, "body");
       res.locals.validatedBody = body;
-      const result = await spec.handle({
-        req,
-        res,
-        user: req.principal?.user as NonNullable<typeof req.principal>["user"],
-        tokenHash: req.principal?.tokenHash ?? "",
+      const user = req.principal?.user as NonNullable<typeof req.principal>["user"];
+      const handling: AuditFacts<unknown, unknown, unknown, unknown, unknown> = {
         body,
         query,
         params,
+        user,
+        found: undefined,
+        answered: false,
+        done: undefined,
+      };
+      res.locals.handling = handling;
+      const context = { req, res, user, tokenHash: req.principal?.tokenHash ?? "", body, query, params };
+      const found = spec.find ? await spec.find({ ...context, found: undefined }) : undefined;
+      handling.found = found;
+      const result = await spec.handle({ ...context, found }).catch((error: unknown) => {
+        if (!(error instanceof FailedAfter)) throw error;
+        handling.done = error.done;
+        throw error.error;
       });
+      handling.answered = true;
+      handling.done = result.done;
       if ("ndjson" in result) await streamNdjson(req, res, result.status, result.ndjson);
       else if ("json" in result)
         res.status(result.status).type("application/json").set("ETag", result.etag).send(result.json);

@@ -6,6 +6,7 @@ import {
   ClusterPathSchema,
   type ConfirmRequest,
   ConfirmRequestSchema,
+  type Operation,
   type OperationListQuery,
   OperationListQuerySchema,
   OperationListResponseSchema,
@@ -20,7 +21,6 @@ import {
   roleAtLeast,
 } from "@kcp/shared";
 import type { AutopilotPauseRepository, UserRecord } from "@kcp/store";
-import type { Response } from "express";
 import { route } from "./route.js";
 
 type OperationPath = { op: string };
@@ -31,12 +31,17 @@ const REQUEST_SUMMARIES: Record<RequestedAction, string> = {
   cancel: "Cancel an operation: a plan at once; a confirmed one at its next step boundary, after its cleanup steps",
 };
 
-/** The audit names the operation and, when it exists, its cluster: refused confirms are audited per cluster too. */
-async function auditOperation(res: Response, operations: OperationService, operationId: string): Promise<void> {
-  res.locals.auditTarget = operationId;
-  const operation = await operations.get(operationId).catch(() => undefined);
-  if (operation) res.locals.auditClusterId = operation.clusterId;
-}
+/**
+ * The operation a request acts on, when it exists (`find`): the audit names the operation and then its cluster, so
+ * refused confirms are audited per cluster too.
+ */
+const operationOf = (operations: OperationService, operationId: string): Promise<Operation | undefined> =>
+  operations.get(operationId).catch(() => undefined);
+
+const operationAudit = {
+  target: ({ params }: { params: OperationPath }) => params.op,
+  clusterId: ({ found }: { found: Operation | undefined }) => found?.clusterId,
+};
 
 /**
  * An autopilot operation held by an autopilot pause (an admin's veto) is resumed early only by an admin: the pause is
@@ -64,7 +69,7 @@ function requestRoute(
   pauses: Pick<AutopilotPauseRepository, "list">,
   action: RequestedAction,
 ) {
-  return route<unknown, unknown, OperationPath>({
+  return route<unknown, unknown, OperationPath, Operation | undefined>({
     method: "POST",
     path: `/api/v1/operations/:op/${action}`,
     operationId: `${action}Operation`,
@@ -74,8 +79,9 @@ function requestRoute(
     summary: REQUEST_SUMMARIES[action],
     action: `operation.${action}`,
     params: OperationPathSchema,
-    async handle({ res, params, user }) {
-      await auditOperation(res, operations, params.op);
+    find: ({ params }) => operationOf(operations, params.op),
+    audit: operationAudit,
+    async handle({ params, user }) {
       if (action === "resume") await guardHeldResume(operations, pauses, params.op, user);
       return { status: 200, body: await operations.request(params.op, action) };
     },
@@ -85,7 +91,7 @@ function requestRoute(
 /** Endpoints 17–19, one operation by id, and pause/resume/cancel. */
 export function operationRoutes(operations: OperationService, pauses: Pick<AutopilotPauseRepository, "list">) {
   return [
-    route<PlanOperationRequest, unknown, ClusterPath>({
+    route<PlanOperationRequest, unknown, ClusterPath, undefined, Operation>({
       method: "POST",
       path: "/api/v1/clusters/:id/operations",
       operationId: "planOperation",
@@ -96,8 +102,8 @@ export function operationRoutes(operations: OperationService, pauses: Pick<Autop
       action: "operation.plan",
       params: ClusterPathSchema,
       body: PlanOperationRequestSchema,
-      async handle({ res, user, params, body }) {
-        res.locals.auditTarget = body.type;
+      audit: { target: ({ body, done }) => done?.id ?? body.type },
+      async handle({ user, params, body }) {
         // Its changes come from files checked against their scopes and the service's bounds: one way in.
         if (body.type === "applyDesiredState")
           throw new AppError(
@@ -105,8 +111,7 @@ export function operationRoutes(operations: OperationService, pauses: Pick<Autop
             "applyDesiredState is planned from files: POST /api/v1/clusters/{id}/desired-state/plan",
           );
         const operation = await operations.plan(params.id, body, user);
-        res.locals.auditTarget = operation.id;
-        return { status: 201, body: operation };
+        return { status: 201, body: operation, done: operation };
       },
     }),
     route<unknown, OperationListQuery, ClusterPath>({
@@ -154,7 +159,7 @@ export function operationRoutes(operations: OperationService, pauses: Pick<Autop
         return { status: 200, body: await operations.moves(params.op, query.offset, query.limit) };
       },
     }),
-    route<ConfirmRequest, unknown, OperationPath>({
+    route<ConfirmRequest, unknown, OperationPath, Operation | undefined>({
       method: "POST",
       path: "/api/v1/operations/:op/confirm",
       operationId: "confirmOperation",
@@ -165,8 +170,9 @@ export function operationRoutes(operations: OperationService, pauses: Pick<Autop
       action: "operation.confirm",
       params: OperationPathSchema,
       body: ConfirmRequestSchema,
-      async handle({ res, user, params, body }) {
-        await auditOperation(res, operations, params.op);
+      find: ({ params }) => operationOf(operations, params.op),
+      audit: operationAudit,
+      async handle({ user, params, body }) {
         return { status: 200, body: await operations.confirm(params.op, body, user) };
       },
     }),

@@ -25,8 +25,8 @@ export function quotaRoutes(actions: ClusterActions) {
       action: "quota.change",
       params: ClusterPathSchema,
       body: QuotaRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = body.entity.map((e) => `${e.type}:${e.name ?? "<default>"}`).join("+");
+      audit: { target: ({ body }) => body.entity.map((e) => `${e.type}:${e.name ?? "<default>"}`).join("+") },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.changeQuotas(params.id, body) };
       },
     }),

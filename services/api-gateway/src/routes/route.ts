@@ -5,7 +5,7 @@ import type { z } from "zod";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RouteContext<Body, Query, Params> {
+export interface RouteContext<Body, Query, Params, Found = undefined> {
   req: Request;
   res: Response;
   /** Set on every route whose role is not "anonymous". */
@@ -14,17 +14,77 @@ export interface RouteContext<Body, Query, Params> {
   body: Body;
   query: Query;
   params: Params;
+  /** What the route's `find` answered (undefined on a route without one). */
+  found: Found;
 }
 
-export type RouteResult =
+export type RouteResult<Done = unknown> = (
   | { status: number; body: unknown }
   /** A body already serialized as JSON (a cached response), with its entity tag. */
   | { status: number; json: Buffer; etag: string }
   /** Newline-delimited JSON (application/x-ndjson), streamed: one line per value, read as the client takes them. */
-  | { status: number; ndjson: AsyncIterable<unknown> };
+  | { status: number; ndjson: AsyncIterable<unknown> }
+) & {
+  /** What the handler did that its audit entry names (an operation planned, a page read): read by `audit`. */
+  done?: Done;
+};
 
-/** One row of the route table: the method and path, the role it needs, its schemas, its audit action, its handler. */
-export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
+/**
+ * What a route's audit functions read: the validated request (they are called only for a request that passed
+ * validation), what `find` found, and how far the handler got.
+ */
+export interface AuditFacts<Body, Query, Params, Found, Done> {
+  body: Body;
+  query: Query;
+  params: Params;
+  /** The session's user (undefined on an anonymous route). */
+  user: UserRecord;
+  /** What `find` answered; undefined while it has not (it failed, or the route has none). */
+  found: Found | undefined;
+  /** Whether the handler answered; false when it failed. */
+  answered: boolean;
+  /** The handler's `done`: with its answer, or with its failure (`FailedAfter`); undefined otherwise. */
+  done: Done | undefined;
+}
+
+/**
+ * The audit entry of a route as functions of its request and its handler's outcome, each undefined when it has
+ * nothing to say (the entry then keeps its default: the target is the path's `:topic` on an `auditRead` route, else its
+ * `:id`; the cluster is the path's `:id` under /api/v1/clusters/:id).
+ */
+export interface RouteAudit<Body, Query, Params, Found, Done> {
+  /** What the action was done to (a username, a topic). */
+  target?(facts: AuditFacts<Body, Query, Params, Found, Done>): string | undefined;
+  /** The cluster an action on another resource (an operation, the autopilot) concerns. */
+  clusterId?(facts: AuditFacts<Body, Query, Params, Found, Done>): string | undefined;
+  /** What a change changed (before and after), merged into the entry's detail; its secrets redacted there. */
+  changes?(facts: AuditFacts<Body, Query, Params, Found, Done>): Record<string, unknown> | undefined;
+  /** What an `auditRead` route read (where and how much; never the data): the entry's `detail.read`. */
+  read?(facts: AuditFacts<Body, Query, Params, Found, Done>): Record<string, unknown> | undefined;
+}
+
+/** A handler's failure after it did what its audit entry names (`done`): the error is answered, `done` audited. */
+export class FailedAfter<Done> extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly done: Done,
+  ) {
+    super("failed after", { cause: error });
+    this.name = "FailedAfter";
+  }
+}
+
+/** `work`'s value; its failure carries `done`, what the handler did before it, to the audit entry (FailedAfter). */
+export async function afterDone<T, Done>(done: Done, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw new FailedAfter(error, done);
+  }
+}
+
+/** One row of the route table: the method and path, the role it needs, its schemas, its audit, its handler. */
+export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, Found = unknown, Done = unknown> {
   method: Method;
   /** Express path syntax, e.g. /api/v1/users/:id */
   path: string;
@@ -39,11 +99,13 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   action?: string;
   /**
    * A read that is audited although it changes nothing (reading records exposes data): every request, answered or
-   * refused, gets an entry whose target is the path's topic; the handler puts what was read in `res.locals.auditRead`.
+   * refused, gets an entry whose target is the path's topic; `audit.read` says what was read.
    */
   auditRead?: boolean;
   /** What the audit keeps of the validated body, when not all of it (minus secrets): e.g. sizes of produced data. */
   auditRequest?: (body: Body) => unknown;
+  /** The entry's target, cluster, changes and read, from the request and the handler's outcome. */
+  audit?: RouteAudit<Body, Query, Params, Found, Done>;
   /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */
   response: {
     status: 200 | 201;
@@ -68,12 +130,17 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown> {
   bodyLimitBytes?: number;
   query?: z.ZodType<Query>;
   params?: z.ZodType<Params>;
-  handle(context: RouteContext<Body, Query, Params>): Promise<RouteResult>;
+  /**
+   * What the request acts on, looked up before the handler (a cluster's record, an operation): the handler gets it as
+   * `found`, and so does `audit`, which names it in the entry of a request that fails after it was found.
+   */
+  find?(context: RouteContext<Body, Query, Params, undefined>): Promise<Found>;
+  handle(context: RouteContext<Body, Query, Params, Found>): Promise<RouteResult<Done>>;
 }
 
 /** Keeps the schemas' types in the handler while the table holds every route under one type. */
-export function route<Body = unknown, Query = unknown, Params = unknown>(
-  spec: RouteSpec<Body, Query, Params>,
+export function route<Body = unknown, Query = unknown, Params = unknown, Found = undefined, Done = undefined>(
+  spec: RouteSpec<Body, Query, Params, Found, Done>,
 ): RouteSpec {
   return spec as unknown as RouteSpec;
 }

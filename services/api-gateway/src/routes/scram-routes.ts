@@ -60,8 +60,8 @@ export function scramRoutes(actions: ClusterActions) {
       params: ScramCredentialPathSchema,
       body: ScramCredentialRequestSchema,
       auditRequest: (body) => ({ iterations: body.iterations }),
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = `${params.user}/${params.mechanism}`;
+      audit: { target: ({ params }) => `${params.user}/${params.mechanism}` },
+      async handle({ params, body }) {
         return {
           status: 200,
           body: await actions.upsertScramCredential(params.id, params.user, params.mechanism, body),
@@ -78,8 +78,8 @@ export function scramRoutes(actions: ClusterActions) {
       summary: "Delete the user's credential for one mechanism (404 when there is none); answers the credentials left",
       action: "scram.delete",
       params: ScramCredentialPathSchema,
-      async handle({ res, params }) {
-        res.locals.auditTarget = `${params.user}/${params.mechanism}`;
+      audit: { target: ({ params }) => `${params.user}/${params.mechanism}` },
+      async handle({ params }) {
         return { status: 200, body: await actions.deleteScramCredential(params.id, params.user, params.mechanism) };
       },
     }),

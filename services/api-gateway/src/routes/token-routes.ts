@@ -9,6 +9,7 @@ import {
   CreatedApiTokenResponseSchema,
   hashToken,
   newApiTokenSecret,
+  type Role,
   roleAtLeast,
 } from "@kcp/shared";
 import type { ApiTokenRecord, Store, UserRecord } from "@kcp/store";
@@ -61,7 +62,7 @@ export function tokenRoutes(store: Store) {
     return names;
   };
   return [
-    route({
+    route<CreateApiTokenRequest, unknown, unknown, { owner: UserRecord; role: Role }>({
       method: "POST",
       path: "/api/v1/tokens",
       operationId: "createToken",
@@ -71,11 +72,13 @@ export function tokenRoutes(store: Store) {
       summary: "Create an API token (the secret is in this answer only); role at most the creator's and the owner's",
       action: "token.create",
       body: CreateApiTokenRequestSchema,
-      async handle({ res, body, user }) {
+      async find({ body, user }) {
         const owner = await ownerOf(store, user, body);
         // Default: the owner's role, or the creator's when lower (a token making a token for its owner).
-        const role = body.role ?? (roleAtLeast(user.role, owner.role) ? owner.role : user.role);
-        res.locals.auditTarget = `${owner.username}/${body.name}`;
+        return { owner, role: body.role ?? (roleAtLeast(user.role, owner.role) ? owner.role : user.role) };
+      },
+      audit: { target: ({ body, found }) => found && `${found.owner.username}/${body.name}` },
+      async handle({ body, user, found: { owner, role } }) {
         if (!roleAtLeast(user.role, role)) {
           throw new AppError("forbidden", `A token's role cannot be above yours (${user.role})`);
         }
@@ -125,7 +128,12 @@ export function tokenRoutes(store: Store) {
         };
       },
     }),
-    route<unknown, unknown, z.infer<typeof ApiTokenPathSchema>>({
+    route<
+      unknown,
+      unknown,
+      z.infer<typeof ApiTokenPathSchema>,
+      { token: ApiTokenRecord; owner: Pick<UserRecord, "id" | "username"> }
+    >({
       method: "DELETE",
       path: "/api/v1/tokens/:id",
       operationId: "revokeToken",
@@ -134,14 +142,17 @@ export function tokenRoutes(store: Store) {
       summary: "Revoke an API token (one's own, or any as admin): refused at once on every instance",
       action: "token.revoke",
       params: ApiTokenPathSchema,
-      async handle({ res, params, user }) {
+      async find({ params, user }) {
         const token = await store.apiTokens.findById(params.id);
         // Another user's token is "not found" to a non-admin: ids of others' tokens are not confirmed.
         if (!token || token.revokedAt || (token.ownerId !== user.id && user.role !== "admin")) {
           throw new AppError("not_found", `No token ${params.id}`);
         }
         const owner = (await store.users.findById(token.ownerId)) ?? { id: token.ownerId, username: token.ownerId };
-        res.locals.auditTarget = `${owner.username}/${token.name}`;
+        return { token, owner };
+      },
+      audit: { target: ({ found }) => found && `${found.owner.username}/${found.token.name}` },
+      async handle({ found: { token, owner } }) {
         await store.apiTokens.revoke(token.id, new Date());
         return { status: 200, body: { token: tokenView(token, owner) } };
       },

@@ -86,8 +86,8 @@ export function topicRoutes(actions: ClusterActions) {
       action: "topic.create",
       params: ClusterPathSchema,
       body: CreateTopicRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = body.name;
+      audit: { target: ({ body }) => body.name },
+      async handle({ params, body }) {
         return { status: 201, body: await actions.createTopic(params.id, body) };
       },
     }),
@@ -103,8 +103,8 @@ export function topicRoutes(actions: ClusterActions) {
       action: "topic.delete",
       params: TopicPathSchema,
       body: DeleteTopicRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = params.topic;
+      audit: { target: ({ params }) => params.topic },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.deleteTopic(params.id, params.topic, body.confirmName) };
       },
     }),
@@ -120,8 +120,8 @@ export function topicRoutes(actions: ClusterActions) {
       params: TopicPathSchema,
       body: ProduceRequestSchema,
       auditRequest: producedSizes,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = params.topic;
+      audit: { target: ({ params }) => params.topic },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.produce(params.id, params.topic, body) };
       },
     }),
@@ -136,8 +136,8 @@ export function topicRoutes(actions: ClusterActions) {
       action: "topic.partitions",
       params: TopicPathSchema,
       body: IncreasePartitionsRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = params.topic;
+      audit: { target: ({ params }) => params.topic },
+      async handle({ params, body }) {
         return { status: 200, body: await actions.increasePartitions(params.id, params.topic, body.count) };
       },
     }),
@@ -152,8 +152,8 @@ export function topicRoutes(actions: ClusterActions) {
       action: "topic.configs",
       params: TopicPathSchema,
       body: ConfigChangeRequestSchema,
-      async handle({ res, params, body }) {
-        res.locals.auditTarget = params.topic;
+      audit: { target: ({ params }) => params.topic },
+      async handle({ params, body }) {
         const applied = await actions.changeConfigs(params.id, { type: "topic", name: params.topic }, body);
         return { status: 200, body: { topic: params.topic, ...applied } };
       },

@@ -25,8 +25,8 @@ export function userRoutes(store: Store) {
       summary: "Create a user",
       action: "user.create",
       body: CreateUserRequestSchema,
-      async handle({ res, body }) {
-        res.locals.auditTarget = body.username;
+      audit: { target: ({ body }) => body.username },
+      async handle({ body }) {
         const user = await store.users.create({
           username: body.username,
           role: body.role,
@@ -59,10 +59,13 @@ export function userRoutes(store: Store) {
       action: "user.update",
       params: UserIdParams,
       body: UpdateUserRequestSchema,
-      async handle({ res, params, body }) {
+      async find({ params }) {
         const target = await store.users.findById(params.id);
         if (!target) throw new AppError("not_found", `No user ${params.id}`);
-        res.locals.auditTarget = target.username;
+        return target;
+      },
+      audit: { target: ({ found }) => found?.username },
+      async handle({ params, body }) {
         // The store refuses to leave no enabled admin, atomically with the write (two admins disabling each other).
         const user = await store.users.update(
           params.id,
