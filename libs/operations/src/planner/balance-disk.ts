@@ -1,4 +1,6 @@
 import type { DiskBand } from "./disk-band.js";
+import { HomePairs } from "./home-pairs.js";
+import type { PlannerPartition } from "./model.js";
 import type { Placement } from "./placement.js";
 import { SizeSorted } from "./size-sorted.js";
 
@@ -12,6 +14,17 @@ function breadth(replicas: number): { NEAREST: number; PARTNERS: number; SCAN: n
   return { NEAREST, PARTNERS, SCAN: NEAREST * 8, DEEP: NEAREST * 256 };
 }
 
+export interface DiskBalancing {
+  rackOf: ReadonlyMap<number, string | undefined> | undefined;
+  rackCount: number;
+  /** The replica spread reached before, to keep (undefined: counts are free). */
+  counts: { min: number; max: number } | undefined;
+  /** With counts: brokers no swap brings into the band move without one (the band is the higher goal). */
+  freeWhenStuck?: boolean;
+  /** Whether a broker the usual looks find nothing for gets the rescue look before it counts as stuck. */
+  rescuing?: boolean;
+}
+
 /**
  * Disk goal: brings every broker's data into its band by moving replicas from brokers above it (or the fullest) to
  * brokers below it (or the emptiest) — the replica nearest in size to what both need (towards each broker's
@@ -22,9 +35,9 @@ function breadth(replicas: number): { NEAREST: number; PARTNERS: number; SCAN: n
  * a move that would widen it is paired with a replica going back (a swap), so the replica goal is kept: the smallest
  * that moves anyway or goes home (a broker above its max disk use can only take back what it held), else — or when
  * that one is larger than anything the giver could send — the smallest (with `counts` undefined, the rescue look
- * also tries such a swap where every single move overshoots);
- * with `counts` undefined counts are free; with `freeWhenStuck` only the brokers no swap helps are. Hard goals hold for every move: racks, capacity (copies in flight counted),
- * receivers only. Answers whether every broker ended in its band.
+ * also tries such a swap where every single move overshoots); with `counts` undefined counts are free; with
+ * `freeWhenStuck` only the brokers no swap helps are. Hard goals hold for every move: racks, capacity (copies in flight
+ * counted), receivers only. Answers whether every broker ended in its band.
  *
  * Every step works on incremental state (brokers by index in typed arrays, each broker's replicas and each pair's
  * "held before by one, on the other now" replicas in size order, brokers ranked by use), so a step costs the same at
@@ -34,274 +47,463 @@ export function balanceDisk(
   placement: Placement,
   ids: readonly number[],
   band: DiskBand,
-  rackOf: ReadonlyMap<number, string | undefined> | undefined,
-  rackCount: number,
-  counts: { min: number; max: number } | undefined,
-  /** With counts: brokers no swap brings into the band move without one (the band is the higher goal). */
-  freeWhenStuck = false,
-  /** Whether a broker the usual looks find nothing for gets the rescue look before it counts as stuck. */
-  rescuing = false,
+  balancing: DiskBalancing,
 ): boolean {
-  const n = ids.length;
-  const lists = placement.lists;
-  const { NEAREST, PARTNERS, SCAN, DEEP } = breadth(lists.reduce((total, l) => total + l.length, 0));
-  const partitions = placement.partitions;
-  const at = new Map(ids.map((id, i) => [id, i]));
-  const size = new Float64Array(lists.length);
-  for (let p = 0; p < lists.length; p++) size[p] = placement.size(p);
-  const of = (m: ReadonlyMap<number, number>, fallback: number) =>
-    Float64Array.from(ids, (id) => m.get(id) ?? fallback);
-  const lower = of(band.lower, 0);
-  const upper = of(band.upper, 0);
-  const target = of(band.target, 0);
-  const weight = of(band.weight, 1);
-  const ceiling = of(band.ceiling, Number.POSITIVE_INFINITY);
-  const data = of(placement.data, 0);
-  const dataBefore = of(placement.dataBefore, 0);
-  const arriving = of(placement.arriving, 0);
-  const count = Int32Array.from(ids, (id) => placement.count.get(id) ?? 0);
-  // Racks as numbers; a broker without one is -1 (two such compare equal, as undefined did).
-  const rackNames = new Map<string | undefined, number>();
-  const rack = new Map<number, number>();
-  if (rackOf)
-    for (const [id, name] of rackOf) {
-      if (name === undefined) continue;
-      if (!rackNames.has(name)) rackNames.set(name, rackNames.size);
-      rack.set(id, rackNames.get(name) as number);
-    }
-  const rackId = (id: number) => rack.get(id) ?? -1;
-  // A broker of another rack can take a replica only of a partition that leaves a rack unused (or has more replicas
-  // than there are racks): without such partitions only partners in the same rack are tried.
-  let crossRack = !rackOf;
-  for (let p = 0; p < lists.length && !crossRack; p++)
-    if ((lists[p] as number[]).length !== rackCount) crossRack = true;
+  return new DiskBalancer(placement, ids, band, balancing).run();
+}
 
-  const heldBefore = (id: number, p: number) => (partitions[p] as { replicas: number[] }).replicas.includes(id);
-  const outside = (i: number, d: number) =>
-    Math.max(0, d - (upper[i] as number)) + Math.max(0, (lower[i] as number) - d);
-  const off = (i: number) => outside(i, data[i] as number) / (weight[i] as number);
-  const use = (i: number) => (data[i] as number) / (weight[i] as number);
-
-  /** Whether broker index t may take p from broker index f under the hard goals. */
-  const canTake = (t: number, p: number, f: number) => {
-    const list = lists[p] as number[];
-    const to = ids[t] as number;
-    for (let k = 0; k < list.length; k++) if (list[k] === to) return false;
-    if (
-      (dataBefore[t] as number) + (arriving[t] as number) + (size[p] as number) > (ceiling[t] as number) &&
-      !heldBefore(to, p)
-    )
-      return false;
-    if (!rackOf || list.length > rackCount) return true;
-    const from = ids[f] as number;
-    const r = rackId(to);
-    for (let k = 0; k < list.length; k++) {
-      const id = list[k] as number;
-      if (id !== from && rackId(id) === r) return false;
-    }
-    return true;
-  };
-  /** Data the plan moves more (less) when p goes from f to t: nothing when it goes back where it was. */
-  const moveCost = (p: number, f: number, t: number) =>
-    (heldBefore(ids[t] as number, p) ? 0 : (size[p] as number)) -
-    (heldBefore(ids[f] as number, p) ? 0 : (size[p] as number));
-
-  // Each broker's replicas by size: one pass over all partitions in size order.
-  const bySize = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
-    (a, b) => (size[a] as number) - (size[b] as number) || a - b,
-  );
-  const held: number[][] = ids.map(() => []);
-  for (const p of bySize)
-    for (const id of lists[p] as number[]) {
-      const i = at.get(id);
-      if (i !== undefined) (held[i] as number[]).push(p);
-    }
-  const sorted = held.map((items) => new SizeSorted(size, items));
-
-  // With counts kept: per pair (f, t), the replicas f held before that t holds now — what f can take back for free.
-  const home = new Map<number, SizeSorted>();
-  const pairs = (p: number, visit: (key: number) => void) => {
-    const list = lists[p] as number[];
-    for (const h of (partitions[p] as { replicas: number[] }).replicas) {
-      const f = at.get(h);
-      if (f === undefined || list.includes(h)) continue;
-      for (const x of list) {
-        const t = at.get(x);
-        if (t !== undefined) visit(f * n + t);
-      }
-    }
-  };
-  const addHome = (key: number, p: number) => {
-    const s = home.get(key);
-    if (s) s.insert(p);
-    else home.set(key, new SizeSorted(size, [p]));
-  };
-  /** Before p moves from f to t: only the entries that change (t's if it held p before, f's, and t for f). */
-  const homeMove = (p: number, f: number, t: number) => {
-    const list = lists[p] as number[];
-    const from = ids[f] as number;
-    const to = ids[t] as number;
-    for (const h of (partitions[p] as { replicas: number[] }).replicas) {
-      const g = at.get(h);
-      if (g === undefined) continue;
-      if (h === to)
-        // t held p before and takes it back: p is no longer t's to take back.
-        for (const x of list) {
-          const y = at.get(x);
-          if (y !== undefined) home.get(g * n + y)?.remove(p);
-        }
-      else if (h === from)
-        // f held p before and gives it away: every holder after the move holds what f held.
-        for (const x of list) {
-          const y = at.get(x === from ? to : x);
-          if (y !== undefined) addHome(g * n + y, p);
-        }
-      else if (!list.includes(h)) {
-        // g held p before and holds it neither before nor after: p leaves f for t.
-        home.get(g * n + f)?.remove(p);
-        addHome(g * n + t, p);
-      }
-    }
-  };
-  if (counts) {
-    const gathered = new Map<number, number[]>();
-    for (const p of bySize)
-      pairs(p, (key) => {
-        const list = gathered.get(key);
-        if (list) list.push(p);
-        else gathered.set(key, [p]);
-      });
-    for (const [key, items] of gathered) home.set(key, new SizeSorted(size, items));
-  }
-
-  const found = new Int32Array(NEAREST);
-  /** Whether scans go past SCAN (up to DEEP) while nothing is found: the nearest may all be ones t cannot take. */
-  let deep = false;
+/**
+ * The disk phase's state and steps. Brokers are named by their index in `ids` (their ids only where the placement
+ * speaks of ids), partitions by their index p; `from` gives a replica, `to` receives it.
+ */
+class DiskBalancer {
+  private readonly n: number;
+  private readonly lists: number[][];
+  private readonly partitions: readonly PlannerPartition[];
+  private readonly replicaCount: number;
+  private readonly breadth: ReturnType<typeof breadth>;
+  private readonly at: Map<number, number>;
+  private readonly size: Float64Array;
+  // Each broker's band and data, by index: what every step reads and every move updates.
+  private readonly lower: Float64Array;
+  private readonly upper: Float64Array;
+  private readonly target: Float64Array;
+  private readonly weight: Float64Array;
+  private readonly ceiling: Float64Array;
+  private readonly data: Float64Array;
+  private readonly dataBefore: Float64Array;
+  private readonly arriving: Float64Array;
+  private readonly count: Int32Array;
+  /** Racks as numbers by broker id; a broker without one is -1 (two such compare equal, as undefined did). */
+  private readonly rackNumber: Map<number, number>;
+  /** Whether any partition may change racks: else only partners in the broker's own rack are tried. */
+  private readonly crossRack: boolean;
+  /** Each broker's replicas by size. */
+  private readonly held: SizeSorted[];
+  /** With counts kept: what each broker can take back for free (undefined: counts are free). */
+  private readonly home: HomePairs | undefined;
+  private readonly ranking: BrokerRanking;
+  /** Brokers whose moves may change the counts: none at first; then (freeWhenStuck) those no swap brought into the band. */
+  private readonly free: Uint8Array;
+  /** Brokers outside the band for which the last look found nothing (until a move changes the picture). */
+  private readonly stuck: Uint8Array;
+  /** The replicas the last `collectNearest` found. */
+  private readonly found: Int32Array;
+  /** Whether scans go past SCAN (up to DEEP) while nothing is found: the nearest may all be ones `to` cannot take. */
+  private deep = false;
   /**
    * A rescue look, once the usual ones found nothing: partners of the broker's own rack too, a size for what the broker
    * outside needs when the partner is already past its target, and the smallest replica back when the free one is
    * larger than anything the giver could send.
    */
-  let rescue = false;
-  /** Replicas on broker f whose size is nearest `want` that t can take: up to NEAREST of them, into `found`. */
-  const nearest = (f: number, want: number, t: number): number => {
-    const list = (sorted[f] as SizeSorted).items;
-    const start = (sorted[f] as SizeSorted).position(want);
+  private rescue = false;
+  /** The smallest replica the last `replicaToSendBack` saw that `from` can take, free or not (-1: none). */
+  private smallestBack = -1;
+  private readonly best = new BestMove();
+
+  constructor(
+    private readonly placement: Placement,
+    private readonly ids: readonly number[],
+    band: DiskBand,
+    private readonly balancing: DiskBalancing,
+  ) {
+    this.n = ids.length;
+    this.lists = placement.lists;
+    this.partitions = placement.partitions;
+    this.replicaCount = this.lists.reduce((total, l) => total + l.length, 0);
+    this.breadth = breadth(this.replicaCount);
+    this.found = new Int32Array(this.breadth.NEAREST);
+    this.at = new Map(ids.map((id, i) => [id, i]));
+    this.size = new Float64Array(this.lists.length);
+    for (let p = 0; p < this.lists.length; p++) this.size[p] = placement.size(p);
+    const byIndex = (m: ReadonlyMap<number, number>, fallback: number) =>
+      Float64Array.from(ids, (id) => m.get(id) ?? fallback);
+    this.lower = byIndex(band.lower, 0);
+    this.upper = byIndex(band.upper, 0);
+    this.target = byIndex(band.target, 0);
+    this.weight = byIndex(band.weight, 1);
+    this.ceiling = byIndex(band.ceiling, Number.POSITIVE_INFINITY);
+    this.data = byIndex(placement.data, 0);
+    this.dataBefore = byIndex(placement.dataBefore, 0);
+    this.arriving = byIndex(placement.arriving, 0);
+    this.count = Int32Array.from(ids, (id) => placement.count.get(id) ?? 0);
+    this.rackNumber = rackNumbers(balancing.rackOf);
+    this.crossRack = mayChangeRacks(this.lists, balancing.rackOf, balancing.rackCount);
+    const bySize = partitionsBySize(this.size);
+    this.held = this.replicasBySize(bySize);
+    this.home = balancing.counts
+      ? new HomePairs(this.lists, this.partitions, ids, this.at, this.size, bySize)
+      : undefined;
+    this.ranking = new BrokerRanking(this.n, (i) => this.use(i));
+    this.free = new Uint8Array(this.n);
+    this.stuck = new Uint8Array(this.n);
+  }
+
+  /**
+   * Step by step, the broker furthest outside its band gets the best move (or swap) its partners offer; a broker no
+   * look helps is stuck until a move changes the picture. Answers whether every broker ended in its band.
+   */
+  run(): boolean {
+    const limit = 4 * this.replicaCount + 1000;
+    for (let step = 0; step < limit; step++) {
+      const broker = this.furthestOutside();
+      if (broker < 0) {
+        // Every broker outside the band is stuck. Those the swaps could not help (e.g. above their max disk use, so
+        // they can take nothing back) may move without swaps from now on when asked: the band is the higher goal.
+        if (!(this.balancing.counts && this.balancing.freeWhenStuck && this.freeTheStuck())) break;
+        this.stuck.fill(0);
+        continue;
+      }
+      if (this.findBestMove(broker)) {
+        this.makeBestMove();
+        this.stuck.fill(0);
+      } else this.stuck[broker] = 1;
+    }
+    return this.everyBrokerInBand();
+  }
+
+  /** The broker not stuck furthest outside its band, per weight (-1: none). */
+  private furthestOutside(): number {
+    let broker = -1;
+    let worst = 0;
+    for (let i = 0; i < this.n; i++) {
+      if (this.stuck[i]) continue;
+      const o = this.off(i);
+      if (o > worst) {
+        worst = o;
+        broker = i;
+      }
+    }
+    return broker;
+  }
+
+  /** Frees every broker outside its band not free yet; whether there was one. */
+  private freeTheStuck(): boolean {
+    let freed = false;
+    for (let i = 0; i < this.n; i++)
+      if (this.off(i) > 0 && !this.free[i]) {
+        this.free[i] = 1;
+        freed = true;
+      }
+    return freed;
+  }
+
+  /**
+   * The best move for a broker outside its band, into `best`; whether there is one. A broker is stuck only after a
+   * deep look: first the usual one, then past SCAN when it found nothing; then both again as a rescue (partners of
+   * its own rack too, sizes for what it needs, the smallest replica back). Partners of any rack when a partition may
+   * change racks, else of the broker's rack only.
+   */
+  private findBestMove(broker: number): boolean {
+    const above = (this.data[broker] as number) > (this.upper[broker] as number);
+    this.best.clear();
+    for (let look = 0; look < (this.balancing.rescuing ? 4 : 2) && !this.best.found; look++) {
+      this.deep = look % 2 === 1;
+      this.rescue = look >= 2;
+      this.tryPartners(broker, above, !this.crossRack);
+      if (!this.best.found && this.rescue && this.crossRack && this.balancing.rackOf)
+        this.tryPartners(broker, above, true);
+    }
+    return this.best.found;
+  }
+
+  private makeBestMove(): void {
+    const { p, from, to, back } = this.best;
+    this.move(p, from, to);
+    if (back >= 0) this.move(back, to, from);
+    this.ranking.rerank(from);
+    this.ranking.rerank(to);
+  }
+
+  /** Tries the PARTNERS brokers furthest on the other side of `broker`: of any rack, or of its rack only. */
+  private tryPartners(broker: number, above: boolean, sameRack: boolean): void {
+    const n = this.n;
+    const own = this.rackOfIndex(broker);
+    for (let k = 0, tried = 0; k < n && tried < this.breadth.PARTNERS; k++) {
+      const partner = this.ranking.order[above ? k : n - 1 - k] as number;
+      if (partner === broker || (sameRack && this.rackOfIndex(partner) !== own)) continue;
+      tried++;
+      const [from, to] = above ? [broker, partner] : [partner, broker];
+      this.considerPair(from, to, Math.max(1, this.sizeWanted(broker, from, to, above)));
+    }
+  }
+
+  /**
+   * The size of replica to look for: what takes both towards their targets; else (in a rescue look, the partner
+   * already past its target) what `broker` needs that the partner's band leaves room for.
+   */
+  private sizeWanted(broker: number, from: number, to: number, above: boolean): number {
+    const data = this.data;
+    const toward = Math.min(
+      (data[from] as number) - (this.target[from] as number),
+      (this.target[to] as number) - (data[to] as number),
+      above
+        ? (data[broker] as number) - (this.lower[broker] as number)
+        : (this.upper[broker] as number) - (data[broker] as number),
+    );
+    if (toward > 0 || !this.rescue) return toward;
+    return Math.min(
+      (data[from] as number) - (this.lower[from] as number),
+      (this.upper[to] as number) - (data[to] as number),
+      this.outside(broker, data[broker] as number),
+    );
+  }
+
+  /**
+   * Offers the moves from `from` to `to` of the replicas nearest `want`: single moves, or swaps with a replica going
+   * back where a single move would widen the replica spread kept. A free replica to send back may be larger than
+   * anything `from` can give: then (rescue) the smallest one goes back. With the counts free (no replica goal), where
+   * a single move finds nothing (each overshoots) a swap may fit (rescue).
+   */
+  private considerPair(from: number, to: number, want: number): void {
+    const counts = this.balancing.counts;
+    const needSwap =
+      counts !== undefined &&
+      !this.free[from] &&
+      !this.free[to] &&
+      ((this.count[from] as number) - 1 < counts.min || (this.count[to] as number) + 1 > counts.max);
+    const back = needSwap ? this.replicaToSendBack(from, to) : -1;
+    if (needSwap && back < 0) return;
+    if (this.offerNearest(from, to, want, back) || !this.rescue) return;
+    if (needSwap) {
+      if (this.smallestBack >= 0 && this.smallestBack !== back) this.offerNearest(from, to, want, this.smallestBack);
+      return;
+    }
+    if (counts !== undefined) return;
+    const swap = this.replicaToSendBack(from, to);
+    if (swap >= 0 && !this.offerNearest(from, to, want, swap) && this.smallestBack >= 0 && this.smallestBack !== swap)
+      this.offerNearest(from, to, want, this.smallestBack);
+  }
+
+  /**
+   * Offers p from `from` to `to` (with `back` from `to` to `from` when ≥ 0) for the replicas of `from` nearest
+   * `want`, each that brings the two nearer their bands; whether any.
+   */
+  private offerNearest(from: number, to: number, want: number, back: number): boolean {
+    const size = this.size;
+    const backSize = back >= 0 ? (size[back] as number) : 0;
+    const backCost = back >= 0 ? this.moveCost(back, to, from) : 0;
+    const dataFrom = this.data[from] as number;
+    const dataTo = this.data[to] as number;
+    const now = this.outside(from, dataFrom) + this.outside(to, dataTo);
+    const k = this.collectNearest(from, want + backSize, to);
+    let any = false;
+    for (let j = 0; j < k; j++) {
+      const p = this.found[j] as number;
+      const net = (size[p] as number) - backSize;
+      if (net <= 0) continue;
+      const gain = now - this.outside(from, dataFrom - net) - this.outside(to, dataTo + net);
+      if (gain <= 0) continue;
+      this.best.offer(p, from, to, back, gain, this.moveCost(p, from, to) + backCost);
+      any = true;
+    }
+    return any;
+  }
+
+  /** Replicas on `from` whose size is nearest `want` that `to` can take: up to NEAREST of them, into `found`. */
+  private collectNearest(from: number, want: number, to: number): number {
+    const { NEAREST, SCAN, DEEP } = this.breadth;
+    const size = this.size;
+    const held = this.held[from] as SizeSorted;
+    const list = held.items;
+    const start = held.position(want);
     let down = start - 1;
     let up = start;
     let k = 0;
     for (
       let scanned = 0;
-      k < NEAREST && (down >= 0 || up < list.length) && (scanned < SCAN || (deep && k === 0 && scanned < DEEP));
+      k < NEAREST && (down >= 0 || up < list.length) && (scanned < SCAN || (this.deep && k === 0 && scanned < DEEP));
       scanned++
     ) {
       const takeUp =
         up < list.length &&
         (down < 0 || (size[list[up] as number] as number) - want <= want - (size[list[down] as number] as number));
       const p = (takeUp ? list[up++] : list[down--]) as number;
-      if (canTake(t, p, f)) found[k++] = p;
+      if (this.canTake(to, p, from)) this.found[k++] = p;
     }
     return k;
-  };
+  }
 
-  /** The smallest replica swapBack saw that f can take, free or not (-1: none). */
-  let smallestBack = -1;
   /**
-   * A replica for t to send back to f so the counts stay: the smallest free one (f held it before, or it moves
-   * anyway) among those f held and among t's NEAREST smallest that f can take; else the smallest of those.
+   * A replica for `to` to send back to `from` so the counts stay: the smallest free one (`from` held it before, or
+   * it moves anyway) among those `from` held and among the NEAREST smallest of `to` that `from` can take; else the
+   * smallest of those (-1: none). Also notes the smallest it saw in `smallestBack`.
    */
-  const swapBack = (f: number, t: number): number => {
-    let best = -1;
-    const mine = home.get(f * n + t);
-    if (mine)
-      for (let k = 0; k < mine.items.length && k < SCAN; k++) {
-        const q = mine.items[k] as number;
-        if (canTake(f, q, t)) {
-          best = q;
-          break;
-        }
-      }
+  private replicaToSendBack(from: number, to: number): number {
+    const { NEAREST, SCAN } = this.breadth;
+    const size = this.size;
+    let best = this.firstHomeBack(from, to);
     let first = -1;
-    const list = (sorted[t] as SizeSorted).items;
+    const list = (this.held[to] as SizeSorted).items;
     for (let k = 0, accepted = 0; k < list.length && k < SCAN && accepted < NEAREST; k++) {
       const q = list[k] as number;
       if (best >= 0 && ((size[q] as number) > (size[best] as number) || (size[q] === size[best] && q >= best))) break;
-      if (!canTake(f, q, t)) continue;
+      if (!this.canTake(from, q, to)) continue;
       accepted++;
       if (first < 0) first = q;
-      if (moveCost(q, t, f) <= 0) {
+      if (this.moveCost(q, to, from) <= 0) {
         best = q;
         break;
       }
     }
-    smallestBack = first >= 0 && (best < 0 || (size[first] as number) < (size[best] as number)) ? first : best;
+    this.smallestBack = first >= 0 && (best < 0 || (size[first] as number) < (size[best] as number)) ? first : best;
     return best >= 0 ? best : first;
-  };
+  }
 
-  // The best candidate of the step: p from f to t, and `back` from t to f when a swap keeps the counts.
-  let bestP = -1;
-  let bestF = -1;
-  let bestT = -1;
-  let bestBack = -1;
-  let bestGain = 0;
-  let bestCost = 0;
-  const offer = (p: number, f: number, t: number, back: number, gain: number, cost: number) => {
-    if (bestP >= 0 && !better(gain, cost, bestGain, bestCost)) return;
-    bestP = p;
-    bestF = f;
-    bestT = t;
-    bestBack = back;
-    bestGain = gain;
-    bestCost = cost;
-  };
+  /** The smallest replica `from` held before that `to` holds now and `from` can take back (-1: none within SCAN). */
+  private firstHomeBack(from: number, to: number): number {
+    const mine = this.home?.of(from, to);
+    if (mine)
+      for (let k = 0; k < mine.items.length && k < this.breadth.SCAN; k++) {
+        const q = mine.items[k] as number;
+        if (this.canTake(from, q, to)) return q;
+      }
+    return -1;
+  }
 
-  const consider = (f: number, t: number, want: number) => {
-    const needSwap =
-      counts !== undefined &&
-      !free[f] &&
-      !free[t] &&
-      ((count[f] as number) - 1 < counts.min || (count[t] as number) + 1 > counts.max);
-    const back = needSwap ? swapBack(f, t) : -1;
-    if (needSwap && back < 0) return;
-    // A free replica to send back may be larger than anything f can give: then the smallest one goes back. With the
-    // counts free (no replica goal), where a single move finds nothing (each overshoots) a swap may fit.
-    if (pairWith(f, t, want, back) || !rescue) return;
-    if (needSwap) {
-      if (smallestBack >= 0 && smallestBack !== back) pairWith(f, t, want, smallestBack);
-      return;
+  /** Whether `to` may take p from `from` under the hard goals: not a second copy, capacity, racks. */
+  private canTake(to: number, p: number, from: number): boolean {
+    const list = this.lists[p] as number[];
+    const toId = this.ids[to] as number;
+    for (let k = 0; k < list.length; k++) if (list[k] === toId) return false;
+    if (
+      (this.dataBefore[to] as number) + (this.arriving[to] as number) + (this.size[p] as number) >
+        (this.ceiling[to] as number) &&
+      !this.heldBefore(toId, p)
+    )
+      return false;
+    if (!this.balancing.rackOf || list.length > this.balancing.rackCount) return true;
+    const fromId = this.ids[from] as number;
+    const rack = this.rackOfId(toId);
+    for (let k = 0; k < list.length; k++) {
+      const id = list[k] as number;
+      if (id !== fromId && this.rackOfId(id) === rack) return false;
     }
-    if (counts !== undefined) return;
-    const swap = swapBack(f, t);
-    if (swap >= 0 && !pairWith(f, t, want, swap) && smallestBack >= 0 && smallestBack !== swap)
-      pairWith(f, t, want, smallestBack);
-  };
-  /** Offers p from f to t (with `back` from t to f when ≥ 0) for the replicas of f nearest `want`; whether any. */
-  const pairWith = (f: number, t: number, want: number, back: number): boolean => {
-    const backSize = back >= 0 ? (size[back] as number) : 0;
-    const backCost = back >= 0 ? moveCost(back, t, f) : 0;
-    const df = data[f] as number;
-    const dt = data[t] as number;
-    const now = outside(f, df) + outside(t, dt);
-    const k = nearest(f, want + backSize, t);
-    let any = false;
-    for (let j = 0; j < k; j++) {
-      const p = found[j] as number;
-      const net = (size[p] as number) - backSize;
-      if (net <= 0) continue;
-      const gain = now - outside(f, df - net) - outside(t, dt + net);
-      if (gain <= 0) continue;
-      offer(p, f, t, back, gain, moveCost(p, f, t) + backCost);
-      any = true;
-    }
-    return any;
-  };
+    return true;
+  }
 
-  // Brokers by use, ascending (ties by index): the first are the emptiest, the last the fullest.
-  const order = Int32Array.from(ids, (_, i) => i).sort((a, b) => use(a) - use(b) || a - b);
-  const rank = (i: number) => {
-    const from = order.indexOf(i);
-    let k = from;
+  /** Data the plan moves more (less) when p goes from `from` to `to`: nothing when it goes back where it was. */
+  private moveCost(p: number, from: number, to: number): number {
+    const size = this.size[p] as number;
+    return (
+      (this.heldBefore(this.ids[to] as number, p) ? 0 : size) -
+      (this.heldBefore(this.ids[from] as number, p) ? 0 : size)
+    );
+  }
+
+  /** Moves p from `from` to `to` in the placement and in every incremental state. */
+  private move(p: number, from: number, to: number): void {
+    const list = this.lists[p] as number[];
+    const fromId = this.ids[from] as number;
+    const toId = this.ids[to] as number;
+    this.home?.beforeMove(p, from, to);
+    this.placement.move(p, list.indexOf(fromId), toId);
+    (this.held[from] as SizeSorted).remove(p);
+    (this.held[to] as SizeSorted).insert(p);
+    const s = this.size[p] as number;
+    this.data[from] = (this.data[from] as number) - s;
+    this.data[to] = (this.data[to] as number) + s;
+    this.count[from] = (this.count[from] as number) - 1;
+    this.count[to] = (this.count[to] as number) + 1;
+    if (!this.heldBefore(fromId, p)) this.arriving[from] = (this.arriving[from] as number) - s;
+    if (!this.heldBefore(toId, p)) this.arriving[to] = (this.arriving[to] as number) + s;
+  }
+
+  private everyBrokerInBand(): boolean {
+    for (let i = 0; i < this.n; i++) if (this.off(i) > 0) return false;
+    return true;
+  }
+
+  /** Each broker's replicas in size order: one pass over all partitions in size order. */
+  private replicasBySize(bySize: Uint32Array): SizeSorted[] {
+    const held: number[][] = this.ids.map(() => []);
+    for (const p of bySize)
+      for (const id of this.lists[p] as number[]) {
+        const i = this.at.get(id);
+        if (i !== undefined) (held[i] as number[]).push(p);
+      }
+    return held.map((items) => new SizeSorted(this.size, items));
+  }
+
+  private heldBefore(id: number, p: number): boolean {
+    return (this.partitions[p] as PlannerPartition).replicas.includes(id);
+  }
+
+  /** How far data `d` on broker i lies outside its band. */
+  private outside(i: number, d: number): number {
+    return Math.max(0, d - (this.upper[i] as number)) + Math.max(0, (this.lower[i] as number) - d);
+  }
+
+  /** How far broker i lies outside its band now, per weight. */
+  private off(i: number): number {
+    return this.outside(i, this.data[i] as number) / (this.weight[i] as number);
+  }
+
+  /** Broker i's data per weight. */
+  private use(i: number): number {
+    return (this.data[i] as number) / (this.weight[i] as number);
+  }
+
+  private rackOfId(id: number): number {
+    return this.rackNumber.get(id) ?? -1;
+  }
+
+  private rackOfIndex(i: number): number {
+    return this.rackOfId(this.ids[i] as number);
+  }
+}
+
+/** Racks as numbers by broker id, in the order they first appear (brokers without one left out). */
+function rackNumbers(rackOf: ReadonlyMap<number, string | undefined> | undefined): Map<number, number> {
+  const numbers = new Map<string, number>();
+  const rack = new Map<number, number>();
+  if (rackOf)
+    for (const [id, name] of rackOf) {
+      if (name === undefined) continue;
+      if (!numbers.has(name)) numbers.set(name, numbers.size);
+      rack.set(id, numbers.get(name) as number);
+    }
+  return rack;
+}
+
+/**
+ * Whether a broker of another rack can ever take a replica: only of a partition that leaves a rack unused (or has
+ * more replicas than there are racks). Always without racks.
+ */
+function mayChangeRacks(
+  lists: readonly number[][],
+  rackOf: ReadonlyMap<number, string | undefined> | undefined,
+  rackCount: number,
+): boolean {
+  if (!rackOf) return true;
+  for (let p = 0; p < lists.length; p++) if ((lists[p] as number[]).length !== rackCount) return true;
+  return false;
+}
+
+/** Every partition index in ascending size, ties by index. */
+function partitionsBySize(size: Float64Array): Uint32Array {
+  return Uint32Array.from({ length: size.length }, (_, p) => p).sort(
+    (a, b) => (size[a] as number) - (size[b] as number) || a - b,
+  );
+}
+
+/** Brokers by use (data per weight), ascending, ties by index: the first are the emptiest, the last the fullest. */
+class BrokerRanking {
+  readonly order: Int32Array;
+
+  constructor(
+    private readonly n: number,
+    private readonly use: (i: number) => number,
+  ) {
+    this.order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => use(a) - use(b) || a - b);
+  }
+
+  /** Puts broker i back in its place after its use changed (a few places away at most, by one move). */
+  rerank(i: number): void {
+    const order = this.order;
+    const use = this.use;
     const u = use(i);
+    let k = order.indexOf(i);
     while (
       k > 0 &&
       (use(order[k - 1] as number) > u || (use(order[k - 1] as number) === u && (order[k - 1] as number) > i))
@@ -310,107 +512,41 @@ export function balanceDisk(
       k--;
     }
     while (
-      k < n - 1 &&
+      k < this.n - 1 &&
       (use(order[k + 1] as number) < u || (use(order[k + 1] as number) === u && (order[k + 1] as number) < i))
     ) {
       order[k] = order[k + 1] as number;
       k++;
     }
     order[k] = i;
-  };
-
-  const moveOne = (p: number, f: number, t: number) => {
-    const list = lists[p] as number[];
-    if (counts) homeMove(p, f, t);
-    placement.move(p, list.indexOf(ids[f] as number), ids[t] as number);
-    (sorted[f] as SizeSorted).remove(p);
-    (sorted[t] as SizeSorted).insert(p);
-    const s = size[p] as number;
-    data[f] = (data[f] as number) - s;
-    data[t] = (data[t] as number) + s;
-    count[f] = (count[f] as number) - 1;
-    count[t] = (count[t] as number) + 1;
-    if (!heldBefore(ids[f] as number, p)) arriving[f] = (arriving[f] as number) - s;
-    if (!heldBefore(ids[t] as number, p)) arriving[t] = (arriving[t] as number) + s;
-  };
-
-  // Brokers whose moves may change the counts: none at first; then those no swap brought into the band.
-  const free = new Uint8Array(n);
-  const stuck = new Uint8Array(n);
-  const limit = 4 * lists.reduce((total, l) => total + l.length, 0) + 1000;
-  for (let step = 0; step < limit; step++) {
-    let x = -1;
-    let worst = 0;
-    for (let i = 0; i < n; i++) {
-      if (stuck[i]) continue;
-      const o = off(i);
-      if (o > worst) {
-        worst = o;
-        x = i;
-      }
-    }
-    if (x < 0) {
-      // Every broker outside the band is stuck. Those the swaps could not help (e.g. above their max disk use, so
-      // they can take nothing back) may move without swaps from now on when asked: the band is the higher goal.
-      let freed = false;
-      if (counts && freeWhenStuck)
-        for (let i = 0; i < n; i++)
-          if (off(i) > 0 && !free[i]) {
-            free[i] = 1;
-            freed = true;
-          }
-      if (!freed) break;
-      stuck.fill(0);
-      continue;
-    }
-    const above = (data[x] as number) > (upper[x] as number);
-    bestP = -1;
-    // A broker is stuck only after a deep look: first the usual one, then past SCAN when it found nothing; then
-    // both again as a rescue (partners of x's own rack too, sizes for what x needs, the smallest replica back).
-    // Partners of any rack when a partition may change racks, else of x's rack only.
-    for (let look = 0; look < (rescuing ? 4 : 2) && bestP < 0; look++) {
-      deep = look % 2 === 1;
-      rescue = look >= 2;
-      tryPartners(x, above, !crossRack);
-      if (bestP < 0 && rescue && crossRack && rackOf) tryPartners(x, above, true);
-    }
-    if (bestP >= 0) {
-      const [p, f, t, back] = [bestP, bestF, bestT, bestBack];
-      moveOne(p, f, t);
-      if (back >= 0) moveOne(back, t, f);
-      rank(f);
-      rank(t);
-      stuck.fill(0);
-    } else stuck[x] = 1;
   }
-  for (let i = 0; i < n; i++) if (off(i) > 0) return false;
-  return true;
+}
 
-  /** Tries the PARTNERS brokers furthest on the other side of x: of any rack, or of x's rack only. */
-  function tryPartners(x: number, above: boolean, sameRack: boolean) {
-    const own = rackId(ids[x] as number);
-    for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
-      const y = order[above ? k : n - 1 - k] as number;
-      if (y === x || (sameRack && rackId(ids[y] as number) !== own)) continue;
-      tried++;
-      const [f, t] = above ? [x, y] : [y, x];
-      const toward = Math.min(
-        (data[f] as number) - (target[f] as number),
-        (target[t] as number) - (data[t] as number),
-        above ? (data[x] as number) - (lower[x] as number) : (upper[x] as number) - (data[x] as number),
-      );
-      // Both towards their targets; else (the partner already past its target) what x needs that the partner's band
-      // leaves room for.
-      const want =
-        toward > 0 || !rescue
-          ? toward
-          : Math.min(
-              (data[f] as number) - (lower[f] as number),
-              (upper[t] as number) - (data[t] as number),
-              outside(x, data[x] as number),
-            );
-      consider(f, t, Math.max(1, want));
-    }
+/** The best candidate of a step: p from `from` to `to`, and `back` from `to` to `from` when a swap keeps the counts. */
+class BestMove {
+  p = -1;
+  from = -1;
+  to = -1;
+  back = -1;
+  gain = 0;
+  cost = 0;
+
+  get found(): boolean {
+    return this.p >= 0;
+  }
+
+  clear(): void {
+    this.p = -1;
+  }
+
+  offer(p: number, from: number, to: number, back: number, gain: number, cost: number): void {
+    if (this.p >= 0 && !better(gain, cost, this.gain, this.cost)) return;
+    this.p = p;
+    this.from = from;
+    this.to = to;
+    this.back = back;
+    this.gain = gain;
+    this.cost = cost;
   }
 }
 

@@ -147,10 +147,11 @@ export function planMoves(input: PlannerInput): MovePlan {
     // replicas to racks (few partners can take them); elsewhere only where the usual looks leave brokers outside a
     // band the input allows. The counts are kept; only then the brokers no swap helps move without one.
     const bound = rackAware && reachable && input.partitions.some((p) => p.replicas.length === racks.size);
-    let reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, bound);
-    if (!reached && reachable && !bound)
-      reached = balanceDisk(placement, ids, aims, racksOf, racks.size, window, false, true);
-    if (!reached && window && reachable) balanceDisk(placement, ids, aims, racksOf, racks.size, window, true, true);
+    const balancing = { rackOf: racksOf, rackCount: racks.size, counts: window };
+    let reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: bound });
+    if (!reached && reachable && !bound) reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: true });
+    if (!reached && window && reachable)
+      balanceDisk(placement, ids, aims, { ...balancing, freeWhenStuck: true, rescuing: true });
   }
   // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
   // order is settled afterwards. Its work is bounded (steps per replica) so 1M replicas stay fast.
