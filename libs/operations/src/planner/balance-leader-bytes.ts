@@ -1,3 +1,4 @@
+import type { PlannerPartition } from "./model.js";
 import type { Placement } from "./placement.js";
 import { SizeSorted } from "./size-sorted.js";
 
@@ -18,175 +19,301 @@ const LOOK = 64;
  * replicas as at 10k; brokers not in `ids` (cordoned, emptied) neither give nor take.
  */
 export function balanceLeaderBytes(placement: Placement, ids: readonly number[], bandPercent: number): number {
-  const n = ids.length;
-  const lists = placement.lists;
-  const partitions = placement.partitions;
-  const rate = Float64Array.from(partitions, (p) => p.bytesInPerSec ?? 0);
+  const rate = Float64Array.from(placement.partitions, (p) => p.bytesInPerSec ?? 0);
+  const { load, count, total } = leaderLoads(placement.lists, ids, rate);
+  if (total <= 0 || ids.length < 2) return 0;
+  const mean = total / ids.length;
+  const band = { lower: mean * (1 - bandPercent / 100), upper: mean * (1 + bandPercent / 100) };
+  if (!load.some((x) => outsideBand(band, x) > 0)) return 0;
+  return new LeaderBytesBalancer(placement, ids, rate, load, count, band).run();
+}
+
+interface Band {
+  lower: number;
+  upper: number;
+}
+
+const outsideBand = (band: Band, x: number) => Math.max(0, x - band.upper) + Math.max(0, band.lower - x);
+
+/** Each broker's leader bytes-in and leader count (by index in `ids`), and the bytes-in of all partitions. */
+function leaderLoads(
+  lists: readonly number[][],
+  ids: readonly number[],
+  rate: Float64Array,
+): { load: Float64Array; count: Int32Array; total: number } {
   const at = new Map(ids.map((id, i) => [id, i]));
-  const load = new Float64Array(n);
-  const count = new Int32Array(n);
+  const load = new Float64Array(ids.length);
+  const count = new Int32Array(ids.length);
   let total = 0;
   for (let p = 0; p < lists.length; p++) {
     total += rate[p] as number;
-    const a = at.get((lists[p] as number[])[0] as number);
-    if (a === undefined) continue;
-    load[a] = (load[a] as number) + (rate[p] as number);
-    count[a] = (count[a] as number) + 1;
+    const leader = at.get((lists[p] as number[])[0] as number);
+    if (leader === undefined) continue;
+    load[leader] = (load[leader] as number) + (rate[p] as number);
+    count[leader] = (count[leader] as number) + 1;
   }
-  if (total <= 0 || n < 2) return 0;
-  const mean = total / n;
-  const lower = mean * (1 - bandPercent / 100);
-  const upper = mean * (1 + bandPercent / 100);
-  const outside = (x: number) => Math.max(0, x - upper) + Math.max(0, lower - x);
-  if (!load.some((x) => outside(x) > 0)) return 0;
-  let minCount = Number.POSITIVE_INFINITY;
-  let maxCount = Number.NEGATIVE_INFINITY;
-  for (const c of count) {
-    minCount = Math.min(minCount, c);
-    maxCount = Math.max(maxCount, c);
-  }
+  return { load, count, total };
+}
 
-  // Per pair a * n + b: the partitions a leads of which b holds a replica, by rate.
-  const led = new Map<number, SizeSorted>();
-  const gathered = new Map<number, number[]>();
-  const byRate = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
-    (x, y) => (rate[x] as number) - (rate[y] as number) || x - y,
-  );
-  const pairsOf = (p: number, visit: (key: number) => void) => {
-    const list = lists[p] as number[];
-    const a = at.get(list[0] as number);
-    if (a === undefined) return;
-    for (let k = 1; k < list.length; k++) {
-      const b = at.get(list[k] as number);
-      if (b !== undefined) visit(a * n + b);
+/**
+ * The leader bytes-in phase's state and steps. Brokers are named by their index in `ids`, partitions by their index;
+ * `from` hands leadership of p to `to` (and, in a trade, `to` hands q back).
+ */
+class LeaderBytesBalancer {
+  private readonly n: number;
+  private readonly lists: number[][];
+  private readonly at: Map<number, number>;
+  /** The leader counts reached by the leader phase: leadership passes alone only while they stay within them. */
+  private readonly minCount: number;
+  private readonly maxCount: number;
+  private readonly led: LedPairs;
+  /** Brokers by leader bytes-in, ascending (ties by index). */
+  private readonly order: Int32Array;
+  /**
+   * A broker no trade helps is passed over until a round ends: only the two brokers of a trade are tried again at
+   * once, the others when every broker left outside is stuck and some trade happened since (bounded retries).
+   */
+  private readonly stuck: Uint8Array;
+  private readonly best = new BestTrade();
+  private reorders = 0;
+
+  constructor(
+    private readonly placement: Placement,
+    private readonly ids: readonly number[],
+    private readonly rate: Float64Array,
+    private readonly load: Float64Array,
+    private readonly count: Int32Array,
+    private readonly band: Band,
+  ) {
+    this.n = ids.length;
+    this.lists = placement.lists;
+    this.at = new Map(ids.map((id, i) => [id, i]));
+    let minCount = Number.POSITIVE_INFINITY;
+    let maxCount = Number.NEGATIVE_INFINITY;
+    for (const c of count) {
+      minCount = Math.min(minCount, c);
+      maxCount = Math.max(maxCount, c);
     }
-  };
-  for (const p of byRate)
-    pairsOf(p, (key) => {
-      const got = gathered.get(key);
-      if (got) got.push(p);
-      else gathered.set(key, [p]);
-    });
-  for (const [key, items] of gathered) led.set(key, new SizeSorted(rate, items));
-  const changed = (p: number) => {
-    const before = (partitions[p] as { replicas: number[] }).replicas;
-    const list = lists[p] as number[];
-    return before.length !== list.length || before.some((id, k) => id !== list[k]);
-  };
+    this.minCount = minCount;
+    this.maxCount = maxCount;
+    this.led = new LedPairs(this.lists, this.at, this.n, rate);
+    this.order = Int32Array.from(ids, (_, i) => i);
+    this.sortByLoad();
+    this.stuck = new Uint8Array(this.n);
+  }
 
-  /** p's first place goes to broker index b (a replica of p); the pair index and the figures follow. */
-  const lead = (p: number, b: number) => {
-    const list = lists[p] as number[];
-    const a = at.get(list[0] as number) as number;
-    pairsOf(p, (key) => led.get(key)?.remove(p));
-    const to = ids[b] as number;
-    list.splice(list.indexOf(to), 1);
-    list.unshift(to);
-    pairsOf(p, (key) => {
-      const s = led.get(key);
-      if (s) s.insert(p);
-      else led.set(key, new SizeSorted(rate, [p]));
-    });
-    const r = rate[p] as number;
-    load[a] = (load[a] as number) - r;
-    load[b] = (load[b] as number) + r;
-    count[a] = (count[a] as number) - 1;
-    count[b] = (count[b] as number) + 1;
-  };
+  /** Step by step, the broker furthest outside the band gets the best trade its partners offer. Answers the reorders. */
+  run(): number {
+    let traded = false;
+    const limit = 2 * this.lists.length + 1000;
+    for (let step = 0; step < limit; step++) {
+      const broker = this.furthestOutside();
+      if (broker < 0) {
+        if (!traded) break;
+        traded = false;
+        this.stuck.fill(0);
+        continue;
+      }
+      if (!this.findBestTrade(broker)) {
+        this.stuck[broker] = 1;
+        continue;
+      }
+      this.makeBestTrade();
+      traded = true;
+    }
+    return this.reorders;
+  }
 
-  let bestP = -1;
-  let bestQ = -1;
-  let bestA = -1;
-  let bestB = -1;
-  let bestGain = 0;
-  let bestChurn = 0;
-  const offer = (p: number, q: number, a: number, b: number, gain: number) => {
-    const churn = (changed(p) ? 0 : 1) + (q >= 0 && !changed(q) ? 1 : 0);
-    if (bestP >= 0 && (gain < bestGain || (gain === bestGain && churn >= bestChurn))) return;
-    [bestP, bestQ, bestA, bestB, bestGain, bestChurn] = [p, q, a, b, gain, churn];
-  };
-  /** Trades from a (leading more bytes-in) to b: p alone when the counts allow, else p for a smaller q. */
-  const consider = (a: number, b: number) => {
-    const give = led.get(a * n + b);
+  /** The broker not stuck furthest outside the band (-1: none). */
+  private furthestOutside(): number {
+    let broker = -1;
+    let worst = 0;
+    for (let i = 0; i < this.n; i++) {
+      const o = this.stuck[i] ? 0 : this.outside(this.load[i] as number);
+      if (o > worst) {
+        worst = o;
+        broker = i;
+      }
+    }
+    return broker;
+  }
+
+  /** The best trade with the PARTNERS brokers furthest on the other side of the mean, into `best`; whether any. */
+  private findBestTrade(broker: number): boolean {
+    const n = this.n;
+    const above = (this.load[broker] as number) > this.band.upper;
+    this.best.clear();
+    for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
+      const partner = this.order[above ? k : n - 1 - k] as number;
+      if (partner === broker) continue;
+      tried++;
+      if (above) this.considerPair(broker, partner);
+      else this.considerPair(partner, broker);
+    }
+    return this.best.found;
+  }
+
+  private makeBestTrade(): void {
+    const { p, q, from, to } = this.best;
+    this.lead(p, to);
+    this.reorders++;
+    if (q >= 0) {
+      this.lead(q, from);
+      this.reorders++;
+    }
+    this.sortByLoad();
+    this.stuck[from] = 0;
+    this.stuck[to] = 0;
+  }
+
+  /** Trades from `from` (leading more bytes-in) to `to`: p alone when the counts allow, else p for a smaller q. */
+  private considerPair(from: number, to: number): void {
+    const give = this.led.of(from, to);
     if (!give || give.length === 0) return;
-    const la = load[a] as number;
-    const lb = load[b] as number;
-    const now = outside(la) + outside(lb);
-    const want = (la - lb) / 2;
-    const gainOf = (net: number) => now - outside(la - net) - outside(lb + net);
-    const near = (q: number, extra: number) => {
-      // The partitions of a nearest `want + extra` in rate: the two either side of that point.
+    const loadFrom = this.load[from] as number;
+    const loadTo = this.load[to] as number;
+    const now = this.outside(loadFrom) + this.outside(loadTo);
+    const want = (loadFrom - loadTo) / 2;
+    /** Offers the partitions `from` leads nearest `want + extra` in rate (the two either side), with q (-1: none) back. */
+    const offerNearest = (q: number, extra: number) => {
       const i = give.position(want + extra);
       for (const k of [i - 1, i]) {
         const p = give.items[k];
         if (p === undefined) continue;
-        const net = (rate[p] as number) - extra;
-        if (net <= 0 || net >= la - lb) continue;
-        const gain = gainOf(net);
-        if (gain > 0) offer(p, q, a, b, gain);
+        const net = (this.rate[p] as number) - extra;
+        if (net <= 0 || net >= loadFrom - loadTo) continue;
+        const gain = now - this.outside(loadFrom - net) - this.outside(loadTo + net);
+        if (gain > 0) this.best.offer(p, q, from, to, gain, this.churn(p, q));
       }
     };
-    if ((count[a] as number) - 1 >= minCount && (count[b] as number) + 1 <= maxCount) near(-1, 0);
-    const back = led.get(b * n + a);
+    if ((this.count[from] as number) - 1 >= this.minCount && (this.count[to] as number) + 1 <= this.maxCount)
+      offerNearest(-1, 0);
+    const back = this.led.of(to, from);
     if (!back) return;
     for (let k = 0; k < back.items.length && k < LOOK; k++) {
       const q = back.items[k] as number;
-      near(q, rate[q] as number);
+      offerNearest(q, this.rate[q] as number);
     }
-  };
-
-  // Brokers by leader bytes-in, ascending (ties by index).
-  const order = Int32Array.from(ids, (_, i) => i);
-  const sortOrder = () => order.sort((x, y) => (load[x] as number) - (load[y] as number) || x - y);
-  sortOrder();
-  // A broker no trade helps is passed over until a round ends: only the two brokers of a trade are tried again at
-  // once, the others when every broker left outside is stuck and some trade happened since (bounded retries).
-  const stuck = new Uint8Array(n);
-  let traded = false;
-  let reorders = 0;
-  const limit = 2 * lists.length + 1000;
-  for (let step = 0; step < limit; step++) {
-    let x = -1;
-    let worst = 0;
-    for (let i = 0; i < n; i++) {
-      const o = stuck[i] ? 0 : outside(load[i] as number);
-      if (o > worst) {
-        worst = o;
-        x = i;
-      }
-    }
-    if (x < 0) {
-      if (!traded) break;
-      traded = false;
-      stuck.fill(0);
-      continue;
-    }
-    const above = (load[x] as number) > upper;
-    bestP = -1;
-    for (let k = 0, tried = 0; k < n && tried < PARTNERS; k++) {
-      const y = order[above ? k : n - 1 - k] as number;
-      if (y === x) continue;
-      tried++;
-      if (above) consider(x, y);
-      else consider(y, x);
-    }
-    if (bestP < 0) {
-      stuck[x] = 1;
-      continue;
-    }
-    const [p, q, a, b] = [bestP, bestQ, bestA, bestB];
-    lead(p, b);
-    reorders++;
-    if (q >= 0) {
-      lead(q, a);
-      reorders++;
-    }
-    sortOrder();
-    stuck[a] = 0;
-    stuck[b] = 0;
-    traded = true;
   }
-  return reorders;
+
+  /** Partitions whose replica list the trade changes that would otherwise stay as they were. */
+  private churn(p: number, q: number): number {
+    return (this.changed(p) ? 0 : 1) + (q >= 0 && !this.changed(q) ? 1 : 0);
+  }
+
+  /** Whether p's replica list differs from the one it had before the plan. */
+  private changed(p: number): boolean {
+    const before = (this.placement.partitions[p] as PlannerPartition).replicas;
+    const list = this.lists[p] as number[];
+    return before.length !== list.length || before.some((id, k) => id !== list[k]);
+  }
+
+  /** p's first place goes to broker `to` (a replica of p); the pair index and the figures follow. */
+  private lead(p: number, to: number): void {
+    const list = this.lists[p] as number[];
+    const from = this.at.get(list[0] as number) as number;
+    this.led.beforeLead(p);
+    const toId = this.ids[to] as number;
+    list.splice(list.indexOf(toId), 1);
+    list.unshift(toId);
+    this.led.afterLead(p);
+    const r = this.rate[p] as number;
+    this.load[from] = (this.load[from] as number) - r;
+    this.load[to] = (this.load[to] as number) + r;
+    this.count[from] = (this.count[from] as number) - 1;
+    this.count[to] = (this.count[to] as number) + 1;
+  }
+
+  private sortByLoad(): void {
+    this.order.sort((x, y) => (this.load[x] as number) - (this.load[y] as number) || x - y);
+  }
+
+  private outside(x: number): number {
+    return outsideBand(this.band, x);
+  }
+}
+
+/** Per pair (leader, holder) by index: the partitions `leader` leads of which `holder` holds a replica, by rate. */
+class LedPairs {
+  private readonly pairs = new Map<number, SizeSorted>();
+
+  constructor(
+    private readonly lists: readonly number[][],
+    /** Broker id → index. */
+    private readonly at: ReadonlyMap<number, number>,
+    /** How many brokers. */
+    private readonly n: number,
+    private readonly rate: Float64Array,
+  ) {
+    const gathered = new Map<number, number[]>();
+    const byRate = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
+      (x, y) => (rate[x] as number) - (rate[y] as number) || x - y,
+    );
+    for (const p of byRate)
+      this.forEachPair(p, (key) => {
+        const got = gathered.get(key);
+        if (got) got.push(p);
+        else gathered.set(key, [p]);
+      });
+    for (const [key, items] of gathered) this.pairs.set(key, new SizeSorted(rate, items));
+  }
+
+  of(leader: number, holder: number): SizeSorted | undefined {
+    return this.pairs.get(leader * this.n + holder);
+  }
+
+  /** Before p's leader changes: p leaves every pair it is in. */
+  beforeLead(p: number): void {
+    this.forEachPair(p, (key) => this.pairs.get(key)?.remove(p));
+  }
+
+  /** After p's leader changed: p joins every pair it is in now. */
+  afterLead(p: number): void {
+    this.forEachPair(p, (key) => {
+      const s = this.pairs.get(key);
+      if (s) s.insert(p);
+      else this.pairs.set(key, new SizeSorted(this.rate, [p]));
+    });
+  }
+
+  private forEachPair(p: number, visit: (key: number) => void): void {
+    const list = this.lists[p] as number[];
+    const leader = this.at.get(list[0] as number);
+    if (leader === undefined) return;
+    for (let k = 1; k < list.length; k++) {
+      const holder = this.at.get(list[k] as number);
+      if (holder !== undefined) visit(leader * this.n + holder);
+    }
+  }
+}
+
+/** The best trade of a step: p's leadership from `from` to `to`, and q's back (-1: none). */
+class BestTrade {
+  p = -1;
+  q = -1;
+  from = -1;
+  to = -1;
+  gain = 0;
+  churn = 0;
+
+  get found(): boolean {
+    return this.p >= 0;
+  }
+
+  clear(): void {
+    this.p = -1;
+  }
+
+  /** The most band reached wins; ties: least churn (a partition whose list changes anyway), then the first offered. */
+  offer(p: number, q: number, from: number, to: number, gain: number, churn: number): void {
+    if (this.p >= 0 && (gain < this.gain || (gain === this.gain && churn >= this.churn))) return;
+    this.p = p;
+    this.q = q;
+    this.from = from;
+    this.to = to;
+    this.gain = gain;
+    this.churn = churn;
+  }
 }
 
 /** Why no reordering can bring every broker into the band: the hottest partition alone is above it. */

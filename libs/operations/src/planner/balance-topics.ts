@@ -1,4 +1,5 @@
 import { type DiskBand, outside } from "./disk-band.js";
+import type { PlannerPartition } from "./model.js";
 import { type Placement, racksUsed } from "./placement.js";
 import { SizeSorted } from "./size-sorted.js";
 
@@ -35,198 +36,329 @@ export function balanceTopics(
   rackCount: number,
   budget: number,
 ): TopicSpreadResult {
-  const n = ids.length;
-  const lists = placement.lists;
-  const partitions = placement.partitions;
-  const at = new Map(ids.map((id, i) => [id, i]));
-  const topicIndex = new Map<string, number>();
+  return new TopicBalancer(placement, ids, band, rackOf, rackCount).run(budget);
+}
+
+/** One step for a topic: p from the giver to the receiver, and `back` (-1: none) the other way; the data it moves. */
+interface TopicStep {
+  p: number;
+  back: number;
+  cost: number;
+}
+
+/**
+ * The topic phase's state and steps. Brokers are named by their index in `ids`, partitions by their index p, topics
+ * by number; `from` gives a replica of the topic, `to` receives it.
+ */
+class TopicBalancer {
+  private readonly n: number;
+  private readonly lists: number[][];
+  private readonly partitions: readonly PlannerPartition[];
+  /** Each partition's topic number. */
+  private readonly topicOf: Int32Array;
+  private readonly size: Float64Array;
+  private readonly perTopic: TopicCounts;
+  /** Each topic's partitions, by topic number. */
+  private readonly members = new Map<number, number[]>();
+  /** Each broker's replicas by size. */
+  private readonly held: SizeSorted[];
+  private readonly count: Int32Array;
+  /** The replica spread reached before: a move alone must keep every count within it. */
+  private readonly minCount: number;
+  private readonly maxCount: number;
+  private readonly data: Float64Array;
+  private replicaMoves = 0;
+
+  constructor(
+    private readonly placement: Placement,
+    private readonly ids: readonly number[],
+    private readonly band: DiskBand | undefined,
+    private readonly rackOf: ReadonlyMap<number, string | undefined> | undefined,
+    private readonly rackCount: number,
+  ) {
+    this.n = ids.length;
+    this.lists = placement.lists;
+    this.partitions = placement.partitions;
+    const { topicOf, topics } = topicNumbers(this.partitions);
+    this.topicOf = topicOf;
+    this.size = Float64Array.from(this.partitions, (p) => p.sizeBytes);
+    this.perTopic = new TopicCounts(topics, this.n);
+    this.held = this.replicasBySize();
+    for (let p = 0; p < this.lists.length; p++) {
+      const t = topicOf[p] as number;
+      const got = this.members.get(t);
+      if (got) got.push(p);
+      else this.members.set(t, [p]);
+    }
+    this.count = Int32Array.from(ids, (id) => placement.count.get(id) ?? 0);
+    let minCount = Number.POSITIVE_INFINITY;
+    let maxCount = Number.NEGATIVE_INFINITY;
+    for (const c of this.count) {
+      minCount = Math.min(minCount, c);
+      maxCount = Math.max(maxCount, c);
+    }
+    this.minCount = minCount;
+    this.maxCount = maxCount;
+    this.data = Float64Array.from(ids, (id) => placement.data.get(id) ?? 0);
+  }
+
+  /** Evens out each topic in turn, the fewest steps first, while the budget lasts. */
+  run(budget: number): TopicSpreadResult {
+    let steps = 0;
+    let uneven = 0;
+    for (const t of this.topicsByExcess())
+      while (this.perTopic.spread(t) > 1) {
+        if (steps >= budget) {
+          uneven++;
+          break;
+        }
+        steps++;
+        if (!this.stepTopic(t)) {
+          uneven++;
+          break;
+        }
+      }
+    return { replicaMoves: this.replicaMoves, uneven };
+  }
+
+  /**
+   * The topics needing fewest steps first (replicas above their even share), so a spent budget leaves fewest uneven.
+   */
+  private topicsByExcess(): number[] {
+    const n = this.n;
+    const excess = new Map<number, number>();
+    for (const t of this.members.keys()) {
+      let total = 0;
+      for (let i = 0; i < n; i++) total += this.perTopic.get(t, i);
+      const share = Math.ceil(total / n);
+      let above = 0;
+      for (let i = 0; i < n; i++) above += Math.max(0, this.perTopic.get(t, i) - share);
+      excess.set(t, above);
+    }
+    return [...this.members.keys()].sort((x, y) => (excess.get(x) ?? 0) - (excess.get(y) ?? 0) || x - y);
+  }
+
+  /**
+   * One step for topic t: givers are the brokers holding most of it, receivers those holding fewest (ties by index);
+   * of up to PAIRS such pairs, the first with a step takes it. Whether one did.
+   */
+  private stepTopic(t: number): boolean {
+    const n = this.n;
+    const ofTopic = (i: number) => this.perTopic.get(t, i);
+    const byCount = Int32Array.from(this.ids, (_, i) => i).sort((x, y) => ofTopic(x) - ofTopic(y) || x - y);
+    const most = ofTopic(byCount[n - 1] as number);
+    for (let g = n - 1, pairs = 0; g >= 0 && pairs < PAIRS; g--) {
+      const from = byCount[g] as number;
+      if (ofTopic(from) < most) break;
+      for (let r = 0; r < n && pairs < PAIRS; r++) {
+        const to = byCount[r] as number;
+        if (ofTopic(to) > most - 2) break;
+        pairs++;
+        const step = this.bestStep(t, from, to);
+        if (!step) continue;
+        this.move(step.p, from, to);
+        if (step.back >= 0) this.move(step.back, to, from);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The cheapest way to pass one replica of topic t from `from` to `to`: alone when the counts stay within the spread
+   * reached and neither broker leaves its band further, else swapped for a replica of another topic that `to` holds
+   * more of than `from`. Of GIVE replicas of the topic (the cheapest), each with up to LOOK counterparts.
+   */
+  private bestStep(t: number, from: number, to: number): TopicStep | undefined {
+    let best: TopicStep | undefined;
+    const alone = (this.count[from] as number) - 1 >= this.minCount && (this.count[to] as number) + 1 <= this.maxCount;
+    const nowFrom = this.off(from, this.data[from] as number);
+    const nowTo = this.off(to, this.data[to] as number);
+    for (const p of this.cheapestOfTopic(t, from, to).slice(0, GIVE)) {
+      const sp = this.size[p] as number;
+      const pc = this.cost(p, from, to);
+      if (best && pc > best.cost) continue;
+      if (
+        alone &&
+        this.off(from, (this.data[from] as number) - sp) <= nowFrom &&
+        this.off(to, (this.data[to] as number) + sp) <= nowTo
+      ) {
+        if (this.improves(best, pc, sp, p)) best = { p, back: -1, cost: pc };
+        continue;
+      }
+      best = this.bestSwap(t, from, to, p, best);
+    }
+    return best;
+  }
+
+  /** The replicas of topic t on `from` that `to` can take, cheapest first (then smallest, then partition order). */
+  private cheapestOfTopic(t: number, from: number, to: number): number[] {
+    const mine: number[] = [];
+    for (const p of this.members.get(t) ?? [])
+      if ((this.lists[p] as number[]).includes(this.ids[from] as number) && this.canTake(to, p, from)) mine.push(p);
+    return mine.sort(
+      (x, y) =>
+        this.cost(x, from, to) - this.cost(y, from, to) || (this.size[x] as number) - (this.size[y] as number) || x - y,
+    );
+  }
+
+  /**
+   * `best`, or p swapped for the best counterpart q on `to` (the smallest first) if that is better: q of another
+   * topic that `to` holds more of than `from`, neither broker further from its band, the hard goals kept.
+   */
+  private bestSwap(t: number, from: number, to: number, p: number, best: TopicStep | undefined): TopicStep | undefined {
+    const nowFrom = this.off(from, this.data[from] as number);
+    const nowTo = this.off(to, this.data[to] as number);
+    const sp = this.size[p] as number;
+    const pc = this.cost(p, from, to);
+    const theirs = (this.held[to] as SizeSorted).items;
+    for (let k = 0, tried = 0; k < theirs.length && k < 8 * LOOK && tried < LOOK; k++) {
+      const q = theirs[k] as number;
+      const u = this.topicOf[q] as number;
+      if (u === t || this.perTopic.get(u, to) < this.perTopic.get(u, from) + 1) continue;
+      tried++;
+      const sq = this.size[q] as number;
+      const c = pc + this.cost(q, to, from);
+      if (best && c > best.cost) continue;
+      if (!this.improves(best, c, sp + sq, p)) continue;
+      const net = sp - sq;
+      if (
+        this.off(from, (this.data[from] as number) - net) > nowFrom ||
+        this.off(to, (this.data[to] as number) + net) > nowTo
+      )
+        continue;
+      if (!this.canTake(from, q, to)) continue;
+      best = { p, back: q, cost: c };
+    }
+    return best;
+  }
+
+  /** Whether a step of this cost, bytes and partition beats `best`: cheaper, then smaller, then earlier. */
+  private improves(best: TopicStep | undefined, cost: number, bytes: number, p: number): boolean {
+    if (!best) return true;
+    const bestBytes = (this.size[best.p] as number) + (best.back >= 0 ? (this.size[best.back] as number) : 0);
+    return cost < best.cost || (cost === best.cost && bytes < bestBytes) || (cost === best.cost && p < best.p);
+  }
+
+  /** Hard goals for p leaving `from` for `to`: not held there, rack free, capacity (copies in flight). */
+  private canTake(to: number, p: number, from: number): boolean {
+    const list = this.lists[p] as number[];
+    const toId = this.ids[to] as number;
+    if (list.includes(toId)) return false;
+    const slot = list.indexOf(this.ids[from] as number);
+    const used = racksUsed(list, slot, this.rackOf, this.rackCount);
+    if (used?.has(this.rackOf?.get(toId))) return false;
+    if (this.heldBefore(toId, p)) return true;
+    const ceiling = this.placement.ceiling.get(toId);
+    return (
+      ceiling === undefined ||
+      (this.placement.dataBefore.get(toId) ?? 0) +
+        (this.placement.arriving.get(toId) ?? 0) +
+        (this.size[p] as number) <=
+        ceiling
+    );
+  }
+
+  /** Data the plan moves more when p goes from `from` to `to` (nothing when `to` held it before). */
+  private cost(p: number, from: number, to: number): number {
+    const size = this.size[p] as number;
+    return (
+      (this.heldBefore(this.ids[to] as number, p) ? 0 : size) -
+      (this.heldBefore(this.ids[from] as number, p) ? 0 : size)
+    );
+  }
+
+  private move(p: number, from: number, to: number): void {
+    const list = this.lists[p] as number[];
+    this.placement.move(p, list.indexOf(this.ids[from] as number), this.ids[to] as number);
+    (this.held[from] as SizeSorted).remove(p);
+    (this.held[to] as SizeSorted).insert(p);
+    const t = this.topicOf[p] as number;
+    this.perTopic.add(t, from, -1);
+    this.perTopic.add(t, to, 1);
+    this.data[from] = (this.data[from] as number) - (this.size[p] as number);
+    this.data[to] = (this.data[to] as number) + (this.size[p] as number);
+    this.count[from] = (this.count[from] as number) - 1;
+    this.count[to] = (this.count[to] as number) + 1;
+    this.replicaMoves++;
+  }
+
+  /** Each broker's replicas by size, counted per topic on the way: one pass over all partitions in size order. */
+  private replicasBySize(): SizeSorted[] {
+    const size = this.size;
+    const at = new Map(this.ids.map((id, i) => [id, i]));
+    const replicas = this.ids.map(() => [] as number[]);
+    const bySize = Uint32Array.from({ length: this.lists.length }, (_, p) => p).sort(
+      (x, y) => (size[x] as number) - (size[y] as number) || x - y,
+    );
+    for (const p of bySize)
+      for (const id of this.lists[p] as number[]) {
+        const i = at.get(id);
+        if (i === undefined) continue;
+        this.perTopic.add(this.topicOf[p] as number, i, 1);
+        (replicas[i] as number[]).push(p);
+      }
+    return replicas.map((items) => new SizeSorted(size, items));
+  }
+
+  private heldBefore(id: number, p: number): boolean {
+    return (this.partitions[p] as PlannerPartition).replicas.includes(id);
+  }
+
+  /** How far data `d` on broker i lies outside its band (0 with the disk goal off). */
+  private off(i: number, d: number): number {
+    return this.band ? outside(this.band, this.ids[i] as number, d) : 0;
+  }
+}
+
+/** Topics numbered in the order they first appear: each partition's number and how many there are. */
+function topicNumbers(partitions: readonly PlannerPartition[]): { topicOf: Int32Array; topics: number } {
+  const numbers = new Map<string, number>();
   const topicOf = Int32Array.from(partitions, (p) => {
-    let t = topicIndex.get(p.topic);
+    let t = numbers.get(p.topic);
     if (t === undefined) {
-      t = topicIndex.size;
-      topicIndex.set(p.topic, t);
+      t = numbers.size;
+      numbers.set(p.topic, t);
     }
     return t;
   });
-  const size = Float64Array.from(partitions, (p) => p.sizeBytes);
-  // Per topic and broker index: replicas held (t * n + i); a dense array unless topics × brokers is very large.
-  const dense = topicIndex.size * n <= 1 << 24 ? new Int32Array(topicIndex.size * n) : undefined;
-  const sparse = new Map<number, number>();
-  const bump = dense
-    ? (t: number, i: number, by: number) => {
-        dense[t * n + i] = (dense[t * n + i] as number) + by;
-      }
-    : (t: number, i: number, by: number) => sparse.set(t * n + i, (sparse.get(t * n + i) ?? 0) + by);
-  const countOf = dense
-    ? (t: number, i: number) => dense[t * n + i] as number
-    : (t: number, i: number) => sparse.get(t * n + i) ?? 0;
-  const replicas = ids.map(() => [] as number[]);
-  const bySize = Uint32Array.from({ length: lists.length }, (_, p) => p).sort(
-    (x, y) => (size[x] as number) - (size[y] as number) || x - y,
-  );
-  for (const p of bySize)
-    for (const id of lists[p] as number[]) {
-      const i = at.get(id);
-      if (i === undefined) continue;
-      bump(topicOf[p] as number, i, 1);
-      (replicas[i] as number[]).push(p);
-    }
-  const sorted = replicas.map((items) => new SizeSorted(size, items));
-  const members = new Map<number, number[]>();
-  for (let p = 0; p < lists.length; p++) {
-    const t = topicOf[p] as number;
-    const got = members.get(t);
-    if (got) got.push(p);
-    else members.set(t, [p]);
+  return { topicOf, topics: numbers.size };
+}
+
+/** Replicas held per topic and broker index (t * n + i): a dense array unless topics × brokers is very large. */
+class TopicCounts {
+  private readonly dense: Int32Array | undefined;
+  private readonly sparse = new Map<number, number>();
+
+  constructor(
+    topics: number,
+    private readonly n: number,
+  ) {
+    this.dense = topics * n <= 1 << 24 ? new Int32Array(topics * n) : undefined;
   }
-  const spreadOf = (t: number) => {
+
+  get(t: number, i: number): number {
+    const key = t * this.n + i;
+    return this.dense ? (this.dense[key] as number) : (this.sparse.get(key) ?? 0);
+  }
+
+  add(t: number, i: number, by: number): void {
+    const key = t * this.n + i;
+    if (this.dense) this.dense[key] = (this.dense[key] as number) + by;
+    else this.sparse.set(key, (this.sparse.get(key) ?? 0) + by);
+  }
+
+  /** The most minus the fewest replicas of topic t any broker holds. */
+  spread(t: number): number {
     let max = 0;
     let min = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < n; i++) {
-      const c = countOf(t, i);
+    for (let i = 0; i < this.n; i++) {
+      const c = this.get(t, i);
       if (c > max) max = c;
       if (c < min) min = c;
     }
     return max - min;
-  };
-
-  const count = Int32Array.from(ids, (id) => placement.count.get(id) ?? 0);
-  let minCount = Number.POSITIVE_INFINITY;
-  let maxCount = Number.NEGATIVE_INFINITY;
-  for (const c of count) {
-    minCount = Math.min(minCount, c);
-    maxCount = Math.max(maxCount, c);
   }
-  const data = Float64Array.from(ids, (id) => placement.data.get(id) ?? 0);
-  const off = (i: number, d: number) => (band ? outside(band, ids[i] as number, d) : 0);
-  const heldBefore = (id: number, p: number) => (partitions[p] as { replicas: number[] }).replicas.includes(id);
-  /** Data the plan moves more when p goes from f to t (nothing when t held it before). */
-  const cost = (p: number, f: number, t: number) =>
-    (heldBefore(ids[t] as number, p) ? 0 : (size[p] as number)) -
-    (heldBefore(ids[f] as number, p) ? 0 : (size[p] as number));
-  /** Hard goals for p leaving broker index f for t: not held there, rack free, capacity (copies in flight). */
-  const canTake = (t: number, p: number, f: number, capacityExtra: number) => {
-    const list = lists[p] as number[];
-    const to = ids[t] as number;
-    if (list.includes(to)) return false;
-    const slot = list.indexOf(ids[f] as number);
-    const used = racksUsed(list, slot, rackOf, rackCount);
-    if (used?.has(rackOf?.get(to))) return false;
-    if (heldBefore(to, p)) return true;
-    const ceiling = placement.ceiling.get(to);
-    return (
-      ceiling === undefined ||
-      (placement.dataBefore.get(to) ?? 0) + (placement.arriving.get(to) ?? 0) + capacityExtra + (size[p] as number) <=
-        ceiling
-    );
-  };
-  const move = (p: number, f: number, t: number) => {
-    const list = lists[p] as number[];
-    placement.move(p, list.indexOf(ids[f] as number), ids[t] as number);
-    (sorted[f] as SizeSorted).remove(p);
-    (sorted[t] as SizeSorted).insert(p);
-    const tp = topicOf[p] as number;
-    bump(tp, f, -1);
-    bump(tp, t, 1);
-    data[f] = (data[f] as number) - (size[p] as number);
-    data[t] = (data[t] as number) + (size[p] as number);
-    count[f] = (count[f] as number) - 1;
-    count[t] = (count[t] as number) + 1;
-  };
-
-  /** The cheapest way to pass one replica of topic t from broker index a to b: [p, q (-1: alone), cost]. */
-  const bestStep = (t: number, a: number, b: number): [number, number, number] | undefined => {
-    let best: [number, number, number] | undefined;
-    const better = (c: number, s: number, p: number) =>
-      !best ||
-      c < best[2] ||
-      (c === best[2] && s < (size[best[0]] as number) + (best[1] >= 0 ? (size[best[1]] as number) : 0)) ||
-      (c === best[2] && p < best[0]);
-    const alone = (count[a] as number) - 1 >= minCount && (count[b] as number) + 1 <= maxCount;
-    const nowA = off(a, data[a] as number);
-    const nowB = off(b, data[b] as number);
-    const mine: number[] = [];
-    for (const p of members.get(t) ?? [])
-      if ((lists[p] as number[]).includes(ids[a] as number) && canTake(b, p, a, 0)) mine.push(p);
-    mine.sort((x, y) => cost(x, a, b) - cost(y, a, b) || (size[x] as number) - (size[y] as number) || x - y);
-    for (const p of mine.slice(0, GIVE)) {
-      const sp = size[p] as number;
-      const pc = cost(p, a, b);
-      if (best && pc > best[2]) continue;
-      if (alone && off(a, (data[a] as number) - sp) <= nowA && off(b, (data[b] as number) + sp) <= nowB) {
-        if (better(pc, sp, p)) best = [p, -1, pc];
-        continue;
-      }
-      const theirs = (sorted[b] as SizeSorted).items;
-      for (let k = 0, tried = 0; k < theirs.length && k < 8 * LOOK && tried < LOOK; k++) {
-        const q = theirs[k] as number;
-        const u = topicOf[q] as number;
-        if (u === t || countOf(u, b) < countOf(u, a) + 1) continue;
-        tried++;
-        const sq = size[q] as number;
-        const c = pc + cost(q, b, a);
-        if (best && c > best[2]) continue;
-        if (!better(c, sp + sq, p)) continue;
-        const net = sp - sq;
-        if (off(a, (data[a] as number) - net) > nowA || off(b, (data[b] as number) + net) > nowB) continue;
-        if (!canTake(a, q, b, 0)) continue;
-        best = [p, q, c];
-      }
-    }
-    return best;
-  };
-
-  let steps = 0;
-  let replicaMoves = 0;
-  let uneven = 0;
-  // The topics needing fewest steps first (replicas above their even share), so a spent budget leaves fewest uneven.
-  const excess = new Map<number, number>();
-  for (const t of members.keys()) {
-    let total = 0;
-    for (let i = 0; i < n; i++) total += countOf(t, i);
-    const share = Math.ceil(total / n);
-    let above = 0;
-    for (let i = 0; i < n; i++) above += Math.max(0, countOf(t, i) - share);
-    excess.set(t, above);
-  }
-  const topics = [...members.keys()].sort((x, y) => (excess.get(x) ?? 0) - (excess.get(y) ?? 0) || x - y);
-  for (const t of topics) {
-    while (spreadOf(t) > 1) {
-      if (steps >= budget) {
-        uneven++;
-        break;
-      }
-      steps++;
-      // Givers: the brokers holding most of the topic; receivers: those holding fewest (ties by index).
-      const byCount = Int32Array.from(ids, (_, i) => i).sort((x, y) => countOf(t, x) - countOf(t, y) || x - y);
-      const most = countOf(t, byCount[n - 1] as number);
-      let done = false;
-      for (let g = n - 1, pairs = 0; g >= 0 && !done && pairs < PAIRS; g--) {
-        const a = byCount[g] as number;
-        if (countOf(t, a) < most) break;
-        for (let r = 0; r < n && pairs < PAIRS; r++) {
-          const b = byCount[r] as number;
-          if (countOf(t, b) > most - 2) break;
-          pairs++;
-          const step = bestStep(t, a, b);
-          if (!step) continue;
-          move(step[0], a, b);
-          replicaMoves++;
-          if (step[1] >= 0) {
-            move(step[1], b, a);
-            replicaMoves++;
-          }
-          done = true;
-          break;
-        }
-      }
-      if (!done) {
-        uneven++;
-        break;
-      }
-    }
-  }
-  return { replicaMoves, uneven };
 }
 
 /**
