@@ -1,9 +1,11 @@
 import {
   AppError,
+  type Capabilities,
   type CapabilityName,
   type DesiredChange,
   type DesiredChangeKind,
   type Move,
+  type OperationParams,
   type QuotaRequest,
   QuotaRequestSchema,
   type Snapshot,
@@ -106,6 +108,40 @@ function quotaRequest(change: Of<"setQuota"> | Of<"deleteQuota">): QuotaRequest 
  */
 export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapshot, params, capabilities }) => {
   const changes = params.changes;
+  refuseWithoutCapability(changes, capabilities);
+  const moves = replicationMoves(snapshot, ofKind(changes, "changeReplicationFactor"));
+  const steps: PlannedStep[] = [
+    ...creationSteps(changes),
+    ...replicationSteps(moves, params),
+    ...topicChangeSteps(changes),
+    ...accessSteps(changes),
+    ...deletionSteps(changes),
+    {
+      name: "Record the files as the cluster's desired state (drift is measured against them)",
+      kind: "recordDesiredState",
+      args: { digest: params.digest },
+      alwaysRun: false,
+    },
+  ];
+  const dataToMoveBytes = moves.reduce((n, m) => n + m.replicaMoves * m.sizeBytes, 0);
+  const counts = new Map<string, number>();
+  for (const c of changes) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  const built: BuiltPlan = {
+    plan: {
+      summary: `Desired state: ${changes.length} change(s) — ${[...counts].map(([k, n]) => `${n} ${k}`).join(", ")}`,
+      warnings: ofKind(changes, "changeReplicationFactor")
+        .filter((c) => c.after < c.before)
+        .map((c) => `The replication factor of ${c.topic} goes down from ${c.before} to ${c.after}`),
+      irreversible: false,
+      ...(moves.length > 0 ? { moves, dataToMoveBytes } : {}),
+    },
+    steps,
+  };
+  return built;
+};
+
+/** Refuses the plan when a change needs a capability the cluster does not offer, as a person's request would be. */
+function refuseWithoutCapability(changes: readonly DesiredChange[], capabilities: Capabilities): void {
   for (const change of changes) {
     const capability = CAPABILITY[change.kind];
     if (capabilities[capability] === false)
@@ -114,6 +150,9 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
         `${change.kind} needs ${capability}, which this cluster does not offer`,
       );
   }
+}
+
+function creationSteps(changes: readonly DesiredChange[]): PlannedStep[] {
   const steps: PlannedStep[] = [];
   const created = ofKind(changes, "createTopic");
   if (created.length > 0)
@@ -130,7 +169,12 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       },
       alwaysRun: false,
     });
-  const moves = replicationMoves(snapshot, ofKind(changes, "changeReplicationFactor"));
+  return steps;
+}
+
+/** The replication factor changes as one reassignment, throttled when asked (the throttle always removed after). */
+function replicationSteps(moves: readonly Move[], params: OperationParams<"applyDesiredState">): PlannedStep[] {
+  const steps: PlannedStep[] = [];
   const throttle =
     params.throttleBytesPerSec && moves.some((m) => m.replicaMoves > 0)
       ? throttleArgs(moves, params.throttleBytesPerSec)
@@ -164,6 +208,12 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       args: { brokers: throttle.brokers, topics: Object.keys(throttle.topics).sort() },
       alwaysRun: true,
     });
+  return steps;
+}
+
+/** Partitions added, then topic configs set. */
+function topicChangeSteps(changes: readonly DesiredChange[]): PlannedStep[] {
+  const steps: PlannedStep[] = [];
   const grown = ofKind(changes, "addPartitions");
   if (grown.length > 0)
     steps.push({
@@ -186,6 +236,12 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       },
       alwaysRun: false,
     });
+  return steps;
+}
+
+/** ACLs created, quotas set (or removed), SCRAM credentials set. */
+function accessSteps(changes: readonly DesiredChange[]): PlannedStep[] {
+  const steps: PlannedStep[] = [];
   const acls = ofKind(changes, "createAcl");
   if (acls.length > 0)
     steps.push({
@@ -212,6 +268,12 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       },
       alwaysRun: false,
     });
+  return steps;
+}
+
+/** Deletions last: ACLs, SCRAM credentials, then topics. */
+function deletionSteps(changes: readonly DesiredChange[]): PlannedStep[] {
+  const steps: PlannedStep[] = [];
   const removedAcls = ofKind(changes, "deleteAcl");
   if (removedAcls.length > 0)
     steps.push({
@@ -236,25 +298,5 @@ export const planApplyDesiredState: PlanBuilder<"applyDesiredState"> = ({ snapsh
       args: { topics: deleted.map((c) => c.topic) },
       alwaysRun: false,
     });
-  steps.push({
-    name: "Record the files as the cluster's desired state (drift is measured against them)",
-    kind: "recordDesiredState",
-    args: { digest: params.digest },
-    alwaysRun: false,
-  });
-  const dataToMoveBytes = moves.reduce((n, m) => n + m.replicaMoves * m.sizeBytes, 0);
-  const counts = new Map<string, number>();
-  for (const c of changes) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
-  const built: BuiltPlan = {
-    plan: {
-      summary: `Desired state: ${changes.length} change(s) — ${[...counts].map(([k, n]) => `${n} ${k}`).join(", ")}`,
-      warnings: ofKind(changes, "changeReplicationFactor")
-        .filter((c) => c.after < c.before)
-        .map((c) => `The replication factor of ${c.topic} goes down from ${c.before} to ${c.after}`),
-      irreversible: false,
-      ...(moves.length > 0 ? { moves, dataToMoveBytes } : {}),
-    },
-    steps,
-  };
-  return built;
-};
+  return steps;
+}
