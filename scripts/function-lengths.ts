@@ -133,7 +133,7 @@ const overMax = all.filter((m) => m.lines > max);
 console.log(`${all.length} functions in ${roots.length} source roots`);
 console.log(`over ${over} lines: ${all.filter((m) => m.lines > over).length}`);
 console.log(`over ${max} lines: ${overMax.length}`);
-console.log(`longest ${top}:`);
+if (top > 0) console.log(`longest ${top}:`);
 for (const m of all.slice(0, top)) console.log(row(m));
 if (overMax.length > 0) {
   console.log(`over ${max} lines:`);

@@ -115,44 +115,17 @@ export function planMoves(input: PlannerInput): MovePlan {
   const diskBound = Math.max(diskBandBound(band, dataNow, emptiedBytes, mandatoryBytes - emptiedBytes), shares.bound);
   const racksOf = rackAware ? rackOf : undefined;
   const byData = input.goals.has("disk");
-  const placed = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
-  if (targets) {
-    moveExcess(placement, ids, targets, racksOf, racks.size, byData);
-    // What had nowhere to go directly (racks, partitions everywhere) is freed and placed with the constraints relaxed.
-    shedExcess(placement, targets);
-    const again = fillHoles(placement, ids, targets, racksOf, racks.size, byData);
-    placed.sharedRack += again.sharedRack;
-    placed.overCapacity += again.overCapacity;
-  }
-  if (placed.sharedRack > 0)
-    warnings.push(`${placed.sharedRack} replica(s) could not be placed in a rack of their own: they share a rack.`);
-  if (placed.overCapacity > 0)
-    warnings.push(
-      `${placed.overCapacity} replica(s) had to go to a broker above its max disk use: no broker had room for them.`,
-    );
-  if (targets) evenOut(placement, ids, targets, rackAware ? rackOf : undefined, racks.size);
+  placeAndEvenOut(placement, ids, targets, racksOf, racks.size, byData, warnings);
   const impossible = impossibleGoals(input, band, ids, rackOf, totalData - keptData, shares.impossible);
-  if (input.mode === "rebalance" && byData) {
-    const counts = targets ? [...ids].map((id) => placement.count.get(id) ?? 0) : [];
-    const window = targets ? { min: Math.min(...counts), max: Math.max(...counts) } : undefined;
-    // The replica spread kept first; where that cannot reach a band the input allows, the band (the higher goal)
-    // wins: the brokers no swap brings into it move without one. A band no plan can reach is brought as near as the
-    // replica spread lets it, no nearer.
-    // With racks each broker aims at its part of its rack's share (fixed where every partition has a replica in
-    // every rack), not at the mean of all brokers. Where the shares cannot fit the band, at the mean: the band is
-    // then brought as near as it goes.
-    const reachable = impossible.disk === undefined;
-    const aims = rackAware && reachable ? { ...band, target: shares.target } : band;
-    // The rescue look (balance-disk.ts) from the start where partitions with a replica in every rack bind their
-    // replicas to racks (few partners can take them); elsewhere only where the usual looks leave brokers outside a
-    // band the input allows. The counts are kept; only then the brokers no swap helps move without one.
-    const bound = rackAware && reachable && input.partitions.some((p) => p.replicas.length === racks.size);
-    const balancing = { rackOf: racksOf, rackCount: racks.size, counts: window };
-    let reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: bound });
-    if (!reached && reachable && !bound) reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: true });
-    if (!reached && window && reachable)
-      balanceDisk(placement, ids, aims, { ...balancing, freeWhenStuck: true, rescuing: true });
-  }
+  if (input.mode === "rebalance" && byData)
+    diskPhase(placement, ids, band, {
+      rackOf: racksOf,
+      rackCount: racks.size,
+      keepCounts: targets !== undefined,
+      reachable: impossible.disk === undefined,
+      rackShares: shares.target,
+      partitions: input.partitions,
+    });
   // Topic spread before the leader phases: its moves keep replica counts, racks, capacity and the band; the leader
   // order is settled afterwards. Its work is bounded (steps per replica) so 1M replicas stay fast.
   if (input.mode === "rebalance" && input.goals.has("topics"))
@@ -194,6 +167,76 @@ export function planMoves(input: PlannerInput): MovePlan {
     input.mode === "rebalance" ? ALL_GOALS : (["rack", "capacity"] as Goal[]),
   );
   return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
+}
+
+/**
+ * The replica count phase: every emptied slot given a broker, then (with targets) each broker's excess moved to those
+ * below their target, what had nowhere to go placed with the constraints relaxed, and the counts evened out. Warns
+ * of replicas that had to share a rack or go above a broker's max disk use.
+ */
+function placeAndEvenOut(
+  placement: Placement,
+  ids: readonly number[],
+  targets: ReadonlyMap<number, number> | undefined,
+  rackOf: Map<number, string | undefined> | undefined,
+  rackCount: number,
+  byData: boolean,
+  warnings: string[],
+): void {
+  const placed = fillHoles(placement, ids, targets, rackOf, rackCount, byData);
+  if (targets) {
+    moveExcess(placement, ids, targets, rackOf, rackCount, byData);
+    // What had nowhere to go directly (racks, partitions everywhere) is freed and placed with the constraints relaxed.
+    shedExcess(placement, targets);
+    const again = fillHoles(placement, ids, targets, rackOf, rackCount, byData);
+    placed.sharedRack += again.sharedRack;
+    placed.overCapacity += again.overCapacity;
+  }
+  if (placed.sharedRack > 0)
+    warnings.push(`${placed.sharedRack} replica(s) could not be placed in a rack of their own: they share a rack.`);
+  if (placed.overCapacity > 0)
+    warnings.push(
+      `${placed.overCapacity} replica(s) had to go to a broker above its max disk use: no broker had room for them.`,
+    );
+  if (targets) evenOut(placement, ids, targets, rackOf, rackCount);
+}
+
+/**
+ * The disk phase (balance-disk.ts). The replica spread kept first; where that cannot reach a band the input allows,
+ * the band (the higher goal) wins: the brokers no swap brings into it move without one. A band no plan can reach is
+ * brought as near as the replica spread lets it, no nearer. With racks each broker aims at its part of its rack's
+ * share (fixed where every partition has a replica in every rack), not at the mean of all brokers. Where the shares
+ * cannot fit the band, at the mean: the band is then brought as near as it goes.
+ */
+function diskPhase(
+  placement: Placement,
+  ids: readonly number[],
+  band: DiskBand,
+  given: {
+    /** Racks when the rack goal applies (else undefined). */
+    rackOf: ReadonlyMap<number, string | undefined> | undefined;
+    rackCount: number;
+    /** Whether the replica count phase ran: its spread is then kept. */
+    keepCounts: boolean;
+    /** Whether a plan can reach the band (no proof it cannot). */
+    reachable: boolean;
+    rackShares: Map<number, number>;
+    partitions: readonly PlannerPartition[];
+  },
+): void {
+  const { rackOf, rackCount, reachable } = given;
+  const counts = given.keepCounts ? ids.map((id) => placement.count.get(id) ?? 0) : [];
+  const window = given.keepCounts ? { min: Math.min(...counts), max: Math.max(...counts) } : undefined;
+  const aims = rackOf && reachable ? { ...band, target: given.rackShares } : band;
+  // The rescue look (balance-disk.ts) from the start where partitions with a replica in every rack bind their
+  // replicas to racks (few partners can take them); elsewhere only where the usual looks leave brokers outside a
+  // band the input allows. The counts are kept; only then the brokers no swap helps move without one.
+  const bound = rackOf !== undefined && reachable && given.partitions.some((p) => p.replicas.length === rackCount);
+  const balancing = { rackOf, rackCount, counts: window };
+  let reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: bound });
+  if (!reached && reachable && !bound) reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: true });
+  if (!reached && window && reachable)
+    balanceDisk(placement, ids, aims, { ...balancing, freeWhenStuck: true, rescuing: true });
 }
 
 /**
