@@ -1,7 +1,8 @@
 import { AppError, type OperationStatus, type RequestedAction, type Step, type StepStatus } from "@kcp/shared";
-import type { OperationDocument, OperationState } from "./document.js";
-import { type FinalStatus, finalStepStatus } from "./next-move.js";
-import { acceptsAction, canTransition, canTransitionStep, isActive } from "./transitions.js";
+import type { EndReason, OperationDocument, OperationState } from "./document.js";
+import { finalStepStatus } from "./next-move.js";
+import { type FinalStatus, isActive } from "./statuses.js";
+import { acceptsAction, canTransition, canTransitionStep } from "./transitions.js";
 
 /** How a step's run ended: done, failed, or left to run again (interrupted, or a pause the step itself asks for). */
 export type StepOutcome =
@@ -72,6 +73,8 @@ export type Decision =
   | { kind: "refused"; error: AppError };
 
 export const PLAN_EXPIRED_ERROR = "plan_expired: the plan was not confirmed within 15 minutes";
+/** The reason an expired plan keeps: what a later confirm reads to answer 410 plan_expired. */
+const PLAN_EXPIRED: EndReason = { code: "plan_expired", message: "The plan was not confirmed within 15 minutes" };
 
 const NONE: Decision = { kind: "none" };
 const refused = (error: AppError): Decision => ({ kind: "refused", error });
@@ -113,9 +116,7 @@ function change(
  * confirmed, running or cancelled operation) is 409 conflict.
  */
 export function notConfirmable(operation: OperationState): AppError {
-  const error = operation.document.error;
-  if (operation.status === "cancelled" && typeof error === "string" && error.startsWith("plan_expired"))
-    return planExpired();
+  if (operation.status === "cancelled" && operation.document.reason?.code === "plan_expired") return planExpired();
   return new AppError("conflict", `Operation ${operation.id} is ${operation.status}, not planned`);
 }
 
@@ -215,7 +216,13 @@ export function decide(operation: OperationState, event: OperationEvent): Decisi
       return change(
         operation,
         "cancelled",
-        { ...document, error: PLAN_EXPIRED_ERROR, finishedAt: iso(event.at), steps: skipAll(document.steps) },
+        {
+          ...document,
+          error: PLAN_EXPIRED_ERROR,
+          reason: PLAN_EXPIRED,
+          finishedAt: iso(event.at),
+          steps: skipAll(document.steps),
+        },
         { audits: [{ action: "operation.expire", detail: { error: PLAN_EXPIRED_ERROR }, result: "success" }] },
       );
     case "start":

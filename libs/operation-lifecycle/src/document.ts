@@ -15,6 +15,8 @@ export interface OperationDocument {
   currentStep: number;
   requestedAction: Operation["requestedAction"];
   error: string | null;
+  /** Why it ended, for code to act on (`error` says it for people): a plan that expired unconfirmed. */
+  reason?: EndReason;
   createdBy: string;
   /** Who confirmed it (null while planned). */
   confirmedBy: string | null;
@@ -23,6 +25,12 @@ export interface OperationDocument {
   startedAt: string | null;
   finishedAt: string | null;
   steps: Step[];
+}
+
+/** Why an operation ended, as data: a code to act on and its message. */
+export interface EndReason {
+  code: "plan_expired";
+  message: string;
 }
 
 /** An operation as stored, its document typed. The store keeps documents untyped; this is the one place they meet. */

@@ -9,6 +9,7 @@ export {
   type StepOutcome,
 } from "./decide.js";
 export {
+  type EndReason,
   LIGHT,
   type OperationDocument,
   type OperationState,
@@ -17,14 +18,22 @@ export {
   typed,
 } from "./document.js";
 export { enqueueRun, type OperationJob } from "./jobs.js";
-export { type FinalStatus, finalStepStatus, type NextMove, nextMove, type ProgressState } from "./next-move.js";
+export { finalStepStatus, type NextMove, nextMove, type ProgressState } from "./next-move.js";
 export { type Applied, OperationRecords } from "./repository.js";
+export {
+  ACTIVE_OPERATION_STATUSES,
+  type ActiveStatus,
+  FINAL_OPERATION_STATUSES,
+  type FinalStatus,
+  isActive,
+  isFinal,
+  REQUESTED_ACTION_FROM,
+  UNFINISHED_OPERATION_STATUSES,
+} from "./statuses.js";
 export {
   acceptsAction,
   canTransition,
   canTransitionStep,
-  isActive,
-  isFinal,
   OPERATION_TRANSITIONS,
   REQUESTED_ACTION_RULES,
   STEP_TRANSITIONS,

@@ -1,4 +1,5 @@
 import type { OperationStatus, RequestedAction, StepStatus } from "@kcp/shared";
+import type { FinalStatus } from "./statuses.js";
 
 /** What the engine needs to know of an operation to decide its next move. */
 export interface ProgressState {
@@ -6,8 +7,6 @@ export interface ProgressState {
   requestedAction: RequestedAction | null;
   steps: readonly { status: StepStatus; alwaysRun: boolean }[];
 }
-
-export type FinalStatus = "succeeded" | "failed" | "cancelled";
 
 export type NextMove =
   /** pending → running: the first step is about to run. */

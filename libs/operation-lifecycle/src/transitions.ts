@@ -1,10 +1,5 @@
-import {
-  ACTIVE_OPERATION_STATUSES,
-  FINAL_OPERATION_STATUSES,
-  type OperationStatus,
-  type RequestedAction,
-  type StepStatus,
-} from "@kcp/shared";
+import type { OperationStatus, RequestedAction, StepStatus } from "@kcp/shared";
+import { REQUESTED_ACTION_FROM } from "./statuses.js";
 
 /**
  * Every move among operation statuses; `decide` makes no other. A plan is created `planned`; `planned → pending` is a
@@ -40,20 +35,11 @@ export function canTransitionStep(from: StepStatus, to: StepStatus): boolean {
   return STEP_TRANSITIONS[from].includes(to);
 }
 
-/** Pending, running or paused: at most one such operation per cluster. */
-export function isActive(status: OperationStatus): boolean {
-  return (ACTIVE_OPERATION_STATUSES as readonly OperationStatus[]).includes(status);
-}
-
-export function isFinal(status: OperationStatus): boolean {
-  return (FINAL_OPERATION_STATUSES as readonly OperationStatus[]).includes(status);
-}
-
 /** The statuses from which a requested action (pause, resume, cancel) is accepted. */
 export const REQUESTED_ACTION_RULES: Readonly<Record<RequestedAction, { from: readonly OperationStatus[] }>> = {
-  pause: { from: ["pending", "running"] },
-  resume: { from: ["paused"] },
-  cancel: { from: ["planned", "pending", "running", "paused"] },
+  pause: { from: REQUESTED_ACTION_FROM.pause },
+  resume: { from: REQUESTED_ACTION_FROM.resume },
+  cancel: { from: REQUESTED_ACTION_FROM.cancel },
 };
 
 export function acceptsAction(status: OperationStatus, action: RequestedAction): boolean {

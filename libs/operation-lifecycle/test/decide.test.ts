@@ -196,11 +196,15 @@ describe("decide: an operation's lifecycle", () => {
     it("confirm of anything not planned is 409, of a plan the sweep expired 410", () => {
       for (const status of ["pending", "running", "paused", "succeeded", "failed", "cancelled"] as const)
         expect(refusal(decide(operation(status), { kind: "confirm", by: "b", clusterName: "p" })).status).to.equal(409);
-      const expired = operation("cancelled", { error: PLAN_EXPIRED_ERROR });
+      const swept = changed(decide(operation("planned"), { kind: "expire", at: LATER }));
+      const expired = operation("cancelled", swept.document);
       expect(refusal(decide(expired, { kind: "confirm", by: "b", clusterName: "p" }))).to.deep.equal({
         code: "plan_expired",
         status: 410,
       });
+      // An error text alone is not a reason: a plan cancelled with any message is 409.
+      const said = operation("cancelled", { error: PLAN_EXPIRED_ERROR });
+      expect(refusal(decide(said, { kind: "confirm", by: "b", clusterName: "p" })).status).to.equal(409);
     });
 
     it("expire: only a planned operation past its lifetime, every step skipped, audited", () => {
@@ -208,6 +212,7 @@ describe("decide: an operation's lifecycle", () => {
       expect(decide(operation("pending"), { kind: "expire", at: LATER }).kind).to.equal("none");
       const decision = changed(decide(operation("planned"), { kind: "expire", at: LATER }));
       expect(decision.document.error).to.equal(PLAN_EXPIRED_ERROR);
+      expect(decision.document.reason?.code).to.equal("plan_expired");
       expect(decision.document.steps.map((s) => s.status)).to.deep.equal(["skipped", "skipped"]);
       expect(decision.audits.map((a) => a.action)).to.deep.equal(["operation.expire"]);
     });

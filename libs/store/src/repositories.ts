@@ -13,14 +13,7 @@
  *   disabling each other at once one is refused;
  * - audit ids are int64-safe and increase with time, across processes.
  */
-import {
-  ACTIVE_OPERATION_STATUSES,
-  type Anomaly,
-  type AutopilotTrigger,
-  type OperationStatus,
-  type PolicySpec,
-  type Role,
-} from "@kcp/shared";
+import type { Anomaly, AutopilotTrigger, OperationStatus, PolicySpec, Role } from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
@@ -159,9 +152,6 @@ export interface ClusterViewRepository {
   listSummaries(): Promise<ClusterViewSummary[]>;
   remove(clusterId: string): Promise<void>;
 }
-
-/** Pending, running or paused: at most one such operation per cluster (the list of `@kcp/shared`). */
-export const ACTIVE_STATUSES: readonly OperationStatus[] = ACTIVE_OPERATION_STATUSES;
 
 export interface OperationLease {
   owner: string;

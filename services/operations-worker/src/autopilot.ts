@@ -13,6 +13,7 @@ import {
   withEvent,
 } from "@kcp/autopilot";
 import type { Metrics } from "@kcp/metrics";
+import { UNFINISHED_OPERATION_STATUSES } from "@kcp/operation-lifecycle";
 import type { OperationService } from "@kcp/operation-service";
 import type { AuditEmitter } from "@kcp/process";
 import {
@@ -43,8 +44,6 @@ export interface AutopilotDependencies {
   now?: () => Date;
 }
 
-/** Operations not finished: what blocks the autopilot on a cluster (a person's or its own). */
-const UNFINISHED = ["planned", "pending", "running", "paused"] as const;
 /** How far back a policy's actions are read for its cool-down and its bytes in 24 h. */
 const HISTORY = 100;
 const DAY_MS = 86_400_000;
@@ -135,7 +134,11 @@ export class Autopilot {
     now: Date,
   ): Promise<PolicyContext & { history: Operation[] }> {
     const pause = pauseInForce(await this.deps.store.autopilotPauses.list(), cluster.id, now);
-    const unfinished = await this.deps.operations.list(cluster.id, { limit: 10, statuses: UNFINISHED });
+    // Operations not finished block the autopilot on a cluster (a person's or its own).
+    const unfinished = await this.deps.operations.list(cluster.id, {
+      limit: 10,
+      statuses: UNFINISHED_OPERATION_STATUSES,
+    });
     const history = (await this.deps.operations.list(cluster.id, { limit: HISTORY })).operations;
     return {
       now,

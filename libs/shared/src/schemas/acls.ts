@@ -1,36 +1,6 @@
 import { z } from "zod";
 import { jsonIf, LimitQuerySchema, offsetQuery } from "./common.js";
-
-/**
- * The complete value sets Kafka accepts in a binding. ANY, MATCH and UNKNOWN are filter values, not binding values:
- * create takes a binding, and delete removes the bindings equal to the body (exact match), so neither takes them.
- */
-export const ACL_RESOURCE_TYPES = [
-  "TOPIC",
-  "GROUP",
-  "CLUSTER",
-  "TRANSACTIONAL_ID",
-  "DELEGATION_TOKEN",
-  "USER",
-] as const;
-export const ACL_PATTERN_TYPES = ["LITERAL", "PREFIXED"] as const;
-export const ACL_OPERATIONS = [
-  "ALL",
-  "READ",
-  "WRITE",
-  "CREATE",
-  "DELETE",
-  "ALTER",
-  "DESCRIBE",
-  "CLUSTER_ACTION",
-  "DESCRIBE_CONFIGS",
-  "ALTER_CONFIGS",
-  "IDEMPOTENT_WRITE",
-  "CREATE_TOKENS",
-  "DESCRIBE_TOKENS",
-  "TWO_PHASE_COMMIT",
-] as const;
-export const ACL_PERMISSIONS = ["ALLOW", "DENY"] as const;
+import { ACL_OPERATIONS, ACL_PATTERN_TYPES, ACL_PERMISSIONS, ACL_RESOURCE_TYPES } from "./lists.js";
 
 export const AclResourceTypeSchema = z.enum(ACL_RESOURCE_TYPES);
 export const AclPatternTypeSchema = z.enum(ACL_PATTERN_TYPES);

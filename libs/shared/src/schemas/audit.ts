@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { DateTimeSchema, IdSchema, Int64Schema, LimitQuerySchema } from "./common.js";
 import { cursorQuery } from "./cursor.js";
+import { AUDIT_RESULTS } from "./lists.js";
 
-export const AUDIT_RESULTS = ["success", "failure", "denied"] as const;
 export const AuditResultSchema = z.enum(AUDIT_RESULTS);
 export type AuditResult = z.infer<typeof AuditResultSchema>;
 

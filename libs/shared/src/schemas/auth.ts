@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DateTimeSchema, IdSchema } from "./common.js";
+import { ROLES } from "./lists.js";
 
-export const ROLES = ["viewer", "operator", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LabelsSchema } from "./clusters.js";
 import { BrokerIdSchema, DateTimeSchema, IdSchema, LimitQuerySchema } from "./common.js";
 import { cursorQuery } from "./cursor.js";
+import { ANOMALY_STATES } from "./lists.js";
 import type { OperationType } from "./operations.js";
 
 /** What an autopilot policy watches for: each is found in a cluster's stored view (libs/autopilot `findAnomalies`). */
@@ -257,7 +258,7 @@ export const PolicyListResponseSchema = z.object({ policies: z.array(PolicySchem
 export const AnomalyListQuerySchema = z.strictObject({
   limit: LimitQuerySchema,
   code: z.enum(AUTOPILOT_TRIGGERS).optional().describe("Only anomalies of this trigger"),
-  state: z.enum(["open", "cleared"]).optional().describe("Only open (still seen) or cleared anomalies"),
+  state: z.enum(ANOMALY_STATES).optional().describe("Only open (still seen) or cleared anomalies"),
   before: cursorQuery("anomaly", "The nextCursor of the previous page: the anomalies stored before its last one"),
 });
 export type AnomalyListQuery = z.infer<typeof AnomalyListQuerySchema>;

@@ -1,28 +1,6 @@
 import { z } from "zod";
+import { CAPABILITY_NAMES } from "./lists.js";
 
-/** The capability flags of the interface, in its order. */
-export const CAPABILITY_NAMES = [
-  "manageTopics",
-  "manageConfigs",
-  "manageAcls",
-  "manageScram",
-  "manageQuotas",
-  "manageGroups",
-  "browseMessages",
-  "reassign",
-  "electLeaders",
-  "cordon",
-  "unregisterBrokers",
-  "describeQuorum",
-  "removeVoters",
-  "addControllers",
-  "provisionNodes",
-  "restartNodes",
-  "upgradeVersion",
-  "finalizeFeatures",
-  "migrateQuorum",
-  "scaleNodePools",
-] as const;
 export type CapabilityName = (typeof CAPABILITY_NAMES)[number];
 
 export const CapabilityNameSchema = z.enum(CAPABILITY_NAMES);

@@ -14,11 +14,14 @@ import {
 import { ContainerSettingSchema } from "./container-settings.js";
 import { JvmOptionsSchema } from "./jvm-options.js";
 import { KubernetesSettingSchema } from "./kubernetes-settings.js";
+import {
+  FLAVORS,
+  PASSWORD_MECHANISMS as PASSWORD_MECHANISM_LIST,
+  PROVIDERS,
+  SASL_MECHANISMS,
+  SECURITY_PROTOCOLS,
+} from "./lists.js";
 
-export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
-export const FLAVORS = ["oss", "managed-a", "managed-b", "managed-c"] as const;
-export const SECURITY_PROTOCOLS = ["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] as const;
-export const SASL_MECHANISMS = ["", "PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "CLOUD_IAM", "OAUTHBEARER"] as const;
 export const SECRET_NAMES = [
   "password",
   "tlsClientCertPem",
@@ -90,7 +93,7 @@ export type SaslMechanism = z.infer<typeof SaslMechanismSchema>;
 
 const TLS_PROTOCOLS: ReadonlySet<string> = new Set(["SSL", "SASL_SSL"]);
 const SASL_PROTOCOLS: ReadonlySet<string> = new Set(["SASL_PLAINTEXT", "SASL_SSL"]);
-const PASSWORD_MECHANISMS: ReadonlySet<string> = new Set(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"]);
+const PASSWORD_MECHANISMS: ReadonlySet<string> = new Set(PASSWORD_MECHANISM_LIST);
 const TLS_FIELDS = ["tlsServerName", "tlsInsecureSkipVerify", "tlsCaCertPem"] as const;
 
 const pem = (kind: string) =>

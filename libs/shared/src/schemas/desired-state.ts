@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AclBindingSchema } from "./acls.js";
 import { Int16Schema, Int32Schema } from "./common.js";
-import { QUOTA_KEYS, QuotaEntitySchema } from "./quotas.js";
+import { QUOTA_KEYS } from "./lists.js";
+import { QuotaEntitySchema } from "./quotas.js";
 import {
   SCRAM_DEFAULT_ITERATIONS,
   SCRAM_MAX_ITERATIONS,

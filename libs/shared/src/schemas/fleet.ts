@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { PROVIDERS } from "./clusters.js";
 import { DateTimeSchema, offsetQuery } from "./common.js";
-import { HEALTH_STATUSES } from "./health.js";
+import { CLUSTER_SORTS, HEALTH_STATUSES, PROVIDERS } from "./lists.js";
 
 /**
  * One requirement of a label selector, as Kubernetes writes them: `key=value` (or `key==value`), `key!=value`, `key`
@@ -66,8 +65,6 @@ const listOf = <T extends string>(allowed: readonly T[], what: string) =>
       }
       return [...new Set(values)] as T[];
     });
-
-export const CLUSTER_SORTS = ["name", "worst", "stalest", "newest"] as const;
 
 /** Most clusters one page of the cluster list holds. */
 export const CLUSTER_PAGE_MAX = 5000;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Int32Schema, Int64Schema, jsonIf, LimitQuerySchema, offsetQuery } from "./common.js";
+import { RESET_TARGETS } from "./lists.js";
 import { LagGrowthSchema } from "./series.js";
 import { GroupTypeSchema } from "./snapshot.js";
 import { TopicNameSchema } from "./topics.js";
@@ -27,7 +28,6 @@ export const GroupDetailSchema = z.object({
 });
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
-export const RESET_TARGETS = ["earliest", "latest", "timestamp", "offset", "shift"] as const;
 export const ResetTargetSchema = z.enum(RESET_TARGETS);
 export type ResetTarget = z.infer<typeof ResetTargetSchema>;
 

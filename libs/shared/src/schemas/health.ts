@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { HEALTH_STATUSES } from "./lists.js";
 
-export const HEALTH_STATUSES = ["ok", "warning", "critical", "unreachable", "unknown"] as const;
 export const ISSUE_SEVERITIES = ["critical", "warning", "info"] as const;
 
 /** The health issue codes, in the order docs/health-and-capabilities.md lists them. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Int32Schema, Int64Schema } from "./common.js";
+import { BROWSE_STARTS } from "./lists.js";
 
 /** Bounds of a browse page (GET /clusters/{id}/topics/{topic}/messages): a default and a maximum each. */
 export const BROWSE_LIMITS = {
@@ -37,8 +38,6 @@ const TimestampQuerySchema = z
   ])
   .transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))
   .describe("from=timestamp: Unix milliseconds or an ISO 8601 date-time (e.g. 2026-11-23T10:00:00Z)");
-
-export const BROWSE_STARTS = ["beginning", "end", "offset", "timestamp"] as const;
 
 /**
  * Query of the browse endpoint. A `cursor` (from a previous page) replaces `from`/`offset`/`timestamp`/`partition`:

@@ -14,21 +14,14 @@ import {
 } from "./common.js";
 import { cursorQuery } from "./cursor.js";
 import { DESIRED_CHANGES_MAX, DesiredChangeSchema } from "./desired-state.js";
+import {
+  OPERATION_STATUSES,
+  OPERATION_TYPE_CAPABILITY,
+  OPERATION_TYPES,
+  REQUESTED_ACTIONS,
+  STEP_STATUSES,
+} from "./lists.js";
 import { TopicNameSchema } from "./topics.js";
-
-export const OPERATION_STATUSES = [
-  "planned",
-  "pending",
-  "running",
-  "paused",
-  "succeeded",
-  "failed",
-  "cancelled",
-] as const;
-export const ACTIVE_OPERATION_STATUSES = ["pending", "running", "paused"] as const;
-export const FINAL_OPERATION_STATUSES = ["succeeded", "failed", "cancelled"] as const;
-export const STEP_STATUSES = ["pending", "running", "succeeded", "failed", "skipped"] as const;
-export const REQUESTED_ACTIONS = ["pause", "resume", "cancel"] as const;
 
 export const OperationStatusSchema = z.enum(OPERATION_STATUSES);
 export const StepStatusSchema = z.enum(STEP_STATUSES);
@@ -202,10 +195,9 @@ export const OPERATION_PARAMS = {
       .describe("Replication throttle while a replication factor grows, bytes per second"),
     maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
   }),
-} as const;
+} as const satisfies { readonly [T in OperationType]: z.ZodType };
 
-export type OperationType = keyof typeof OPERATION_PARAMS;
-export const OPERATION_TYPES = Object.keys(OPERATION_PARAMS) as OperationType[];
+export type OperationType = keyof typeof OPERATION_TYPE_CAPABILITY;
 export const OperationTypeSchema = z.enum(OPERATION_TYPES as [OperationType, ...OperationType[]]);
 export type OperationParams<T extends OperationType> = z.infer<(typeof OPERATION_PARAMS)[T]>;
 
@@ -220,41 +212,43 @@ export interface OperationTypeInfo<T extends OperationType = OperationType> {
   irreversible: (params: Partial<OperationParams<T>>, facts?: IrreversibilityFacts) => boolean;
 }
 
-/** The capability each type needs and when it is irreversible: shared by gateway and planner. */
-export const OPERATION_TYPE_INFO: { readonly [T in OperationType]: OperationTypeInfo<T> } = {
-  rebalance: { capability: "reassign", irreversible: () => false },
-  drainBrokers: { capability: "reassign", irreversible: () => false },
-  electLeaders: { capability: "electLeaders", irreversible: (p) => p.electionType === "unclean" },
-  cordonBrokers: { capability: "cordon", irreversible: () => false },
-  uncordonBrokers: { capability: "cordon", irreversible: () => false },
-  unregisterBrokers: { capability: "unregisterBrokers", irreversible: () => true },
-  addControllers: { capability: "addControllers", irreversible: () => false },
-  removeVoters: { capability: "removeVoters", irreversible: () => true },
-  finalizeFeatures: { capability: "finalizeFeatures", irreversible: () => true },
-  migrateQuorum: { capability: "migrateQuorum", irreversible: () => true },
-  restartNodes: { capability: "restartNodes", irreversible: () => false },
-  upgradeVersion: { capability: "upgradeVersion", irreversible: (p) => p.finalize === true },
-  provisionNodes: { capability: "provisionNodes", irreversible: () => false },
-  // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
+/** When each type, with its params, is irreversible (the cluster's name typed back on confirm). */
+const IRREVERSIBLE: { readonly [T in OperationType]: OperationTypeInfo<T>["irreversible"] } = {
+  rebalance: () => false,
+  drainBrokers: () => false,
+  electLeaders: (p) => p.electionType === "unclean",
+  cordonBrokers: () => false,
+  uncordonBrokers: () => false,
+  unregisterBrokers: () => true,
+  addControllers: () => false,
+  removeVoters: () => true,
+  finalizeFeatures: () => true,
+  migrateQuorum: () => true,
+  restartNodes: () => false,
+  upgradeVersion: (p) => p.finalize === true,
+  provisionNodes: () => false,
   // Deleting, or fewer replicas: the cluster's name typed back.
-  applyDesiredState: {
-    capability: "manageTopics",
-    irreversible: (p) =>
-      (p.changes ?? []).some(
-        (c) =>
-          c.kind === "deleteTopic" ||
-          c.kind === "deleteAcl" ||
-          c.kind === "deleteQuota" ||
-          c.kind === "deleteScramCredential" ||
-          (c.kind === "changeReplicationFactor" && c.after < c.before),
-      ),
-  },
-  scaleNodePools: {
-    capability: "scaleNodePools",
-    irreversible: (p, facts) =>
-      p.replicas === undefined || facts?.poolReplicas === undefined || p.replicas < facts.poolReplicas,
-  },
+  applyDesiredState: (p) =>
+    (p.changes ?? []).some(
+      (c) =>
+        c.kind === "deleteTopic" ||
+        c.kind === "deleteAcl" ||
+        c.kind === "deleteQuota" ||
+        c.kind === "deleteScramCredential" ||
+        (c.kind === "changeReplicationFactor" && c.after < c.before),
+    ),
+  // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
+  scaleNodePools: (p, facts) =>
+    p.replicas === undefined || facts?.poolReplicas === undefined || p.replicas < facts.poolReplicas,
 };
+
+/** The capability each type needs (OPERATION_TYPE_CAPABILITY) and when it is irreversible: shared by gateway and planner. */
+export const OPERATION_TYPE_INFO = Object.fromEntries(
+  OPERATION_TYPES.map((type) => [
+    type,
+    { capability: OPERATION_TYPE_CAPABILITY[type], irreversible: IRREVERSIBLE[type] },
+  ]),
+) as unknown as { readonly [T in OperationType]: OperationTypeInfo<T> };
 
 /** POST /clusters/{id}/operations (17): the type, and its params checked against that type's schema. */
 export type PlanOperationRequest = { [T in OperationType]: { type: T; params: OperationParams<T> } }[OperationType];

@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { jsonIf } from "./common.js";
+import { QUOTA_KEYS } from "./lists.js";
 
 export const QUOTA_ENTITY_TYPES = ["user", "client-id", "ip"] as const;
-/** Kafka's client quota keys; `ip` entities take only connection_creation_rate, which applies to nothing else. */
-export const QUOTA_KEYS = [
-  "producer_byte_rate",
-  "consumer_byte_rate",
-  "request_percentage",
-  "controller_mutation_rate",
-  "connection_creation_rate",
-] as const;
 
 export const QuotaEntityTypeSchema = z.enum(QUOTA_ENTITY_TYPES);
 export const QuotaKeySchema = z.enum(QUOTA_KEYS);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { IdSchema, Int32Schema } from "./common.js";
+import { SCRAM_MECHANISMS } from "./lists.js";
 
-/** The SASL/SCRAM mechanisms Kafka stores credentials for (ScramMechanism). */
-export const SCRAM_MECHANISMS = ["SCRAM-SHA-256", "SCRAM-SHA-512"] as const;
 export const ScramMechanismSchema = z.enum(SCRAM_MECHANISMS);
 export type ScramMechanism = z.infer<typeof ScramMechanismSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateTimeSchema, Int32Schema } from "./common.js";
+import { SERIES_RESOLUTIONS } from "./lists.js";
 
 /**
  * What a figure is measured of. Each kind names its entity in `entity` of a series query:
@@ -186,7 +187,7 @@ export const SeriesResponseSchema = z.object({
   to: DateTimeSchema,
   step: Int32Schema.min(1).describe("Seconds per point"),
   resolution: z
-    .enum(["collection", "10m", "1h"])
+    .enum(SERIES_RESOLUTIONS)
     .describe(
       "What the points were computed from: each collection's values (last 24 h), 10-minute or hourly summaries (30 days)",
     ),

@@ -1,23 +1,22 @@
 import type { DatabaseSync } from "node:sqlite";
-import { AppError } from "@kcp/shared";
+import { ACTIVE_OPERATION_STATUSES, AppError } from "@kcp/shared";
 import { type PartRef, type SplitDocument, splitDocument } from "../document-parts.js";
-import {
-  ACTIVE_STATUSES,
-  type ItemsPage,
-  type NewOperation,
-  type OperationChanges,
-  type OperationPage,
-  type OperationPageQuery,
-  type OperationReadOptions,
-  type OperationRecord,
-  type OperationRepository,
-  type TransitionCondition,
+import type {
+  ItemsPage,
+  NewOperation,
+  OperationChanges,
+  OperationPage,
+  OperationPageQuery,
+  OperationReadOptions,
+  OperationRecord,
+  OperationRepository,
+  TransitionCondition,
 } from "../repositories.js";
 import { EmbeddedOperationParts } from "./operation-parts.js";
 import { type Clause, placeholders, setClause, toOperation, whereClause } from "./operation-rows.js";
 import { iso, isUniqueViolation, type Row, transaction } from "./sql.js";
 
-const ACTIVE_IN = `status IN (${placeholders(ACTIVE_STATUSES)})`;
+const ACTIVE_IN = `status IN (${placeholders(ACTIVE_OPERATION_STATUSES)})`;
 
 /** A conditional write whose condition did not hold: its transaction is rolled back. */
 class NotApplied extends Error {}
@@ -105,7 +104,7 @@ export class EmbeddedOperations implements OperationRepository {
   async findActive(clusterId: string, options?: OperationReadOptions): Promise<OperationRecord | undefined> {
     const row = this.db
       .prepare(`SELECT * FROM operations WHERE cluster_id = ? AND ${ACTIVE_IN}`)
-      .get(clusterId, ...ACTIVE_STATUSES) as Row | undefined;
+      .get(clusterId, ...ACTIVE_OPERATION_STATUSES) as Row | undefined;
     return row && this.record(row, options);
   }
 

@@ -1,5 +1,4 @@
-import { AppError } from "@kcp/shared";
-import { ACTIVE_STATUSES } from "../repositories.js";
+import { ACTIVE_OPERATION_STATUSES, AppError, type OperationStatus } from "@kcp/shared";
 import { isDuplicateKey } from "./errors.js";
 import type { Models } from "./models.js";
 import type { OperationStates } from "./operation-states.js";
@@ -53,7 +52,7 @@ export class ClusterLocks {
   private async holds(lock: LockDoc): Promise<boolean> {
     const state = await this.states.latest(lock.opId);
     if (!state) return false;
-    if (ACTIVE_STATUSES.includes(state.status)) return true;
+    if ((ACTIVE_OPERATION_STATUSES as readonly OperationStatus[]).includes(state.status)) return true;
     return state.status === "planned" && Date.now() - lock.at.getTime() < CONFIRM_GRACE_MS;
   }
 }

@@ -1,25 +1,26 @@
-import { AppError } from "@kcp/shared";
+import { ACTIVE_OPERATION_STATUSES, AppError } from "@kcp/shared";
 import { type PartRef, resolveRefs, splitDocument } from "../document-parts.js";
-import {
-  ACTIVE_STATUSES,
-  type ItemsPage,
-  type NewOperation,
-  type OperationChanges,
-  type OperationLease,
-  type OperationPage,
-  type OperationPageQuery,
-  type OperationReadOptions,
-  type OperationRecord,
-  type OperationRepository,
-  type OperationStatus,
-  type TransitionCondition,
+import type {
+  ItemsPage,
+  NewOperation,
+  OperationChanges,
+  OperationLease,
+  OperationPage,
+  OperationPageQuery,
+  OperationReadOptions,
+  OperationRecord,
+  OperationRepository,
+  OperationStatus,
+  TransitionCondition,
 } from "../repositories.js";
 import { ClusterLocks } from "./cluster-locks.js";
 import { timeOrderedNumber } from "./errors.js";
 import type { Models } from "./models.js";
 import { OperationStates, type StateDoc } from "./operation-states.js";
 
-const isActive = (status: OperationStatus) => ACTIVE_STATUSES.includes(status);
+/** Pending, running or paused: at most one such operation per cluster. */
+const isActive = (status: OperationStatus) =>
+  (ACTIVE_OPERATION_STATUSES as readonly OperationStatus[]).includes(status);
 /** Versions another writer may insert between a lease change's read and its write before the change gives up. */
 const LEASE_ATTEMPTS = 20;
 /** How often a process looks for parts no operation references (on its next create). */

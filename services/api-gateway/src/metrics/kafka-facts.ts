@@ -3,8 +3,8 @@ import type { CollectedFiguresCache } from "@kcp/cluster-actions";
 import { type FleetViews, type FreshnessSettings, freshnessOf } from "@kcp/clusters";
 import type { ActiveOperationFacts, ClusterFacts, GaugeFamily } from "@kcp/metrics";
 import { kafkaGauges } from "@kcp/metrics";
-import { type ClusterView, viewAgeSeconds } from "@kcp/shared";
-import { ACTIVE_STATUSES, type ClusterViewSummary, type Store } from "@kcp/store";
+import { ACTIVE_OPERATION_STATUSES, type ClusterView, viewAgeSeconds } from "@kcp/shared";
+import type { ClusterViewSummary, Store } from "@kcp/store";
 
 /** Where the clusters and their views come from: the registry's cached fleet (the cluster list's), and its settings. */
 export interface FleetSource {
@@ -43,7 +43,7 @@ async function clusterFacts(
 
 /** The cluster's operation pending, running or paused (at most one), with what its data movement reported. */
 async function activeOperation(store: Store, clusterId: string): Promise<ActiveOperationFacts | undefined> {
-  const page = await store.operations.listPage(clusterId, { limit: 1, statuses: ACTIVE_STATUSES }, LIGHT);
+  const page = await store.operations.listPage(clusterId, { limit: 1, statuses: ACTIVE_OPERATION_STATUSES }, LIGHT);
   const operation = page.operations[0];
   if (!operation) return undefined;
   const details = (operation.document.details ?? {}) as Record<string, unknown>;
