@@ -16,15 +16,5 @@ export function progressBar(done: number, total: number, width = 30): string {
   return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${Math.round(ratio * 100)}%`;
 }
 
-/** Pure: bytes for people (1 KiB = 1024 B). */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined) return "-";
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
-}
+/** Bytes for people (1 KiB = 1024 B), "-" when unknown: the one formatBytes of every client. */
+export { formatBytes } from "@kcp/api-client";

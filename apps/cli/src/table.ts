@@ -1,3 +1,4 @@
+import { ANOMALY_STATES, type AUDIT_RESULTS, OPERATION_STATUSES } from "@kcp/shared/lists";
 import { positional, text } from "./args.js";
 import { accessCommands } from "./commands/access.js";
 import { anomalies, autopilot, policies, policy } from "./commands/autopilot.js";
@@ -34,6 +35,8 @@ const FILE: OptionSpec = {
   value: "PATH",
   help: "a file or folder (- is stdin for policies)",
 };
+/** The results `kcp audit export --result` offers (the contract's, but denied). */
+const AUDIT_EXPORT_RESULTS = ["success", "failure"] as const satisfies readonly (typeof AUDIT_RESULTS)[number][];
 const LIMIT: OptionSpec = { type: "string", value: "N", help: "at most N rows" };
 const AUDIT_FILTERS: Record<string, OptionSpec> = {
   action: { type: "string", value: "A", help: "this action only, e.g. operation.confirm" },
@@ -78,7 +81,7 @@ const operationCommands: CommandSpec[] = [
       status: {
         type: "string",
         value: "S",
-        values: ["planned", "pending", "running", "paused", "succeeded", "failed", "cancelled"],
+        values: OPERATION_STATUSES,
         help: "this status only",
       },
       limit: LIMIT,
@@ -132,7 +135,7 @@ const autopilotCommands: CommandSpec[] = [
     positionals: [],
     options: {
       ...AUDIT_FILTERS,
-      result: { type: "string", value: "R", values: ["success", "failure"], help: "this result only" },
+      result: { type: "string", value: "R", values: AUDIT_EXPORT_RESULTS, help: "this result only" },
       from: { type: "string", value: "ISO", help: "entries at or after" },
       to: { type: "string", value: "ISO", help: "entries before" },
       output: { type: "string", short: "o", value: "FILE", help: "write to this file" },
@@ -202,7 +205,7 @@ const autopilotCommands: CommandSpec[] = [
     path: ["anomalies"],
     positionals: ["CLUSTER"],
     options: {
-      state: { type: "string", value: "S", values: ["open", "cleared"], help: "open or cleared only" },
+      state: { type: "string", value: "S", values: ANOMALY_STATES, help: "open or cleared only" },
       limit: LIMIT,
     },
     summary: "anomalies and what the autopilot did about each, or why not",

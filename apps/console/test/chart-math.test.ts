@@ -2,9 +2,9 @@ import { expect } from "chai";
 import {
   addSample,
   alignSeries,
+  axisBytes,
   band,
   distribution,
-  formatBytes,
   formatCount,
   formatDuration,
   formatFigure,
@@ -20,11 +20,11 @@ const point = (at: string, value: number) => ({ at, value, min: value, max: valu
 
 describe("console charts: the pure helpers", () => {
   it("formats each unit of the catalogue as a reader wants it", () => {
-    expect(formatBytes(0)).to.equal("0 B");
-    expect(formatBytes(1536)).to.equal("1.5 KiB");
-    expect(formatBytes(0.4)).to.equal("0.4 B");
-    expect(formatBytes(28.6)).to.equal("29 B");
-    expect(formatBytes(5 * 1024 ** 3)).to.equal("5.0 GiB");
+    expect(axisBytes(0)).to.equal("0 B");
+    expect(axisBytes(1536)).to.equal("1.5 KiB");
+    expect(axisBytes(0.4)).to.equal("0.4 B");
+    expect(axisBytes(28.6)).to.equal("29 B");
+    expect(axisBytes(5 * 1024 ** 3)).to.equal("5.0 GiB");
     expect(formatFigure(2048, "bytes/s")).to.equal("2.0 KiB/s");
     expect(formatFigure(12.34, "messages/s")).to.equal("12.3 msg/s");
     expect(formatFigure(45.6, "percent")).to.equal("46 %");

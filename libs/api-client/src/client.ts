@@ -1,5 +1,5 @@
 import createClient, { type Client } from "openapi-fetch";
-import type { paths } from "./schema.js";
+import type { components, paths } from "./schema.js";
 
 export interface ApiClientOptions {
   /** Where the service is, e.g. http://127.0.0.1:8080 ("" in a browser page of the same origin). */
@@ -30,12 +30,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return client;
 }
 
-/** The service's error envelope: every answer that is not a success carries one. */
-export interface ErrorEnvelope {
-  error: { code: string; message: string; details?: unknown };
-}
+/** The service's error envelope (the document's ErrorEnvelope): every answer that is not a success carries one. */
+export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 
-/** An answer that was not a success: its status, the envelope's code and message. */
+/**
+ * An answer that was not a success: its status, the envelope's code and message (`http_error` when the answer
+ * carried no envelope). The one error type of every client: the kcp command line, the web console, the tests.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

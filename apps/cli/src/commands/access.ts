@@ -1,11 +1,11 @@
 import { unwrap } from "@kcp/api-client";
+import { ROLES } from "@kcp/shared/lists";
 import { type Body, flag, integer, oneOf, positional, text } from "../args.js";
 import { type Context, print, readSecret } from "../context.js";
 import { UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec, OptionSpec } from "../spec.js";
 
-const ROLES = ["viewer", "operator", "admin"] as const;
 type UserPatch = Body<"/api/v1/users/{id}", "patch">;
 
 const ROLE: OptionSpec = { type: "string", value: "ROLE", values: ROLES, help: "viewer, operator or admin" };

@@ -1,4 +1,5 @@
 import { type paths, unwrap } from "@kcp/api-client";
+import { FLAVORS, PROVIDERS, SASL_MECHANISMS, SECURITY_PROTOCOLS } from "@kcp/shared/lists";
 import { type Body, commaList, flag, keyValues, list, positional, text } from "../args.js";
 import { type Context, clusterNamed, print, readMapping, readSecret, typedBack } from "../context.js";
 import { UsageError } from "../exit-codes.js";
@@ -9,8 +10,14 @@ import { CLUSTER_LIST_OPTIONS, clusters as listClusters } from "./reads.js";
 type Profile = Body<"/api/v1/clusters", "post">;
 type Patch = Body<"/api/v1/clusters/{id}", "patch">;
 
-const PROTOCOLS = ["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"] as const;
-const MECHANISMS = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER", "CLOUD_IAM"] as const;
+/** The SASL mechanisms in the order the help lists them (the contract's, without the empty one). */
+const MECHANISMS = [
+  "PLAIN",
+  "SCRAM-SHA-256",
+  "SCRAM-SHA-512",
+  "OAUTHBEARER",
+  "CLOUD_IAM",
+] as const satisfies readonly (typeof SASL_MECHANISMS)[number][];
 
 /** The connection options register, change and test share; none of them carries a secret. */
 const PROFILE_OPTIONS: Record<string, OptionSpec> = {
@@ -18,16 +25,16 @@ const PROFILE_OPTIONS: Record<string, OptionSpec> = {
   provider: {
     type: "string",
     value: "P",
-    values: ["external", "agent", "container", "operator-managed"],
+    values: PROVIDERS,
     help: "how its nodes are run",
   },
   flavor: {
     type: "string",
     value: "F",
-    values: ["oss", "managed-a", "managed-b", "managed-c"],
+    values: FLAVORS,
     help: "the distribution",
   },
-  protocol: { type: "string", value: "P", values: PROTOCOLS, help: "the security protocol" },
+  protocol: { type: "string", value: "P", values: SECURITY_PROTOCOLS, help: "the security protocol" },
   "sasl-mechanism": { type: "string", value: "M", values: MECHANISMS, help: "the SASL mechanism" },
   "sasl-username": { type: "string", value: "USER", help: "the SASL username (PLAIN, SCRAM)" },
   label: { type: "string", multiple: true, value: "K=V", help: "a label (change: the labels replace all of them)" },

@@ -1,4 +1,5 @@
 import { unwrap } from "@kcp/api-client";
+import { BROWSE_STARTS, RESET_TARGETS } from "@kcp/shared/lists";
 import { type Body, commaList, flag, integer, keyValues, list, oneOf, positional, text } from "../args.js";
 import { type Context, clusterId, print } from "../context.js";
 import { UsageError } from "../exit-codes.js";
@@ -7,8 +8,6 @@ import type { Args, CommandSpec, OptionSpec } from "../spec.js";
 import { groups as listGroups } from "./reads.js";
 
 type ResetRequest = Body<"/api/v1/clusters/{id}/groups/{group}/reset-offsets", "post">;
-const TARGETS = ["earliest", "latest", "timestamp", "offset", "shift"] as const;
-const FROM = ["beginning", "end", "offset", "timestamp"] as const;
 
 /** Pure: Unix milliseconds, or an ISO 8601 date-time as milliseconds. */
 export function millis(value: string): number {
@@ -62,9 +61,9 @@ async function describe(context: Context, args: Args) {
 
 /** The reset the options name: where to (and its offset or timestamp), which topic and partitions. */
 function resetRequest(args: Args, dryRun: boolean): ResetRequest {
-  const to = oneOf(text(args, "to"), TARGETS, "--to");
+  const to = oneOf(text(args, "to"), RESET_TARGETS, "--to");
   const topic = text(args, "topic");
-  if (!to || !topic) throw new UsageError(`Name the topic and where to: --topic TOPIC --to ${TARGETS.join("|")}`);
+  if (!to || !topic) throw new UsageError(`Name the topic and where to: --topic TOPIC --to ${RESET_TARGETS.join("|")}`);
   const partitions = commaList(text(args, "partitions")).map((p) => integer(p, "--partitions") ?? 0);
   const timestamp = text(args, "timestamp");
   const offset = integer(text(args, "offset"), "--offset");
@@ -158,7 +157,7 @@ async function produce(context: Context, args: Args) {
 
 async function browse(context: Context, args: Args) {
   const id = await clusterId(context, positional(args, 0));
-  const from = oneOf(text(args, "from"), FROM, "--from");
+  const from = oneOf(text(args, "from"), BROWSE_STARTS, "--from");
   const query = {
     ...(from ? { from } : {}),
     ...(text(args, "offset") ? { offset: integer(text(args, "offset"), "--offset") } : {}),
@@ -222,7 +221,7 @@ export const groupCommands: CommandSpec[] = [
     positionals: ["CLUSTER", "GROUP"],
     options: {
       topic: { type: "string", value: "TOPIC", help: "the topic whose offsets move" },
-      to: { type: "string", value: "WHERE", values: TARGETS, help: "where to" },
+      to: { type: "string", value: "WHERE", values: RESET_TARGETS, help: "where to" },
       offset: { type: "string", value: "N", help: "--to offset: the offset; --to shift: the signed delta" },
       timestamp: {
         type: "string",
@@ -261,7 +260,7 @@ export const groupCommands: CommandSpec[] = [
     path: ["browse"],
     positionals: ["CLUSTER", "TOPIC"],
     options: {
-      from: { type: "string", value: "WHERE", values: FROM, help: "where to start (default end: the newest)" },
+      from: { type: "string", value: "WHERE", values: BROWSE_STARTS, help: "where to start (default end: the newest)" },
       offset: { type: "string", value: "N", help: "--from offset: the first offset to read" },
       timestamp: {
         type: "string",

@@ -1,11 +1,12 @@
 import { type components, unwrap } from "@kcp/api-client";
+import { FINAL_OPERATION_STATUSES } from "@kcp/shared/lists";
 import { type Context, clusterId, print } from "../context.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { formatBytes, progressBar, table } from "../output.js";
 import type { Args } from "../spec.js";
 
 type Operation = components["schemas"]["Operation"];
-const ENDED = new Set(["succeeded", "failed", "cancelled"]);
+const ENDED: ReadonlySet<string> = new Set(FINAL_OPERATION_STATUSES);
 
 function parseParams(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};

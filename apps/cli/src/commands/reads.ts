@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { type paths, unwrap } from "@kcp/api-client";
-import { CLUSTER_SORTS, HEALTH_STATUSES, PROVIDERS, viewAgeSeconds } from "@kcp/shared";
+import { viewAgeSeconds } from "@kcp/shared";
+import { CLUSTER_SORTS, HEALTH_STATUSES, PROVIDERS } from "@kcp/shared/lists";
 import { text } from "../args.js";
 import { formatDuration, growthText, sparkline } from "../charts.js";
 import { type Context, clusterId, print } from "../context.js";

@@ -1,4 +1,12 @@
 import { unwrap } from "@kcp/api-client";
+import {
+  ACL_OPERATIONS,
+  ACL_PATTERN_TYPES,
+  ACL_PERMISSIONS,
+  ACL_RESOURCE_TYPES,
+  QUOTA_KEYS,
+  SCRAM_MECHANISMS,
+} from "@kcp/shared/lists";
 import { type Body, integer, positional, text } from "../args.js";
 import { type Context, clusterId, print, readSecret } from "../context.js";
 import { UsageError } from "../exit-codes.js";
@@ -8,39 +16,13 @@ import type { Args, CommandSpec, OptionSpec } from "../spec.js";
 type AclBinding = Body<"/api/v1/clusters/{id}/acls", "post">;
 type QuotaRequest = Body<"/api/v1/clusters/{id}/quotas", "put">;
 
-const RESOURCE_TYPES = ["TOPIC", "GROUP", "CLUSTER", "TRANSACTIONAL_ID", "DELEGATION_TOKEN", "USER"] as const;
-const OPERATIONS = [
-  "ALL",
-  "READ",
-  "WRITE",
-  "CREATE",
-  "DELETE",
-  "ALTER",
-  "DESCRIBE",
-  "CLUSTER_ACTION",
-  "DESCRIBE_CONFIGS",
-  "ALTER_CONFIGS",
-  "IDEMPOTENT_WRITE",
-  "CREATE_TOKENS",
-  "DESCRIBE_TOKENS",
-  "TWO_PHASE_COMMIT",
-] as const;
-const QUOTA_KEYS = [
-  "producer_byte_rate",
-  "consumer_byte_rate",
-  "request_percentage",
-  "controller_mutation_rate",
-  "connection_creation_rate",
-] as const;
-const MECHANISMS = ["SCRAM-SHA-256", "SCRAM-SHA-512"] as const;
-
 const ACL_OPTIONS: Record<string, OptionSpec> = {
   principal: { type: "string", value: "User:NAME", help: "who (User:* for every user)" },
-  "resource-type": { type: "string", value: "TYPE", values: RESOURCE_TYPES, help: "the kind of resource" },
+  "resource-type": { type: "string", value: "TYPE", values: ACL_RESOURCE_TYPES, help: "the kind of resource" },
   resource: { type: "string", value: "NAME", help: "the resource's name (* with LITERAL: every one of the type)" },
-  pattern: { type: "string", value: "P", values: ["LITERAL", "PREFIXED"], help: "how the name matches" },
-  operation: { type: "string", value: "OP", values: OPERATIONS, help: "what it may do" },
-  permission: { type: "string", value: "P", values: ["ALLOW", "DENY"], help: "allow or deny" },
+  pattern: { type: "string", value: "P", values: ACL_PATTERN_TYPES, help: "how the name matches" },
+  operation: { type: "string", value: "OP", values: ACL_OPERATIONS, help: "what it may do" },
+  permission: { type: "string", value: "P", values: ACL_PERMISSIONS, help: "allow or deny" },
   host: { type: "string", value: "IP", help: "the client's address (default *)" },
 };
 
@@ -196,9 +178,9 @@ async function listScram(context: Context, args: Args) {
 
 function mechanism(args: Args) {
   const value = text(args, "mechanism") ?? "SCRAM-SHA-512";
-  if (!(MECHANISMS as readonly string[]).includes(value))
-    throw new UsageError(`--mechanism is ${MECHANISMS.join(" or ")}, not ${value}`);
-  return value as (typeof MECHANISMS)[number];
+  if (!(SCRAM_MECHANISMS as readonly string[]).includes(value))
+    throw new UsageError(`--mechanism is ${SCRAM_MECHANISMS.join(" or ")}, not ${value}`);
+  return value as (typeof SCRAM_MECHANISMS)[number];
 }
 
 const describeUser = (u: { user: string; credentials: { mechanism: string; iterations: number }[] }) =>
@@ -251,7 +233,7 @@ const ENTITY: OptionSpec = {
 const MECHANISM: OptionSpec = {
   type: "string",
   value: "M",
-  values: MECHANISMS,
+  values: SCRAM_MECHANISMS,
   help: "the SCRAM mechanism (default SCRAM-SHA-512)",
 };
 

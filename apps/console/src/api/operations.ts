@@ -1,4 +1,5 @@
 import type { paths } from "@kcp/api-client";
+import { ACTIVE_OPERATION_STATUSES, OPERATION_TYPE_CAPABILITY, OPERATION_TYPES } from "@kcp/shared/lists";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "./client.js";
 import type { CapabilityFlag } from "./clusters.js";
@@ -11,29 +12,25 @@ export type OperationType = PlanRequest["type"];
 /** The types planned from a form of params; desired state is planned from its files (its own route and the CLI). */
 export type FormOperationType = Exclude<OperationType, "applyDesiredState">;
 
-/**
- * The capability each type needs. The service decides (422 when a flag is false); the console only uses
- * the flag to offer or disable the choice.
- */
-export const OPERATION_CAPABILITY: Record<FormOperationType, CapabilityFlag> = {
-  electLeaders: "electLeaders",
-  rebalance: "reassign",
-  drainBrokers: "reassign",
-  cordonBrokers: "cordon",
-  uncordonBrokers: "cordon",
-  unregisterBrokers: "unregisterBrokers",
-  addControllers: "addControllers",
-  removeVoters: "removeVoters",
-  finalizeFeatures: "finalizeFeatures",
-  migrateQuorum: "migrateQuorum",
-  restartNodes: "restartNodes",
-  upgradeVersion: "upgradeVersion",
-  provisionNodes: "provisionNodes",
-  scaleNodePools: "scaleNodePools",
-};
+/** The type the form starts with, offered first; the others follow in the contract's order. */
+export const FIRST_FORM_TYPE: FormOperationType = "electLeaders";
+export const FORM_OPERATION_TYPES = [
+  FIRST_FORM_TYPE,
+  ...OPERATION_TYPES.filter(
+    (type): type is FormOperationType => type !== FIRST_FORM_TYPE && type !== "applyDesiredState",
+  ),
+];
 
-/** Statuses in which the operation still changes: the page polls them. */
-export const LIVE_STATUSES = new Set(["pending", "running"]);
+/**
+ * The capability each type needs (the contract's OPERATION_TYPE_CAPABILITY). The service decides (422 when a flag is
+ * false); the console only uses the flag to offer or disable the choice.
+ */
+export const OPERATION_CAPABILITY: Readonly<Record<FormOperationType, CapabilityFlag>> = OPERATION_TYPE_CAPABILITY;
+
+/** Statuses in which the operation still changes on its own (active, but not paused): the page polls them. */
+export const LIVE_STATUSES: ReadonlySet<string> = new Set(
+  ACTIVE_OPERATION_STATUSES.filter((status) => status !== "paused"),
+);
 
 export function useOperations(clusterId: string) {
   return useQuery({

@@ -1,10 +1,9 @@
+import { ROLES } from "@kcp/shared/lists";
 import { useState } from "react";
 import { type NewUser, useChangeUser, useCreateUser, useUsers } from "../../api/admin.js";
 import type { Role } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
-
-const ROLES: Role[] = ["viewer", "operator", "admin"];
 
 /** Admin: the service's users, their roles, enabled or disabled (disabling also revokes their API tokens). */
 export function UsersPage() {

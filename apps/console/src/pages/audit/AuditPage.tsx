@@ -1,9 +1,8 @@
+import { AUDIT_RESULTS } from "@kcp/shared/lists";
 import { useState } from "react";
 import { type AuditFilter, useAudit } from "../../api/admin.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
-
-const RESULTS = ["success", "failure", "denied"] as const;
 
 /** Who did what, when, with what result: filtered on the server, older entries a page at a time. */
 export function AuditPage() {
@@ -22,7 +21,7 @@ export function AuditPage() {
           setFilter({
             ...(draft.actor ? { actor: draft.actor } : {}),
             ...(draft.action ? { action: draft.action } : {}),
-            ...(draft.result ? { result: draft.result as (typeof RESULTS)[number] } : {}),
+            ...(draft.result ? { result: draft.result as (typeof AUDIT_RESULTS)[number] } : {}),
           });
         }}
       >
@@ -60,7 +59,7 @@ export function AuditPage() {
             onChange={(e) => setDraft({ ...draft, result: e.target.value })}
           >
             <option value="">Any</option>
-            {RESULTS.map((r) => (
+            {AUDIT_RESULTS.map((r) => (
               <option key={r}>{r}</option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 import type { ClusterView } from "../../api/clusters.js";
 import { BarChart } from "../../ui/charts/BarChart.js";
-import { formatBytes, formatFigure } from "../../ui/charts/chart-math.js";
+import { axisBytes, formatFigure } from "../../ui/charts/chart-math.js";
 import { SeriesChart } from "../../ui/charts/SeriesChart.js";
 
 type Broker = NonNullable<ClusterView["snapshot"]>["brokers"][number];
@@ -46,7 +46,7 @@ export function ClusterCharts({ clusterId, view }: { clusterId: string; view: Cl
               title="Data per broker"
               series={["Data"]}
               rows={brokers.map((b) => ({ label: `Broker ${b.id}`, values: [b.dataBytes] }))}
-              format={formatBytes}
+              format={axisBytes}
               withBand
               note="The brokers do not report their disk's size: the bars are their data."
             />

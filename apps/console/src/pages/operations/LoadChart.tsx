@@ -1,6 +1,6 @@
 import type { Operation } from "../../api/operations.js";
 import { BarChart } from "../../ui/charts/BarChart.js";
-import { formatBytes } from "../../ui/charts/chart-math.js";
+import { axisBytes } from "../../ui/charts/chart-math.js";
 
 type Plan = NonNullable<Operation["plan"]>;
 type Load = NonNullable<Plan["before"]>;
@@ -20,12 +20,7 @@ export function LoadChart({ plan, before, after }: { plan: Plan; before: Load; a
   return (
     <div className="space-y-3">
       <div className="grid gap-3 lg:grid-cols-3">
-        <BarChart
-          title="Data per broker, before → after"
-          series={series}
-          rows={rows("dataBytes")}
-          format={formatBytes}
-        />
+        <BarChart title="Data per broker, before → after" series={series} rows={rows("dataBytes")} format={axisBytes} />
         <BarChart title="Replicas per broker, before → after" series={series} rows={rows("replicas")} format={count} />
         <BarChart title="Leaders per broker, before → after" series={series} rows={rows("leaders")} format={count} />
       </div>
@@ -34,7 +29,7 @@ export function LoadChart({ plan, before, after }: { plan: Plan; before: Load; a
           title="Data to move against the lower bound"
           series={["Data to move"]}
           rows={[{ label: "This plan", values: [plan.dataToMoveBytes] }]}
-          format={formatBytes}
+          format={axisBytes}
           marker={{ value: plan.dataToMoveLowerBoundBytes, label: "the least any plan must move" }}
         />
       ) : null}

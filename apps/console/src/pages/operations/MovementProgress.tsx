@@ -1,8 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Operation } from "../../api/operations.js";
-import { addSample, formatDuration, type ProgressSample, plannedBytes } from "../../ui/charts/chart-math.js";
+import {
+  addSample,
+  formatDuration,
+  formatSize,
+  type ProgressSample,
+  plannedBytes,
+} from "../../ui/charts/chart-math.js";
 import { TimeChart } from "../../ui/charts/TimeChart.js";
-import { formatBytes } from "../topics/TopicsPage.js";
 
 /** What the data-moving steps report into the operation's details while they run (libs/operations step kinds). */
 interface Movement {
@@ -34,9 +39,9 @@ function MovementView({ operation, m, bytesTotal }: { operation: Operation; m: M
       </h2>
       <progress className="w-full" max={Math.max(1, bytesTotal)} value={m.bytesMoved ?? 0} aria-label="Data copied" />
       <p className="text-sm">
-        {formatBytes(m.bytesMoved ?? 0)} of {formatBytes(bytesTotal)} copied; {m.movesDone ?? 0} of {m.movesTotal ?? 0}{" "}
+        {formatSize(m.bytesMoved ?? 0)} of {formatSize(bytesTotal)} copied; {m.movesDone ?? 0} of {m.movesTotal ?? 0}{" "}
         moves done, {m.movesInFlight ?? 0} in flight
-        {m.measuredBytesPerSec ? `, ${formatBytes(m.measuredBytesPerSec)}/s` : ""}.
+        {m.measuredBytesPerSec ? `, ${formatSize(m.measuredBytesPerSec)}/s` : ""}.
         {m.etaSeconds !== undefined && m.etaSeconds !== null
           ? ` About ${m.etaSeconds} s left (${m.etaSource === "measured" ? "measured rate" : "planned rate"}).`
           : ""}

@@ -1,13 +1,14 @@
+import { REQUESTED_ACTION_FROM } from "@kcp/shared/lists";
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useCluster } from "../../api/clusters.js";
 import { type Operation, useOperation, useOperationAction } from "../../api/operations.js";
 import { hasRole, useSession } from "../../api/session.js";
 import { ConfirmByTyping } from "../../ui/ConfirmByTyping.js";
+import { formatSize } from "../../ui/charts/chart-math.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { useNow } from "../../ui/useNow.js";
-import { formatBytes } from "../topics/TopicsPage.js";
 import { DesiredChanges } from "./DesiredChanges.js";
 import { isDesiredStateOperation } from "./desired-diff.js";
 import { LoadChart } from "./LoadChart.js";
@@ -116,10 +117,10 @@ function Plan({ operation }: { operation: Operation }) {
       ) : null}
       <dl className="grid grid-cols-2 gap-2 text-sm md:grid-cols-4">
         {plan.dataToMoveBytes !== undefined ? (
-          <Figure label="Data to move" value={formatBytes(plan.dataToMoveBytes)} />
+          <Figure label="Data to move" value={formatSize(plan.dataToMoveBytes)} />
         ) : null}
         {plan.dataToMoveLowerBoundBytes !== undefined ? (
-          <Figure label="Least any plan must move" value={formatBytes(plan.dataToMoveLowerBoundBytes)} />
+          <Figure label="Least any plan must move" value={formatSize(plan.dataToMoveLowerBoundBytes)} />
         ) : null}
         {plan.etaSeconds !== undefined ? <Figure label="Expected duration" value={`${plan.etaSeconds} s`} /> : null}
         {plan.movesTotal !== undefined ? <Figure label="Partition moves" value={String(plan.movesTotal)} /> : null}
@@ -172,6 +173,8 @@ function Actions({ operation, clusterName }: { operation: Operation; clusterName
   const planned = operation.status === "planned";
   const now = useNow(planned);
   const left = Math.max(0, Math.round((Date.parse(operation.expiresAt) - now) / 1000));
+  const offers = (request: keyof typeof REQUESTED_ACTION_FROM) =>
+    (REQUESTED_ACTION_FROM[request] as readonly string[]).includes(operation.status);
   return (
     <section aria-label="Actions" className="space-y-2">
       {planned ? (
@@ -197,17 +200,17 @@ function Actions({ operation, clusterName }: { operation: Operation; clusterName
             Confirm (irreversible)…
           </button>
         ) : null}
-        {operation.status === "running" || operation.status === "pending" ? (
+        {offers("pause") ? (
           <button type="button" className="btn" onClick={() => action.mutate({ action: "pause" })}>
             Pause
           </button>
         ) : null}
-        {operation.status === "paused" ? (
+        {offers("resume") ? (
           <button type="button" className="btn" onClick={() => action.mutate({ action: "resume" })}>
             Resume
           </button>
         ) : null}
-        {["planned", "pending", "running", "paused"].includes(operation.status) ? (
+        {offers("cancel") ? (
           <button type="button" className="btn" onClick={() => action.mutate({ action: "cancel" })}>
             Cancel
           </button>

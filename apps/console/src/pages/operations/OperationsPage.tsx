@@ -2,6 +2,8 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { capabilityNote, useCluster } from "../../api/clusters.js";
 import {
+  FIRST_FORM_TYPE,
+  FORM_OPERATION_TYPES,
   type FormOperationType,
   OPERATION_CAPABILITY,
   type PlanRequest,
@@ -69,7 +71,7 @@ function PlanForm({ clusterId }: { clusterId: string }) {
   const schemas = useOperationParamSchemas();
   const plan = usePlanOperation(clusterId);
   const navigate = useNavigate();
-  const [type, setType] = useState<FormOperationType>("electLeaders");
+  const [type, setType] = useState<FormOperationType>(FIRST_FORM_TYPE);
   const [values, setValues] = useState<Record<string, string>>({ electionType: "preferred" });
   const [parseError, setParseError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -117,10 +119,10 @@ function PlanForm({ clusterId }: { clusterId: string }) {
             setParseError(null);
           }}
         >
-          {Object.entries(OPERATION_CAPABILITY).map(([name, flag]) => (
+          {FORM_OPERATION_TYPES.map((name) => (
             <option key={name} value={name}>
               {name}
-              {capabilities && !capabilities[flag] ? " (not available here)" : ""}
+              {capabilities && !capabilities[OPERATION_CAPABILITY[name]] ? " (not available here)" : ""}
             </option>
           ))}
         </select>

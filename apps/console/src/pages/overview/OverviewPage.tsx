@@ -1,3 +1,4 @@
+import { PROVIDERS } from "@kcp/shared/lists";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { createContext, memo, startTransition, useContext, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../api/client.js";
@@ -21,7 +22,6 @@ import {
   type OverviewSearch,
   overviewQuery,
   PAGE_SIZE,
-  PROVIDERS,
   type Provider,
   pageOf,
   SORT_LABELS,

@@ -1,11 +1,10 @@
+import { PASSWORD_MECHANISMS, SECURITY_PROTOCOLS } from "@kcp/shared/lists";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { type RegisterRequest, useRegisterCluster } from "../../api/clusters.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 
 type Protocol = RegisterRequest["security"] extends infer S ? (S extends { protocol: infer P } ? P : never) : never;
-const PROTOCOLS: Protocol[] = ["PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"];
-const MECHANISMS = ["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] as const;
 
 /** Register a cluster: the service tests the connection first and answers the cluster's first view. */
 export function RegisterClusterPage() {
@@ -14,7 +13,7 @@ export function RegisterClusterPage() {
   const [name, setName] = useState("");
   const [servers, setServers] = useState("");
   const [protocol, setProtocol] = useState<Protocol>("PLAINTEXT");
-  const [mechanism, setMechanism] = useState<(typeof MECHANISMS)[number]>("SCRAM-SHA-512");
+  const [mechanism, setMechanism] = useState<(typeof PASSWORD_MECHANISMS)[number]>("SCRAM-SHA-512");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const sasl = protocol.startsWith("SASL");
@@ -72,7 +71,7 @@ export function RegisterClusterPage() {
             value={protocol}
             onChange={(e) => setProtocol(e.target.value as Protocol)}
           >
-            {PROTOCOLS.map((p) => (
+            {SECURITY_PROTOCOLS.map((p) => (
               <option key={p}>{p}</option>
             ))}
           </select>
@@ -87,9 +86,9 @@ export function RegisterClusterPage() {
                 id="mechanism"
                 className="field"
                 value={mechanism}
-                onChange={(e) => setMechanism(e.target.value as (typeof MECHANISMS)[number])}
+                onChange={(e) => setMechanism(e.target.value as (typeof PASSWORD_MECHANISMS)[number])}
               >
-                {MECHANISMS.map((m) => (
+                {PASSWORD_MECHANISMS.map((m) => (
                   <option key={m}>{m}</option>
                 ))}
               </select>

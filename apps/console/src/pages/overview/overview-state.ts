@@ -3,20 +3,21 @@
  * card words its view's age. Pure: unit-tested in apps/console/test/overview-state.test.ts.
  */
 
-export const HEALTH_STATUSES = ["ok", "warning", "critical", "unreachable", "unknown"] as const;
+import { type CLUSTER_SORTS, HEALTH_STATUSES, PROVIDERS } from "@kcp/shared/lists";
+
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 /** The chips' order: what needs attention first. */
 export const CHIP_ORDER: readonly HealthStatus[] = ["critical", "unreachable", "warning", "unknown", "ok"];
-export const PROVIDERS = ["external", "agent", "container", "operator-managed"] as const;
 export type Provider = (typeof PROVIDERS)[number];
-export const SORTS = ["worst", "name", "stalest", "newest"] as const;
-export type Sort = (typeof SORTS)[number];
+export type Sort = (typeof CLUSTER_SORTS)[number];
+/** Every sort of the list's query, in the order the overview offers them, with its label. */
 export const SORT_LABELS: Readonly<Record<Sort, string>> = {
   worst: "Worst first",
   name: "Name",
   stalest: "Stalest first",
   newest: "Newest first",
 };
+export const SORTS = Object.keys(SORT_LABELS) as Sort[];
 /** The overview's default order (the API's is by name): what needs attention on top. */
 export const DEFAULT_SORT: Sort = "worst";
 /** Clusters per page: 100 cards render in a few tens of milliseconds and fill many screens. */

@@ -1,3 +1,4 @@
+import { ACL_OPERATIONS, ACL_PATTERN_TYPES, ACL_PERMISSIONS, ACL_RESOURCE_TYPES } from "@kcp/shared/lists";
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useCluster } from "../../api/clusters.js";
@@ -6,19 +7,15 @@ import { CapabilityAction } from "../../ui/CapabilityAction.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 
-const RESOURCE_TYPES = ["TOPIC", "GROUP", "CLUSTER", "TRANSACTIONAL_ID", "DELEGATION_TOKEN", "USER"] as const;
-const OPERATIONS = [
-  "ALL",
-  "READ",
-  "WRITE",
-  "CREATE",
-  "DELETE",
-  "ALTER",
-  "DESCRIBE",
-  "DESCRIBE_CONFIGS",
-  "ALTER_CONFIGS",
-  "IDEMPOTENT_WRITE",
-] as const;
+type AclOperation = (typeof ACL_OPERATIONS)[number];
+/** The form offers every operation of the contract but brokers' own (CLUSTER_ACTION), tokens' and two-phase commit's. */
+const NOT_OFFERED: ReadonlySet<AclOperation> = new Set<AclOperation>([
+  "CLUSTER_ACTION",
+  "CREATE_TOKENS",
+  "DESCRIBE_TOKENS",
+  "TWO_PHASE_COMMIT",
+]);
+const OPERATIONS = ACL_OPERATIONS.filter((operation) => !NOT_OFFERED.has(operation));
 
 const EMPTY: AclBinding = {
   resourceType: "TOPIC",
@@ -61,14 +58,14 @@ export function AclsPage() {
               <Select
                 label="Resource type"
                 value={binding.resourceType}
-                options={RESOURCE_TYPES}
+                options={ACL_RESOURCE_TYPES}
                 onChange={(v) => set({ resourceType: v })}
               />
               <Text label="Resource name" value={binding.resourceName} onChange={(v) => set({ resourceName: v })} />
               <Select
                 label="Pattern"
                 value={binding.patternType}
-                options={["LITERAL", "PREFIXED"] as const}
+                options={ACL_PATTERN_TYPES}
                 onChange={(v) => set({ patternType: v })}
               />
               <Text label="Principal" value={binding.principal} onChange={(v) => set({ principal: v })} />
@@ -82,7 +79,7 @@ export function AclsPage() {
               <Select
                 label="Permission"
                 value={binding.permission}
-                options={["ALLOW", "DENY"] as const}
+                options={ACL_PERMISSIONS}
                 onChange={(v) => set({ permission: v })}
               />
               <button type="submit" className="btn btn-primary" disabled={disabled || change.isPending}>

@@ -1,5 +1,5 @@
 import { BarChart } from "../../ui/charts/BarChart.js";
-import { distribution, formatBytes, topBy } from "../../ui/charts/chart-math.js";
+import { axisBytes, distribution, topBy } from "../../ui/charts/chart-math.js";
 import { SeriesChart } from "../../ui/charts/SeriesChart.js";
 
 /** Partitions drawn as bars at most: the largest ones (a topic may have thousands). */
@@ -54,7 +54,7 @@ export function TopicCharts({
           title="Size per partition"
           series={["Size"]}
           rows={largest.map((p) => ({ label: `Partition ${p.id}`, values: [p.sizeBytes] }))}
-          format={formatBytes}
+          format={axisBytes}
           note={
             partitions.length > MOST_PARTITIONS
               ? `The ${MOST_PARTITIONS} largest of ${partitions.length.toLocaleString("en")} partitions.`

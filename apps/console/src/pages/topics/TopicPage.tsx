@@ -4,13 +4,13 @@ import { useCluster } from "../../api/clusters.js";
 import { useDeleteTopic, useTopic } from "../../api/topics.js";
 import { CapabilityAction } from "../../ui/CapabilityAction.js";
 import { ConfirmByTyping } from "../../ui/ConfirmByTyping.js";
+import { formatSize } from "../../ui/charts/chart-math.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { BrowseMessages } from "./BrowseMessages.js";
 import { ProduceForm } from "./ProduceForm.js";
 import { TopicCharts } from "./TopicCharts.js";
 import { TopicConfigs } from "./TopicConfigs.js";
-import { formatBytes } from "./TopicsPage.js";
 
 /** One topic: its partitions, produce a message, browse messages, delete (the name typed again). */
 export function TopicPage() {
@@ -61,7 +61,7 @@ export function TopicPage() {
       {detail.data ? (
         <section aria-labelledby="partitions">
           <h2 id="partitions" className="mb-2 text-lg font-semibold">
-            Partitions ({detail.data.partitions.length}), {formatBytes(detail.data.sizeBytes)}
+            Partitions ({detail.data.partitions.length}), {formatSize(detail.data.sizeBytes)}
           </h2>
           <table className="table">
             <thead>

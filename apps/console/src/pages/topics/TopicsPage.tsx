@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { useCluster } from "../../api/clusters.js";
 import { type TopicRow, useTopicPages } from "../../api/topics.js";
 import { CapabilityAction } from "../../ui/CapabilityAction.js";
+import { formatSize } from "../../ui/charts/chart-math.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { VirtualTable } from "../../ui/VirtualTable.js";
@@ -107,22 +108,10 @@ function TopicList(props: { clusterId: string; rows: TopicRow[]; hasMore: boolea
           </Link>
           <span>{topic.partitions}</span>
           <span>{topic.replicationFactor}</span>
-          <span>{formatBytes(topic.sizeBytes)}</span>
+          <span>{formatSize(topic.sizeBytes)}</span>
           <span>{topic.underReplicatedPartitions ?? 0}</span>
         </>
       )}
     />
   );
-}
-
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined) return "–";
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }

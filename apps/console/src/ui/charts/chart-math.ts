@@ -4,6 +4,8 @@
  * apps/console/test/chart-math.test.ts.
  */
 
+import { formatBytes } from "@kcp/api-client";
+
 /** The units of the figure catalogue (libs/shared/src/schemas/series.ts). */
 export type FigureUnit = "bytes/s" | "messages/s" | "bytes" | "percent" | "partitions" | "messages" | "node";
 
@@ -14,19 +16,11 @@ export interface SeriesPoint {
   max: number;
 }
 
-const BYTE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-
 /** 1536 → "1.5 KiB", 0.4 → "0.4 B" (an axis of small rates) (binary units, as the rest of the console). */
-export function formatBytes(bytes: number): string {
-  let value = Math.abs(bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 ? (Number.isInteger(value) || value >= 10 ? 0 : 1) : 1;
-  return `${bytes < 0 ? "-" : ""}${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
-}
+export const axisBytes = (bytes: number): string => formatBytes(bytes, { axis: true });
+
+/** A size as the console's pages show it: 1536 → "1.5 KiB", "–" when unknown. */
+export const formatSize = (bytes: number | undefined): string => formatBytes(bytes, { missing: "–" });
 
 /** 1234567 → "1.2M", 950 → "950", 12.34 → "12.3": counts and rates short enough for an axis. */
 export function formatCount(value: number): string {
@@ -47,9 +41,9 @@ export function formatFigure(value: number | null | undefined, unit: FigureUnit)
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
   switch (unit) {
     case "bytes/s":
-      return `${formatBytes(value)}/s`;
+      return `${axisBytes(value)}/s`;
     case "bytes":
-      return formatBytes(value);
+      return axisBytes(value);
     case "messages/s":
       return `${formatCount(value)} msg/s`;
     case "percent":
@@ -65,7 +59,7 @@ export function formatFigure(value: number | null | undefined, unit: FigureUnit)
 
 /** The short form for an axis tick (no unit word: the chart's caption names it). */
 export function formatTick(value: number, unit: FigureUnit): string {
-  if (unit === "bytes/s" || unit === "bytes") return formatBytes(value).replace(".0 ", " ");
+  if (unit === "bytes/s" || unit === "bytes") return axisBytes(value).replace(".0 ", " ");
   if (unit === "percent") return `${formatCount(value)} %`;
   return formatCount(value);
 }
