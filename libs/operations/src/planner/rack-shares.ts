@@ -108,38 +108,61 @@ export function rackShares(args: {
     if (dataOf.has(id)) continue;
     rackFor(key(id)).receive += band.lower.get(id) ?? 0;
   }
-  // What each rack's receivers can hold. Without the rack goal: anything (their band alone bounds them).
-  for (const rack of racks.values()) rack.most = rack.members.length > 0 ? Number.POSITIVE_INFINITY : 0;
-  if (rackAware) {
-    for (const rack of racks.values()) if (rack.members.length > 0) rack.most = 0;
-    const receiving = new Set([...racks.values()].filter((r) => r.members.length > 0).map((r) => r.name));
-    for (const p of partitions) {
-      const keptIn = kept.size === 0 ? undefined : new Set(p.replicas.filter((id) => kept.has(id)).map(key));
-      // A replica kept in a rack without receivers covers a rack of its own: which receiving rack goes without one
-      // is then the plan's choice, so none is forced to hold the partition.
-      const forced = p.replicas.length === receiverRacks && ![...(keptIn ?? [])].some((name) => !receiving.has(name));
-      for (const rack of racks.values()) {
-        if (rack.members.length === 0 || keptIn?.has(rack.name)) continue;
-        if (p.replicas.length > receiverRacks) {
-          rack.most += p.sizeBytes * Math.min(p.replicas.length, rack.members.length);
-          continue;
-        }
-        rack.most += p.sizeBytes;
-        if (!forced) continue;
-        rack.least += p.sizeBytes;
-        rack.largestForced = Math.max(rack.largestForced, p.sizeBytes);
-      }
-    }
-  }
+  holdable(racks, partitions, kept, key, rackAware, receiverRacks);
   const list = [...racks.values()].sort((a, b) => a.name.localeCompare(b.name));
   const total = list.reduce((n, r) => n + r.data, 0);
   const impossible = proof(list, total);
   // Each rack's range: inside its band and what its partitions allow (where those meet; else what the partitions allow).
   const low = (r: Rack) => (impossible ? r.least : Math.max(r.lower, r.least));
   const high = (r: Rack) => (impossible ? r.most : Math.min(r.upper, r.most));
-  const share = shares(list, total, low, high);
+  const target = brokerTargets(list, shares(list, total, low, high), band);
+  return { target, bound: impossible ? 0 : rackBound(list, low, high), ...(impossible ? { impossible } : {}) };
+}
+
+/**
+ * What each rack's receivers can hold (`least`, `most`, `largestForced`): without the rack goal anything (their band
+ * alone bounds them); with it, at most one replica of a partition per rack, and at least one of each partition with
+ * a replica in every rack.
+ */
+function holdable(
+  racks: ReadonlyMap<string, Rack>,
+  partitions: readonly PlannerPartition[],
+  kept: ReadonlySet<number>,
+  key: (id: number) => string,
+  rackAware: boolean,
+  receiverRacks: number,
+): void {
+  for (const rack of racks.values()) rack.most = rack.members.length > 0 ? Number.POSITIVE_INFINITY : 0;
+  if (!rackAware) return;
+  for (const rack of racks.values()) if (rack.members.length > 0) rack.most = 0;
+  const receiving = new Set([...racks.values()].filter((r) => r.members.length > 0).map((r) => r.name));
+  for (const p of partitions) {
+    const keptIn = kept.size === 0 ? undefined : new Set(p.replicas.filter((id) => kept.has(id)).map(key));
+    // A replica kept in a rack without receivers covers a rack of its own: which receiving rack goes without one
+    // is then the plan's choice, so none is forced to hold the partition.
+    const forced = p.replicas.length === receiverRacks && ![...(keptIn ?? [])].some((name) => !receiving.has(name));
+    for (const rack of racks.values()) {
+      if (rack.members.length === 0 || keptIn?.has(rack.name)) continue;
+      if (p.replicas.length > receiverRacks) {
+        rack.most += p.sizeBytes * Math.min(p.replicas.length, rack.members.length);
+        continue;
+      }
+      rack.most += p.sizeBytes;
+      if (!forced) continue;
+      rack.least += p.sizeBytes;
+      rack.largestForced = Math.max(rack.largestForced, p.sizeBytes);
+    }
+  }
+}
+
+/** Each broker's target: its weight's part of its rack's share, inside its band. */
+function brokerTargets(
+  racks: readonly Rack[],
+  share: ReadonlyMap<string, number>,
+  band: DiskBand,
+): Map<number, number> {
   const target = new Map<number, number>();
-  for (const rack of list) {
+  for (const rack of racks) {
     const perWeight = rack.weight > 0 ? (share.get(rack.name) ?? 0) / rack.weight : 0;
     for (const id of rack.members) {
       const edge = (m: Map<number, number>) => m.get(id) ?? 0;
@@ -147,7 +170,7 @@ export function rackShares(args: {
       target.set(id, Math.min(edge(band.upper), Math.max(edge(band.lower), want)));
     }
   }
-  return { target, bound: impossible ? 0 : rackBound(list, low, high), ...(impossible ? { impossible } : {}) };
+  return target;
 }
 
 /** Why the racks' shares cannot fit their brokers' bands, with the figures; undefined when they can. */
