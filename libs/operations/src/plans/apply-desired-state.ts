@@ -12,7 +12,7 @@ import {
 } from "@kcp/shared";
 import type { BuiltPlan, PlanBuilder } from "../plan-builder.js";
 import type { PlannedStep } from "../steps.js";
-import { throttleArgs } from "./rebalance.js";
+import { reassignSteps, throttleArgs } from "./reassign-steps.js";
 
 /** The capability each kind of change needs, as a person's request for it would. */
 const CAPABILITY: Readonly<Record<DesiredChangeKind, CapabilityName>> = {
@@ -29,8 +29,6 @@ const CAPABILITY: Readonly<Record<DesiredChangeKind, CapabilityName>> = {
   rotateScramCredential: "manageScram",
   deleteScramCredential: "manageScram",
 };
-
-const DEFAULT_MAX_CONCURRENT_MOVES = 5;
 
 type Of<K extends DesiredChangeKind> = Extract<DesiredChange, { kind: K }>;
 const ofKind = <K extends DesiredChangeKind>(changes: readonly DesiredChange[], kind: K): Of<K>[] =>
@@ -174,41 +172,19 @@ function creationSteps(changes: readonly DesiredChange[]): PlannedStep[] {
 
 /** The replication factor changes as one reassignment, throttled when asked (the throttle always removed after). */
 function replicationSteps(moves: readonly Move[], params: OperationParams<"applyDesiredState">): PlannedStep[] {
-  const steps: PlannedStep[] = [];
+  if (moves.length === 0) return [];
   const throttle =
     params.throttleBytesPerSec && moves.some((m) => m.replicaMoves > 0)
       ? throttleArgs(moves, params.throttleBytesPerSec)
       : undefined;
-  if (throttle)
-    steps.push({
-      name: "Throttle the replication of the new replicas",
-      kind: "setReplicationThrottle",
-      args: throttle,
-      alwaysRun: false,
-    });
-  if (moves.length > 0)
-    steps.push({
-      name: `Change the replicas of ${moves.length} partition(s)`,
-      kind: "reassignPartitions",
-      args: {
-        moves: moves.map((m) => ({
-          topic: m.topic,
-          partition: m.partition,
-          replicas: m.to,
-          bytes: m.replicaMoves * m.sizeBytes,
-        })),
-        maxConcurrentMoves: params.maxConcurrentMoves ?? DEFAULT_MAX_CONCURRENT_MOVES,
-      },
-      alwaysRun: false,
-    });
-  if (throttle)
-    steps.push({
-      name: "Remove the replication throttle",
-      kind: "clearReplicationThrottle",
-      args: { brokers: throttle.brokers, topics: Object.keys(throttle.topics).sort() },
-      alwaysRun: true,
-    });
-  return steps;
+  return reassignSteps(
+    moves,
+    { throttle, maxConcurrentMoves: params.maxConcurrentMoves },
+    {
+      reassign: `Change the replicas of ${moves.length} partition(s)`,
+      throttle: "Throttle the replication of the new replicas",
+    },
+  );
 }
 
 /** Partitions added, then topic configs set. */

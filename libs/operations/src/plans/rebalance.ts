@@ -5,25 +5,9 @@ import { type LogDirPlan, logDirModel, planLogDirMoves } from "../planner/log-di
 import type { PlannedStep } from "../steps.js";
 import { withLoadRates } from "./load-rates.js";
 import { estimateLogDirMoves, formatDuration, withMovementEta } from "./movement-eta.js";
-
-/** The default of `maxConcurrentMoves`: no rule fixes it; Cruise Control's default per broker is 5. */
-const DEFAULT_MAX_CONCURRENT_MOVES = 5;
+import { DEFAULT_MAX_CONCURRENT_MOVES, reassignSteps, throttleArgs } from "./reassign-steps.js";
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-
-/** setReplicationThrottle's args for moves: the leaders they copy from and the followers they add, per topic. */
-export function throttleArgs(moves: readonly Move[], rateBytesPerSec: number) {
-  const topics: Record<string, { leader: string[]; follower: string[] }> = {};
-  const brokers = new Set<number>();
-  for (const m of moves.filter((move) => move.replicaMoves > 0)) {
-    topics[m.topic] ??= { leader: [], follower: [] };
-    const entry = topics[m.topic] as { leader: string[]; follower: string[] };
-    for (const id of m.from) entry.leader.push(`${m.partition}:${id}`);
-    for (const id of m.to.filter((b) => !m.from.includes(b))) entry.follower.push(`${m.partition}:${id}`);
-    for (const id of [...m.from, ...m.to]) brokers.add(id);
-  }
-  return { rateBytesPerSec, brokers: [...brokers].sort((a, b) => a - b), topics };
-}
 
 /** The steps of a data-moving plan: throttle, move in batches, remove the throttle (always), elect the new leaders. */
 function movingSteps(
@@ -33,40 +17,14 @@ function movingSteps(
   const throttle = options.throttleBytesPerSec ? throttleArgs(plan.moves, options.throttleBytesPerSec) : undefined;
   const leaders = plan.elections;
   return [
-    ...(throttle
-      ? [
-          {
-            name: "Throttle the replication of the moving partitions",
-            kind: "setReplicationThrottle" as const,
-            args: throttle,
-            alwaysRun: false,
-          },
-        ]
-      : []),
-    {
-      name: `Move ${plan.moves.length} partition(s)`,
-      kind: "reassignPartitions",
-      args: {
-        moves: plan.moves.map((m) => ({
-          topic: m.topic,
-          partition: m.partition,
-          replicas: m.to,
-          bytes: m.replicaMoves * m.sizeBytes,
-        })),
-        maxConcurrentMoves: options.maxConcurrentMoves ?? DEFAULT_MAX_CONCURRENT_MOVES,
+    ...reassignSteps(
+      plan.moves,
+      { throttle, maxConcurrentMoves: options.maxConcurrentMoves },
+      {
+        reassign: `Move ${plan.moves.length} partition(s)`,
+        throttle: "Throttle the replication of the moving partitions",
       },
-      alwaysRun: false,
-    },
-    ...(throttle
-      ? [
-          {
-            name: "Remove the replication throttle",
-            kind: "clearReplicationThrottle" as const,
-            args: { brokers: throttle.brokers, topics: Object.keys(throttle.topics).sort() },
-            alwaysRun: true,
-          },
-        ]
-      : []),
+    ),
     ...(leaders.length > 0
       ? [
           {
