@@ -2,7 +2,7 @@ import { AppError, type Cluster, providerTraits } from "@kcp/shared";
 import type { PlanBuilder } from "../plan-builder.js";
 import type { RollNode } from "../rolling/nodes.js";
 import { rollOrder } from "../rolling/roll-order.js";
-import { type FeatureRaise, upgradePath } from "../rolling/upgrade-path.js";
+import { type FeatureRaise, type UpgradePath, upgradePath } from "../rolling/upgrade-path.js";
 import type { PlannedStep } from "../steps.js";
 import { planOperatorUpgrade } from "./operator.js";
 import { roleName, rollNodeSteps } from "./roll-steps.js";
@@ -106,7 +106,45 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = (input) => {
       `Nothing to do: every node runs Kafka ${target} already${finalize ? " and every feature is at its level" : ""}`,
     );
 
-  const fromVersions = [...new Set(upgrading.map((node) => versionOf.get(node.nodeId)))].sort();
+  const unseen = reported.map((node) => node.nodeId).filter((id) => !order.some((node) => node.nodeId === id));
+  const told = { target, words, finalize, upgrading, raises, path, unseen };
+  const summary = upgradeSummary({ ...told, fromVersions: upgrading.map((node) => versionOf.get(node.nodeId)) });
+  const warnings = upgradeWarnings(told);
+  const steps: PlannedStep[] = [
+    ...(upgrading.length > 0
+      ? [
+          {
+            name: words.installStep,
+            kind: "installVersion",
+            args: { version: target },
+            alwaysRun: false,
+          } satisfies PlannedStep,
+        ]
+      : []),
+    ...upgrading.flatMap((node) => nodeSteps(node, target)),
+    ...(raises.length > 0 ? finalizeSteps(raises) : []),
+  ];
+  return {
+    plan: { summary, warnings, irreversible: raises.length > 0 },
+    steps,
+  };
+};
+
+/** What an upgrade plan says it does, and what it warns of. */
+interface UpgradeTold {
+  target: string;
+  words: ReturnType<typeof providerWords>;
+  finalize: boolean;
+  upgrading: readonly RollNode[];
+  raises: readonly FeatureRaise[];
+  path: Extract<UpgradePath, { ok: true }>;
+  unseen: readonly number[];
+}
+
+/** The nodes upgraded (from which versions, in which order), those already at the target, the features finalized. */
+function upgradeSummary(told: UpgradeTold & { fromVersions: readonly (string | undefined)[] }): string {
+  const { target, upgrading, raises, path } = told;
+  const fromVersions = [...new Set(told.fromVersions)].sort();
   const parts: string[] = [];
   if (upgrading.length > 0)
     parts.push(
@@ -119,9 +157,13 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = (input) => {
     parts.push(
       `${upgrading.length > 0 ? "then finalize" : "Finalize"} ${raises.map((r) => `${r.name}: ${r.from} → ${r.to}`).join(", ")}`,
     );
+  return parts.join("; ");
+}
 
-  const unseen = reported.map((node) => node.nodeId).filter((id) => !order.some((node) => node.nodeId === id));
-  const warnings = [
+/** The install and roll-safety notes, what finalizing means (or not finalizing), the path's notes, nodes not seen. */
+function upgradeWarnings(told: UpgradeTold): string[] {
+  const { target, words, finalize, upgrading, raises, path, unseen } = told;
+  return [
     ...(upgrading.length > 0
       ? [
           words.install,
@@ -144,22 +186,4 @@ export const planUpgradeVersion: PlanBuilder<"upgradeVersion"> = (input) => {
         ]
       : []),
   ];
-  const steps: PlannedStep[] = [
-    ...(upgrading.length > 0
-      ? [
-          {
-            name: words.installStep,
-            kind: "installVersion",
-            args: { version: target },
-            alwaysRun: false,
-          } satisfies PlannedStep,
-        ]
-      : []),
-    ...upgrading.flatMap((node) => nodeSteps(node, target)),
-    ...(raises.length > 0 ? finalizeSteps(raises) : []),
-  ];
-  return {
-    plan: { summary: parts.join("; "), warnings, irreversible: raises.length > 0 },
-    steps,
-  };
-};
+}
