@@ -3,8 +3,9 @@
  * `bash scripts/run-ts.sh scripts/check-imports.ts [repo root]`.
  *
  * Every package under libs/, services/ and apps/ has a README.md with a line "One job:" (what it is for, one sentence)
- * and a paragraph "May import:" naming the `@kcp/*` packages its source may import (or "nothing of the workspace"),
- * optionally followed by "Must not import:" naming those it must not. The rule is the README's: a problem is
+ * and a paragraph "May import:" naming the `@kcp/*` packages its source may import (or "nothing of the workspace"; an
+ * entry point such as `@kcp/shared/lists` allows that entry point only), optionally followed by "Must not import:"
+ * naming those it must not. The rule is the README's: a problem is
  *
  * - a README without "One job:" or "May import:", or naming a package that does not exist;
  * - a rule against the layers: a lib may not allow a service or an app, a service may not allow an app;
@@ -45,11 +46,17 @@ export interface CheckResult {
   imports: number;
 }
 
-const KCP_NAME = /@kcp\/[a-z0-9][a-z0-9-]*/g;
+/** A package, or one entry point of it (`@kcp/shared/lists`): a rule may allow an entry point and not the rest. */
+const KCP_NAME = /@kcp\/[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9/-]*[a-z0-9])?/g;
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Static imports and re-exports (`from "…"`, `import "…"`), dynamic `import("…")` and `require("…")`. */
 const IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']((@kcp\/[a-z0-9][a-z0-9-]*)(?:\/[^"']*)?|\.{1,2}\/[^"']*)["']/g;
+/** The package of a name or entry point: `@kcp/shared/lists` → `@kcp/shared`. */
+const packageOf = (name: string) => name.split("/").slice(0, 2).join("/");
+/** Whether an entry of the rule covers an import: the package covers each of its entry points, an entry point itself. */
+const covers = (allowed: Set<string>, specifier: string) =>
+  [...allowed].some((entry) => specifier === entry || specifier.startsWith(`${entry}/`));
 
 /** The text of a README's labelled paragraph: the label's line and the lines after it up to a blank line or label. */
 function paragraph(lines: string[], label: RegExp): { line: number; text: string } | undefined {
@@ -122,15 +129,18 @@ function sourceFiles(dir: string): string[] {
     .sort();
 }
 
+type Import = { name: string; specifier: string; line: number } | { relative: string; line: number };
+
 /**
- * Each `@kcp/*` package a source file imports (`name`), and each relative path it imports (`relative`), with the line
- * of the import.
+ * Each `@kcp/*` package a source file imports (`name`, and `specifier` as written, e.g. `@kcp/shared/lists`), and each
+ * relative path it imports (`relative`), with the line of the import.
  */
-export function importsOf(text: string): ({ name: string; line: number } | { relative: string; line: number })[] {
-  const found: ({ name: string; line: number } | { relative: string; line: number })[] = [];
+export function importsOf(text: string): Import[] {
+  const found: Import[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const line = text.slice(0, match.index).split("\n").length;
-    found.push(match[2] ? { name: match[2], line } : { relative: match[1] as string, line });
+    const specifier = match[1] as string;
+    found.push(match[2] ? { name: match[2], specifier, line } : { relative: specifier, line });
   }
   return found;
 }
@@ -157,10 +167,10 @@ export function checkImportRules(root: string): CheckResult {
     const at = `${readme}:${rule.mayImport.line}`;
     const allowed = rule.mayImport.allowed;
     for (const name of [...allowed, ...(rule.mustNot?.forbidden ?? [])]) {
-      if (!byName.has(name)) problems.push(`${readme}: names ${name}, which is no package of the workspace`);
+      if (!byName.has(packageOf(name))) problems.push(`${readme}: names ${name}, which is no package of the workspace`);
     }
     for (const name of allowed) {
-      const other = byName.get(name);
+      const other = byName.get(packageOf(name));
       if (other && LAYERS.indexOf(other.layer) > LAYERS.indexOf(pkg.layer))
         problems.push(`${at}: allows ${name}, but a package of ${pkg.layer}/ may not import one of ${other.layer}/`);
       if (rule.mustNot?.forbidden.has(name))
@@ -179,16 +189,16 @@ export function checkImportRules(root: string): CheckResult {
         if (found.name === pkg.name) continue;
         imports++;
         const where = `${rel(file)}:${found.line}`;
-        if (!allowed.has(found.name))
+        if (!covers(allowed, found.specifier))
           problems.push(
-            `${where}: imports ${found.name}, which ${at} ("May import: …") does not allow — remove the import, or add ${found.name} to that line if the rule is wrong`,
+            `${where}: imports ${found.specifier}, which ${at} ("May import: …") does not allow — remove the import, or add ${found.specifier} to that line if the rule is wrong`,
           );
         else if (!pkg.declared.has(found.name))
           problems.push(`${where}: imports ${found.name}, which ${rel(pkg.dir)}/package.json does not declare`);
       }
     }
     for (const name of pkg.dependencies) {
-      if (name.startsWith("@kcp/") && !allowed.has(name))
+      if (name.startsWith("@kcp/") && ![...allowed].some((entry) => packageOf(entry) === name))
         problems.push(
           `${rel(pkg.dir)}/package.json: "dependencies" lists ${name}, which ${at} ("May import: …") does not allow — remove it, or add ${name} to that line if the rule is wrong`,
         );

@@ -36,7 +36,10 @@ function workspace(packages: FixturePackage[]): string {
 const rule = (job: string, may: string, mustNot?: string) =>
   `# title\n\n- **One job:** ${job}\n- **May import:** ${may}\n${mustNot ? `- **Must not import:** ${mustNot}\n` : ""}\nMore.\n`;
 
-/** A small workspace that keeps its rules: a contract lib, a store lib over it, a service over both. */
+/**
+ * A small workspace that keeps its rules: a contract lib, a store lib over it, a service over both, and an app that may
+ * import one entry point of the contract only.
+ */
 function goodPackages(): FixturePackage[] {
   return [
     {
@@ -70,6 +73,13 @@ function goodPackages(): FixturePackage[] {
           "",
         ].join("\n"),
       },
+    },
+    {
+      dir: "apps/web",
+      name: "@kcp/web",
+      dependencies: ["@kcp/shared"],
+      readme: rule("the web page.", "`@kcp/shared/lists`.", "the rest of `@kcp/shared`, `@kcp/store`."),
+      src: { "page.tsx": 'import { STATUSES } from "@kcp/shared/lists";\n' },
     },
   ];
 }
@@ -106,8 +116,8 @@ describe("import rules (scripts/check-imports.ts)", () => {
   it("passes a workspace whose imports and dependencies keep the stated rules", () => {
     const result = checkImportRules(made(workspace(goodPackages())));
     expect(result.problems).to.deep.equal([]);
-    expect(result.packages).to.equal(3);
-    expect(result.imports).to.equal(4);
+    expect(result.packages).to.equal(4);
+    expect(result.imports).to.equal(5);
   });
 
   it("fails on an import the README does not allow, naming the file and line, the import and the README line", () => {
@@ -139,6 +149,19 @@ describe("import rules (scripts/check-imports.ts)", () => {
     ]);
   });
 
+  it("allows an entry point of a package without the rest of it", () => {
+    const root = made(
+      withChange((packages) => {
+        byDir(packages, "apps/web").src = {
+          "page.tsx": 'import { STATUSES } from "@kcp/shared/lists";\nimport { createLogger } from "@kcp/shared";\n',
+        };
+      }),
+    );
+    expect(checkImportRules(root).problems).to.deep.equal([
+      'apps/web/src/page.tsx:2: imports @kcp/shared, which apps/web/README.md:4 ("May import: …") does not allow — remove the import, or add @kcp/shared to that line if the rule is wrong',
+    ]);
+  });
+
   it("the command fails (exit code 1) and prints the problem", () => {
     const root = made(
       withChange((packages) => {
@@ -152,7 +175,7 @@ describe("import rules (scripts/check-imports.ts)", () => {
     );
     expect(run.status).to.equal(1);
     expect(run.stderr).to.contain("libs/shared/src/index.ts:1: imports @kcp/store, which libs/shared/README.md:4");
-    expect(run.stderr).to.match(/import rules: 3 packages, \d+ imports .*: 1 problem/);
+    expect(run.stderr).to.match(/import rules: 4 packages, \d+ imports .*: 1 problem/);
   });
 
   it("fails on a package.json dependency the README does not allow, and on an import package.json does not declare", () => {
