@@ -13,18 +13,13 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startGateway } from "@kcp/api-gateway";
+import { gatewayConfig, gatewayContext, startGateway } from "@kcp/api-gateway";
 import { newClusterRecord } from "@kcp/clusters";
 import { DEFAULT_HEALTH_THRESHOLDS, deriveCapabilities, deriveHealth } from "@kcp/kafka";
+import { Metrics } from "@kcp/metrics";
+import { serviceContext } from "@kcp/process";
 import { InProcessQueue } from "@kcp/queue";
-import {
-  authSection,
-  ConnectionProfileSchema,
-  createLogger,
-  loadConfig,
-  SecretBox,
-  secretKeyFromBytes,
-} from "@kcp/shared";
+import { ConnectionProfileSchema, createLogger, SecretBox, secretKeyFromBytes } from "@kcp/shared";
 import { EmbeddedStore } from "@kcp/store";
 import { percentile, runNodeScript, table } from "../common/report.js";
 import { syntheticSnapshot } from "./synthetic-cluster.js";
@@ -76,16 +71,15 @@ for (let i = 0; i < Number(values.clusters); i++) {
 
 const queue = new InProcessQueue();
 const admin = { username: "admin", password: "bench-admin-password" };
-const gateway = await startGateway({
+const config = gatewayConfig({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
+const logger = createLogger({ name: "bench", level: "warn" });
+const context = serviceContext({ store, queue, metrics: new Metrics({ service: "api-gateway" }) }, logger, config, {
+  box,
+});
+const gateway = await startGateway(gatewayContext(config, context, box), {
   host: "127.0.0.1",
   port: 0,
   shutdownTimeoutMs: 2000,
-  logger: createLogger({ name: "bench", level: "warn" }),
-  store,
-  queue,
-  auth: loadConfig(authSection, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password }),
-  box,
-  collectWaitMs: 30_000,
 });
 
 try {
@@ -124,6 +118,7 @@ try {
   }
 } finally {
   await gateway.stop();
+  await context.kafkaClients.stop();
   await queue.stop();
   await store.stop();
   fakeKafka.close();

@@ -1,6 +1,6 @@
 import { enqueueCollection, identityRefusal, requestCollection, withClusterClient } from "@kcp/clusters";
 import { type CurrentResources, readCurrentResources } from "@kcp/desired-state";
-import { HistoryBook } from "@kcp/history";
+import type { HistoryBook } from "@kcp/history";
 import {
   type AppliedConfigChange,
   type ConfigResource,
@@ -57,6 +57,8 @@ export interface ActionDependencies {
   logger: Logger;
   /** The process's Kafka clients: each action runs on its cluster's client, kept open between requests. */
   clients: KafkaClients;
+  /** The process's history of each cluster's figures: each group's lag trend on the group list. */
+  history: HistoryBook;
   /** How long the re-collection after a change is waited for before giving up (default 2 minutes). */
   collectWaitMs?: number;
   /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
@@ -85,15 +87,12 @@ const READ: ActionKind = { capability: null, changes: false };
  */
 export class ClusterActions {
   private readonly collected: CollectedFiguresCache;
-  /** Each group's lag trend on the group list, from the history. */
-  private readonly history: HistoryBook;
   private readonly listings: TopicListingCache;
   /** When each cluster was last changed through this process (a search trusts no collection begun before). */
   private readonly changedAt = new Map<string, number>();
 
   constructor(private readonly deps: ActionDependencies) {
     this.collected = deps.collectedFigures ?? new CollectedFiguresCache(deps.store.clusterViews);
-    this.history = new HistoryBook(deps.store.series);
     this.listings = new TopicListingCache({
       maxAgeMs: deps.topicListingMaxAgeMs ?? CONFIG_DEFAULTS.TOPIC_LIST_CACHE_MS,
       read: (clusterId) => this.run(clusterId, READ, (admin) => admin.topicListing()),
@@ -302,7 +301,7 @@ export class ClusterActions {
   async listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
     const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query));
     const lagOf = (await this.collected.get(clusterId))?.groupLag ?? new Map<string, number>();
-    const trends = await this.history.groupTrends(
+    const trends = await this.deps.history.groupTrends(
       clusterId,
       listed.groups.map((g) => g.id),
       new Date(),

@@ -1,5 +1,12 @@
-export { createGatewayApp, type GatewayDependencies } from "./app.js";
+export { createGatewayApp, type GatewayAppOptions } from "./app.js";
 export { RESET_ADMIN_ACTOR, type ResetAdminResult, resetAdmin } from "./auth/reset-admin.js";
+export {
+  GATEWAY_SECTIONS,
+  type GatewayConfig,
+  type GatewayContext,
+  gatewayConfig,
+  gatewayContext,
+} from "./context.js";
 export { JSON_BODY_LIMIT_BYTES } from "./http/json-body.js";
 export { gatewayModule } from "./module.js";
 export { currentOpenApiDocument } from "./openapi/current-document.js";

@@ -1,32 +1,15 @@
 import { once } from "node:events";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
-import { ClusterActions, CollectedFiguresCache } from "@kcp/cluster-actions";
-import { ClusterRegistry } from "@kcp/clusters";
-import { KafkaClients, kafkaClientSettings } from "@kcp/kafka";
-import { kafkaClientCounters, Metrics } from "@kcp/metrics";
-import { OperationService } from "@kcp/operation-service";
-import { type AuditEmitter, auditEmitter } from "@kcp/process";
-import type { JobQueue } from "@kcp/queue";
-import {
-  type AgentPins,
-  type AllowedHosts,
-  type AuthConfig,
-  CONFIG_DEFAULTS,
-  type Component,
-  httpSection,
-  type Logger,
-  type ReadinessCheck,
-  type SecretBox,
-} from "@kcp/shared";
-import type { Store } from "@kcp/store";
+import { type Component, httpSection, type ReadinessCheck } from "@kcp/shared";
 import { createGatewayApp } from "./app.js";
 import { durableAudit } from "./audit/audit-requests.js";
-import { LoginFailureBudget, loginFailureSummaryEvent } from "./audit/login-failures.js";
+import { type LoginFailureBudget, loginFailureSummaryEvent } from "./audit/login-failures.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
-import { loginService } from "./auth/login.js";
+import type { GatewayContext } from "./context.js";
 import { kafkaGaugeReader } from "./metrics/kafka-facts.js";
 
+/** How this deployment's HTTP server listens and serves (the services come from the context). */
 export interface GatewayOptions {
   host: string;
   port: number;
@@ -35,47 +18,12 @@ export interface GatewayOptions {
   /** Idle keep-alive and request-headers timeouts (HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_HEADERS_TIMEOUT_MS); config defaults. */
   keepAliveTimeoutMs?: number;
   headersTimeoutMs?: number;
-  logger: Logger;
-  store: Store;
-  queue: JobQueue;
-  auth: AuthConfig;
-  box: SecretBox;
-  /** How long register and refresh wait for a collection. */
-  collectWaitMs: number;
-  /**
-   * COLLECT_INTERVAL_SECONDS and COLLECT_TIMEOUT_MS as the collectors have them: when a cluster's view is stale (its
-   * freshness in the list, /metrics). The configuration's defaults when not given.
-   */
-  collectIntervalSeconds?: number;
-  collectTimeoutMs?: number;
-  /** Which bootstrap hosts a cluster may name (KAFKA_ALLOWED_HOSTS); any when not given. */
-  allowedHosts?: AllowedHosts;
-  /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
-  containerEngines?: ReadonlySet<string>;
-  /** Where each node agent is pinned (AGENT_URLS / AGENT_URLS_FILE); an agent cluster names only these. None: no pin. */
-  agentPins?: AgentPins;
-  /** The most partitions a topic may have after a create or an increase (TOPIC_MAX_PARTITIONS). */
-  topicMaxPartitions?: number;
-  /** How long a topic list reuses the layouts another list read (TOPIC_LIST_CACHE_MS). */
-  topicListCacheMs?: number;
-  /** How long a route may wait for Kafka before it answers 504 kafka_timeout (KAFKA_REQUEST_TIMEOUT_MS). */
-  kafkaRequestTimeoutMs?: number;
-  /** The most consumer groups per cluster with a lag series on /metrics (METRICS_GROUP_LAG_LIMIT). */
-  metricsGroupLagLimit?: number;
   /** What /readyz asks; the store and the queue unless given. */
   readinessChecks?: readonly ReadinessCheck[];
-  /** The process's metrics (the standalone process shares one registry among its services). */
-  metrics?: Metrics;
   /** The built web console (CONSOLE_DIR); default apps/console/dist of this checkout. */
   consoleDir?: string;
   /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN / METRICS_TOKEN_FILE). */
   metricsToken?: string;
-  /** The process's audit emitter; default one over the queue and the store. */
-  audit?: AuditEmitter;
-  /** The process's Kafka clients; default: the gateway's own, closed when it stops. */
-  kafkaClients?: KafkaClients;
-  /** AUTOPILOT_ENABLED (the kill switch), shown by the autopilot's status; default true. */
-  autopilotEnabled?: boolean;
 }
 
 export interface RunningGateway extends Component {
@@ -123,73 +71,19 @@ function idleConnections(server: Server) {
  * connections, lets in-flight requests finish (telling keep-alive clients to close), and after `shutdownTimeoutMs`
  * closes whatever is left.
  */
-export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const { store, queue, logger } = options;
-  await bootstrapAdmin(store, options.auth, logger);
+export async function startGateway(context: GatewayContext, options: GatewayOptions): Promise<RunningGateway> {
+  const { store, queue, logger, metrics, audit, loginFailures } = context;
+  await bootstrapAdmin(store, context.config, logger);
   let shuttingDown = false;
 
-  // One set of last-collection figures for the topic lists and the Kafka metrics.
-  const collectedFigures = new CollectedFiguresCache(store.clusterViews);
-  const metrics = options.metrics ?? new Metrics({ service: "api-gateway" });
-  // Every connection of an action is checked against the allowed hosts, advertised brokers included.
-  const ownClients = options.kafkaClients
-    ? undefined
-    : new KafkaClients({
-        settings: kafkaClientSettings({ KAFKA_ALLOWED_HOSTS: options.allowedHosts }),
-        ...kafkaClientCounters(metrics),
-      });
-  const kafkaClients = options.kafkaClients ?? (ownClients as KafkaClients);
-  const clusters = new ClusterRegistry({
-    store,
-    queue,
-    box: options.box,
-    collectWaitMs: options.collectWaitMs,
-    ...(options.collectIntervalSeconds === undefined ? {} : { collectIntervalSeconds: options.collectIntervalSeconds }),
-    ...(options.collectTimeoutMs === undefined ? {} : { collectTimeoutMs: options.collectTimeoutMs }),
-    kafkaClients,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    ...(options.containerEngines ? { containerEngines: options.containerEngines } : {}),
-    ...(options.agentPins ? { agentPins: options.agentPins } : {}),
-  });
   // The clusters and their views come from the registry's cached fleet, the one the cluster list reads.
   metrics.watchKafka(
-    kafkaGaugeReader(
-      store,
-      clusters,
-      collectedFigures,
-      options.metricsGroupLagLimit ?? CONFIG_DEFAULTS.METRICS_GROUP_LAG_LIMIT,
-    ),
+    kafkaGaugeReader(store, context.clusters, context.collectedFigures, context.config.METRICS_GROUP_LAG_LIMIT),
   );
-  const actions = new ClusterActions({
-    store,
-    queue,
-    box: options.box,
-    logger,
-    clients: kafkaClients,
-    collectedFigures,
-    ...(options.topicMaxPartitions ? { topicMaxPartitions: options.topicMaxPartitions } : {}),
-    ...(options.topicListCacheMs === undefined ? {} : { topicListingMaxAgeMs: options.topicListCacheMs }),
-    ...(options.kafkaRequestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.kafkaRequestTimeoutMs }),
-  });
-  const audit = options.audit ?? auditEmitter(queue, store, logger);
-  const loginFailures = new LoginFailureBudget(options.auth.LOGIN_FAILURES_AUDITED_PER_MINUTE);
-  const app = createGatewayApp({
-    logger,
-    store,
-    box: options.box,
-    auth: options.auth,
-    login: loginService(store, options.auth),
-    audit,
-    loginFailures,
-    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
-    clusters,
-    actions,
-    operations: new OperationService({ store, clusters, queue, providerWaitMs: options.collectWaitMs }),
-    ...(options.autopilotEnabled === undefined ? {} : { autopilotEnabled: options.autopilotEnabled }),
+  const app = createGatewayApp(context, {
     readinessChecks: options.readinessChecks ?? [store, queue],
     isShuttingDown: () => shuttingDown,
-    metrics,
-    queue,
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   const server: Server = app.listen(options.port, options.host);
@@ -240,7 +134,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       clearTimeout(force);
       // No login is answered any more: what was counted and not yet summarized is written now.
       await writeSummaries(loginFailures.drain(Date.now()));
-      await ownClients?.stop();
     },
   };
 }

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { createAuditService } from "@kcp/audit";
 import { BullMqQueue, InProcessQueue, type JobQueue } from "@kcp/queue";
-import { authSection, createLogger, loadConfig } from "@kcp/shared";
+import { createLogger } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
 import { getSharedMongo, startRedis } from "@kcp/test-infra";
-import { type RunningGateway, startGateway } from "../src/index.js";
-import { gatewayExtras, TEST_ADMIN } from "./helpers.js";
+import type { RunningGateway } from "../src/index.js";
+import { startGatewayOver, TEST_ADMIN } from "./helpers.js";
 
 export interface AuthFixture {
   store: Store;
@@ -71,32 +71,21 @@ export async function startAuthFixture(
     logs += chunk.toString("utf8");
   });
   const logger = createLogger({ name: "auth-test", level: "info", destination: stream });
-  const auth = loadConfig(authSection, {
+  const env = {
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     TRUST_PROXY: trustProxy,
     // The suite checks the entries of failed logins, many a minute from one address: each gets its own.
     LOGIN_FAILURES_AUDITED_PER_MINUTE: "100000",
     ...authEnv,
-  });
+  };
   const queues = Array.from({ length: instances + 1 }, () => backend.queue());
   const unique = [...new Set(queues)];
   const auditService = createAuditService({ logger, store: backend.store, queue: queues[instances] as JobQueue });
   await auditService.start();
   const gateways: RunningGateway[] = [];
   for (let i = 0; i < instances; i++) {
-    gateways.push(
-      await startGateway({
-        host: "127.0.0.1",
-        port: 0,
-        shutdownTimeoutMs: 2000,
-        logger,
-        store: backend.store,
-        queue: queues[i] as JobQueue,
-        auth,
-        ...gatewayExtras(),
-      }),
-    );
+    gateways.push(await startGatewayOver(backend.store, queues[i] as JobQueue, logger, env));
   }
   const fixture: AuthFixture = {
     store: backend.store,

@@ -1,10 +1,9 @@
 import { BullMqQueue } from "@kcp/queue";
-import { authSection, createLogger, loadConfig, type Role } from "@kcp/shared";
+import { createLogger, type Role } from "@kcp/shared";
 import { type Api, apiClient, startRedis } from "@kcp/test-infra";
 import { expect } from "chai";
-import { startGateway } from "../src/index.js";
 import { type AuthFixture, startAuthFixture } from "./auth-fixture.js";
-import { gatewayExtras, TEST_ADMIN, testRouteTable } from "./helpers.js";
+import { startGatewayOver, TEST_ADMIN, testRouteTable } from "./helpers.js";
 
 type Principal = "anonymous" | Role;
 const PRINCIPALS: Principal[] = ["anonymous", "viewer", "operator", "admin"];
@@ -437,20 +436,13 @@ export function describeAuthSuite(kind: "embedded" | "distributed"): void {
         const redis = await startRedis();
         const logger = createLogger({ name: "lost-queue", level: "silent" });
         const queue = new BullMqQueue({ url: redis.url, prefix: "lost-audit", logger, closeTimeoutMs: 1000 });
-        const auth = loadConfig(authSection, {
-          ADMIN_USERNAME: TEST_ADMIN.username,
-          ADMIN_PASSWORD: TEST_ADMIN.password,
-        });
-        const gateway = await startGateway({
-          host: "127.0.0.1",
-          port: 0,
-          shutdownTimeoutMs: 1000,
-          logger,
-          store: fixture.store,
+        const gateway = await startGatewayOver(
+          fixture.store,
           queue,
-          auth,
-          ...gatewayExtras(),
-        });
+          logger,
+          { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password },
+          { shutdownTimeoutMs: 1000 },
+        );
         try {
           await redis.stop();
           const created = await apiClient(gateway.url)("POST", "/api/v1/users", {

@@ -3,15 +3,20 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { ClusterActions } from "@kcp/cluster-actions";
-import { ClusterRegistry } from "@kcp/clusters";
-import { KafkaClients } from "@kcp/kafka";
-import { OperationService } from "@kcp/operation-service";
+import { Metrics } from "@kcp/metrics";
+import { serviceContext } from "@kcp/process";
 import { InProcessQueue, type JobQueue } from "@kcp/queue";
-import { authSection, createLogger, loadConfig, type ReadinessCheck, SecretBox, secretKeyFromBytes } from "@kcp/shared";
+import { createLogger, type Logger, type ReadinessCheck, SecretBox, secretKeyFromBytes } from "@kcp/shared";
 import { EmbeddedStore, type Store } from "@kcp/store";
-import { loginService } from "../src/auth/login.js";
-import { type RunningGateway, routeTable, startGateway } from "../src/index.js";
+import {
+  type GatewayContext,
+  type GatewayOptions,
+  gatewayConfig,
+  gatewayContext,
+  type RunningGateway,
+  routeTable,
+  startGateway,
+} from "../src/index.js";
 
 export interface TestGateway {
   gateway: RunningGateway;
@@ -22,9 +27,41 @@ export interface TestGateway {
 
 export const TEST_ADMIN = { username: "admin", password: "test-admin-password" };
 
-/** What every test gateway needs beyond the store and queue: a fresh secret key and the collection wait. */
-export function gatewayExtras() {
-  return { box: new SecretBox(secretKeyFromBytes(randomBytes(32))), collectWaitMs: 60_000 };
+/**
+ * A gateway's context as its module builds it, over the store and queue given: the configuration of `env` over the
+ * defaults, a fresh secret key, its process's own Kafka clients (the caller stops them: `context.kafkaClients.stop()`).
+ */
+export function testGatewayContext(
+  store: Store,
+  queue: JobQueue,
+  logger: Logger,
+  env: Record<string, string> = {},
+): GatewayContext {
+  const config = gatewayConfig(env);
+  const box = new SecretBox(secretKeyFromBytes(randomBytes(32)));
+  const process = serviceContext({ store, queue, metrics: new Metrics({ service: "api-gateway" }) }, logger, config, {
+    box,
+  });
+  return gatewayContext(config, process, box);
+}
+
+/** A real gateway on a free loopback port over the store and queue given; its Kafka clients close when it stops. */
+export async function startGatewayOver(
+  store: Store,
+  queue: JobQueue,
+  logger: Logger,
+  env: Record<string, string> = {},
+  options: Partial<GatewayOptions> = {},
+): Promise<RunningGateway> {
+  const context = testGatewayContext(store, queue, logger, env);
+  const gateway = await startGateway(context, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 2000, ...options });
+  return {
+    ...gateway,
+    async stop() {
+      await gateway.stop();
+      await context.kafkaClients.stop();
+    },
+  };
 }
 
 /** A real gateway on a free loopback port over a fresh embedded store, logging into memory for the tests to read. */
@@ -39,23 +76,13 @@ export async function startTestGateway(
   const logger = createLogger({ name: "test-gateway", level: "info", destination: stream });
   const store = new EmbeddedStore(mkdtempSync(join(tmpdir(), "kcp-gateway-")));
   const queue = new InProcessQueue();
-  const auth = loadConfig(authSection, {
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...authEnv,
-  });
-  const gateway = await startGateway({
-    host: "127.0.0.1",
-    port: 0,
-    shutdownTimeoutMs: 2000,
-    logger,
+  const gateway = await startGatewayOver(
     store,
     queue,
-    auth,
-    ...gatewayExtras(),
-    ...http,
-    ...(readinessChecks ? { readinessChecks } : {}),
-  });
+    logger,
+    { ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password, ...authEnv },
+    { ...http, ...(readinessChecks ? { readinessChecks } : {}) },
+  );
   return {
     gateway,
     store,
@@ -78,18 +105,6 @@ export const failingCheck = (name: string, message: string): ReadinessCheck => (
 
 /** The gateway's route table over real services (for tests that walk every route: roles, the OpenAPI document). */
 export function testRouteTable(store: Store, queue: JobQueue) {
-  const auth = loadConfig(authSection, {});
-  const extras = gatewayExtras();
-  const clusters = new ClusterRegistry({ store, queue, ...extras });
-  const logger = createLogger({ name: "test", level: "silent" });
-  return routeTable({
-    store,
-    box: extras.box,
-    login: loginService(store, auth),
-    auth,
-    clusters,
-    // Never reaches Kafka: the table is read for its routes.
-    actions: new ClusterActions({ store, queue, box: extras.box, logger, clients: new KafkaClients() }),
-    operations: new OperationService({ store, clusters, queue }),
-  });
+  // Never reaches Kafka: the table is read for its routes.
+  return routeTable(testGatewayContext(store, queue, createLogger({ name: "test", level: "silent" })));
 }

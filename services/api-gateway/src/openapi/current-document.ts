@@ -1,5 +1,5 @@
-import { authSection, loadConfig } from "@kcp/shared";
-import { API_VERSION, type RouteTableDependencies, routeTable } from "../routes/table.js";
+import { type GatewayContext, gatewayConfig } from "../context.js";
+import { API_VERSION, routeTable } from "../routes/table.js";
 import { openApiDocument } from "./openapi-document.js";
 
 /** A dependency the table only holds: building the document calls none of them. */
@@ -16,17 +16,13 @@ function inert(name: string): never {
 
 /**
  * The OpenAPI document of this build, without a running service: what `/api/v1/openapi.json` answers with the default
- * settings. The console's API client is generated from it (apps/console, `npm run generate`).
+ * settings. The console's API client is generated from it (apps/console, `npm run generate`). The context is the
+ * default configuration, every service in it inert.
  */
 export function currentOpenApiDocument(): unknown {
-  const deps: RouteTableDependencies = {
-    store: inert("store"),
-    box: inert("box"),
-    login: inert("login"),
-    auth: loadConfig(authSection, {}),
-    clusters: inert("clusters"),
-    actions: inert("actions"),
-    operations: inert("operations"),
-  };
-  return openApiDocument(routeTable(deps), API_VERSION);
+  const config = gatewayConfig();
+  const context = new Proxy({} as GatewayContext, {
+    get: (_target, property) => (property === "config" ? config : inert(String(property))),
+  });
+  return openApiDocument(routeTable(context), API_VERSION);
 }

@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   type AclBinding,
   AclBindingSchema,
@@ -11,13 +10,14 @@ import {
   CreateAclResponseSchema,
   DeleteAclResponseSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
 const targetOf = (b: AclBinding) => `${b.resourceType}:${b.patternType}:${b.resourceName}`;
 
 /** Endpoints 13 and 14, and the filtered list beside them. */
-export function aclRoutes(actions: ClusterActions) {
+export function aclRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<AclBinding, unknown, ClusterPath>({
       method: "POST",

@@ -7,6 +7,7 @@ import {
   encodeCursor,
 } from "@kcp/shared";
 import type { AuditFilter, AuditRecord, Store } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 
 const entryView = (entry: AuditRecord) => ({ ...entry, at: entry.at.toISOString() });
@@ -36,7 +37,7 @@ async function* matching(store: Store, filter: AuditFilter): AsyncIterable<unkno
   }
 }
 
-export function auditRoutes(store: Store) {
+export function auditRoutes({ store }: Pick<GatewayContext, "store">) {
   return [
     route<unknown, AuditQuery>({
       method: "GET",

@@ -10,9 +10,9 @@ import {
 } from "@kcp/shared";
 import type { UserRecord } from "@kcp/store";
 import type { CookieOptions } from "express";
-import type { LoginService } from "../auth/login.js";
 import { loginAdmission, loginAdmissionPolicy } from "../auth/login-admission.js";
 import { SESSION_COOKIE } from "../auth/principal.js";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { userView } from "./views.js";
 
@@ -26,7 +26,7 @@ function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
   };
 }
 
-export function authRoutes(login: LoginService, config: AuthConfig) {
+export function authRoutes({ login, config }: Pick<GatewayContext, "login" | "config">) {
   const admission = loginAdmission(loginAdmissionPolicy(config));
   return [
     route<LoginRequest, unknown, unknown, undefined, UserRecord>({

@@ -1,6 +1,4 @@
 import { isAutopilotActor, pauseInForce, pausesInForce } from "@kcp/autopilot";
-import type { ClusterRegistry } from "@kcp/clusters";
-import type { OperationService } from "@kcp/operation-service";
 import {
   type AnomalyListQuery,
   AnomalyListQuerySchema,
@@ -24,16 +22,9 @@ import {
   type ResumeAutopilotRequest,
   ResumeAutopilotRequestSchema,
 } from "@kcp/shared";
-import type { AutopilotPauseRecord, PolicyRecord, Store } from "@kcp/store";
+import type { AutopilotPauseRecord, PolicyRecord } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { afterDone, route } from "./route.js";
-
-export interface AutopilotRouteDependencies {
-  store: Store;
-  clusters: ClusterRegistry;
-  operations: OperationService;
-  /** AUTOPILOT_ENABLED of this installation (the kill switch), shown by the status. */
-  enabled: boolean;
-}
 
 const policyView = (record: PolicyRecord) => ({
   id: record.id,
@@ -47,8 +38,14 @@ const policyView = (record: PolicyRecord) => ({
  * pause and resume per cluster or for the service (admin, with a reason, audited). A pause also pauses the
  * autopilot's operations in flight in its scope; a resume resumes them once no pause covers their cluster.
  */
-export function autopilotRoutes(deps: AutopilotRouteDependencies) {
-  const { store, operations } = deps;
+export function autopilotRoutes({
+  store,
+  clusters,
+  operations,
+  config,
+}: Pick<GatewayContext, "store" | "clusters" | "operations" | "config">) {
+  /** AUTOPILOT_ENABLED of this installation (the kill switch), shown by the status. */
+  const deps = { clusters, enabled: config.AUTOPILOT_ENABLED };
 
   async function status(now = new Date()): Promise<AutopilotStatus> {
     const pauses = pausesInForce(await store.autopilotPauses.list(), now);

@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   BrokerConfigChangeResponseSchema,
   BrokerConfigsResponseSchema,
@@ -8,11 +7,12 @@ import {
   type ConfigChangeRequest,
   ConfigChangeRequestSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
 /** Endpoint 11 and the broker config read beside it. */
-export function brokerRoutes(actions: ClusterActions) {
+export function brokerRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<ConfigChangeRequest, unknown, BrokerPath>({
       method: "PATCH",

@@ -1,4 +1,3 @@
-import type { ClusterRegistry } from "@kcp/clusters";
 import {
   type ClusterPath,
   ClusterPathSchema,
@@ -7,10 +6,11 @@ import {
   ConfirmIdentityRequestSchema,
 } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 
 /** Confirming that a cluster's bootstrap address now reaches another Kafka cluster (docs/health-and-capabilities.md). */
-export function clusterIdentityRoutes(clusters: ClusterRegistry) {
+export function clusterIdentityRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
   return [
     route<ConfirmIdentityRequest, unknown, ClusterPath, ClusterRecord>({
       method: "POST",

@@ -1,5 +1,5 @@
 import { policyLabelsChanged } from "@kcp/autopilot";
-import { type ClusterRegistry, nodeSettingChanges } from "@kcp/clusters";
+import { nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
   type AuthorizationRefusal,
@@ -19,6 +19,7 @@ import {
   roleAtLeast,
 } from "@kcp/shared";
 import type { ClusterRecord, PolicyRepository, UserRecord } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
 import { CONNECTION_ERRORS } from "./route-errors.js";
@@ -89,12 +90,9 @@ function connectionTestLimit(perUser: number) {
 }
 
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
-export function clusterRoutes(
-  clusters: ClusterRegistry,
-  connectionTestsPerUser: number,
-  policies: Pick<PolicyRepository, "list">,
-) {
-  const connectionTest = connectionTestLimit(connectionTestsPerUser);
+export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, "clusters" | "config" | "store">) {
+  const connectionTest = connectionTestLimit(config.CONNECTION_TESTS_PER_USER);
+  const policies: Pick<PolicyRepository, "list"> = { list: () => store.policies.list() };
   /**
    * A patch's parts that need the admin role, checked in order — node settings, keepSecrets, then labels (the policies
    * are read only when the checks before pass). A label that an autopilot policy selects clusters by decides which

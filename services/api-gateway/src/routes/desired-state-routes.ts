@@ -1,9 +1,6 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
-import type { ClusterRegistry } from "@kcp/clusters";
 import {
   credentialKey,
   type DesiredPlan,
-  DesiredStateBook,
   desiredStateThread,
   exportDocuments,
   type PlanRequestSummary,
@@ -14,7 +11,6 @@ import {
   sealCredentials,
 } from "@kcp/desired-state";
 import { newScramCredential } from "@kcp/kafka";
-import type { OperationService } from "@kcp/operation-service";
 import {
   ACTIVE_OPERATION_STATUSES,
   AppError,
@@ -34,24 +30,14 @@ import {
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
   DesiredStatePlanResponseSchema,
-  type SecretBox,
   type Snapshot,
 } from "@kcp/shared";
 import type { Store, UserRecord } from "@kcp/store";
 import type { Request } from "express";
 import type { z } from "zod";
+import type { GatewayContext } from "../context.js";
 import { DESIRED_STATE_PLAN_BODY_LIMIT_BYTES } from "../http/json-body.js";
 import { afterDone, route } from "./route.js";
-
-export interface DesiredStateRouteDependencies {
-  clusters: ClusterRegistry;
-  actions: ClusterActions;
-  operations: OperationService;
-  store: Store;
-  box: SecretBox;
-  /** How far the files of plans not yet applied may grow (DESIRED_STATE_STAGED_MIB_PER_USER / _PER_CLUSTER). */
-  staging: StagingBounds;
-}
 
 const PROBLEMS_SHOWN = 50;
 /** How long a plan stays confirmable (the operations' plan lifetime): by then a refused user's plans have expired. */
@@ -137,8 +123,22 @@ interface PlanDone {
  * Desired state: a team's files planned against the cluster as an applyDesiredState operation (operator, as any
  * operation), confirmed and run like one.
  */
-export function desiredStateRoutes(deps: DesiredStateRouteDependencies) {
-  const book = () => new DesiredStateBook(deps.store.desiredStates);
+export function desiredStateRoutes({
+  clusters,
+  actions,
+  operations,
+  store,
+  box,
+  desiredStates,
+  config,
+}: Pick<GatewayContext, "clusters" | "actions" | "operations" | "store" | "box" | "desiredStates" | "config">) {
+  /** How much staged desired state one user and one cluster may hold (DESIRED_STATE_STAGED_MIB_PER_USER, …). */
+  const staging: StagingBounds = {
+    perUserBytes: config.DESIRED_STATE_STAGED_MIB_PER_USER * 1024 * 1024,
+    perClusterBytes: config.DESIRED_STATE_STAGED_MIB_PER_CLUSTER * 1024 * 1024,
+  };
+  const deps = { clusters, actions, operations, store, box, staging };
+  const book = () => desiredStates;
   /** A fresh collection's snapshot and the resources read beside it. */
   const current = async (clusterId: string) => {
     const record = await deps.clusters.find(clusterId);

@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   CHANGE_ROLES,
   type ClusterPath,
@@ -13,11 +12,12 @@ import {
   ResetOffsetsRequestSchema,
   ResetOffsetsResponseSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
 /** Endpoints 15 and 16, and the list of groups beside them. */
-export function groupRoutes(actions: ClusterActions) {
+export function groupRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<unknown, GroupListQuery, ClusterPath>({
       method: "GET",

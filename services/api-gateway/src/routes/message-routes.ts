@@ -1,13 +1,12 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   type BrowseMessagesQuery,
   BrowseMessagesQuerySchema,
   type BrowseMessagesResponse,
   BrowseMessagesResponseSchema,
-  type Role,
   type TopicPath,
   TopicPathSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
@@ -39,7 +38,8 @@ function readOutcome(page: BrowseMessagesResponse) {
 }
 
 /** Reading records: a bounded page, audited like a change (records can hold personal or secret data). */
-export function messageRoutes(actions: ClusterActions, role: Role) {
+export function messageRoutes({ actions, config }: Pick<GatewayContext, "actions" | "config">) {
+  const role = config.BROWSE_MESSAGES_ROLE;
   return [
     route<unknown, BrowseMessagesQuery, TopicPath, undefined, BrowseMessagesResponse>({
       method: "GET",

@@ -21,6 +21,7 @@ import {
   roleAtLeast,
 } from "@kcp/shared";
 import type { AutopilotPauseRepository, UserRecord } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 
 type OperationPath = { op: string };
@@ -89,7 +90,8 @@ function requestRoute(
 }
 
 /** Endpoints 17–19, one operation by id, and pause/resume/cancel. */
-export function operationRoutes(operations: OperationService, pauses: Pick<AutopilotPauseRepository, "list">) {
+export function operationRoutes({ operations, store }: Pick<GatewayContext, "operations" | "store">) {
+  const pauses: Pick<AutopilotPauseRepository, "list"> = { list: () => store.autopilotPauses.list() };
   return [
     route<PlanOperationRequest, unknown, ClusterPath, undefined, Operation>({
       method: "POST",

@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   CHANGE_ROLES,
   type ClusterPath,
@@ -8,11 +7,12 @@ import {
   QuotaRequestSchema,
   QuotaResponseSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
 /** Endpoint 12 and the list beside it. */
-export function quotaRoutes(actions: ClusterActions) {
+export function quotaRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<QuotaRequest, unknown, ClusterPath>({
       method: "PUT",

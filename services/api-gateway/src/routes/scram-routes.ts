@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   CHANGE_ROLES,
   type ClusterPath,
@@ -12,6 +11,7 @@ import {
   ScramUserPathSchema,
   ScramUserSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
 
@@ -19,7 +19,7 @@ import { KAFKA_ACTION_ERRORS } from "./route-errors.js";
  * SASL/SCRAM users of a cluster (capability manageScram). Reads are for viewers (names, mechanisms and iterations, as
  * ACL principals are); credentials are set and deleted by admins only, since a credential is a way into Kafka.
  */
-export function scramRoutes(actions: ClusterActions) {
+export function scramRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<unknown, unknown, ClusterPath>({
       method: "GET",

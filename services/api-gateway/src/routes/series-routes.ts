@@ -1,5 +1,4 @@
-import type { ClusterRegistry } from "@kcp/clusters";
-import { HistoryBook, isRefusal } from "@kcp/history";
+import { isRefusal } from "@kcp/history";
 import {
   AppError,
   type ClusterPath,
@@ -11,13 +10,11 @@ import {
   SeriesQuerySchema,
   SeriesResponseSchema,
 } from "@kcp/shared";
-import type { Store } from "@kcp/store";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 
 /** The history of each cluster's key figures, answered from the store only (never Kafka). */
-export function seriesRoutes(deps: { store: Store; clusters: ClusterRegistry; history?: HistoryBook }) {
-  // Made at the first request: the route table is also built only to be described (no store behind it then).
-  let history = deps.history;
+export function seriesRoutes({ clusters, history }: Pick<GatewayContext, "clusters" | "history">) {
   const figures = FIGURE_NAMES.map((name) => ({ name, ...FIGURES[name] }));
   return [
     route<unknown, unknown, unknown>({
@@ -44,8 +41,7 @@ export function seriesRoutes(deps: { store: Store; clusters: ClusterRegistry; hi
       params: ClusterPathSchema,
       query: SeriesQuerySchema,
       async handle({ params, query }) {
-        const cluster = await deps.clusters.find(params.id);
-        history ??= new HistoryBook(deps.store.series);
+        const cluster = await clusters.find(params.id);
         const answer = await history.series(cluster.id, query, new Date());
         if (isRefusal(answer)) throw new AppError(answer.code, answer.message);
         return { status: 200, body: answer };

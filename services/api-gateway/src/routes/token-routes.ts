@@ -14,6 +14,7 @@ import {
 } from "@kcp/shared";
 import type { ApiTokenRecord, Store, UserRecord } from "@kcp/store";
 import { z } from "zod";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 
 const DAY_MS = 86_400_000;
@@ -55,7 +56,7 @@ async function ownerOf(store: Store, creator: UserRecord, body: CreateApiTokenRe
  * API tokens for automation: anyone creates, lists and revokes their own; an admin anyone's. The
  * secret is answered once by create and stored only as its SHA-256; every create and revoke is audited without it.
  */
-export function tokenRoutes(store: Store) {
+export function tokenRoutes({ store }: Pick<GatewayContext, "store">) {
   const usernames = async (ids: Iterable<string>) => {
     const names = new Map<string, string>();
     for (const id of new Set(ids)) names.set(id, (await store.users.findById(id))?.username ?? id);

@@ -1,4 +1,3 @@
-import type { ClusterActions } from "@kcp/cluster-actions";
 import {
   CHANGE_ROLES,
   type ClusterPath,
@@ -26,6 +25,7 @@ import {
   TopicPathSchema,
   TopicSchema,
 } from "@kcp/shared";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { KAFKA_ACTION_ERRORS, KAFKA_READ_ERRORS } from "./route-errors.js";
 
@@ -46,7 +46,7 @@ function producedSizes(body: ProduceRequest) {
 }
 
 /** Endpoints 7–10 and the topic reads beside them: create, produce, add partitions, change and read configs. */
-export function topicRoutes(actions: ClusterActions) {
+export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
   return [
     route<unknown, TopicListQuery, ClusterPath>({
       method: "GET",

@@ -6,14 +6,14 @@ import {
   UserListResponseSchema,
   UserResponseSchema,
 } from "@kcp/shared";
-import type { Store } from "@kcp/store";
 import { z } from "zod";
+import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { userView } from "./views.js";
 
 const UserIdParams = z.object({ id: z.string().min(1).max(128) });
 
-export function userRoutes(store: Store) {
+export function userRoutes({ store }: Pick<GatewayContext, "store">) {
   return [
     route({
       method: "POST",
