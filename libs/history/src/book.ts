@@ -9,48 +9,11 @@ import {
   type SeriesQuery,
   type SeriesResponse,
 } from "@kcp/shared";
+import type { SeriesDictionaryRecord, SeriesFrameRecord, SeriesRepository } from "@kcp/store";
 import { type Dictionary, decodeFrame, encodeFrame, frameOf, type ReadFrame, summarize, valueIn } from "./frames.js";
 import { isRefusal, type Measured, type Resolution, readOf, responseOf, SPAN_MS } from "./query.js";
 import { byFrame, FRAMES, frameNameOf, type SampleInput, samplesOf, seriesKey } from "./samples.js";
 import { type LagPoint, lagGrowthOf, sparklineOf } from "./trend.js";
-
-/** A frame as stored: one part of one collection, or of one 10-minute or hourly summary (`at` its span's start). */
-export interface SeriesFrameRecord {
-  clusterId: string;
-  part: string;
-  resolution: Resolution;
-  at: Date;
-  dictionary: string;
-  data: Uint8Array;
-  /** The store deletes it after this time (a TTL index in MongoDB, a sweep in the embedded store). */
-  expiresAt: Date;
-}
-
-export interface SeriesDictionaryRecord {
-  clusterId: string;
-  id: string;
-  keys: string[];
-  expiresAt: Date;
-}
-
-/** The store's series records as this book uses them (@kcp/store's SeriesRepository). */
-export interface SeriesRecords {
-  /** Writes frames (replacing one of the same cluster, part, resolution and time) and dictionaries (kept as first written, their expiry raised). */
-  put(frames: SeriesFrameRecord[], dictionaries: SeriesDictionaryRecord[]): Promise<void>;
-  /** Frames of one part (`part` null: of every part) of `at` in [from, to), oldest first. */
-  frames(
-    clusterId: string,
-    part: string | null,
-    resolution: Resolution,
-    from: Date,
-    to: Date,
-  ): Promise<SeriesFrameRecord[]>;
-  latestAt(clusterId: string, part: string, resolution: Resolution): Promise<Date | undefined>;
-  dictionaries(clusterId: string, ids: string[]): Promise<SeriesDictionaryRecord[]>;
-  /** Deletes every frame and dictionary past its expiry; returns how many. */
-  sweep(now: Date): Promise<number>;
-  removeCluster(clusterId: string): Promise<void>;
-}
 
 /** What one collection wrote: frames, their bytes, and whether a 10-minute summary was made. */
 export interface RecordedCollection {
@@ -108,7 +71,7 @@ export class HistoryBook {
   private readonly delayOf: (clusterId: string) => number;
 
   constructor(
-    private readonly records: SeriesRecords,
+    private readonly records: SeriesRepository,
     options: HistoryBookOptions = {},
   ) {
     this.delayOf = options.summaryDelayMs ?? summaryDelayMs;

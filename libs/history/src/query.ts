@@ -8,11 +8,13 @@ import {
   SERIES_SUMMARY_STEP_MS,
   type SeriesPoint,
   type SeriesQuery,
+  type SeriesResolution,
   type SeriesResponse,
 } from "@kcp/shared";
 import { frameNameOf, seriesKey } from "./samples.js";
 
-export type Resolution = "collection" | "10m" | "1h";
+/** What a series is read from: each collection's frames, or 10-minute or hourly summaries. */
+export type Resolution = SeriesResolution;
 
 /** The span of a summary of each resolution. */
 export const SPAN_MS: Record<Exclude<Resolution, "collection">, number> = {

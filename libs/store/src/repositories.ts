@@ -13,7 +13,7 @@
  *   disabling each other at once one is refused;
  * - audit ids are int64-safe and increase with time, across processes.
  */
-import type { Anomaly, AutopilotTrigger, OperationStatus, PolicySpec, Role } from "@kcp/shared";
+import type { Anomaly, AutopilotTrigger, OperationStatus, PolicySpec, Role, SeriesResolution } from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
@@ -451,7 +451,7 @@ export interface DesiredStateRepository {
 export interface SeriesFrameRecord {
   clusterId: string;
   part: string;
-  resolution: "collection" | "10m" | "1h";
+  resolution: SeriesResolution;
   at: Date;
   dictionary: string;
   data: Uint8Array;
