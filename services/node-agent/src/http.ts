@@ -125,8 +125,27 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
   app.set("case sensitive routing", true);
   app.set("strict routing", true);
 
-  // Request ids and one log line per request (method, path, status, duration: never headers or bodies).
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(requestLog(logger));
+  app.get("/v1/health", (_req, res) => {
+    res.json({ status: "ok", agentId: options.agentId });
+  });
+  // Every other request carries a command token bound to it: its method, path and node are checked before the body
+  // is read, the digest of the exact body bytes after, and only then is the token's id claimed.
+  app.use(tokenBoundToRequest(verifier));
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false }));
+  app.use(tokenBoundToBody(verifier));
+  nodeRoutes(app, nodes);
+  installationRoutes(app, installations);
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
+  });
+  app.use(errorAnswer(logger));
+  return app;
+}
+
+/** Request ids and one log line per request (method, path, status, duration: never headers or bodies). */
+function requestLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming !== undefined && ACCEPTED_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
@@ -138,15 +157,12 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
       logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms }, "request");
     });
     next();
-  });
+  };
+}
 
-  app.get("/v1/health", (_req, res) => {
-    res.json({ status: "ok", agentId: options.agentId });
-  });
-
-  // Every other request carries a command token bound to it: its method, path and node are checked before the body
-  // is read, the digest of the exact body bytes after, and only then is the token's id claimed.
-  app.use((req: Request, res: Response, next: NextFunction) => {
+/** The command token's method, path and node checked against the request, before its body is read. */
+function tokenBoundToRequest(verifier: TokenVerifier) {
+  return (req: Request, res: Response, next: NextFunction) => {
     try {
       const nodeId = nodeIdInPath(req.path);
       res.locals.token = verifier.authenticate(req.get("authorization"), {
@@ -160,9 +176,12 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
         verifier.logRefusal(error, res.locals.requestId as string);
       next(error);
     }
-  });
-  app.use(express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false }));
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  };
+}
+
+/** The digest of the exact body bytes checked and the token's id claimed; then the body parsed as JSON. */
+function tokenBoundToBody(verifier: TokenVerifier) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     try {
       const claims = await verifier.accept(res.locals.token as PendingToken, raw);
@@ -179,8 +198,10 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
     } catch (error) {
       next(error);
     }
-  });
+  };
+}
 
+function nodeRoutes(app: express.Express, nodes: NodeManager): void {
   app.get("/v1/nodes", async (_req, res) => {
     res.json({ nodes: await nodes.list() });
   });
@@ -220,6 +241,9 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
     const body = parse(configBody, req.body);
     res.json(await nodes.patchConfig(id, body.set ?? {}, body.delete ?? []));
   });
+}
+
+function installationRoutes(app: express.Express, installations: Installations): void {
   app.get("/v1/installations", async (_req, res) => {
     res.json({ installations: await installations.list() });
   });
@@ -231,11 +255,11 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
     const wanted = parse(version, req.params.version);
     res.json(await installations.availability(wanted));
   });
+}
 
-  app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(new AppError("not_found", `No route for ${req.method} ${req.path}`));
-  });
-  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+/** Every error as the API's envelope; an internal one logged with the request id. */
+function errorAnswer(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -245,8 +269,7 @@ export function createAgentApp(options: AgentAppOptions): express.Express {
       logger.error({ err: appError.cause ?? appError, requestId: res.locals.requestId, path: req.path }, "failed");
     }
     res.status(appError.status).json(appError.toEnvelope());
-  });
-  return app;
+  };
 }
 
 function answerFor(error: unknown): AppError {
