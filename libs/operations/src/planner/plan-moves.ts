@@ -5,7 +5,7 @@ import { balanceTopics, topicsImpossible } from "./balance-topics.js";
 import { evenOut, moveExcess } from "./count-moves.js";
 import { countTargets, shedCost } from "./count-targets.js";
 import { type DiskBand, diskBand, diskBandBound } from "./disk-band.js";
-import { type GoalReport, goalReport } from "./goal-report.js";
+import { type GoalContext, type GoalReport, goalReport } from "./goal-report.js";
 import { loadOf } from "./load.js";
 import { ALL_GOALS, type Goal, type PlannerInput, type PlannerPartition } from "./model.js";
 import { HOLE, Placement, racksUsed } from "./placement.js";
@@ -81,13 +81,7 @@ export function planMoves(input: PlannerInput): MovePlan {
   refuseInvalid(input.partitions, holders.size);
   const capacity = new Map(input.brokers.map((b) => [b.id, b.capacityBytes]));
   const bandPercent = input.diskBandPercent ?? 10;
-  let keptData = 0;
-  let totalData = 0;
-  for (const p of input.partitions)
-    for (const id of p.replicas) {
-      totalData += p.sizeBytes;
-      if (kept.has(id)) keptData += p.sizeBytes;
-    }
+  const { totalData, keptData } = dataTotals(input.partitions, kept);
   const band = diskBand(
     ids,
     (id) => capacity.get(id),
@@ -150,7 +144,19 @@ export function planMoves(input: PlannerInput): MovePlan {
     bestReplicaSpread,
     impossible,
   };
-  const goals = goalReport(
+  const goals = goalsBeforeAfter(ctx, input, placement, dataNow, built);
+  return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
+}
+
+/** Each goal's figure before and after the plan (every goal in a rebalance, the hard ones in a drain). */
+function goalsBeforeAfter(
+  ctx: GoalContext,
+  input: PlannerInput,
+  placement: Placement,
+  dataNow: ReadonlyMap<number, number>,
+  built: Pick<MovePlan, "before" | "after">,
+): GoalReport[] {
+  return goalReport(
     ctx,
     {
       lists: (i) => input.partitions[i]?.replicas ?? [],
@@ -166,7 +172,6 @@ export function planMoves(input: PlannerInput): MovePlan {
     },
     input.mode === "rebalance" ? ALL_GOALS : (["rack", "capacity"] as Goal[]),
   );
-  return { ...built, bestReplicaSpread, lowerBounds: { replicas: lowerBoundBytes, disk: diskBound }, goals, band };
 }
 
 /**
@@ -237,6 +242,21 @@ function diskPhase(
   if (!reached && reachable && !bound) reached = balanceDisk(placement, ids, aims, { ...balancing, rescuing: true });
   if (!reached && window && reachable)
     balanceDisk(placement, ids, aims, { ...balancing, freeWhenStuck: true, rescuing: true });
+}
+
+/** The data of every replica, and of those on the kept (cordoned) brokers. */
+function dataTotals(
+  partitions: readonly PlannerPartition[],
+  kept: ReadonlySet<number>,
+): { totalData: number; keptData: number } {
+  let keptData = 0;
+  let totalData = 0;
+  for (const p of partitions)
+    for (const id of p.replicas) {
+      totalData += p.sizeBytes;
+      if (kept.has(id)) keptData += p.sizeBytes;
+    }
+  return { totalData, keptData };
 }
 
 /**
