@@ -138,11 +138,21 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
   if (!policy.enabled || !policyCovers(policy, context.cluster) || !policyMatches(policy, anomaly))
     return { kind: "skip" };
   if (anomaly.clearedAt !== null) return { kind: "skip" };
-  const rails = policy.guardRails;
   const persistsFrom = new Date(new Date(anomaly.firstSeenAt).getTime() + durationMs(policy.trigger.for));
   if (context.now < persistsFrom) return { kind: "wait", until: persistsFrom };
   if (policy.mode === "observe")
     return { kind: "record", event: { kind: "observed", reason: reason("observe_only", "The policy only observes") } };
+  const refusal = guardRailRefusal(policy, anomaly, context);
+  if (refusal) return refusal;
+  const request = actionRequest(policy, anomaly, context.snapshot);
+  if (request.type === "electLeaders" && request.params.partitions?.length === 0)
+    return refused("nothing_to_do", "Every partition outside the policy's exclusions is led by its preferred replica");
+  return planned(policy, request, admittedRails(policy, anomaly, context), context.now);
+}
+
+/** The first guard rail that refuses, in their fixed order (undefined: every one admits). */
+function guardRailRefusal(policy: PolicySpec, anomaly: Anomaly, context: PolicyContext): PolicyDecision | undefined {
+  const rails = policy.guardRails;
   if (context.paused) {
     const until = context.paused.until ? ` until ${context.paused.until.toISOString()}` : "";
     return refused("paused", `The autopilot is paused by ${context.paused.by}${until}: ${context.paused.reason}`);
@@ -178,22 +188,33 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
   const capability = OPERATION_TYPE_INFO[policy.action.type].capability;
   if (context.capabilities?.[capability] === false)
     return refused("capability_missing", `The cluster does not offer ${capability}, which ${policy.action.type} needs`);
-  const request = actionRequest(policy, anomaly, context.snapshot);
-  if (request.type === "electLeaders" && request.params.partitions?.length === 0)
-    return refused("nothing_to_do", "Every partition outside the policy's exclusions is led by its preferred replica");
-  const admitted = [
+  return undefined;
+}
+
+/** The guard rails the anomaly passed, as checked: the operation's explanation. */
+function admittedRails(policy: PolicySpec, anomaly: Anomaly, context: PolicyContext): string[] {
+  const rails = policy.guardRails;
+  return [
     `persisted ${policy.trigger.for} (first seen ${anomaly.firstSeenAt})`,
     "not paused",
     ...(anomaly.brokerId !== undefined && rails.excludeBrokers.length > 0
       ? [`broker ${anomaly.brokerId} not excluded`]
       : []),
-    `${healthy} healthy broker(s), at least ${rails.minHealthyBrokers}`,
+    `${healthyBrokers(context.snapshot)} healthy broker(s), at least ${rails.minHealthyBrokers}`,
     "no other operation planned or running on the cluster",
     context.lastActionAt
       ? `cool-down of ${rails.cooldown} over since ${context.lastActionAt.toISOString()}`
       : "no earlier action of the policy on the cluster",
-    `${capability} offered`,
+    `${OPERATION_TYPE_INFO[policy.action.type].capability} offered`,
   ];
+}
+
+/**
+ * The operation planned: confirmed by the policy only in auto mode, inside a window, and never when irreversible
+ * (then proposed for a person).
+ */
+function planned(policy: PolicySpec, request: PlanOperationRequest, admitted: string[], now: Date): PolicyDecision {
+  const rails = policy.guardRails;
   if (isIrreversible(request))
     return {
       kind: "plan",
@@ -203,8 +224,8 @@ export function decide(policy: PolicySpec, anomaly: Anomaly, context: PolicyCont
       admitted,
     };
   if (policy.mode === "propose") return { kind: "plan", request, confirm: false, admitted };
-  if (!inWindows(rails.windows, rails.timeZone, context.now)) {
-    const opens = nextOpening(rails.windows, rails.timeZone, context.now);
+  if (!inWindows(rails.windows, rails.timeZone, now)) {
+    const opens = nextOpening(rails.windows, rails.timeZone, now);
     const when = opens ? `; the next window opens at ${opens.toISOString()}` : "";
     return {
       kind: "plan",
