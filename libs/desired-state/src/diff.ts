@@ -137,7 +137,22 @@ function locate(
   located: Located<DesiredResource>[];
 } {
   const problems: DesiredProblem[] = [];
-  const scoped: { file: DesiredFile; scope: OwnedScope; document: number }[] = [];
+  const scoped = scopedFiles(files, problems);
+  overlappingScopes(scoped, files, applied, problems);
+  const located = locatedResources(scoped, problems);
+  return { problems, scopes: scoped.map(({ scope }) => scope), located };
+}
+
+interface ScopedFile {
+  file: DesiredFile;
+  scope: OwnedScope;
+  /** The index of its Scope document. */
+  document: number;
+}
+
+/** Each file with its one Scope; a file with none or several is a problem (and left out). */
+function scopedFiles(files: readonly DesiredFile[], problems: DesiredProblem[]): ScopedFile[] {
+  const scoped: ScopedFile[] = [];
   for (const file of files) {
     const scopeIndexes = file.documents.flatMap((d, i) => (d.kind === "Scope" ? [i] : []));
     const declared = scopeOf(file);
@@ -154,6 +169,19 @@ function locate(
     }
     scoped.push({ file, scope: new OwnedScope(file.path, declared), document: scopeIndexes[0] as number });
   }
+  return scoped;
+}
+
+/**
+ * Two scopes owning the same resource are a problem: two of these files, or one of them and a file of another path
+ * applied earlier (named with who applied it, when, and by which operation).
+ */
+function overlappingScopes(
+  scoped: readonly ScopedFile[],
+  files: readonly DesiredFile[],
+  applied: readonly AppliedFile[],
+  problems: DesiredProblem[],
+): void {
   const paths = new Set(files.map((f) => f.path));
   const others = applied.flatMap((file) => {
     const declared = paths.has(file.path) ? undefined : scopeOf(file);
@@ -164,7 +192,7 @@ function locate(
     ...others.map(({ scope }) => ({ scope, applied: true })),
   ];
   for (const { first, second, what } of findOverlaps(indexed)) {
-    const one = scoped[first] as (typeof scoped)[number];
+    const one = scoped[first] as ScopedFile;
     const later = scoped[second];
     if (later) {
       problems.push({
@@ -183,6 +211,10 @@ function locate(
       message: `The scope of ${one.file.path} and that of ${owner.path}, applied by ${owner.appliedBy} at ${owner.appliedAt} (operation ${owner.operationId}), both own ${what}: each resource has one owner, and ${owner.path} is not among these files`,
     });
   }
+}
+
+/** Each file's resources with where they are; an internal topic, one outside its scope or declared twice is a problem. */
+function locatedResources(scoped: readonly ScopedFile[], problems: DesiredProblem[]): Located<DesiredResource>[] {
   const located: Located<DesiredResource>[] = [];
   const seen = new Map<string, string>();
   for (const { file, scope } of scoped) {
@@ -207,7 +239,7 @@ function locate(
       located.push({ ...where, resource, scope });
     });
   }
-  return { problems, scopes: scoped.map(({ scope }) => scope), located };
+  return located;
 }
 
 const of = <K extends DesiredResource["kind"]>(located: Located<DesiredResource>[], kind: K) =>
