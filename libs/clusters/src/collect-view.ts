@@ -22,10 +22,10 @@ import {
 } from "@kcp/kafka";
 import {
   AgentAccess,
-  ContainerEngines,
   operatorStatus,
+  type ProviderAccess,
   type ProviderReadiness,
-  providerModule,
+  providerAccess,
   providerNodes,
 } from "@kcp/providers";
 import type { Health, SecretBox, Snapshot, SnapshotSlowPart } from "@kcp/shared";
@@ -33,7 +33,7 @@ import { ACTIVE_OPERATION_STATUSES, AppError, DeadlineError, withDeadline } from
 import type { ClusterRecord, ClusterViewRecord, Store } from "@kcp/store";
 import { clusterCapabilities } from "./capabilities.js";
 import { identityIssue, withIdentityIssue } from "./identity.js";
-import { providerCluster, type StoredProfile, withClusterClient } from "./records.js";
+import { recordProvider, withClusterClient } from "./records.js";
 
 export interface CollectSettings {
   /** A collection taking longer is abandoned and the cluster counts as unreachable for this round. */
@@ -41,15 +41,11 @@ export interface CollectSettings {
   thresholds: HealthThresholds;
   kafka?: ClientOptionsSettings;
   /**
-   * How `agent` clusters' node agents are asked (health and nodes, at their pinned URLs) at each collection; its
-   * timeout bounds every provider's request. None: no agent is asked, and the capabilities say why.
+   * The process's access to the node providers (providerAccess): how `agent` clusters' node agents are asked (health
+   * and nodes, at their pinned URLs), the engines `container` clusters may be collected from (CONTAINER_ENGINES); its
+   * timeout bounds every provider's request. None: no agent or engine is asked, and the capabilities say why.
    */
-  agents?: AgentAccess;
-  /**
-   * The engines `container` clusters may be collected from (CONTAINER_ENGINES, ContainerEngines.fromConfig). None when
-   * not given: no engine is asked, and the capabilities say why.
-   */
-  containerEngines?: ContainerEngines;
+  providers?: ProviderAccess;
   /**
    * COLLECT_SLOW_PARTS_SECONDS: the parts that change rarely (SNAPSHOT_SLOW_PARTS) are read again when older than
    * this, or when an operation ran since; otherwise kept from the previous snapshot. 0 or absent: read every time.
@@ -92,14 +88,10 @@ const plain = (value: unknown) => value as Plain;
  * asked within the same per-request bound as the agents (AGENT_REQUEST_TIMEOUT_MS).
  */
 function providerReadiness(record: ClusterRecord, deps: CollectDependencies): Promise<ProviderReadiness | undefined> {
-  const profile = record.profile as unknown as StoredProfile;
-  const agents = deps.settings.agents ?? NO_AGENT_ACCESS;
-  return providerModule(profile.provider).probe(providerCluster(record, deps.box), {
-    agents,
-    engines: deps.settings.containerEngines ?? ContainerEngines.NONE,
-    allowedHosts: deps.settings.kafka?.allowedHosts,
-    timeoutMs: agents.timeoutMs,
-  });
+  const access =
+    deps.settings.providers ??
+    providerAccess({ KAFKA_ALLOWED_HOSTS: deps.settings.kafka?.allowedHosts }, NO_AGENT_ACCESS);
+  return recordProvider(record, deps.box, access).probe();
 }
 
 /**
@@ -155,7 +147,7 @@ async function reachableView(
   options: CollectOptions,
   measured: (input: SampleInput) => void,
 ): Promise<ClusterViewRecord> {
-  const profile = record.profile as unknown as StoredProfile;
+  const { profile } = record;
   return withCollectionClient(record, deps, async (client) => {
     const { timeoutMs } = deps.settings;
     // The rates are measured against the stored view's snapshot, not a copy in memory: any collector process, or one
@@ -286,7 +278,7 @@ async function unreachableView(
   now: Date,
   reason: string,
 ): Promise<ClusterViewRecord> {
-  const profile = record.profile as unknown as StoredProfile;
+  const { profile } = record;
   const previous = await deps.store.clusterViews.get(record.id);
   return {
     clusterId: record.id,

@@ -42,8 +42,9 @@ export {
   openRecordSecrets,
   patchedProfile,
   providerCluster,
+  type RecordProvider,
   recordChanges,
-  type StoredProfile,
+  recordProvider,
   withClusterClient,
 } from "./records.js";
 export { ClusterRegistry, type FleetViews, type RegistryDependencies } from "./registry.js";

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { type ClusterPatch, type ConnectionProfile, PROVIDER_TRAITS, type Security, type Settings } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
-import type { StoredProfile } from "./records.js";
 
 /** The security fields that say how the cluster is reached; a change of any of them is a change of reach. */
 const SECURITY_REACH = [
@@ -18,7 +17,6 @@ const TLS_PROTOCOLS: ReadonlySet<string> = new Set(["SSL", "SASL_SSL"]);
 /** The password mechanisms from the one that shows the most of the password to the server to the one that shows least. */
 const PASSWORD_STRENGTH: Readonly<Record<string, number>> = { PLAIN: 1, "SCRAM-SHA-256": 2, "SCRAM-SHA-512": 3 };
 
-const stored = (record: ClusterRecord) => record.profile as unknown as StoredProfile;
 const sameServers = (a: readonly string[], b: readonly string[]) =>
   isDeepStrictEqual(
     [...new Set(a.map((s) => s.toLowerCase()))].sort(),
@@ -30,8 +28,13 @@ function securityValue(security: Security, field: (typeof SECURITY_REACH)[number
   if (field === "saslMechanism") return security.saslMechanism ?? "";
   return security[field];
 }
-const kubeContext = (settings: Record<string, unknown> | undefined) =>
-  (settings?.kubernetes as { context?: unknown } | undefined)?.context;
+/** `settings.kubernetes.context` as stored or given (undefined when absent or not an object's field). */
+function kubeContext(settings: Record<string, unknown> | undefined): unknown {
+  const kubernetes = settings?.kubernetes;
+  return typeof kubernetes === "object" && kubernetes !== null && "context" in kubernetes
+    ? kubernetes.context
+    : undefined;
+}
 
 /**
  * What a patch changes of where or how the cluster is reached — `bootstrapServers`, each security field, `provider`,
@@ -40,7 +43,7 @@ const kubeContext = (settings: Record<string, unknown> | undefined) =>
  * patch can never send them somewhere it names itself. Bootstrap servers compare as a set (order and case aside).
  */
 export function reachChanges(record: ClusterRecord, patch: ClusterPatch): string[] {
-  const profile = stored(record);
+  const { profile } = record;
   const changes: string[] = [];
   if (patch.bootstrapServers && !sameServers(patch.bootstrapServers, profile.bootstrapServers))
     changes.push("bootstrapServers");
@@ -61,7 +64,7 @@ export function reachChanges(record: ClusterRecord, patch: ClusterPatch): string
  */
 export function weakenings(record: ClusterRecord, patch: ClusterPatch): string[] {
   if (!patch.security) return [];
-  const before = stored(record).security;
+  const before = record.profile.security;
   const after = patch.security;
   const found: string[] = [];
   if (TLS_PROTOCOLS.has(before.protocol) && !TLS_PROTOCOLS.has(after.protocol))
@@ -122,7 +125,7 @@ export function nodeSettingChanges(
   next: Pick<ClusterPatch, "provider" | "settings"> | Pick<ConnectionProfile, "provider" | "settings">,
 ): Record<string, NodeSettingChange> {
   const changes: Record<string, NodeSettingChange> = {};
-  const providerBefore = record ? stored(record).provider : "external";
+  const providerBefore = record ? record.profile.provider : "external";
   if (next.provider !== undefined && next.provider !== providerBefore)
     changes.provider = change(record ? providerBefore : undefined, next.provider);
   if (next.settings !== undefined)

@@ -1,30 +1,27 @@
 import { createHash } from "node:crypto";
 import type { CallDeadline, ConnectionTarget, KafkaClient, KafkaClients } from "@kcp/kafka";
-import type { ProviderCluster } from "@kcp/providers";
+import {
+  type ProviderAccess,
+  type ProviderCluster,
+  type ProviderModule,
+  type ProviderReadiness,
+  providerModule,
+  type Refusal,
+  type Unavailable,
+} from "@kcp/providers";
 import {
   AppError,
   type Cluster,
   type ClusterPatch,
   type ConnectionProfile,
+  type NodeLifecycle,
   SECRET_NAMES,
   type SecretBox,
-  type SecretName,
   type Secrets,
-  type Security,
+  type StoredProfile,
 } from "@kcp/shared";
 import type { ClusterChanges, ClusterRecord, NewCluster } from "@kcp/store";
 import { reachChanges } from "./profile-changes.js";
-
-/** What a record keeps of a profile besides name, labels and settings; secret names only, never values. */
-export interface StoredProfile {
-  provider: ConnectionProfile["provider"];
-  flavor: ConnectionProfile["flavor"];
-  bootstrapServers: string[];
-  security: Security;
-  secretsSet: SecretName[];
-}
-
-const storedProfile = (record: ClusterRecord) => record.profile as unknown as StoredProfile;
 
 function presentSecrets(secrets: Secrets | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(secrets ?? {}).filter(([, value]) => typeof value === "string"));
@@ -42,7 +39,7 @@ export function newClusterRecord(profile: ConnectionProfile, box: SecretBox, bro
   };
   return {
     name: profile.name,
-    profile: stored as unknown as Record<string, unknown>,
+    profile: stored,
     ...(Object.keys(secrets).length > 0 ? { secrets: box.seal(secrets) } : {}),
     labels: profile.labels,
     settings: profile.settings,
@@ -52,7 +49,7 @@ export function newClusterRecord(profile: ConnectionProfile, box: SecretBox, bro
 
 /** The Cluster resource: the profile without secrets, and which secrets are set. */
 export function clusterResource(record: ClusterRecord): Cluster {
-  const profile = storedProfile(record);
+  const { profile } = record;
   return {
     id: record.id,
     name: record.name,
@@ -75,7 +72,7 @@ export function openRecordSecrets(record: ClusterRecord, box: SecretBox): Secret
 
 /** What the Kafka client needs to connect: transport, security and the decrypted secrets (kept in memory only). */
 export function connectionTarget(record: ClusterRecord, box: SecretBox): ConnectionTarget {
-  const profile = storedProfile(record);
+  const { profile } = record;
   return {
     bootstrapServers: profile.bootstrapServers,
     security: profile.security,
@@ -89,7 +86,7 @@ export function connectionTarget(record: ClusterRecord, box: SecretBox): Connect
  * replaced when it changes.
  */
 export function connectionVersion(record: ClusterRecord): string {
-  const profile = storedProfile(record);
+  const { profile } = record;
   return createHash("sha256")
     .update(JSON.stringify([profile.bootstrapServers, profile.security, record.secrets ?? null]))
     .digest("base64url");
@@ -98,6 +95,34 @@ export function connectionVersion(record: ClusterRecord): string {
 /** The cluster as its node provider sees it: name, settings, and the kubeconfig secret opened only when asked. */
 export function providerCluster(record: ClusterRecord, box: SecretBox): ProviderCluster {
   return { name: record.name, settings: record.settings, kubeconfig: () => openRecordSecrets(record, box).kubeconfig };
+}
+
+/** What a cluster's node provider answers and does, asked with the process's access to providers. */
+export interface RecordProvider {
+  /** What it answers now, at each collection (never throws); undefined: nothing to ask. */
+  probe(): Promise<ProviderReadiness | undefined>;
+  /** The node actions steps act through, or why there are none here. */
+  lifecycle(): NodeLifecycle | Unavailable;
+  /** The operator steps act through (operator-managed only); undefined for other kinds. */
+  operator(): ReturnType<ProviderModule["operator"]>;
+  /** Whether the nodes can obtain `version`; undefined: they can. */
+  canObtain(version: string): Promise<Refusal | undefined>;
+}
+
+/**
+ * The record's provider: the module of its kind (PROVIDER_MODULES) with the cluster as it sees it and `access`, the
+ * process's access built once from its configuration (providerAccess). Every question the collector and the worker
+ * ask of a cluster's provider goes through this.
+ */
+export function recordProvider(record: ClusterRecord, box: SecretBox, access: ProviderAccess): RecordProvider {
+  const module = providerModule(record.profile.provider);
+  const cluster = providerCluster(record, box);
+  return {
+    probe: () => module.probe(cluster, access),
+    lifecycle: () => module.lifecycle(cluster, access),
+    operator: () => module.operator(cluster, access),
+    canObtain: (version) => module.canObtain(cluster, version, access),
+  };
 }
 
 /**
@@ -122,7 +147,7 @@ export function withClusterClient<T>(
  * stored secret to a host or a security setting the same request chose.
  */
 export function patchedProfile(record: ClusterRecord, patch: ClusterPatch, box: SecretBox): Record<string, unknown> {
-  const profile = storedProfile(record);
+  const { profile } = record;
   const reach = reachChanges(record, patch);
   const keep = reach.length === 0 || patch.keepSecrets === true;
   if (!keep) {

@@ -1,14 +1,13 @@
 import { type ClientOptionsSettings, type ConnectionTarget, type KafkaClients, testConnection } from "@kcp/kafka";
-import { ContainerEngines, providerModule } from "@kcp/providers";
+import { type ProviderAccess, providerAccess, providerModule } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
-  AgentPins,
+  type AgentPins,
   AllowedHosts,
   AppError,
   type ClusterListQuery,
   type ClusterPatch,
   type ClusterView,
-  CONFIG_DEFAULTS,
   type ConnectionProfile,
   type ConnectionTestResult,
   collectorSection,
@@ -107,9 +106,15 @@ export class ClusterRegistry {
   private readonly now: () => number;
   /** How old a view may grow before it is stale: the collectors' interval and timeout. */
   readonly freshnessSettings: FreshnessSettings;
+  private readonly providers: ProviderAccess;
 
   constructor(private readonly deps: RegistryDependencies) {
     this.now = deps.now ?? Date.now;
+    this.providers = providerAccess({
+      KAFKA_ALLOWED_HOSTS: deps.allowedHosts,
+      CONTAINER_ENGINES: deps.containerEngines,
+      AGENT_URLS: deps.agentPins,
+    });
     this.freshnessSettings = {
       intervalSeconds: deps.collectIntervalSeconds ?? COLLECTOR_DEFAULTS.COLLECT_INTERVAL_SECONDS,
       timeoutMs: deps.collectTimeoutMs ?? COLLECTOR_DEFAULTS.COLLECT_TIMEOUT_MS,
@@ -125,12 +130,7 @@ export class ClusterRegistry {
   private checkHosts(profile: ConnectionProfile): void {
     const allowed = this.deps.allowedHosts ?? AllowedHosts.ANY;
     allowed.check(profile.bootstrapServers);
-    providerModule(profile.provider).checkReach(profile, {
-      allowedHosts: allowed,
-      agentPins: this.deps.agentPins ?? AgentPins.NONE,
-      engines: new ContainerEngines(this.deps.containerEngines ?? []),
-      timeoutMs: CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
-    });
+    providerModule(profile.provider).checkReach(profile, this.providers);
   }
 
   async test(profile: ConnectionProfile): Promise<ConnectionTestResult> {

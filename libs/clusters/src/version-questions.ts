@@ -1,8 +1,8 @@
-import { type AgentAccess, type ContainerEngines, providerModule, type Refusal } from "@kcp/providers";
+import type { ProviderAccess, Refusal } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
-import { AppError } from "@kcp/shared";
+import { AppError, type SecretBox } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
-import type { StoredProfile } from "./records.js";
+import { recordProvider } from "./records.js";
 
 /**
  * A job of the `collect` queue asking whether a cluster's nodes can obtain a Kafka version (installed, or available
@@ -60,21 +60,17 @@ export async function askCanObtain(
 }
 
 /**
- * The collector's side: the cluster's node provider asked (its module's `canObtain`). Agent clusters ask every agent
- * of `settings.agents` through `access`; container clusters their engine, when `engines` (CONTAINER_ENGINES) lists it
- * (else the refusal says so and nothing is sent). Other providers (operator-managed: the operator decides what it can
- * run) are not asked: no refusal.
+ * The collector's side: the cluster's node provider asked (its module's `canObtain`) with the collector's access to
+ * providers. Agent clusters ask every agent of `settings.agents` (read-only); container clusters their engine, when
+ * CONTAINER_ENGINES lists it (else the refusal says so and nothing is sent). Other providers (operator-managed: the
+ * operator decides what it can run) are not asked: no refusal. No provider reads a secret to answer this question.
  */
 export async function answerCanObtain(
   record: ClusterRecord,
   version: string,
-  access: AgentAccess | undefined,
-  engines: ContainerEngines,
-  timeoutMs: number,
+  access: ProviderAccess,
+  box: SecretBox,
 ): Promise<VersionAnswer> {
-  const provider = (record.profile as unknown as StoredProfile).provider;
-  // No provider reads a secret to answer this question.
-  const cluster = { name: record.name, settings: record.settings, kubeconfig: () => undefined };
-  const refusal = await providerModule(provider).canObtain(cluster, version, { agents: access, engines, timeoutMs });
+  const refusal = await recordProvider(record, box, access).canObtain(version);
   return refusal ? { refusal } : {};
 }

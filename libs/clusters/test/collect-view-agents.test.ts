@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DesiredStateBook } from "@kcp/desired-state";
 import { DEFAULT_HEALTH_THRESHOLDS, KafkaClients } from "@kcp/kafka";
-import { AgentAccess, CommandSigner, ContainerEngines } from "@kcp/providers";
+import { AgentAccess, CommandSigner, providerAccess } from "@kcp/providers";
 import {
   AgentPins,
   type Capabilities,
@@ -24,7 +24,7 @@ const signer = CommandSigner.fromPem(
 );
 const LIFECYCLE = ["provisionNodes", "restartNodes", "upgradeVersion"] as const;
 /** CONTAINER_ENGINES of these collections: an engine socket nobody serves. */
-const ENGINES = new ContainerEngines(["unix:///nonexistent/engine.sock"]);
+const ENGINES = new Set(["unix:///nonexistent/engine.sock"]);
 
 /**
  * The collector's edge for `agent` clusters, on a real Kafka cluster: the agents are asked at collection and what they
@@ -55,7 +55,11 @@ describe("collecting an agent cluster: provider readiness asked at the edge", fu
       box,
       clients,
       desiredStates: new DesiredStateBook(store.desiredStates),
-      settings: { timeoutMs: 20_000, thresholds: DEFAULT_HEALTH_THRESHOLDS, agents, containerEngines: ENGINES },
+      settings: {
+        timeoutMs: 20_000,
+        thresholds: DEFAULT_HEALTH_THRESHOLDS,
+        providers: providerAccess({ CONTAINER_ENGINES: ENGINES }, agents),
+      },
     };
     const view = await collectClusterView(deps, id);
     return { capabilities: view.capabilities as Capabilities, snapshot: view.snapshot as unknown as Snapshot };

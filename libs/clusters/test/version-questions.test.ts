@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ContainerEngines } from "@kcp/providers";
+import { providerAccess } from "@kcp/providers";
 import { ConnectionProfileSchema, parseSecretKey, SecretBox } from "@kcp/shared";
 import type { ClusterRecord } from "@kcp/store";
 import { ByteRecorder } from "@kcp/test-infra";
@@ -32,7 +32,7 @@ describe("whether a container cluster can obtain a version (the collector's answ
   after(() => recorder.close());
 
   it("refuses, without asking it, an engine CONTAINER_ENGINES does not list; asks one it lists", async () => {
-    const refused = await answerCanObtain(record, "4.4.0", undefined, ContainerEngines.NONE, 2000);
+    const refused = await answerCanObtain(record, "4.4.0", providerAccess({ AGENT_REQUEST_TIMEOUT_MS: 2000 }), box);
     expect(refused).to.deep.equal({
       refusal: {
         code: "invalid_request",
@@ -42,9 +42,12 @@ describe("whether a container cluster can obtain a version (the collector's answ
     expect(recorder.connections).to.equal(0);
 
     // Listed, it is asked for the image (it answers nothing: the question fails, as an unreachable engine's does).
-    const asked = await answerCanObtain(record, "4.4.0", undefined, new ContainerEngines([engine]), 2000).catch(
-      (error: Error) => error,
-    );
+    const asked = await answerCanObtain(
+      record,
+      "4.4.0",
+      providerAccess({ CONTAINER_ENGINES: new Set([engine]), AGENT_REQUEST_TIMEOUT_MS: 2000 }),
+      box,
+    ).catch((error: Error) => error);
     expect(asked).to.be.instanceOf(Error);
     expect(recorder.received("GET /v1.41/images/kcp-kafka%3A4.4.0/json")).to.equal(true);
   });

@@ -11,7 +11,7 @@ const record: ClusterRecord = {
     provider: "external",
     flavor: "managed-b",
     bootstrapServers: ["kafka-1:9092"],
-    security: { protocol: "PLAINTEXT" },
+    security: { protocol: "PLAINTEXT", saslMechanism: "" },
     secretsSet: [],
   },
   labels: {},

@@ -13,7 +13,15 @@
  *   disabling each other at once one is refused;
  * - audit ids are int64-safe and increase with time, across processes.
  */
-import type { Anomaly, AutopilotTrigger, OperationStatus, PolicySpec, Role, SeriesResolution } from "@kcp/shared";
+import type {
+  Anomaly,
+  AutopilotTrigger,
+  OperationStatus,
+  PolicySpec,
+  Role,
+  SeriesResolution,
+  StoredProfile,
+} from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
@@ -105,8 +113,8 @@ export interface LoginAttemptRepository {
 export interface ClusterRecord {
   id: string;
   name: string;
-  /** The connection profile without secrets, labels and settings. */
-  profile: Record<string, unknown>;
+  /** The connection profile without secrets, labels and settings, typed by its provider kind. */
+  profile: StoredProfile;
   /** AES-256-GCM ciphertext of the secrets, with the id of the key that sealed it. */
   secrets?: { keyId: string; blob: string };
   labels: Record<string, string>;

@@ -4,6 +4,7 @@ import { expect } from "chai";
 import {
   isPartRef,
   type LoginAttempt,
+  type NewCluster,
   type NewOperation,
   type OperationRecord,
   type PartRef,
@@ -36,9 +37,15 @@ const newOperation = (clusterId: string, overrides: Partial<NewOperation> = {}):
   ...overrides,
 });
 
-const cluster = (name: string) => ({
+const cluster = (name: string): NewCluster => ({
   name,
-  profile: { bootstrapServers: ["k:9092"], security: { protocol: "PLAINTEXT" } },
+  profile: {
+    provider: "external",
+    flavor: "oss",
+    bootstrapServers: ["k:9092"],
+    security: { protocol: "PLAINTEXT", saslMechanism: "" },
+    secretsSet: [],
+  },
   labels: { env: "test" },
   settings: {},
   brokerClusterId: "abc",

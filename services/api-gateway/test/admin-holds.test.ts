@@ -25,7 +25,13 @@ describe("what an admin set up, an operator cannot undo", () => {
     operator = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: olga })).body.token;
     const cluster = await test.store.clusters.create({
       name: `gold-${randomUUID().slice(0, 8)}`,
-      profile: { bootstrapServers: ["127.0.0.1:1"], security: { protocol: "PLAINTEXT" } },
+      profile: {
+        provider: "external",
+        flavor: "oss",
+        bootstrapServers: ["127.0.0.1:1"],
+        security: { protocol: "PLAINTEXT", saslMechanism: "" },
+        secretsSet: [],
+      },
       labels: { tier: "gold", team: "orders" },
       settings: {},
       brokerClusterId: "x",

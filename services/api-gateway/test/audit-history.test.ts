@@ -177,7 +177,13 @@ describe("audit history and operation pages", function () {
   it("lists a cluster's operations by status, a page at a time", async () => {
     const cluster = await gateway.store.clusters.create({
       name: `ops-${randomUUID().slice(0, 8)}`,
-      profile: { bootstrapServers: ["127.0.0.1:1"], security: { protocol: "PLAINTEXT" } },
+      profile: {
+        provider: "external",
+        flavor: "oss",
+        bootstrapServers: ["127.0.0.1:1"],
+        security: { protocol: "PLAINTEXT", saslMechanism: "" },
+        secretsSet: [],
+      },
       labels: {},
       settings: {},
       brokerClusterId: "x",

@@ -1,3 +1,4 @@
+import type { Provider } from "@kcp/shared";
 import { type Api, apiClient } from "@kcp/test-infra";
 import { expect } from "chai";
 import { startTestGateway, TEST_ADMIN, type TestGateway } from "./helpers.js";
@@ -45,7 +46,8 @@ describe("gateway: the fleet's cluster list (filters, counts, pages, freshness)"
     test = await startTestGateway();
     api = apiClient(test.gateway.url);
     token = (await api<{ token: string }>("POST", "/api/v1/auth/login", { body: TEST_ADMIN })).body.token;
-    const fleet: { name: string; provider: string; labels: Record<string, string>; status?: string; age: number }[] = [
+    type Spec = { name: string; provider: Provider; labels: Record<string, string>; status?: string; age: number };
+    const fleet: Spec[] = [
       { name: "payments-prod", provider: "external", labels: { env: "prod", team: "payments" }, status: "ok", age: 0 },
       { name: "Orders-Prod", provider: "agent", labels: { env: "prod" }, status: "critical", age: 10 * MINUTE },
       { name: "search-staging", provider: "external", labels: { env: "staging" }, status: "warning", age: 0 },
@@ -60,7 +62,7 @@ describe("gateway: the fleet's cluster list (filters, counts, pages, freshness)"
           provider: spec.provider,
           flavor: "oss",
           bootstrapServers: ["127.0.0.1:9"],
-          security: { protocol: "PLAINTEXT" },
+          security: { protocol: "PLAINTEXT", saslMechanism: "" },
           secretsSet: [],
         },
         labels: spec.labels,

@@ -15,7 +15,7 @@ import type { RecordedCollection } from "@kcp/history";
 import { type HealthThresholds, kafkaClientSettings } from "@kcp/kafka";
 import { timedJobs } from "@kcp/metrics";
 import type { ServiceContext } from "@kcp/process";
-import { AgentAccess, ContainerEngines } from "@kcp/providers";
+import { AgentAccess, providerAccess } from "@kcp/providers";
 import {
   type AgentConfig,
   AppError,
@@ -109,11 +109,15 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
       slowPartsSeconds: deps.config.COLLECT_SLOW_PARTS_SECONDS,
       thresholds: healthThresholds(deps.config),
       kafka: kafkaClientSettings(deps.config),
-      containerEngines: ContainerEngines.fromConfig(deps.config),
-      agents: (
-        deps.agentAccess ??
-        new AgentAccess({ timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS })
-      ).readOnly(),
+      providers: providerAccess(
+        deps.config,
+        (
+          deps.agentAccess ??
+          new AgentAccess({
+            timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
+          })
+        ).readOnly(),
+      ),
     },
   };
 
@@ -167,9 +171,7 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
   async function canObtain(job: VersionQuestionJob): Promise<VersionAnswer> {
     const record = await deps.store.clusters.findById(job.clusterId);
     if (!record) throw new AppError("not_found", `No cluster ${job.clusterId}`);
-    const timeoutMs = deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS;
-    const { agents, containerEngines } = collectDeps.settings;
-    const answer = await answerCanObtain(record, job.version, agents, containerEngines, timeoutMs);
+    const answer = await answerCanObtain(record, job.version, collectDeps.settings.providers, deps.box);
     logger.info({ clusterId: job.clusterId, version: job.version, refused: answer.refusal?.code }, "version asked");
     return answer;
   }

@@ -1,21 +1,24 @@
 import type { AutopilotJob } from "@kcp/autopilot";
-import { type ClientOptionsSettings, kafkaClientSettings } from "@kcp/kafka";
+import { recordProvider } from "@kcp/clusters";
 import { timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-lifecycle";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
 import type { ServiceContext } from "@kcp/process";
-import { ContainerEngines } from "@kcp/providers";
+import { type AgentAccess, providerAccess } from "@kcp/providers";
 import type { Component, KafkaConfig, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Autopilot } from "./autopilot.js";
-import { clusterNodes, clusterOperator, type NodeAccess } from "./cluster-nodes.js";
 import { OperationRunner } from "./run-operation.js";
 import { adoptOrphans, expirePlans } from "./sweep.js";
 
 /** What the worker takes from its process's context, with the secret box, its configuration and the agents' access. */
 export interface OperationsWorkerDependencies
-  extends NodeAccess,
-    Pick<ServiceContext, "logger" | "store" | "queue" | "audit" | "metrics" | "kafkaClients" | "desiredStates"> {
+  extends Pick<ServiceContext, "logger" | "store" | "queue" | "audit" | "metrics" | "kafkaClients" | "desiredStates"> {
   box: SecretBox;
+  /**
+   * How the node agents are called (AgentAccess.fromConfig: the signing key, the pinned URLs, the CA, the read
+   * timeout); without it no agent can be commanded.
+   */
+  agentAccess?: AgentAccess | undefined;
   /**
    * KAFKA_ALLOWED_HOSTS: the hosts an operation may connect to (brokers advertised, Kubernetes APIs); any unset.
    * CONTAINER_ENGINES: the engines `container` clusters' nodes are acted on through; none unset.
@@ -25,8 +28,6 @@ export interface OperationsWorkerDependencies
   workerId: string;
   /** The step kinds (default: every kind of @kcp/operations). */
   steps?: StepRegistry;
-  /** The Kafka client's settings (the hosts an operator-managed cluster's API may be reached at); default: `config`'s. */
-  kafka?: ClientOptionsSettings;
   /** Runs the `autopilot` queue's evaluations when given (the module gives it; tests of runs alone do not). */
   autopilot?: Autopilot;
 }
@@ -45,16 +46,17 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   let stopping = false;
   const running = new Set<Promise<void>>();
   const { metrics } = deps;
-  const kafka = deps.kafka ?? kafkaClientSettings(deps.config);
-  const containerEngines = ContainerEngines.fromConfig(deps.config);
+  // Agents at their pinned URLs over verified TLS with tokens signed by the worker's key; engines CONTAINER_ENGINES
+  // lists; Kubernetes APIs at hosts KAFKA_ALLOWED_HOSTS allows (another is not contacted: the operator is unavailable).
+  const providers = providerAccess(deps.config, deps.agentAccess);
   const runner = new OperationRunner({
     ...deps,
     metrics,
     logger,
     steps: deps.steps ?? STEP_KINDS,
     stopping: () => stopping,
-    nodes: (cluster) => clusterNodes(cluster, deps, containerEngines, deps.box),
-    operator: (cluster) => clusterOperator(cluster, deps.box, kafka.allowedHosts),
+    nodes: (cluster) => recordProvider(cluster, deps.box, providers).lifecycle(),
+    operator: (cluster) => recordProvider(cluster, deps.box, providers).operator(),
   });
 
   let sweepTimer: NodeJS.Timeout | undefined;

@@ -6,7 +6,8 @@ import { externalProvider } from "./external.js";
 import type { ProviderModule } from "./kind.js";
 import { operatorManagedProvider } from "./operator-managed.js";
 
-export type { ProviderAccess, ProviderCluster, ProviderModule, Unavailable } from "./kind.js";
+export { type ProviderAccess, type ProviderAccessConfig, providerAccess } from "./access.js";
+export type { ProviderCluster, ProviderModule, Unavailable } from "./kind.js";
 
 /**
  * Every kind of node provider, one module each. Adding a kind is a folder of its own and a line here (and its

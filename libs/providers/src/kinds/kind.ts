@@ -1,22 +1,9 @@
-import type { AgentPins, AllowedHosts, ConnectionProfile, NodeLifecycle, ProviderNode, Refusal } from "@kcp/shared";
-import type { AgentAccess } from "../agent/access.js";
-import type { ContainerEngines } from "../container/engines.js";
+import type { ConnectionProfile, NodeLifecycle, ProviderNode, Refusal } from "@kcp/shared";
 import type { Ability, ProviderKind, ProviderReadiness } from "../provider.js";
 import type { StrimziCluster } from "../strimzi/strimzi-cluster.js";
+import type { ProviderAccess } from "./access.js";
 
-/** What a process holds to reach node providers, all from its configuration (never from a request). */
-export interface ProviderAccess {
-  /** The node agents (AGENT_SIGNING_KEY, AGENT_URLS, AGENT_CA): read-only in the collector. None: no agent is asked. */
-  agents?: AgentAccess | undefined;
-  /** The container engines CONTAINER_ENGINES lists. */
-  engines: ContainerEngines;
-  /** KAFKA_ALLOWED_HOSTS: every host a provider contacts must be allowed (a kubeconfig's API server included). */
-  allowedHosts?: AllowedHosts | undefined;
-  /** AGENT_URLS: the URL each agent id is pinned to. */
-  agentPins?: AgentPins | undefined;
-  /** How long one request to a provider may take (AGENT_REQUEST_TIMEOUT_MS). */
-  timeoutMs: number;
-}
+export type { ProviderAccess } from "./access.js";
 
 /** A registered cluster as its provider needs it: its name, settings, and the kubeconfig secret opened on demand. */
 export interface ProviderCluster {

@@ -648,6 +648,21 @@ export const ClusterSchema = z.object({
 });
 export type Cluster = z.infer<typeof ClusterSchema>;
 
+/** What a cluster record keeps of a profile of provider kind `K` besides name, labels and settings: secret names only. */
+export interface StoredProfileOf<K extends Provider> {
+  provider: K;
+  flavor: Flavor;
+  bootstrapServers: string[];
+  security: Security;
+  secretsSet: SecretName[];
+}
+
+/**
+ * The profile a cluster record keeps, one variant per provider kind (`provider` tells which): what the registry writes
+ * (`newClusterRecord`) and every reader of a record reads, without a cast.
+ */
+export type StoredProfile = { [K in Provider]: StoredProfileOf<K> }[Provider];
+
 /** DELETE /clusters/{id}: what was forgotten. */
 export const DeleteClusterResponseSchema = z.object({ deleted: z.object({ id: IdSchema, name: z.string() }) });
 
