@@ -337,14 +337,11 @@ export async function kubernetesNodePartsBuilt(): Promise<boolean> {
   return (await kubernetesBinariesBuilt()) && (await goCommandBuilt(KUBE_ROUTER)) && (await kustomizeBuilt());
 }
 
-async function start(started: Started): Promise<KubernetesNode> {
-  const binaries = await ensureKubernetesBinaries();
-  const coredns = await ensureCoreDns();
-  for (const folder of Object.values(paths)) if (!folder.endsWith(".sock")) await mkdir(folder, { recursive: true });
-  await mkdir(join(paths.cni, "net.d"), { recursive: true });
-  await createNodeNetwork();
-  await createCgroupRoot();
+type Binaries = Awaited<ReturnType<typeof ensureKubernetesBinaries>>;
+type Pki = Awaited<ReturnType<typeof generateKubePki>>;
 
+/** The node's credentials: a token per component user, the PKI, and a kubeconfig file per user and the admin. */
+async function writeCredentials() {
   const tokens = Object.fromEntries(
     Object.keys(USERS).map((user) => [user, randomBytes(24).toString("hex")]),
   ) as Record<User, string>;
@@ -366,6 +363,12 @@ async function start(started: Started): Promise<KubernetesNode> {
     await writeFile(kubeconfigs[user], kubeconfigFor(connection, token), { mode: 0o600 });
   }
 
+  return { pki, connection, kubeconfigs };
+}
+
+/** etcd, containerd and the API server, until the API server is ready and containerd has the pause image. */
+async function startControlPlane(started: Started, binaries: Binaries, pki: Pki, connection: KubeConnection) {
+  const { url } = connection;
   // etcd on the namespace's own loopback (no other process of the host can reach it).
   await startInNode(started, "etcd", binaries.etcd, [
     ...["--name", NODE.name, "--data-dir", join(NODE.dir, "etcd"), "--log-level", "warn", "--unsafe-no-fsync"],
@@ -416,7 +419,16 @@ async function start(started: Started): Promise<KubernetesNode> {
   );
   await ensurePauseImage();
   await importImage(paths.socket, PAUSE_IMAGE);
+}
 
+/** The controller manager, scheduler, kubelet, kube-proxy and CoreDNS. */
+async function startNodeComponents(
+  started: Started,
+  binaries: Binaries,
+  coredns: string,
+  pki: Pki,
+  kubeconfigs: Record<User | "admin", string>,
+) {
   await startInNode(started, "kube-controller-manager", binaries.kubeControllerManager, [
     `--kubeconfig=${kubeconfigs["kube-controller-manager"]}`,
     `--service-account-private-key-file=${pki.serviceAccountSigningKeyFile}`,
@@ -439,7 +451,14 @@ async function start(started: Started): Promise<KubernetesNode> {
   await startInNode(started, "kube-proxy", binaries.kubeProxy, [`--config=${join(NODE.dir, "kube-proxy.json")}`]);
   await writeFile(join(NODE.dir, "Corefile"), corefile(kubeconfigs.admin));
   await startInNode(started, "coredns", coredns, ["-conf", join(NODE.dir, "Corefile")]);
+}
 
+/** The node Ready, its NetworkPolicy firewall (kube-router) up, DNS and service routing working, the default account. */
+async function waitUntilNodeServes(
+  started: Started,
+  connection: KubeConnection,
+  kubeconfigs: Record<User | "admin", string>,
+) {
   await waitFor(
     `node ${NODE.name} Ready`,
     async () => {
@@ -471,6 +490,19 @@ async function start(started: Started): Promise<KubernetesNode> {
         : undefined,
     { giveUpIf: exitedError(started) },
   );
+}
+
+async function start(started: Started): Promise<KubernetesNode> {
+  const binaries = await ensureKubernetesBinaries();
+  const coredns = await ensureCoreDns();
+  for (const folder of Object.values(paths)) if (!folder.endsWith(".sock")) await mkdir(folder, { recursive: true });
+  await mkdir(join(paths.cni, "net.d"), { recursive: true });
+  await createNodeNetwork();
+  await createCgroupRoot();
+  const { pki, connection, kubeconfigs } = await writeCredentials();
+  await startControlPlane(started, binaries, pki, connection);
+  await startNodeComponents(started, binaries, coredns, pki, kubeconfigs);
+  await waitUntilNodeServes(started, connection, kubeconfigs);
 
   const kubeconfigFile = kubeconfigs.admin;
   return {
