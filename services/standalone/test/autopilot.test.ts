@@ -107,6 +107,15 @@ describe("autopilot: policies, the veto, and a preferred election by itself (sta
     expect(await labels()).to.deep.equal({ team: "orders" });
     const byAdmin = await admin("PATCH", `/api/v1/clusters/${clusterId}`, { labels: { tier: "gold", team: "orders" } });
     expect(byAdmin.status, byAdmin.text).to.equal(200);
+    // The admin's entry keeps the labels before and after: the cluster joined the policy.
+    const joinedEntry = await waitFor("the admin's label change in the audit log", async () => {
+      const [entry] = (await admin<{ entries: AuditEntry[] }>("GET", "/api/v1/audit?action=cluster.update&limit=1"))
+        .body.entries;
+      return entry?.actor === "admin" ? entry : undefined;
+    });
+    expect(joinedEntry.detail).to.deep.include({
+      policyLabels: { before: { team: "orders" }, after: { tier: "gold", team: "orders" } },
+    });
     const left = await as(operator, "PATCH", `/api/v1/clusters/${clusterId}`, { labels: { team: "orders" } });
     expect(left.status, left.text).to.equal(403);
     expect(await labels()).to.deep.equal({ tier: "gold", team: "orders" });

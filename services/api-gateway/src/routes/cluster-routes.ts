@@ -212,9 +212,15 @@ export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, 
       find: async ({ params, body, user }) => reviewPatch(await clusters.find(params.id), body, user),
       audit: {
         target: ({ found }) => found?.record.name,
-        // An entry keeps the policy labels when the patch changes one, else its node settings.
-        changes: ({ found }) =>
-          found?.policyLabels ? { policyLabels: found.policyLabels } : found && nodeSettingsAudit(found.nodeSettings),
+        // An entry keeps the node settings and the policy labels the patch changes, each old and new.
+        changes: ({ found }) => {
+          if (!found) return undefined;
+          const changes = {
+            ...nodeSettingsAudit(found.nodeSettings),
+            ...(found.policyLabels && { policyLabels: found.policyLabels }),
+          };
+          return Object.keys(changes).length === 0 ? undefined : changes;
+        },
       },
       async handle({ found, body, user }) {
         refuse(found.refusal);
