@@ -4,7 +4,6 @@ import {
   DateTimeSchema,
   IdSchema,
   Int32Schema,
-  jsonIf,
   NOT_RESERVED_KEY,
   PortSchema,
   RESERVED_KEYS,
@@ -12,6 +11,7 @@ import {
   StringMapSchema,
 } from "./common.js";
 import { ContainerSettingSchema } from "./container-settings.js";
+import { checkRules, type FieldCondition, type FieldRule, jsonRules, type RuleMessage } from "./field-rules.js";
 import { JvmOptionsSchema } from "./jvm-options.js";
 import { KubernetesSettingSchema } from "./kubernetes-settings.js";
 import {
@@ -91,9 +91,6 @@ export type Flavor = z.infer<typeof FlavorSchema>;
 export type SecurityProtocol = z.infer<typeof SecurityProtocolSchema>;
 export type SaslMechanism = z.infer<typeof SaslMechanismSchema>;
 
-const TLS_PROTOCOLS: ReadonlySet<string> = new Set(["SSL", "SASL_SSL"]);
-const SASL_PROTOCOLS: ReadonlySet<string> = new Set(["SASL_PLAINTEXT", "SASL_SSL"]);
-const PASSWORD_MECHANISMS: ReadonlySet<string> = new Set(PASSWORD_MECHANISM_LIST);
 const TLS_FIELDS = ["tlsServerName", "tlsInsecureSkipVerify", "tlsCaCertPem"] as const;
 
 const pem = (kind: string) =>
@@ -121,66 +118,46 @@ const securityFields = {
     .describe("Region of the cloud IAM signer (CLOUD_IAM)"),
 };
 
-/** JSON Schema: `field` is present. */
-const has = (...fields: string[]) => ({ required: fields });
-/** JSON Schema: `field` is present and one of `values`. */
-const isOneOf = (field: string, values: readonly string[]) => ({
-  required: [field],
-  properties: { [field]: { enum: [...values] } },
-});
-
-/**
- * The security rules below as JSON Schema, for the OpenAPI document (zod's refinements do not carry into it): the same
- * rules, so that a body the document accepts is one the validator accepts.
- */
-const securityJsonRules = {
-  allOf: [
-    jsonIf(
-      isOneOf("protocol", [...SASL_PROTOCOLS]),
-      { required: ["saslMechanism"], properties: { saslMechanism: { not: { const: "" } } } },
-      { properties: { saslMechanism: { const: "" } } },
-    ),
-    jsonIf(isOneOf("saslMechanism", [...PASSWORD_MECHANISMS]), has("username"), { not: has("username") }),
-    jsonIf(
-      isOneOf("saslMechanism", ["CLOUD_IAM"]),
-      { required: ["cloudRegion"], properties: { protocol: { const: "SASL_SSL" } } },
-      { not: has("cloudRegion") },
-    ),
-    jsonIf({ not: isOneOf("protocol", [...TLS_PROTOCOLS]) }, { not: { anyOf: TLS_FIELDS.map((field) => has(field)) } }),
-  ],
-};
+const TLS_PROTOCOL_LIST = ["SSL", "SASL_SSL"] as const;
+const SASL_PROTOCOL_LIST = ["SASL_PLAINTEXT", "SASL_SSL"] as const;
 
 /**
  * Cross-field rules (docs/api-schemas.md): SASL protocols need a mechanism and the others refuse one; `username`
  * belongs to PLAIN/SCRAM; CLOUD_IAM needs SASL_SSL and `cloudRegion`, which nothing else takes; `tls*` fields only
  * with SSL/SASL_SSL.
  */
+const SECURITY_RULES: readonly FieldRule<{ protocol: string; saslMechanism: string }>[] = [
+  {
+    when: { path: ["protocol"], oneOf: SASL_PROTOCOL_LIST },
+    require: [
+      { given: ["saslMechanism"], except: [""], message: (security) => `is required with ${security.protocol}` },
+    ],
+    otherwise: [{ field: ["saslMechanism"], oneOf: [""], message: "is only allowed with SASL_PLAINTEXT or SASL_SSL" }],
+  },
+  {
+    when: { path: ["saslMechanism"], oneOf: PASSWORD_MECHANISM_LIST },
+    require: [{ given: ["username"], message: (security) => `is required with ${security.saslMechanism}` }],
+    otherwise: [{ absent: [["username"]], message: "is only used by the PLAIN and SCRAM mechanisms" }],
+  },
+  {
+    when: { path: ["saslMechanism"], oneOf: ["CLOUD_IAM"] },
+    require: [
+      { given: ["cloudRegion"], message: "is required with CLOUD_IAM" },
+      { field: ["protocol"], oneOf: ["SASL_SSL"], message: "must be SASL_SSL with CLOUD_IAM" },
+    ],
+    otherwise: [{ absent: [["cloudRegion"]], message: "is only used by CLOUD_IAM" }],
+  },
+  {
+    when: { path: ["protocol"], oneOf: TLS_PROTOCOL_LIST, not: true },
+    require: [{ absent: TLS_FIELDS.map((field) => [field]), message: "is only allowed with SSL or SASL_SSL" }],
+  },
+];
+
+/** The security settings, their cross-field rules (SECURITY_RULES) checked and stated in the OpenAPI document. */
 export const SecuritySchema = z
   .strictObject(securityFields)
-  .superRefine((security, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const mechanism = security.saslMechanism;
-    const sasl = SASL_PROTOCOLS.has(security.protocol);
-    if (sasl && mechanism === "") issue("saslMechanism", `is required with ${security.protocol}`);
-    if (!sasl && mechanism !== "") issue("saslMechanism", "is only allowed with SASL_PLAINTEXT or SASL_SSL");
-    if (PASSWORD_MECHANISMS.has(mechanism)) {
-      if (security.username === undefined) issue("username", `is required with ${mechanism}`);
-    } else if (security.username !== undefined) {
-      issue("username", "is only used by the PLAIN and SCRAM mechanisms");
-    }
-    if (mechanism === "CLOUD_IAM") {
-      if (security.cloudRegion === undefined) issue("cloudRegion", "is required with CLOUD_IAM");
-      if (security.protocol !== "SASL_SSL") issue("protocol", "must be SASL_SSL with CLOUD_IAM");
-    } else if (security.cloudRegion !== undefined) {
-      issue("cloudRegion", "is only used by CLOUD_IAM");
-    }
-    if (!TLS_PROTOCOLS.has(security.protocol)) {
-      for (const field of TLS_FIELDS) {
-        if (security[field] !== undefined) issue(field, "is only allowed with SSL or SASL_SSL");
-      }
-    }
-  })
-  .meta(securityJsonRules);
+  .superRefine(checkRules(SECURITY_RULES))
+  .meta(jsonRules(SECURITY_RULES));
 export type Security = z.infer<typeof SecuritySchema>;
 
 const secretFields = {
@@ -210,16 +187,19 @@ const secretFields = {
     ),
 };
 
-/** JSON Schema of the secrets that go together (checkSecrets). */
-const secretPairsJsonRules = {
-  allOf: [
-    jsonIf(has("tlsClientCertPem"), has("tlsClientKeyPem")),
-    jsonIf(has("tlsClientKeyPem"), has("tlsClientCertPem")),
-    jsonIf(has("cloudAccessKeyId"), has("cloudSecretAccessKey")),
-    jsonIf(has("cloudSecretAccessKey"), has("cloudAccessKeyId")),
-    jsonIf(has("cloudSessionToken"), has("cloudAccessKeyId")),
-  ],
-};
+/** Secrets that go together: each of a pair needs the other; a session token needs its key id. */
+const together = (a: SecretName, b: SecretName, message: string): FieldRule<unknown>[] => [
+  { when: { path: [a] }, require: [{ given: [b], message }] },
+  { when: { path: [b] }, require: [{ given: [a], message }] },
+];
+const SECRET_PAIR_RULES: readonly FieldRule<unknown>[] = [
+  ...together("tlsClientCertPem", "tlsClientKeyPem", "the client certificate and its key go together"),
+  ...together("cloudAccessKeyId", "cloudSecretAccessKey", "cloudAccessKeyId and cloudSecretAccessKey go together"),
+  {
+    when: { path: ["cloudSessionToken"] },
+    require: [{ given: ["cloudAccessKeyId"], message: "is required with cloudSessionToken" }],
+  },
+];
 
 /** Write-only: stored encrypted, never returned (a cluster says only which are set, in `secretsSet`). */
 export const SecretsSchema = z
@@ -233,7 +213,7 @@ export const SecretsSchema = z
     oauthToken: secretFields.oauthToken.optional(),
     kubeconfig: secretFields.kubeconfig.optional(),
   })
-  .meta(secretPairsJsonRules);
+  .meta(jsonRules(SECRET_PAIR_RULES));
 export type Secrets = z.infer<typeof SecretsSchema>;
 
 /** In a patch a secret is replaced when given, removed when null, kept when absent. */
@@ -456,120 +436,87 @@ export const SettingsSchema = z
   .meta({ propertyNames: { not: { enum: [...RESERVED_KEYS] } } });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/** Which secrets each security setting uses; a secret nothing uses is refused rather than stored. */
-function secretApplies(name: SecretName, security: Security, provider: Provider): boolean {
-  switch (name) {
-    case "kubeconfig":
-      return PROVIDER_TRAITS[provider].secrets.includes(name);
-    case "password":
-      return PASSWORD_MECHANISMS.has(security.saslMechanism);
-    case "oauthToken":
-      return security.saslMechanism === "OAUTHBEARER";
-    case "tlsClientCertPem":
-    case "tlsClientKeyPem":
-      return TLS_PROTOCOLS.has(security.protocol);
-    case "cloudAccessKeyId":
-    case "cloudSecretAccessKey":
-    case "cloudSessionToken":
-      return security.saslMechanism === "CLOUD_IAM";
-  }
-}
+/** What the profile's rules read of it (the parsed body: `provider` and `security` have their defaults). */
+type ProfileFacts = { provider: string; security: { protocol: string; saslMechanism: string } };
 
-/** Settings keys that belong to one provider, which needs them; the other providers refuse them. */
-const PROVIDER_SETTINGS = PROVIDERS.flatMap((provider) => {
-  const settings = PROVIDER_TRAITS[provider].settings;
-  return settings ? [{ provider, ...settings }] : [];
+const mechanismIs = (values: readonly string[]): FieldCondition => ({
+  path: ["security", "saslMechanism"],
+  oneOf: values,
 });
 
-function checkProviderSettings(
-  profile: { provider: Provider; settings?: Settings | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  const settings = profile.settings ?? {};
-  for (const { provider, key, needs, why } of PROVIDER_SETTINGS) {
-    if (profile.provider === provider)
-      for (const needed of needs)
-        if (settings[needed] === undefined)
-          ctx.addIssue({
-            code: "custom",
-            path: ["settings", needed],
-            message: `is required with provider ${provider}: ${why}`,
-          });
-    if (profile.provider !== provider && settings[key] !== undefined)
-      ctx.addIssue({ code: "custom", path: ["settings", key], message: `is only used by provider ${provider}` });
-  }
-}
-
-/** checkProviderSettings as JSON Schema, on a profile (whose `provider`, when absent, is external). */
-const profileProviderJsonRules = PROVIDER_SETTINGS.map(({ provider, key, needs }) =>
-  jsonIf(
-    isOneOf("provider", [provider]),
-    { required: ["settings"], properties: { settings: has(...needs) } },
-    { not: { required: ["settings"], properties: { settings: has(key) } } },
-  ),
-);
-
-function checkSecrets(
-  profile: { provider: Provider; security: Security; secrets?: Secrets | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  const { security } = profile;
-  const secrets = profile.secrets ?? {};
-  const issue = (name: SecretName, message: string) =>
-    ctx.addIssue({ code: "custom", path: ["secrets", name], message });
-  const mechanism = security.saslMechanism;
-  if (PASSWORD_MECHANISMS.has(mechanism) && secrets.password === undefined) {
-    issue("password", `is required with ${mechanism}`);
-  }
-  if (mechanism === "OAUTHBEARER" && secrets.oauthToken === undefined) {
-    issue("oauthToken", "is required with OAUTHBEARER");
-  }
-  for (const name of SECRET_NAMES) {
-    const owner = PROVIDERS.find((provider) => PROVIDER_TRAITS[provider].secrets.includes(name));
-    if (owner && secrets[name] !== undefined && owner !== profile.provider) {
-      issue(name, `is only used by provider ${owner}`);
-    } else if (secrets[name] !== undefined && !secretApplies(name, security, profile.provider)) {
-      issue(name, `is not used with protocol ${security.protocol} and mechanism "${mechanism}"`);
-    }
-  }
-  const pair = (a: SecretName, b: SecretName, what: string) => {
-    if ((secrets[a] === undefined) !== (secrets[b] === undefined)) {
-      issue(secrets[a] === undefined ? a : b, `${what} go together`);
-    }
-  };
-  pair("tlsClientCertPem", "tlsClientKeyPem", "the client certificate and its key");
-  pair("cloudAccessKeyId", "cloudSecretAccessKey", "cloudAccessKeyId and cloudSecretAccessKey");
-  if (secrets.cloudSessionToken !== undefined && secrets.cloudAccessKeyId === undefined) {
-    issue("cloudAccessKeyId", "is required with cloudSessionToken");
-  }
-}
-
-/** checkSecrets as JSON Schema, on a profile (whose `security`, when absent, is PLAINTEXT without SASL). */
-const securityIs = (field: string, values: readonly string[]) => ({
-  required: ["security"],
-  properties: { security: isOneOf(field, values) },
-});
-const secretGiven = (...names: SecretName[]) => ({
-  required: ["secrets"],
-  properties: { secrets: { anyOf: names.map((name) => has(name)) } },
-});
-const profileSecretsJsonRules = {
-  allOf: [
-    jsonIf(securityIs("saslMechanism", [...PASSWORD_MECHANISMS]), secretGiven("password"), {
-      not: secretGiven("password"),
-    }),
-    jsonIf(securityIs("saslMechanism", ["OAUTHBEARER"]), secretGiven("oauthToken"), { not: secretGiven("oauthToken") }),
-    jsonIf(
-      { not: securityIs("saslMechanism", ["CLOUD_IAM"]) },
-      { not: secretGiven("cloudAccessKeyId", "cloudSecretAccessKey", "cloudSessionToken") },
-    ),
-    jsonIf(
-      { not: securityIs("protocol", [...TLS_PROTOCOLS]) },
-      { not: secretGiven("tlsClientCertPem", "tlsClientKeyPem") },
-    ),
-    jsonIf({ not: isOneOf("provider", ["operator-managed"]) }, { not: secretGiven("kubeconfig") }),
-  ],
+/** The security settings each secret is used with (a provider kind's own secrets are used with that kind only). */
+const SECRET_USE: Partial<Record<SecretName, FieldCondition>> = {
+  password: mechanismIs(PASSWORD_MECHANISM_LIST),
+  tlsClientCertPem: { path: ["security", "protocol"], oneOf: TLS_PROTOCOL_LIST },
+  tlsClientKeyPem: { path: ["security", "protocol"], oneOf: TLS_PROTOCOL_LIST },
+  cloudAccessKeyId: mechanismIs(["CLOUD_IAM"]),
+  cloudSecretAccessKey: mechanismIs(["CLOUD_IAM"]),
+  cloudSessionToken: mechanismIs(["CLOUD_IAM"]),
+  oauthToken: mechanismIs(["OAUTHBEARER"]),
 };
+
+/**
+ * A secret given where it is not used is refused rather than stored: one rule per secret, in SECRET_NAMES order
+ * (neighbours used alike share one). The secrets a provider kind owns (PROVIDER_TRAITS) are used with it only.
+ */
+function secretUseRules(): FieldRule<ProfileFacts>[] {
+  const rules: (FieldRule<ProfileFacts> & { when: FieldCondition; key: string })[] = [];
+  for (const name of SECRET_NAMES) {
+    const owners = PROVIDERS.filter((provider) => PROVIDER_TRAITS[provider].secrets.includes(name));
+    const use = owners.length > 0 ? { path: ["provider"], oneOf: owners } : SECRET_USE[name];
+    if (!use) continue;
+    const message: RuleMessage<ProfileFacts> =
+      owners.length > 0
+        ? `is only used by provider ${owners[0]}`
+        : ({ security }) => `is not used with protocol ${security.protocol} and mechanism "${security.saslMechanism}"`;
+    const key = JSON.stringify(use);
+    const previous = rules.at(-1);
+    const requirement = previous?.require[0];
+    if (previous?.key === key && requirement && "absent" in requirement)
+      previous.require = [{ ...requirement, absent: [...requirement.absent, ["secrets", name]] }];
+    else rules.push({ key, when: { ...use, not: true }, require: [{ absent: [["secrets", name]], message }] });
+  }
+  return rules.map(({ key: _, ...rule }) => rule);
+}
+
+/**
+ * The secrets a profile needs and those it refuses, by its security settings and provider: the password of PLAIN and
+ * SCRAM, the token of OAUTHBEARER; nothing a setting does not use (SECRET_USE).
+ */
+const PROFILE_SECRET_RULES: readonly FieldRule<ProfileFacts>[] = [
+  {
+    when: mechanismIs(PASSWORD_MECHANISM_LIST),
+    require: [
+      { given: ["secrets", "password"], message: ({ security }) => `is required with ${security.saslMechanism}` },
+    ],
+  },
+  {
+    when: mechanismIs(["OAUTHBEARER"]),
+    require: [{ given: ["secrets", "oauthToken"], message: "is required with OAUTHBEARER" }],
+  },
+  ...secretUseRules(),
+];
+
+function checkSecrets(profile: ProfileFacts, ctx: z.RefinementCtx): void {
+  checkRules(PROFILE_SECRET_RULES)(profile, ctx);
+  checkRules(SECRET_PAIR_RULES, ["secrets"])(profile, ctx);
+}
+
+/** Settings keys that belong to one provider, which needs them; the other providers refuse them (PROVIDER_TRAITS). */
+const PROVIDER_SETTINGS_RULES: readonly FieldRule<ProfileFacts>[] = PROVIDERS.flatMap((provider) => {
+  const settings = PROVIDER_TRAITS[provider].settings;
+  if (!settings) return [];
+  return [
+    {
+      when: { path: ["provider"], oneOf: [provider] },
+      require: settings.needs.map((needed) => ({
+        given: ["settings", needed],
+        message: `is required with provider ${provider}: ${settings.why}`,
+      })),
+      otherwise: [{ absent: [["settings", settings.key]], message: `is only used by provider ${provider}` }],
+    },
+  ];
+});
 
 const profileFields = {
   name: ClusterNameSchema,
@@ -592,9 +539,23 @@ export const ConnectionProfileSchema = z
     skipTest: z.boolean().default(false).describe("Register without testing the connection first"),
   })
   .superRefine(checkSecrets)
-  .superRefine(checkProviderSettings)
-  .meta({ allOf: [...profileSecretsJsonRules.allOf, ...profileProviderJsonRules] });
+  .superRefine(checkRules(PROVIDER_SETTINGS_RULES))
+  .meta(jsonRules([...PROFILE_SECRET_RULES, ...PROVIDER_SETTINGS_RULES]));
 export type ConnectionProfile = z.infer<typeof ConnectionProfileSchema>;
+
+/** A patch changes something: skipTest and keepSecrets alone change nothing. */
+const PATCH_RULES: readonly FieldRule<unknown>[] = [
+  {
+    require: [
+      {
+        anyGiven: ["name", "provider", "flavor", "bootstrapServers", "security", "secrets", "labels", "settings"].map(
+          (field) => [field],
+        ),
+        message: "give at least one field to change",
+      },
+    ],
+  },
+];
 
 /** PATCH /clusters/{id}: every field optional; secrets given replace the stored ones, null removes one. */
 export const ClusterPatchSchema = z
@@ -617,16 +578,8 @@ export const ClusterPatchSchema = z
           "how the secrets travel; no connection test runs (docs/api.md, Clusters).",
       ),
   })
-  .refine(
-    (patch) =>
-      Object.entries(patch).some(([key, value]) => key !== "skipTest" && key !== "keepSecrets" && value !== undefined),
-    "give at least one field to change",
-  )
-  .meta({
-    anyOf: ["name", "provider", "flavor", "bootstrapServers", "security", "secrets", "labels", "settings"].map(
-      (field) => has(field),
-    ),
-  });
+  .superRefine(checkRules(PATCH_RULES))
+  .meta(jsonRules(PATCH_RULES));
 export type ClusterPatch = z.infer<typeof ClusterPatchSchema>;
 
 /** The security object as returned: no secrets, no cross-field checks. */
