@@ -1,8 +1,7 @@
 import { type ClientOptionsSettings, type ConnectionTarget, type KafkaClients, testConnection } from "@kcp/kafka";
-import { type ProviderAccess, providerAccess, providerModule } from "@kcp/providers";
+import { type ProviderAccess, type ProviderAccessConfig, providerAccess, providerModule } from "@kcp/providers";
 import { JobFailedError, type JobQueue, QueueTimeoutError } from "@kcp/queue";
 import {
-  type AgentPins,
   AllowedHosts,
   AppError,
   type ClusterListQuery,
@@ -37,10 +36,12 @@ export interface RegistryDependencies {
   collectWaitMs: number;
   /** Which bootstrap hosts a profile may name (KAFKA_ALLOWED_HOSTS); any when not given. */
   allowedHosts?: AllowedHosts;
-  /** Which container engines a `container` cluster may name (CONTAINER_ENGINES); none when not given. */
-  containerEngines?: ReadonlySet<string>;
-  /** The URL each node agent is pinned at (AGENT_URLS / AGENT_URLS_FILE); none when not given. */
-  agentPins?: AgentPins;
+  /**
+   * The configuration the process's access to the node providers is built from (providerAccess): which container
+   * engines a `container` cluster may name (CONTAINER_ENGINES), the URL each node agent is pinned at (AGENT_URLS);
+   * none of either when not given. Its hosts are `allowedHosts`.
+   */
+  providerConfig?: ProviderAccessConfig;
   /**
    * The process's pooled Kafka clients: a changed or forgotten cluster's client is closed at once (with the secrets
    * it holds in memory) instead of when it would next be used or idle.
@@ -110,11 +111,7 @@ export class ClusterRegistry {
 
   constructor(private readonly deps: RegistryDependencies) {
     this.now = deps.now ?? Date.now;
-    this.providers = providerAccess({
-      KAFKA_ALLOWED_HOSTS: deps.allowedHosts,
-      CONTAINER_ENGINES: deps.containerEngines,
-      AGENT_URLS: deps.agentPins,
-    });
+    this.providers = providerAccess({ ...deps.providerConfig, KAFKA_ALLOWED_HOSTS: deps.allowedHosts });
     this.freshnessSettings = {
       intervalSeconds: deps.collectIntervalSeconds ?? COLLECTOR_DEFAULTS.COLLECT_INTERVAL_SECONDS,
       timeoutMs: deps.collectTimeoutMs ?? COLLECTOR_DEFAULTS.COLLECT_TIMEOUT_MS,

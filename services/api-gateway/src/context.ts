@@ -3,7 +3,6 @@ import { ClusterRegistry, collectWaitMs } from "@kcp/clusters";
 import { OperationService } from "@kcp/operation-service";
 import type { ConfigOf, ServiceContext } from "@kcp/process";
 import {
-  agentPinsOf,
   agentUrlsSection,
   authSection,
   autopilotSection,
@@ -78,8 +77,7 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     collectTimeoutMs: config.COLLECT_TIMEOUT_MS,
     kafkaClients,
     ...(config.KAFKA_ALLOWED_HOSTS ? { allowedHosts: config.KAFKA_ALLOWED_HOSTS } : {}),
-    containerEngines: config.CONTAINER_ENGINES,
-    agentPins: agentPinsOf(config),
+    providerConfig: config,
   });
   const actions = new ClusterActions({
     store,
