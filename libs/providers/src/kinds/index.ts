@@ -11,8 +11,9 @@ export type { ProviderCluster, ProviderModule, Unavailable } from "./kind.js";
 
 /**
  * Every kind of node provider, one module each. Adding a kind is a folder of its own and a line here (and its
- * settings' schema in @kcp/shared): the host checks, the collection, the abilities, the version question and the
- * worker's node actions all ask the module of the cluster's kind.
+ * settings' schema and traits in @kcp/shared; with configuration of its own, its part of ProviderAccess, built in
+ * access.ts): the host checks, the collection, the abilities, the version question and the worker's node actions all
+ * ask the module of the cluster's kind.
  */
 export const PROVIDER_MODULES: { readonly [K in ProviderKind]: ProviderModule } = {
   external: externalProvider,
