@@ -1,5 +1,5 @@
 import { type paths, unwrap } from "@kcp/api-client";
-import { FLAVORS, PROVIDERS, SASL_MECHANISMS, SECURITY_PROTOCOLS } from "@kcp/shared/lists";
+import { FLAVORS, PROVIDERS, type SASL_MECHANISMS, SECURITY_PROTOCOLS } from "@kcp/shared/lists";
 import { type Body, commaList, flag, keyValues, list, positional, text } from "../args.js";
 import { type Context, clusterNamed, print, readMapping, readSecret, typedBack } from "../context.js";
 import { UsageError } from "../exit-codes.js";
