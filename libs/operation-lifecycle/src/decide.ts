@@ -1,5 +1,5 @@
 import { AppError, type OperationStatus, type RequestedAction, type Step, type StepStatus } from "@kcp/shared";
-import type { EndReason, OperationDocument, OperationState } from "./document.js";
+import { type OperationDocument, type OperationState, PLAN_EXPIRED, PLAN_EXPIRED_ERROR } from "./document.js";
 import { finalStepStatus } from "./next-move.js";
 import { type FinalStatus, isActive } from "./statuses.js";
 import { acceptsAction, canTransition, canTransitionStep } from "./transitions.js";
@@ -71,10 +71,6 @@ export type Decision =
   | { kind: "none" }
   /** The event is not allowed now; the error says why (its code maps to the HTTP answer). */
   | { kind: "refused"; error: AppError };
-
-export const PLAN_EXPIRED_ERROR = "plan_expired: the plan was not confirmed within 15 minutes";
-/** The reason an expired plan keeps: what a later confirm reads to answer 410 plan_expired. */
-const PLAN_EXPIRED: EndReason = { code: "plan_expired", message: "The plan was not confirmed within 15 minutes" };
 
 const NONE: Decision = { kind: "none" };
 const refused = (error: AppError): Decision => ({ kind: "refused", error });

@@ -39,7 +39,24 @@ export type OperationState = Omit<OperationRecord, "document"> & { document: Ope
 /** Reads that leave a plan's large arrays in the store (`PartRef`): what status, steps and progress need. */
 export const LIGHT = { parts: "refs" } as const;
 
-export const typed = (record: OperationRecord): OperationState => record as unknown as OperationState;
+export const PLAN_EXPIRED_ERROR = "plan_expired: the plan was not confirmed within 15 minutes";
+/** The reason an expired plan keeps: what a later confirm reads to answer 410 plan_expired. */
+export const PLAN_EXPIRED: EndReason = {
+  code: "plan_expired",
+  message: "The plan was not confirmed within 15 minutes",
+};
+
+/**
+ * A stored record typed. A plan that expired before reasons were stored has only the error it was given then
+ * (exactly PLAN_EXPIRED_ERROR): it is read with the reason it would have now.
+ */
+export function typed(record: OperationRecord): OperationState {
+  const state = record as unknown as OperationState;
+  const { document } = state;
+  if (state.status !== "cancelled" || document.reason !== undefined || document.error !== PLAN_EXPIRED_ERROR)
+    return state;
+  return { ...state, document: { ...document, reason: PLAN_EXPIRED } };
+}
 
 export const stored = (document: OperationDocument): Record<string, unknown> =>
   document as unknown as Record<string, unknown>;

@@ -4,7 +4,6 @@ export {
   decide,
   notConfirmable,
   type OperationEvent,
-  PLAN_EXPIRED_ERROR,
   planExpired,
   type StepOutcome,
 } from "./decide.js";
@@ -13,6 +12,7 @@ export {
   LIGHT,
   type OperationDocument,
   type OperationState,
+  PLAN_EXPIRED_ERROR,
   plannedDocument,
   stored,
   typed,

@@ -9,6 +9,7 @@ import {
   type OperationState,
   PLAN_EXPIRED_ERROR,
   plannedDocument,
+  typed,
 } from "../src/index.js";
 
 const T0 = new Date("2026-01-01T10:00:00Z");
@@ -205,6 +206,13 @@ describe("decide: an operation's lifecycle", () => {
       // An error text alone is not a reason: a plan cancelled with any message is 409.
       const said = operation("cancelled", { error: PLAN_EXPIRED_ERROR });
       expect(refusal(decide(said, { kind: "confirm", by: "b", clusterName: "p" })).status).to.equal(409);
+      // A plan that expired before reasons were stored (its error exactly the one it was given) is read with the
+      // reason: still 410.
+      const older = typed(said as never);
+      expect(older.document.reason?.code).to.equal("plan_expired");
+      expect(refusal(decide(older, { kind: "confirm", by: "b", clusterName: "p" })).status).to.equal(410);
+      const otherwise = operation("cancelled", { error: "cancelled before it was confirmed" });
+      expect(typed(otherwise as never)).to.equal(otherwise);
     });
 
     it("expire: only a planned operation past its lifetime, every step skipped, audited", () => {
