@@ -2,7 +2,7 @@ import { DesiredStateBook } from "@kcp/desired-state";
 import { HistoryBook } from "@kcp/history";
 import { KafkaClients, kafkaClientBounds, kafkaClientSettings } from "@kcp/kafka";
 import { kafkaClientCounters } from "@kcp/metrics";
-import { AgentAccess, type AgentAccessConfig } from "@kcp/providers";
+import { loadProviderAccess, type ProviderAccess, type ProviderAccessConfig } from "@kcp/providers";
 import {
   type AllowedHosts,
   type Component,
@@ -48,16 +48,16 @@ export interface ServiceContext extends Backends {
   /** Desired state's files, holds and applied records: the routes stage, the worker applies, the collector reads. */
   desiredStates: DesiredStateBook;
   /**
-   * The providers' access: how the node agents are called (AgentAccess.fromConfig: signing key, pinned URLs, CA,
-   * timeout), loaded once per process on first use: a service that never calls an agent (the gateway, audit) never
-   * asks.
+   * The providers' access (loadProviderAccess): how the node agents are called (signing key, pinned URLs, CA,
+   * timeout), the container engines CONTAINER_ENGINES lists, the hosts KAFKA_ALLOWED_HOSTS allows; loaded once per
+   * process on first use: a service that never calls an agent (the gateway, audit) never asks.
    */
-  providerAccess(): Promise<AgentAccess>;
+  providerAccess(): Promise<ProviderAccess>;
 }
 
 /** What the process context is built from in the configuration (every part optional: each has its default). */
 export type ServiceContextConfig = Partial<SecretsConfig> &
-  AgentAccessConfig & {
+  ProviderAccessConfig & {
     KAFKA_ALLOWED_HOSTS?: AllowedHosts | undefined;
     KAFKA_CLIENTS_MAX?: number;
     KAFKA_CLIENT_IDLE_SECONDS?: number;
@@ -127,7 +127,7 @@ export function serviceContext(
   options: { box?: SecretBox } = {},
 ): ServiceContext {
   let box: Promise<SecretBox> | undefined = options.box ? Promise.resolve(options.box) : undefined;
-  let providerAccess: Promise<AgentAccess> | undefined;
+  let providerAccess: Promise<ProviderAccess> | undefined;
   return {
     ...backends,
     logger,
@@ -144,7 +144,7 @@ export function serviceContext(
       return box;
     },
     providerAccess: () => {
-      providerAccess ??= AgentAccess.fromConfig(config);
+      providerAccess ??= loadProviderAccess(config);
       return providerAccess;
     },
   };

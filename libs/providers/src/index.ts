@@ -18,6 +18,7 @@ export { type ContainerClusterSettings, ContainerNodeLifecycle } from "./contain
 export { containerName, volumeName } from "./container/node-container.js";
 export { probeContainers } from "./container/probe.js";
 export {
+  loadProviderAccess,
   nodeLifecycleAbility,
   nodePoolAbility,
   operatorStatus,
@@ -29,6 +30,7 @@ export {
   providerAccess,
   providerModule,
   providerNodes,
+  readOnlyAccess,
   type Unavailable,
 } from "./kinds/index.js";
 export {

@@ -15,7 +15,7 @@ import type { RecordedCollection } from "@kcp/history";
 import { type HealthThresholds, kafkaClientSettings } from "@kcp/kafka";
 import { timedJobs } from "@kcp/metrics";
 import type { ServiceContext } from "@kcp/process";
-import { AgentAccess, providerAccess } from "@kcp/providers";
+import { AgentAccess, type ProviderAccess, providerAccess, readOnlyAccess } from "@kcp/providers";
 import {
   type AgentConfig,
   AppError,
@@ -46,10 +46,12 @@ export interface CollectorDependencies
     Partial<Pick<AgentConfig, "AGENT_REQUEST_TIMEOUT_MS">> &
     Partial<Pick<KafkaConfig, "KAFKA_ALLOWED_HOSTS" | "CONTAINER_ENGINES">>;
   /**
-   * How the node agents are asked at each collection (signing key, pinned URLs, CA); without it `agent` clusters offer
-   * no node-lifecycle action. Used read-only whatever it is given: the collector never commands an agent.
+   * The process's access to the node providers: how the node agents are asked at each collection (signing key, pinned
+   * URLs, CA), the engines CONTAINER_ENGINES lists. Used read-only whatever it is given (readOnlyAccess): the
+   * collector never commands an agent. Without it (tests), that of `config` without a signing key: `agent` clusters
+   * offer no node-lifecycle action.
    */
-  agentAccess?: AgentAccess;
+  providers?: ProviderAccess;
 }
 
 /**
@@ -109,14 +111,14 @@ export function createCollectorService(deps: CollectorDependencies): CollectorSe
       slowPartsSeconds: deps.config.COLLECT_SLOW_PARTS_SECONDS,
       thresholds: healthThresholds(deps.config),
       kafka: kafkaClientSettings(deps.config),
-      providers: providerAccess(
-        deps.config,
-        (
-          deps.agentAccess ??
-          new AgentAccess({
-            timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
-          })
-        ).readOnly(),
+      providers: readOnlyAccess(
+        deps.providers ??
+          providerAccess(
+            deps.config,
+            new AgentAccess({
+              timeoutMs: deps.config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
+            }),
+          ),
       ),
     },
   };

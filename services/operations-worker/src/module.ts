@@ -36,7 +36,7 @@ export const operationsWorkerModule = serviceModule({
   ],
   async start(config, context) {
     const box = await context.secretBox();
-    const agentAccess = await context.providerAccess();
+    const providers = await context.providerAccess();
     // Names this worker in operation leases: unique per process, readable in logs.
     const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     const clusters = new ClusterRegistry({
@@ -54,7 +54,7 @@ export const operationsWorkerModule = serviceModule({
       diskHighPercent: config.HEALTH_DISK_HIGH_PERCENT,
       metrics: context.metrics,
     });
-    const worker = createOperationsWorker({ ...context, box, config, workerId, agentAccess, autopilot });
+    const worker = createOperationsWorker({ ...context, box, config, workerId, providers, autopilot });
     await worker.start();
     return Object.assign(worker, { facts: { workerId } });
   },

@@ -4,7 +4,7 @@ import { timedJobs } from "@kcp/metrics";
 import type { OperationJob } from "@kcp/operation-lifecycle";
 import { STEP_KINDS, type StepRegistry } from "@kcp/operations";
 import type { ServiceContext } from "@kcp/process";
-import { type AgentAccess, providerAccess } from "@kcp/providers";
+import { type ProviderAccess, providerAccess } from "@kcp/providers";
 import type { Component, KafkaConfig, OperationsConfig, SecretBox } from "@kcp/shared";
 import type { Autopilot } from "./autopilot.js";
 import { OperationRunner } from "./run-operation.js";
@@ -15,10 +15,11 @@ export interface OperationsWorkerDependencies
   extends Pick<ServiceContext, "logger" | "store" | "queue" | "audit" | "metrics" | "kafkaClients" | "desiredStates"> {
   box: SecretBox;
   /**
-   * How the node agents are called (AgentAccess.fromConfig: the signing key, the pinned URLs, the CA, the read
-   * timeout); without it no agent can be commanded.
+   * The process's access to the node providers (ServiceContext.providerAccess): agents at their pinned URLs over
+   * verified TLS with tokens signed by the worker's key, engines CONTAINER_ENGINES lists, Kubernetes APIs at hosts
+   * KAFKA_ALLOWED_HOSTS allows. Without it (tests), that of `config` without agents: no agent can be commanded.
    */
-  agentAccess?: AgentAccess | undefined;
+  providers?: ProviderAccess;
   /**
    * KAFKA_ALLOWED_HOSTS: the hosts an operation may connect to (brokers advertised, Kubernetes APIs); any unset.
    * CONTAINER_ENGINES: the engines `container` clusters' nodes are acted on through; none unset.
@@ -46,9 +47,7 @@ export function createOperationsWorker(deps: OperationsWorkerDependencies): Oper
   let stopping = false;
   const running = new Set<Promise<void>>();
   const { metrics } = deps;
-  // Agents at their pinned URLs over verified TLS with tokens signed by the worker's key; engines CONTAINER_ENGINES
-  // lists; Kubernetes APIs at hosts KAFKA_ALLOWED_HOSTS allows (another is not contacted: the operator is unavailable).
-  const providers = providerAccess(deps.config, deps.agentAccess);
+  const providers = deps.providers ?? providerAccess(deps.config);
   const runner = new OperationRunner({
     ...deps,
     metrics,

@@ -1,5 +1,5 @@
 import { type AgentPins, type AllowedHosts, agentPinsOf, CONFIG_DEFAULTS } from "@kcp/shared";
-import type { AgentAccess, AgentAccessConfig } from "../agent/access.js";
+import { AgentAccess, type AgentAccessConfig } from "../agent/access.js";
 import { ContainerEngines } from "../container/engines.js";
 
 /** What a process holds to reach node providers, all from its configuration (never from a request). */
@@ -35,4 +35,17 @@ export function providerAccess(config: ProviderAccessConfig, agents?: AgentAcces
     agentPins: agents?.pins ?? agentPinsOf(config),
     timeoutMs: agents?.timeoutMs ?? config.AGENT_REQUEST_TIMEOUT_MS ?? CONFIG_DEFAULTS.AGENT_REQUEST_TIMEOUT_MS,
   };
+}
+
+/**
+ * The access of a process that calls the node agents: its AgentAccess loaded from the configuration (the signing key,
+ * the pins, the CA, the timeout: AgentAccess.fromConfig) with the rest of providerAccess.
+ */
+export async function loadProviderAccess(config: ProviderAccessConfig): Promise<ProviderAccess> {
+  return providerAccess(config, await AgentAccess.fromConfig(config));
+}
+
+/** The same access asking the agents only (GET): what the collector holds, which never commands an agent. */
+export function readOnlyAccess(access: ProviderAccess): ProviderAccess {
+  return { ...access, agents: access.agents?.readOnly() };
 }

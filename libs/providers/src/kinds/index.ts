@@ -6,7 +6,13 @@ import { externalProvider } from "./external.js";
 import type { ProviderModule } from "./kind.js";
 import { operatorManagedProvider } from "./operator-managed.js";
 
-export { type ProviderAccess, type ProviderAccessConfig, providerAccess } from "./access.js";
+export {
+  loadProviderAccess,
+  type ProviderAccess,
+  type ProviderAccessConfig,
+  providerAccess,
+  readOnlyAccess,
+} from "./access.js";
 export type { ProviderCluster, ProviderModule, Unavailable } from "./kind.js";
 
 /**
