@@ -8,6 +8,7 @@ import { Loading } from "../../ui/Loading.js";
 
 type EntityType = QuotaChange["entity"][number]["type"];
 type QuotaKey = NonNullable<QuotaChange["remove"]>[number];
+type Quota = NonNullable<ReturnType<typeof useQuotas>["data"]>["quotas"][number];
 const KEYS: QuotaKey[] = [
   "producer_byte_rate",
   "consumer_byte_rate",
@@ -114,26 +115,33 @@ export function QuotasPage() {
       <ErrorMessage error={change.error} />
       {quotas.isPending ? <Loading label="Loading the quotas" /> : null}
       <ErrorMessage error={quotas.error} />
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Entity</th>
-            <th scope="col">Quotas</th>
-          </tr>
-        </thead>
-        <tbody>
-          {quotas.data?.quotas.map((q) => (
-            <tr key={JSON.stringify(q.entity)}>
-              <td>{q.entity.map((e) => `${e.type} ${e.name ?? "(default)"}`).join(", ")}</td>
-              <td>
-                {Object.entries(q.quotas)
-                  .map(([k, v]) => `${k} = ${v}`)
-                  .join("; ")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <QuotasTable quotas={quotas.data?.quotas} />
     </section>
+  );
+}
+
+/** Each entity (its type and name, or the type's default) with its quotas. */
+function QuotasTable({ quotas }: { quotas: Quota[] | undefined }) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">Entity</th>
+          <th scope="col">Quotas</th>
+        </tr>
+      </thead>
+      <tbody>
+        {quotas?.map((q) => (
+          <tr key={JSON.stringify(q.entity)}>
+            <td>{q.entity.map((e) => `${e.type} ${e.name ?? "(default)"}`).join(", ")}</td>
+            <td>
+              {Object.entries(q.quotas)
+                .map(([k, v]) => `${k} = ${v}`)
+                .join("; ")}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

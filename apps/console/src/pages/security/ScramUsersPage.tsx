@@ -1,12 +1,14 @@
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
-import { useCluster } from "../../api/clusters.js";
+import { type ClusterView, useCluster } from "../../api/clusters.js";
 import { type ScramMechanism, useScramChange, useScramUsers } from "../../api/security.js";
 import { CapabilityAction } from "../../ui/CapabilityAction.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 
 const MECHANISMS: ScramMechanism[] = ["SCRAM-SHA-512", "SCRAM-SHA-256"];
+
+type ScramUser = NonNullable<ReturnType<typeof useScramUsers>["data"]>["users"][number];
 
 /** SCRAM users and their mechanisms; set a credential (the password is sent once, never shown) or delete one. */
 export function ScramUsersPage() {
@@ -88,46 +90,61 @@ export function ScramUsersPage() {
       <ErrorMessage error={change.error} />
       {users.isPending ? <Loading label="Loading the SCRAM users" /> : null}
       <ErrorMessage error={users.error} />
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Mechanism</th>
-            <th scope="col">Iterations</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data?.users.flatMap((u) =>
-            u.credentials.map((c) => (
-              <tr key={`${u.user}-${c.mechanism}`}>
-                <td>{u.user}</td>
-                <td>{c.mechanism}</td>
-                <td>{c.iterations}</td>
-                <td>
-                  {cluster.data ? (
-                    <CapabilityAction capabilities={cluster.data.capabilities} flag="manageScram">
-                      {({ disabled }) => (
-                        <button
-                          type="button"
-                          className="btn"
-                          disabled={disabled || change.isPending}
-                          aria-label={`Delete ${c.mechanism} credential of ${u.user}`}
-                          onClick={() => change.mutate({ user: u.user, mechanism: c.mechanism as ScramMechanism })}
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </CapabilityAction>
-                  ) : null}
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <CredentialsTable users={users.data?.users} cluster={cluster.data} change={change} />
     </section>
+  );
+}
+
+/** One row per user and mechanism, each with its delete action where the cluster can manage SCRAM. */
+function CredentialsTable({
+  users,
+  cluster,
+  change,
+}: {
+  users: ScramUser[] | undefined;
+  cluster: ClusterView | undefined;
+  change: ReturnType<typeof useScramChange>;
+}) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">User</th>
+          <th scope="col">Mechanism</th>
+          <th scope="col">Iterations</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users?.flatMap((u) =>
+          u.credentials.map((c) => (
+            <tr key={`${u.user}-${c.mechanism}`}>
+              <td>{u.user}</td>
+              <td>{c.mechanism}</td>
+              <td>{c.iterations}</td>
+              <td>
+                {cluster ? (
+                  <CapabilityAction capabilities={cluster.capabilities} flag="manageScram">
+                    {({ disabled }) => (
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={disabled || change.isPending}
+                        aria-label={`Delete ${c.mechanism} credential of ${u.user}`}
+                        onClick={() => change.mutate({ user: u.user, mechanism: c.mechanism as ScramMechanism })}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </CapabilityAction>
+                ) : null}
+              </td>
+            </tr>
+          )),
+        )}
+      </tbody>
+    </table>
   );
 }
