@@ -254,8 +254,9 @@ async function desiredStateDrift(
 
 /**
  * Runs a collection with the cluster's client, the process's (KafkaClients). A collection abandoned at its deadline
- * may leave requests waiting on the connections: the shared client is then discarded, and the next collection opens a new one. Any other failure (a broker refusing connections)
- * keeps it: the client opens its connections again on its next call.
+ * may leave requests waiting on the connections: the shared client is then discarded and closed before the collection
+ * ends, so the next collection opens a new one with no connection of the last one left. Any other failure (a broker
+ * refusing connections) keeps it: the client opens its connections again on its next call.
  */
 async function withCollectionClient<T>(
   record: ClusterRecord,
@@ -266,7 +267,7 @@ async function withCollectionClient<T>(
   try {
     return await withClusterClient(clients, record, deps.box, work);
   } catch (error) {
-    if (error instanceof DeadlineError) clients.discard(record.id);
+    if (error instanceof DeadlineError) await clients.discard(record.id);
     throw error;
   }
 }

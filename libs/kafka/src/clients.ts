@@ -107,7 +107,7 @@ export class KafkaClients implements Component {
     entry.client.dropConnections(waiting);
     if (this.entries.get(key) === entry) {
       this.entries.delete(key);
-      this.retire(entry);
+      void this.retire(entry);
     }
     if (entry.inUse > 0 && !entry.closeAt) {
       entry.closeAt = setTimeout(() => {
@@ -128,13 +128,14 @@ export class KafkaClients implements Component {
 
   /**
    * Closes the client of `key` once its calls end and opens a new one on the next `use`: for a call abandoned
-   * mid-way (a collection past its deadline), whose requests may still be waiting on the connections.
+   * mid-way (a collection past its deadline), whose requests may still be waiting on the connections. Resolves once
+   * it is closed when no call holds it (a caller that awaits it opens the next one only after), else at once.
    */
-  discard(key: string): void {
+  discard(key: string): Promise<void> {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry) return Promise.resolve();
     this.entries.delete(key);
-    this.retire(entry);
+    return this.retire(entry);
   }
 
   async stop(): Promise<void> {
@@ -155,7 +156,7 @@ export class KafkaClients implements Component {
     }
     if (existing) {
       this.entries.delete(key);
-      this.retire(existing);
+      void this.retire(existing);
     }
     const entry: Entry = {
       version,
@@ -191,11 +192,13 @@ export class KafkaClients implements Component {
     entry.idle.unref();
   }
 
-  private retire(entry: Entry): void {
+  /** Closed now when no call holds it (the promise of its close), else once its last call ends. */
+  private retire(entry: Entry): Promise<void> {
     entry.retired = true;
     if (entry.idle) clearTimeout(entry.idle);
-    if (entry.inUse === 0) void this.close(entry);
-    else this.retired.add(entry);
+    if (entry.inUse === 0) return this.close(entry);
+    this.retired.add(entry);
+    return Promise.resolve();
   }
 
   /** Past the bound, the least recently used idle clients are closed (busy ones are kept: they are in use). */
