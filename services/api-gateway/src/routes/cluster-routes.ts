@@ -18,7 +18,7 @@ import {
   OverviewResponseSchema,
   roleAtLeast,
 } from "@kcp/shared";
-import type { ClusterRecord, PolicyRepository, UserRecord } from "@kcp/store";
+import type { ClusterRecord, UserRecord } from "@kcp/store";
 import type { GatewayContext } from "../context.js";
 import { ConcurrencyLimit } from "../http/limits.js";
 import { route } from "./route.js";
@@ -89,36 +89,43 @@ function connectionTestLimit(perUser: number) {
   };
 }
 
-/** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
-export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, "clusters" | "config" | "store">) {
-  const connectionTest = connectionTestLimit(config.CONNECTION_TESTS_PER_USER);
-  const policies: Pick<PolicyRepository, "list"> = { list: () => store.policies.list() };
-  /**
-   * A patch's parts that need the admin role, checked in order — node settings, keepSecrets, then labels (the policies
-   * are read only when the checks before pass). A label that an autopilot policy selects clusters by decides which
-   * policy acts on the cluster: adding, removing or changing one needs the admin role (audited with the old and new
-   * labels, a refusal too).
-   */
-  async function reviewPatch(record: ClusterRecord, body: ClusterPatch, user: UserRecord): Promise<PatchReview> {
-    const nodeSettings = nodeSettingChanges(record, body);
-    const early =
-      nodeSettingsRefusal(user, nodeSettings) ?? (body.keepSecrets ? adminRefusal(user, "keepSecrets") : undefined);
-    if (early) return { record, nodeSettings, refusal: early };
-    if (body.labels === undefined) return { record, nodeSettings };
-    const before = record.labels;
-    const after = body.labels;
-    const changed = policyLabelsChanged(
-      (await policies.list()).map((p) => p.spec),
-      before,
-      after,
-    );
-    if (changed.length === 0) return { record, nodeSettings };
-    const refusal = adminRefusal(
-      user,
-      `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies select clusters by,`,
-    );
-    return { record, nodeSettings, policyLabels: { before, after }, ...(refusal ? { refusal } : {}) };
-  }
+/** Each user's running connection tests held to a bound, one limit shared by every route that tests a connection. */
+type ConnectionTest = ReturnType<typeof connectionTestLimit>;
+
+/**
+ * A patch's parts that need the admin role, checked in order — node settings, keepSecrets, then labels (the policies
+ * are read only when the checks before pass). A label that an autopilot policy selects clusters by decides which
+ * policy acts on the cluster: adding, removing or changing one needs the admin role (audited with the old and new
+ * labels, a refusal too).
+ */
+async function reviewPatch(
+  { store }: Pick<GatewayContext, "store">,
+  record: ClusterRecord,
+  body: ClusterPatch,
+  user: UserRecord,
+): Promise<PatchReview> {
+  const nodeSettings = nodeSettingChanges(record, body);
+  const early =
+    nodeSettingsRefusal(user, nodeSettings) ?? (body.keepSecrets ? adminRefusal(user, "keepSecrets") : undefined);
+  if (early) return { record, nodeSettings, refusal: early };
+  if (body.labels === undefined) return { record, nodeSettings };
+  const before = record.labels;
+  const after = body.labels;
+  const changed = policyLabelsChanged(
+    (await store.policies.list()).map((p) => p.spec),
+    before,
+    after,
+  );
+  if (changed.length === 0) return { record, nodeSettings };
+  const refusal = adminRefusal(
+    user,
+    `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies select clusters by,`,
+  );
+  return { record, nodeSettings, policyLabels: { before, after }, ...(refusal ? { refusal } : {}) };
+}
+
+/** The overview and the cluster list: one answer under two paths. */
+function listRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
   // Computed in memory from the registry's cached views (at most a second old): no store read per request.
   const list = async ({ query }: { query: ClusterListQuery }) => ({
     status: 200,
@@ -147,6 +154,12 @@ export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, 
       query: ClusterListQuerySchema,
       handle: list,
     }),
+  ];
+}
+
+/** Registering a profile, and testing one without saving it: each a connection test under the user's limit. */
+function profileRoutes({ clusters }: Pick<GatewayContext, "clusters">, connectionTest: ConnectionTest) {
+  return [
     route<ConnectionProfile>({
       method: "POST",
       path: "/api/v1/clusters",
@@ -182,53 +195,68 @@ export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, 
         return { status: 200, body: await connectionTest(user, () => clusters.test(body)) };
       },
     }),
-    route<unknown, ClusterViewQuery, ClusterPath>({
-      method: "GET",
-      path: "/api/v1/clusters/:id",
-      operationId: "getCluster",
-      role: "viewer",
-      response: { status: 200, schema: ClusterViewSchema },
-      summary: "One cluster's latest view with its freshness, and its snapshot unless snapshot=none",
-      params: ClusterPathSchema,
-      query: ClusterViewQuerySchema,
-      async handle({ params, query }) {
-        const record = await clusters.find(params.id);
-        return { status: 200, body: await clusters.view(record, { withSnapshot: query.snapshot === "full" }) };
+  ];
+}
+
+/** GET /api/v1/clusters/:id: one cluster's latest view, with its snapshot unless asked without. */
+function getRoute({ clusters }: Pick<GatewayContext, "clusters">) {
+  return route<unknown, ClusterViewQuery, ClusterPath>({
+    method: "GET",
+    path: "/api/v1/clusters/:id",
+    operationId: "getCluster",
+    role: "viewer",
+    response: { status: 200, schema: ClusterViewSchema },
+    summary: "One cluster's latest view with its freshness, and its snapshot unless snapshot=none",
+    params: ClusterPathSchema,
+    query: ClusterViewQuerySchema,
+    async handle({ params, query }) {
+      const record = await clusters.find(params.id);
+      return { status: 200, body: await clusters.view(record, { withSnapshot: query.snapshot === "full" }) };
+    },
+  });
+}
+
+/** PATCH /api/v1/clusters/:id: a profile changed, its admin-only parts reviewed first (`find`) for the audit too. */
+function updateRoute(context: Pick<GatewayContext, "clusters" | "store">, connectionTest: ConnectionTest) {
+  const { clusters } = context;
+  return route<ClusterPatch, unknown, ClusterPath, PatchReview>({
+    method: "PATCH",
+    path: "/api/v1/clusters/:id",
+    operationId: "updateCluster",
+    role: "operator",
+    response: { status: 200, schema: ClusterViewSchema },
+    errors: [...CONNECTION_ERRORS, "too_many_attempts"],
+    summary:
+      "Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes",
+    adminOnly: `${NODE_SETTINGS_RULE}; keepSecrets; labels that an autopilot policy selects clusters by`,
+    action: "cluster.update",
+    params: ClusterPathSchema,
+    body: ClusterPatchSchema,
+    find: async ({ params, body, user }) => reviewPatch(context, await clusters.find(params.id), body, user),
+    audit: {
+      target: ({ found }) => found?.record.name,
+      // An entry keeps the node settings and the policy labels the patch changes, each old and new.
+      changes: ({ found }) => {
+        if (!found) return undefined;
+        const changes = {
+          ...nodeSettingsAudit(found.nodeSettings),
+          ...(found.policyLabels && { policyLabels: found.policyLabels }),
+        };
+        return Object.keys(changes).length === 0 ? undefined : changes;
       },
-    }),
-    route<ClusterPatch, unknown, ClusterPath, PatchReview>({
-      method: "PATCH",
-      path: "/api/v1/clusters/:id",
-      operationId: "updateCluster",
-      role: "operator",
-      response: { status: 200, schema: ClusterViewSchema },
-      errors: [...CONNECTION_ERRORS, "too_many_attempts"],
-      summary:
-        "Change a cluster's profile, labels or settings; secrets are replaced only when given, and given again when the reach changes",
-      adminOnly: `${NODE_SETTINGS_RULE}; keepSecrets; labels that an autopilot policy selects clusters by`,
-      action: "cluster.update",
-      params: ClusterPathSchema,
-      body: ClusterPatchSchema,
-      find: async ({ params, body, user }) => reviewPatch(await clusters.find(params.id), body, user),
-      audit: {
-        target: ({ found }) => found?.record.name,
-        // An entry keeps the node settings and the policy labels the patch changes, each old and new.
-        changes: ({ found }) => {
-          if (!found) return undefined;
-          const changes = {
-            ...nodeSettingsAudit(found.nodeSettings),
-            ...(found.policyLabels && { policyLabels: found.policyLabels }),
-          };
-          return Object.keys(changes).length === 0 ? undefined : changes;
-        },
-      },
-      async handle({ found, body, user }) {
-        refuse(found.refusal);
-        const { record } = found;
-        const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
-        return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
-      },
-    }),
+    },
+    async handle({ found, body, user }) {
+      refuse(found.refusal);
+      const { record } = found;
+      const profile = validate(ConnectionProfileSchema, clusters.patched(record, body), "body");
+      return { status: 200, body: await connectionTest(user, () => clusters.update(record, profile, body)) };
+    },
+  });
+}
+
+/** Forgetting a registered cluster (admin), and refreshing its view now (any role): each audited by its name. */
+function recordRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
+  return [
     route<unknown, unknown, ClusterPath, ClusterRecord>({
       method: "DELETE",
       path: "/api/v1/clusters/:id",
@@ -262,5 +290,18 @@ export function clusterRoutes({ clusters, config, store }: Pick<GatewayContext, 
         return { status: 200, body: await clusters.refresh(found) };
       },
     }),
+  ];
+}
+
+/** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
+export function clusterRoutes(context: Pick<GatewayContext, "clusters" | "config" | "store">) {
+  // One limit for the routes that test a connection (register, test, change), so that they count together.
+  const connectionTest = connectionTestLimit(context.config.CONNECTION_TESTS_PER_USER);
+  return [
+    ...listRoutes(context),
+    ...profileRoutes(context, connectionTest),
+    getRoute(context),
+    updateRoute(context, connectionTest),
+    ...recordRoutes(context),
   ];
 }

@@ -119,236 +119,268 @@ interface PlanDone {
   operationId?: string;
 }
 
+/** How much staged desired state one user and one cluster may hold (DESIRED_STATE_STAGED_MIB_PER_USER, …). */
+function stagingBounds(config: GatewayContext["config"]): StagingBounds {
+  return {
+    perUserBytes: config.DESIRED_STATE_STAGED_MIB_PER_USER * 1024 * 1024,
+    perClusterBytes: config.DESIRED_STATE_STAGED_MIB_PER_CLUSTER * 1024 * 1024,
+  };
+}
+
+/** A fresh collection's snapshot and the resources read beside it. */
+async function currentResources(
+  { clusters, actions }: Pick<GatewayContext, "clusters" | "actions">,
+  clusterId: string,
+) {
+  const record = await clusters.find(clusterId);
+  const view = await clusters.refresh(record);
+  if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
+  return actions.currentResources(clusterId, view.snapshot as Snapshot);
+}
+
+/**
+ * The applyDesiredState operation of staged files, tied to their hold (let go when it cannot be planned), with the
+ * credentials it sets kept sealed beside it.
+ */
+async function planStaged(
+  { operations, desiredStates, box }: Pick<GatewayContext, "operations" | "desiredStates" | "box">,
+  clusterId: string,
+  user: UserRecord,
+  body: PlanRequestSummary,
+  changes: DesiredChange[],
+  hold: string,
+  credentials: SaltedCredential[],
+) {
+  const operation = await operations
+    .plan(
+      clusterId,
+      {
+        type: "applyDesiredState",
+        params: {
+          digest: body.digest,
+          files: body.files.map((f) => f.path),
+          changes,
+          ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
+          ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+        },
+      },
+      user,
+    )
+    .catch(async (error: unknown) => {
+      await desiredStates.release(clusterId, hold);
+      throw error;
+    });
+  await desiredStates.tie(clusterId, hold, operation.id);
+  if (credentials.length > 0)
+    await desiredStates.keepCredentials(clusterId, operation.id, sealCredentials(box, credentials));
+  return operation;
+}
+
+/**
+ * The files' plan against the cluster, checked in order: the files' problems; each change needs the role of its
+ * direct route (a SCRAM credential: admin), decided before anything is kept; the plan's size, the partition bound
+ * and what Kafka would refuse.
+ */
+async function checkedPlan(
+  context: Pick<GatewayContext, "clusters" | "actions" | "desiredStates">,
+  clusterId: string,
+  digest: string,
+  user: UserRecord,
+): Promise<CheckedPlan> {
+  const { actions, desiredStates } = context;
+  const [resources, applied] = await Promise.all([
+    currentResources(context, clusterId),
+    desiredStates.appliedRecords(clusterId),
+  ]);
+  // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
+  // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
+  const result = await desiredStateThread.plan(digest, resources, applied);
+  if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
+  const { plan } = result;
+  const { changes } = plan;
+  const refusal = authorizeChanges(user, changes);
+  if (refusal) return { plan, refusal };
+  if (changes.length > DESIRED_CHANGES_MAX)
+    throw new AppError(
+      "invalid_request",
+      `The files make ${changes.length} changes; a plan holds at most ${DESIRED_CHANGES_MAX}: apply them in parts`,
+    );
+  for (const change of changes)
+    if (change.kind === "createTopic") actions.refuseTooManyPartitions(change.partitions);
+    else if (change.kind === "addPartitions") actions.refuseTooManyPartitions(change.after);
+  const refused = await actions.refusedTopicChanges(clusterId, changes);
+  if (refused.length > 0)
+    throw new AppError("invalid_request", problemsMessage(await desiredStateThread.refused(digest, refused)));
+  return { plan };
+}
+
+/** POST …/desired-state/plan: the files planned against the cluster, as an applyDesiredState operation to confirm. */
+function planRoute(
+  context: Pick<GatewayContext, "clusters" | "actions" | "operations" | "store" | "box" | "desiredStates" | "config">,
+) {
+  const { operations, store, desiredStates } = context;
+  const staging = stagingBounds(context.config);
+  return route<PlanRequestSummary, unknown, ClusterPath, CheckedPlan, PlanDone>({
+    method: "POST",
+    path: "/api/v1/clusters/:id/desired-state/plan",
+    operationId: "planDesiredState",
+    role: "operator",
+    response: { status: 200, schema: DesiredStatePlanResponseSchema },
+    errors: [
+      "invalid_request",
+      "capability_unavailable",
+      "cluster_unreachable",
+      "kafka_timeout",
+      "not_found",
+      "too_many_attempts",
+    ],
+    summary:
+      "Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)",
+    action: "operation.plan",
+    params: ClusterPathSchema,
+    // The body as sent (what the OpenAPI document shows); the handler gets it as checkedPlanBody summarises it.
+    body: DesiredStatePlanRequestSchema as z.ZodType as z.ZodType<PlanRequestSummary>,
+    parseBody: checkedPlanBody,
+    bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
+    // The files are named by path and digest (audit.changes), not copied: 10,000 topics would make every entry MiB.
+    auditRequest: (body) => ({
+      files: body.files,
+      passwordsFor: body.passwords.map((p) => `${p.user} ${p.mechanism}`),
+      createOperation: body.createOperation,
+      ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
+      ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
+    }),
+    find: ({ params, body, user }) => checkedPlan(context, params.id, body.digest, user),
+    audit: {
+      target: ({ done }) => done?.operationId ?? "applyDesiredState",
+      // A checked plan's files, a refused one's too; and the user's earlier plans it superseded, if any.
+      changes: ({ body, found, done }) =>
+        found && {
+          digest: body.digest,
+          files: body.files.map((f) => f.path),
+          counts: found.plan.counts,
+          ...(done && done.superseded.length > 0 ? { superseded: done.superseded } : {}),
+        },
+    },
+    async handle({ user, params, body, found }) {
+      const { digest } = body;
+      if (found.refusal) throw new AppError(found.refusal.code, found.refusal.message);
+      const { changes, counts, irreversible, warnings } = found.plan;
+      const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
+      if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
+      const credentials = saltedCredentials(changes, body.passwords);
+      // The files become the cluster's desired state only when the apply's last step records them.
+      // Stored once by digest, held by this plan until it ends, within the bounds (429 past them).
+      const staged = await desiredStates.stage(params.id, digest, await desiredStateThread.files(digest), {
+        user: user.username,
+        bounds: staging,
+        state: planState(store),
+        expiresInMs: PLAN_CONFIRMABLE_MS,
+      });
+      // The user's earlier plans of the same files (paths) are superseded: cancelled, their files let go.
+      for (const superseded of staged.superseded) {
+        // Only while it is still a plan: one confirmed meanwhile goes on, and keeps its files.
+        if ((await planState(store)(superseded)) !== "planned") continue;
+        await operations.request(superseded, "cancel").catch(() => undefined);
+        await desiredStates.release(params.id, superseded);
+      }
+      // The plans superseded are named in the audit entry whether or not the new plan is then made.
+      const done: PlanDone = { superseded: staged.superseded };
+      const operation = await afterDone(
+        done,
+        planStaged(context, params.id, user, body, changes, staged.hold, credentials),
+      );
+      return { status: 200, body: { ...answer, operation }, done: { ...done, operationId: operation.id } };
+    },
+  });
+}
+
+/** GET …/desired-state/drift: how the cluster differs from its last applied desired state, read now. */
+function driftRoute(context: Pick<GatewayContext, "clusters" | "actions" | "desiredStates">) {
+  const { clusters, desiredStates } = context;
+  return route<unknown, unknown, ClusterPath>({
+    method: "GET",
+    path: "/api/v1/clusters/:id/desired-state/drift",
+    operationId: "getDesiredStateDrift",
+    role: "viewer",
+    response: { status: 200, schema: DesiredStateDriftResponseSchema },
+    errors: ["cluster_unreachable", "kafka_timeout", "not_found"],
+    summary:
+      "How the cluster differs from its last applied desired state, read now: what applying the files again would change",
+    params: ClusterPathSchema,
+    async handle({ params }) {
+      const records = await desiredStates.appliedRecords(params.id);
+      // Nothing applied: nothing to drift from, and nothing to read of the cluster (known, or 404).
+      if (records.length === 0) await clusters.find(params.id);
+      // The diff runs on the desired-state thread, as a plan's.
+      const { applied, drift } =
+        records.length === 0
+          ? { applied: [], drift: { changes: [], counts: {}, problems: [] } }
+          : await desiredStateThread.drift(records, await currentResources(context, params.id));
+      const body: DesiredStateDriftResponse = {
+        applied,
+        changes: drift.changes,
+        counts: drift.counts,
+        problems: drift.problems,
+      };
+      return { status: 200, body };
+    },
+  });
+}
+
+/** GET …/desired-state: the cluster's resources inside a scope, as one desired-state file's documents. */
+function exportRoute(context: Pick<GatewayContext, "clusters" | "actions">) {
+  return route<unknown, DesiredStateExportQuery, ClusterPath>({
+    method: "GET",
+    path: "/api/v1/clusters/:id/desired-state",
+    operationId: "exportDesiredState",
+    role: "viewer",
+    response: { status: 200, schema: DesiredStateExportResponseSchema },
+    errors: ["invalid_request", "cluster_unreachable", "kafka_timeout", "not_found"],
+    summary:
+      "The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing",
+    params: ClusterPathSchema,
+    query: DesiredStateExportQuerySchema,
+    async handle({ params, query }) {
+      const scope = {
+        topicPrefixes: query.topicPrefixes,
+        topics: query.topics,
+        aclPrincipals: query.aclPrincipals,
+        quotaEntities: query.quotaEntities.map(parseQuotaEntity),
+        scramUsers: query.scramUsers,
+      };
+      if (Object.values(scope).every((list) => list.length === 0))
+        throw new AppError(
+          "invalid_request",
+          "Name the scope to export: topicPrefixes, topics, aclPrincipals, quotaEntities or scramUsers",
+        );
+      // Held to what a Scope document accepts (legal topic names, a quota entity's types, the bounds): the answer
+      // is a file that plans.
+      const checked = DesiredScopeSchema.safeParse({
+        kind: "Scope",
+        topics: { names: scope.topics, prefixes: scope.topicPrefixes },
+        aclPrincipals: scope.aclPrincipals,
+        quotaEntities: scope.quotaEntities,
+        scramUsers: scope.scramUsers,
+      });
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new AppError("invalid_request", `The scope to export: ${issue?.path.join(".")}: ${issue?.message}`);
+      }
+      const body: DesiredStateExportResponse = {
+        documents: exportDocuments(await currentResources(context, params.id), scope),
+      };
+      return { status: 200, body };
+    },
+  });
+}
+
 /**
  * Desired state: a team's files planned against the cluster as an applyDesiredState operation (operator, as any
  * operation), confirmed and run like one.
  */
-export function desiredStateRoutes({
-  clusters,
-  actions,
-  operations,
-  store,
-  box,
-  desiredStates,
-  config,
-}: Pick<GatewayContext, "clusters" | "actions" | "operations" | "store" | "box" | "desiredStates" | "config">) {
-  /** How much staged desired state one user and one cluster may hold (DESIRED_STATE_STAGED_MIB_PER_USER, …). */
-  const staging: StagingBounds = {
-    perUserBytes: config.DESIRED_STATE_STAGED_MIB_PER_USER * 1024 * 1024,
-    perClusterBytes: config.DESIRED_STATE_STAGED_MIB_PER_CLUSTER * 1024 * 1024,
-  };
-  const deps = { clusters, actions, operations, store, box, staging };
-  const book = () => desiredStates;
-  /** A fresh collection's snapshot and the resources read beside it. */
-  const current = async (clusterId: string) => {
-    const record = await deps.clusters.find(clusterId);
-    const view = await deps.clusters.refresh(record);
-    if (!view.snapshot) throw new AppError("cluster_unreachable", `No snapshot of ${record.name} could be taken`);
-    return deps.actions.currentResources(clusterId, view.snapshot as Snapshot);
-  };
-  /**
-   * The applyDesiredState operation of staged files, tied to their hold (let go when it cannot be planned), with the
-   * credentials it sets kept sealed beside it.
-   */
-  const planStaged = async (
-    clusterId: string,
-    user: UserRecord,
-    body: PlanRequestSummary,
-    changes: DesiredChange[],
-    hold: string,
-    credentials: SaltedCredential[],
-  ) => {
-    const operation = await deps.operations
-      .plan(
-        clusterId,
-        {
-          type: "applyDesiredState",
-          params: {
-            digest: body.digest,
-            files: body.files.map((f) => f.path),
-            changes,
-            ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
-            ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
-          },
-        },
-        user,
-      )
-      .catch(async (error: unknown) => {
-        await book().release(clusterId, hold);
-        throw error;
-      });
-    await book().tie(clusterId, hold, operation.id);
-    if (credentials.length > 0)
-      await book().keepCredentials(clusterId, operation.id, sealCredentials(deps.box, credentials));
-    return operation;
-  };
-  /**
-   * The files' plan against the cluster, checked in order: the files' problems; each change needs the role of its
-   * direct route (a SCRAM credential: admin), decided before anything is kept; the plan's size, the partition bound
-   * and what Kafka would refuse.
-   */
-  const checkedPlan = async (clusterId: string, digest: string, user: UserRecord): Promise<CheckedPlan> => {
-    const [resources, applied] = await Promise.all([current(clusterId), book().appliedRecords(clusterId)]);
-    // The diff runs on the desired-state thread: the request thread keeps answering (/healthz included). The
-    // files applied earlier under other paths keep what their scopes own: a scope overlapping one is refused.
-    const result = await desiredStateThread.plan(digest, resources, applied);
-    if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
-    const { plan } = result;
-    const { changes } = plan;
-    const refusal = authorizeChanges(user, changes);
-    if (refusal) return { plan, refusal };
-    if (changes.length > DESIRED_CHANGES_MAX)
-      throw new AppError(
-        "invalid_request",
-        `The files make ${changes.length} changes; a plan holds at most ${DESIRED_CHANGES_MAX}: apply them in parts`,
-      );
-    for (const change of changes)
-      if (change.kind === "createTopic") deps.actions.refuseTooManyPartitions(change.partitions);
-      else if (change.kind === "addPartitions") deps.actions.refuseTooManyPartitions(change.after);
-    const refused = await deps.actions.refusedTopicChanges(clusterId, changes);
-    if (refused.length > 0)
-      throw new AppError("invalid_request", problemsMessage(await desiredStateThread.refused(digest, refused)));
-    return { plan };
-  };
-  return [
-    route<PlanRequestSummary, unknown, ClusterPath, CheckedPlan, PlanDone>({
-      method: "POST",
-      path: "/api/v1/clusters/:id/desired-state/plan",
-      operationId: "planDesiredState",
-      role: "operator",
-      response: { status: 200, schema: DesiredStatePlanResponseSchema },
-      errors: [
-        "invalid_request",
-        "capability_unavailable",
-        "cluster_unreachable",
-        "kafka_timeout",
-        "not_found",
-        "too_many_attempts",
-      ],
-      summary:
-        "Plan the files' desired state against the cluster: every change with before and after, inside each file's scope, as an applyDesiredState operation to confirm (none when nothing changes)",
-      action: "operation.plan",
-      params: ClusterPathSchema,
-      // The body as sent (what the OpenAPI document shows); the handler gets it as checkedPlanBody summarises it.
-      body: DesiredStatePlanRequestSchema as z.ZodType as z.ZodType<PlanRequestSummary>,
-      parseBody: checkedPlanBody,
-      bodyLimitBytes: DESIRED_STATE_PLAN_BODY_LIMIT_BYTES,
-      // The files are named by path and digest (audit.changes), not copied: 10,000 topics would make every entry MiB.
-      auditRequest: (body) => ({
-        files: body.files,
-        passwordsFor: body.passwords.map((p) => `${p.user} ${p.mechanism}`),
-        createOperation: body.createOperation,
-        ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
-        ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
-      }),
-      find: ({ params, body, user }) => checkedPlan(params.id, body.digest, user),
-      audit: {
-        target: ({ done }) => done?.operationId ?? "applyDesiredState",
-        // A checked plan's files, a refused one's too; and the user's earlier plans it superseded, if any.
-        changes: ({ body, found, done }) =>
-          found && {
-            digest: body.digest,
-            files: body.files.map((f) => f.path),
-            counts: found.plan.counts,
-            ...(done && done.superseded.length > 0 ? { superseded: done.superseded } : {}),
-          },
-      },
-      async handle({ user, params, body, found }) {
-        const { digest } = body;
-        if (found.refusal) throw new AppError(found.refusal.code, found.refusal.message);
-        const { changes, counts, irreversible, warnings } = found.plan;
-        const answer: DesiredStatePlanResponse = { digest, changes, counts, irreversible, warnings };
-        if (changes.length === 0 || !body.createOperation) return { status: 200, body: answer };
-        const credentials = saltedCredentials(changes, body.passwords);
-        // The files become the cluster's desired state only when the apply's last step records them.
-        // Stored once by digest, held by this plan until it ends, within the bounds (429 past them).
-        const staging = await book().stage(params.id, digest, await desiredStateThread.files(digest), {
-          user: user.username,
-          bounds: deps.staging,
-          state: planState(deps.store),
-          expiresInMs: PLAN_CONFIRMABLE_MS,
-        });
-        // The user's earlier plans of the same files (paths) are superseded: cancelled, their files let go.
-        for (const superseded of staging.superseded) {
-          // Only while it is still a plan: one confirmed meanwhile goes on, and keeps its files.
-          if ((await planState(deps.store)(superseded)) !== "planned") continue;
-          await deps.operations.request(superseded, "cancel").catch(() => undefined);
-          await book().release(params.id, superseded);
-        }
-        // The plans superseded are named in the audit entry whether or not the new plan is then made.
-        const done: PlanDone = { superseded: staging.superseded };
-        const operation = await afterDone(done, planStaged(params.id, user, body, changes, staging.hold, credentials));
-        return { status: 200, body: { ...answer, operation }, done: { ...done, operationId: operation.id } };
-      },
-    }),
-    route<unknown, unknown, ClusterPath>({
-      method: "GET",
-      path: "/api/v1/clusters/:id/desired-state/drift",
-      operationId: "getDesiredStateDrift",
-      role: "viewer",
-      response: { status: 200, schema: DesiredStateDriftResponseSchema },
-      errors: ["cluster_unreachable", "kafka_timeout", "not_found"],
-      summary:
-        "How the cluster differs from its last applied desired state, read now: what applying the files again would change",
-      params: ClusterPathSchema,
-      async handle({ params }) {
-        const records = await book().appliedRecords(params.id);
-        // Nothing applied: nothing to drift from, and nothing to read of the cluster (known, or 404).
-        if (records.length === 0) await deps.clusters.find(params.id);
-        // The diff runs on the desired-state thread, as a plan's.
-        const { applied, drift } =
-          records.length === 0
-            ? { applied: [], drift: { changes: [], counts: {}, problems: [] } }
-            : await desiredStateThread.drift(records, await current(params.id));
-        const body: DesiredStateDriftResponse = {
-          applied,
-          changes: drift.changes,
-          counts: drift.counts,
-          problems: drift.problems,
-        };
-        return { status: 200, body };
-      },
-    }),
-    route<unknown, DesiredStateExportQuery, ClusterPath>({
-      method: "GET",
-      path: "/api/v1/clusters/:id/desired-state",
-      operationId: "exportDesiredState",
-      role: "viewer",
-      response: { status: 200, schema: DesiredStateExportResponseSchema },
-      errors: ["invalid_request", "cluster_unreachable", "kafka_timeout", "not_found"],
-      summary:
-        "The cluster's topics, ACLs, quotas and SCRAM credentials inside a scope, as one desired-state file's documents (no password): planned unchanged, they change nothing",
-      params: ClusterPathSchema,
-      query: DesiredStateExportQuerySchema,
-      async handle({ params, query }) {
-        const scope = {
-          topicPrefixes: query.topicPrefixes,
-          topics: query.topics,
-          aclPrincipals: query.aclPrincipals,
-          quotaEntities: query.quotaEntities.map(parseQuotaEntity),
-          scramUsers: query.scramUsers,
-        };
-        if (Object.values(scope).every((list) => list.length === 0))
-          throw new AppError(
-            "invalid_request",
-            "Name the scope to export: topicPrefixes, topics, aclPrincipals, quotaEntities or scramUsers",
-          );
-        // Held to what a Scope document accepts (legal topic names, a quota entity's types, the bounds): the answer
-        // is a file that plans.
-        const checked = DesiredScopeSchema.safeParse({
-          kind: "Scope",
-          topics: { names: scope.topics, prefixes: scope.topicPrefixes },
-          aclPrincipals: scope.aclPrincipals,
-          quotaEntities: scope.quotaEntities,
-          scramUsers: scope.scramUsers,
-        });
-        if (!checked.success) {
-          const issue = checked.error.issues[0];
-          throw new AppError("invalid_request", `The scope to export: ${issue?.path.join(".")}: ${issue?.message}`);
-        }
-        const body: DesiredStateExportResponse = { documents: exportDocuments(await current(params.id), scope) };
-        return { status: 200, body };
-      },
-    }),
-  ];
+export function desiredStateRoutes(
+  context: Pick<GatewayContext, "clusters" | "actions" | "operations" | "store" | "box" | "desiredStates" | "config">,
+) {
+  return [planRoute(context), driftRoute(context), exportRoute(context)];
 }
