@@ -1,8 +1,8 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import {
   AgentSigner,
   classData,
@@ -52,7 +52,6 @@ const AGENT_RUNS = Number(values["agent-runs"]);
 if (!isKafkaVersion(values.version)) throw new Error(`unknown Kafka version ${values.version}`);
 const VERSION = values.version;
 const progress = (line: string) => process.stderr.write(`bench:node-start: ${line}\n`);
-const run = promisify(execFile);
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
