@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Operation } from "@kcp/shared";
 import {
   brokersFromTool,
@@ -9,6 +10,7 @@ import {
   reassignPartition,
   startCluster,
   waitFor,
+  waitForPartitionOnEveryBroker,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { operationRunner } from "./operations-fixture.js";
@@ -194,6 +196,15 @@ describe("data-moving operations on a cluster of their own: rebalance, cancel mi
         ? true
         : undefined,
     );
+    // The plan reads the cluster as a broker shows it: every broker shows both moves done (two replicas each, not the
+    // three of a move in flight) before the drain is planned.
+    for (const [partition, replicas] of [
+      [0, [6, 4]],
+      [1, [6, 5]],
+    ] as const)
+      await waitForPartitionOnEveryBroker(cluster, topic, partition, `replicas [${replicas}]`, (seen) =>
+        isDeepStrictEqual(seen.replicas, [...replicas]),
+      );
     await ops.run({ type: "drainBrokers", params: { brokers: [6] } });
     expect((await layout(cluster, topic)).replicas[2]).to.equal(0);
     await cluster.node(6).stop(30_000);
