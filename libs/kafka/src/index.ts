@@ -5,6 +5,7 @@ export {
   HIDDEN_VALUE,
 } from "./actions/configs.js";
 export type { ElectionOutcome, PartitionRef } from "./actions/elections.js";
+export { type FeatureRefusal, FeatureUpdateRefused, featureRefusals } from "./actions/features.js";
 export type { LogDirMoveOutcome, LogDirMoveRequest, ReplicaPlacement } from "./actions/log-dirs.js";
 export { defaultPartition, MAX_PRODUCED_VALUE_BYTES } from "./actions/produce.js";
 export type { NewVoter, VoterRef } from "./actions/quorum-voters.js";
