@@ -18,7 +18,14 @@ import {
   type Snapshot,
 } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
-import { getSharedCluster, getSharedMongo, type RedisServer, startRedis, waitFor } from "@kcp/test-infra";
+import {
+  getSharedCluster,
+  getSharedMongo,
+  type RedisServer,
+  startRedis,
+  waitFor,
+  waitForPartitionOnEveryBroker,
+} from "@kcp/test-infra";
 import { ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from "@platformatic/kafka";
 import { expect } from "chai";
 import { type CollectorService, createCollectorService } from "../src/index.js";
@@ -220,6 +227,8 @@ describe("collector: the parts that change rarely, on a schedule of their own", 
     try {
       await client.admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
       await setRetention("3600000");
+      // The controller answers once the topic is committed; the broker the collection asks learns it a moment later.
+      await waitForPartitionOnEveryBroker(kafka, topic, 0, "a leader", (seen) => seen.leader >= 0);
       const id = await register(store, `slow-parts-${topic}`, kafka.bootstrapServers);
 
       const first = await requestCollection(queue, id, 60_000);
