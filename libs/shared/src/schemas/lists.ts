@@ -1,8 +1,10 @@
 /**
  * The value lists of the contract, each written once: the zod schemas build their enums from them, and clients (the
- * kcp command line, the web console) import them from `@kcp/shared/lists`, which imports nothing — a browser bundle
- * takes the lists and no server code. The order of each list is the order of its enum in the OpenAPI document.
+ * kcp command line, the web console) import them from `@kcp/shared/lists`, which imports nothing but the generated
+ * list of operation types — a browser bundle takes the lists and no server code. The order of each list is the order
+ * of its enum in the OpenAPI document.
  */
+import { OPERATION_TYPE_CAPABILITY } from "../generated/operation-types.js";
 
 export const OPERATION_STATUSES = [
   "planned",
@@ -54,24 +56,11 @@ export const CAPABILITY_NAMES = [
   "scaleNodePools",
 ] as const;
 
-/** The operation types, in the contract's order, each with the capability flag it needs. */
-export const OPERATION_TYPE_CAPABILITY = {
-  rebalance: "reassign",
-  drainBrokers: "reassign",
-  electLeaders: "electLeaders",
-  cordonBrokers: "cordon",
-  uncordonBrokers: "cordon",
-  unregisterBrokers: "unregisterBrokers",
-  addControllers: "addControllers",
-  removeVoters: "removeVoters",
-  finalizeFeatures: "finalizeFeatures",
-  migrateQuorum: "migrateQuorum",
-  restartNodes: "restartNodes",
-  upgradeVersion: "upgradeVersion",
-  provisionNodes: "provisionNodes",
-  scaleNodePools: "scaleNodePools",
-  applyDesiredState: "manageTopics",
-} as const satisfies Record<string, (typeof CAPABILITY_NAMES)[number]>;
+/**
+ * The operation types, in the contract's order, each with the capability flag it needs: generated from their
+ * definitions (OPERATION_TYPE_DEFINITIONS in ./operations.ts) by `npm run generate -w @kcp/shared`.
+ */
+export { OPERATION_TYPE_CAPABILITY };
 export const OPERATION_TYPES = Object.keys(OPERATION_TYPE_CAPABILITY) as (keyof typeof OPERATION_TYPE_CAPABILITY)[];
 
 /**

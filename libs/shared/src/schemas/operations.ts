@@ -14,13 +14,7 @@ import {
 } from "./common.js";
 import { cursorQuery } from "./cursor.js";
 import { DESIRED_CHANGES_MAX, DesiredChangeSchema } from "./desired-state.js";
-import {
-  OPERATION_STATUSES,
-  OPERATION_TYPE_CAPABILITY,
-  OPERATION_TYPES,
-  REQUESTED_ACTIONS,
-  STEP_STATUSES,
-} from "./lists.js";
+import { OPERATION_STATUSES, type OPERATION_TYPE_CAPABILITY, REQUESTED_ACTIONS, STEP_STATUSES } from "./lists.js";
 import { TopicNameSchema } from "./topics.js";
 
 export const OperationStatusSchema = z.enum(OPERATION_STATUSES);
@@ -81,130 +75,238 @@ const maxDiskUse = z
   .optional()
   .describe("Capacity goal: no broker's replicas above this % of its capacity, copies in flight counted (default 80)");
 
-/** Params of each operation type. */
-export const OPERATION_PARAMS = {
-  rebalance: z
-    .strictObject({
-      brokers: brokerList.optional().describe("Target brokers (default: every broker)"),
-      excludeBrokers: brokerList
-        .optional()
-        .describe("Brokers that keep no replica; none of them may also be in brokers"),
-      goals: z
-        .array(z.enum(REBALANCE_GOALS))
-        .min(1)
-        .refine((items) => unique(items), "must not repeat a goal")
-        .meta({ uniqueItems: true })
-        .optional()
-        .describe(
-          "The goals to pursue (default: all). Priority is fixed: hard rack, capacity (always enforced), then soft disk (band), replicas, leaders, topics, leaderBytesIn",
-        ),
-      capacityBytes: capacityOverrides,
-      maxDiskUsePercent: maxDiskUse,
-      diskBandPercent: z
-        .number()
-        .gt(0)
-        .max(100)
-        .optional()
-        .describe("Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10)"),
-      throttleBytesPerSec: positiveInt.optional().describe("Replication throttle while moving, bytes per second"),
-      maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
-    })
-    .refine((p) => !p.brokers || !p.excludeBrokers || !p.brokers.some((id) => p.excludeBrokers?.includes(id)), {
-      path: ["excludeBrokers"],
-      message: "a broker cannot be both a target and excluded",
-    }),
-  drainBrokers: z.strictObject({
-    brokers: brokerList.describe("Brokers to move every replica and leadership off"),
-    capacityBytes: capacityOverrides,
-    maxDiskUsePercent: maxDiskUse,
-  }),
-  electLeaders: z.strictObject({
-    electionType: z.enum(ELECTION_TYPES).describe("unclean may lose committed data: irreversible"),
-    partitions: z
-      .array(partitionRef)
-      .min(1)
-      .max(100_000)
-      .refine((items) => unique(items, (p) => `${p.topic}:${p.partition}`), "must not repeat a partition")
-      .meta({ uniqueItems: true }) // {topic, partition} only: equal items are the same partition
-      .optional()
-      .describe("Omitted = every partition"),
-  }),
-  cordonBrokers: cordonParams,
-  // A schema of its own: each type's params are named after the type in the OpenAPI document.
-  uncordonBrokers: cordonParams.clone(),
-  unregisterBrokers: z.strictObject({
-    brokers: brokerList.describe("Brokers holding no replica, shut down or fenced"),
-  }),
-  addControllers: z.strictObject({
-    controllers: z
-      .array(
-        z.strictObject({
-          nodeId: BrokerIdSchema,
-          directoryId: directoryId.optional(),
-          endpoints: z.array(nodeEndpoint).min(1).optional(),
-        }),
-      )
-      .min(1)
-      .max(10)
-      .refine((items) => unique(items, (c) => c.nodeId), "must not repeat a node")
-      .describe("Each nodeId at most once"),
-  }),
-  removeVoters: z.strictObject({
-    voters: z
-      .array(z.strictObject({ nodeId: BrokerIdSchema, directoryId }))
-      .min(1)
-      .max(10)
-      .refine((items) => unique(items, (v) => v.nodeId), "must not repeat a node")
-      .describe("Each nodeId at most once"),
-  }),
-  finalizeFeatures: z.strictObject({
-    features: z
-      .record(z.string().regex(/^[a-z][a-z0-9._-]{0,254}$/, "must be a feature name"), Int16Schema.min(0))
-      .refine((features) => Object.keys(features).length > 0, "give at least one feature, or omit features")
-      .meta({ minProperties: 1 })
-      .optional()
-      .describe("Feature name to level (default: every feature to its supported maximum)"),
-  }),
-  migrateQuorum: z.strictObject({}),
-  restartNodes: z.strictObject({
-    nodes: brokerList.optional().describe("Default: every node, one at a time"),
-    waitHealthy: z.boolean().default(true).describe("Wait for the cluster to be healthy before the next node"),
-  }),
-  upgradeVersion: z.strictObject({
-    version: z.string().regex(/^\d+\.\d+\.\d+$/, "must be a version such as 4.1.0"),
-    finalize: z.boolean().default(false).describe("Also finalize the new metadata version: irreversible"),
-  }),
-  provisionNodes: z.strictObject({ role: z.enum(NODE_ROLES), count: z.number().int().min(1).max(50) }),
-  scaleNodePools: z.strictObject({
-    pool: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "must be a node pool name (lowercase DNS label)"),
-    replicas: z.number().int().min(0).max(1000).describe("The new number of nodes; fewer than now is irreversible"),
-  }),
-  applyDesiredState: z.strictObject({
-    digest: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex")
-      .describe("SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it)"),
-    files: z.array(z.string().max(4096)).max(100).describe("The files' paths"),
-    changes: z
-      .array(DesiredChangeSchema)
-      .min(1)
-      .max(DESIRED_CHANGES_MAX)
-      .describe("The changes, in the order they are applied"),
-    throttleBytesPerSec: positiveInt
-      .optional()
-      .describe("Replication throttle while a replication factor grows, bytes per second"),
-    maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
-  }),
-} as const satisfies { readonly [T in OperationType]: z.ZodType };
-
-export type OperationType = keyof typeof OPERATION_TYPE_CAPABILITY;
-export const OperationTypeSchema = z.enum(OPERATION_TYPES as [OperationType, ...OperationType[]]);
-export type OperationParams<T extends OperationType> = z.infer<(typeof OPERATION_PARAMS)[T]>;
-
 /** Facts beyond the params that decide irreversibility: a node pool's current size. */
 export interface IrreversibilityFacts {
   poolReplicas?: number;
 }
+
+/** One operation type of the contract: the capability flag it needs, when it is irreversible, its params. */
+export interface OperationTypeDefinition<P extends z.ZodType = z.ZodType, C extends CapabilityName = CapabilityName> {
+  capability: C;
+  /** Whether the type, with these params, needs the cluster name typed back on confirm. */
+  irreversible: (params: Partial<z.infer<P>>, facts?: IrreversibilityFacts) => boolean;
+  params: P;
+}
+
+/** A definition with every part given, its `irreversible` typed by its own params. */
+function operationType<P extends z.ZodType, C extends CapabilityName>(
+  definition: OperationTypeDefinition<P, C>,
+): OperationTypeDefinition<P, C> {
+  return definition;
+}
+
+/**
+ * The operation types, in the contract's order, each defined once: the capability flag it needs, when it is
+ * irreversible (the cluster's name typed back on confirm), and its params (each named after its type in the OpenAPI
+ * document). Clients that take no zod read the types and their capabilities from src/generated/operation-types.ts,
+ * which `npm run generate -w @kcp/shared` writes from this table.
+ */
+export const OPERATION_TYPE_DEFINITIONS = {
+  rebalance: operationType({
+    capability: "reassign",
+    irreversible: () => false,
+    params: z
+      .strictObject({
+        brokers: brokerList.optional().describe("Target brokers (default: every broker)"),
+        excludeBrokers: brokerList
+          .optional()
+          .describe("Brokers that keep no replica; none of them may also be in brokers"),
+        goals: z
+          .array(z.enum(REBALANCE_GOALS))
+          .min(1)
+          .refine((items) => unique(items), "must not repeat a goal")
+          .meta({ uniqueItems: true })
+          .optional()
+          .describe(
+            "The goals to pursue (default: all). Priority is fixed: hard rack, capacity (always enforced), then soft disk (band), replicas, leaders, topics, leaderBytesIn",
+          ),
+        capacityBytes: capacityOverrides,
+        maxDiskUsePercent: maxDiskUse,
+        diskBandPercent: z
+          .number()
+          .gt(0)
+          .max(100)
+          .optional()
+          .describe("Disk goal: each broker's data within ± this % of the capacity-weighted mean (default 10)"),
+        throttleBytesPerSec: positiveInt.optional().describe("Replication throttle while moving, bytes per second"),
+        maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
+      })
+      .refine((p) => !p.brokers || !p.excludeBrokers || !p.brokers.some((id) => p.excludeBrokers?.includes(id)), {
+        path: ["excludeBrokers"],
+        message: "a broker cannot be both a target and excluded",
+      }),
+  }),
+  drainBrokers: operationType({
+    capability: "reassign",
+    irreversible: () => false,
+    params: z.strictObject({
+      brokers: brokerList.describe("Brokers to move every replica and leadership off"),
+      capacityBytes: capacityOverrides,
+      maxDiskUsePercent: maxDiskUse,
+    }),
+  }),
+  electLeaders: operationType({
+    capability: "electLeaders",
+    irreversible: (p) => p.electionType === "unclean",
+    params: z.strictObject({
+      electionType: z.enum(ELECTION_TYPES).describe("unclean may lose committed data: irreversible"),
+      partitions: z
+        .array(partitionRef)
+        .min(1)
+        .max(100_000)
+        .refine((items) => unique(items, (p) => `${p.topic}:${p.partition}`), "must not repeat a partition")
+        .meta({ uniqueItems: true }) // {topic, partition} only: equal items are the same partition
+        .optional()
+        .describe("Omitted = every partition"),
+    }),
+  }),
+  cordonBrokers: operationType({
+    capability: "cordon",
+    irreversible: () => false,
+    params: cordonParams,
+  }),
+  uncordonBrokers: operationType({
+    capability: "cordon",
+    irreversible: () => false,
+    // A schema of its own: each type's params are named after the type in the OpenAPI document.
+    params: cordonParams.clone(),
+  }),
+  unregisterBrokers: operationType({
+    capability: "unregisterBrokers",
+    irreversible: () => true,
+    params: z.strictObject({
+      brokers: brokerList.describe("Brokers holding no replica, shut down or fenced"),
+    }),
+  }),
+  addControllers: operationType({
+    capability: "addControllers",
+    irreversible: () => false,
+    params: z.strictObject({
+      controllers: z
+        .array(
+          z.strictObject({
+            nodeId: BrokerIdSchema,
+            directoryId: directoryId.optional(),
+            endpoints: z.array(nodeEndpoint).min(1).optional(),
+          }),
+        )
+        .min(1)
+        .max(10)
+        .refine((items) => unique(items, (c) => c.nodeId), "must not repeat a node")
+        .describe("Each nodeId at most once"),
+    }),
+  }),
+  removeVoters: operationType({
+    capability: "removeVoters",
+    irreversible: () => true,
+    params: z.strictObject({
+      voters: z
+        .array(z.strictObject({ nodeId: BrokerIdSchema, directoryId }))
+        .min(1)
+        .max(10)
+        .refine((items) => unique(items, (v) => v.nodeId), "must not repeat a node")
+        .describe("Each nodeId at most once"),
+    }),
+  }),
+  finalizeFeatures: operationType({
+    capability: "finalizeFeatures",
+    irreversible: () => true,
+    params: z.strictObject({
+      features: z
+        .record(z.string().regex(/^[a-z][a-z0-9._-]{0,254}$/, "must be a feature name"), Int16Schema.min(0))
+        .refine((features) => Object.keys(features).length > 0, "give at least one feature, or omit features")
+        .meta({ minProperties: 1 })
+        .optional()
+        .describe("Feature name to level (default: every feature to its supported maximum)"),
+    }),
+  }),
+  migrateQuorum: operationType({
+    capability: "migrateQuorum",
+    irreversible: () => true,
+    params: z.strictObject({}),
+  }),
+  restartNodes: operationType({
+    capability: "restartNodes",
+    irreversible: () => false,
+    params: z.strictObject({
+      nodes: brokerList.optional().describe("Default: every node, one at a time"),
+      waitHealthy: z.boolean().default(true).describe("Wait for the cluster to be healthy before the next node"),
+    }),
+  }),
+  upgradeVersion: operationType({
+    capability: "upgradeVersion",
+    irreversible: (p) => p.finalize === true,
+    params: z.strictObject({
+      version: z.string().regex(/^\d+\.\d+\.\d+$/, "must be a version such as 4.1.0"),
+      finalize: z.boolean().default(false).describe("Also finalize the new metadata version: irreversible"),
+    }),
+  }),
+  provisionNodes: operationType({
+    capability: "provisionNodes",
+    irreversible: () => false,
+    params: z.strictObject({ role: z.enum(NODE_ROLES), count: z.number().int().min(1).max(50) }),
+  }),
+  scaleNodePools: operationType({
+    capability: "scaleNodePools",
+    // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
+    irreversible: (p, facts) =>
+      p.replicas === undefined || facts?.poolReplicas === undefined || p.replicas < facts.poolReplicas,
+    params: z.strictObject({
+      pool: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "must be a node pool name (lowercase DNS label)"),
+      replicas: z.number().int().min(0).max(1000).describe("The new number of nodes; fewer than now is irreversible"),
+    }),
+  }),
+  applyDesiredState: operationType({
+    capability: "manageTopics",
+    // Deleting, or fewer replicas: the cluster's name typed back.
+    irreversible: (p) =>
+      (p.changes ?? []).some(
+        (c) =>
+          c.kind === "deleteTopic" ||
+          c.kind === "deleteAcl" ||
+          c.kind === "deleteQuota" ||
+          c.kind === "deleteScramCredential" ||
+          (c.kind === "changeReplicationFactor" && c.after < c.before),
+      ),
+    params: z.strictObject({
+      digest: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex")
+        .describe("SHA-256 of the files as planned (POST /clusters/{id}/desired-state/plan computes it)"),
+      files: z.array(z.string().max(4096)).max(100).describe("The files' paths"),
+      changes: z
+        .array(DesiredChangeSchema)
+        .min(1)
+        .max(DESIRED_CHANGES_MAX)
+        .describe("The changes, in the order they are applied"),
+      throttleBytesPerSec: positiveInt
+        .optional()
+        .describe("Replication throttle while a replication factor grows, bytes per second"),
+      maxConcurrentMoves: positiveInt.max(1000).optional().describe("Partition moves in flight at once"),
+    }),
+  }),
+};
+type Definitions = typeof OPERATION_TYPE_DEFINITIONS;
+export type OperationType = keyof Definitions;
+export type OperationParams<T extends OperationType> = z.infer<Definitions[T]["params"]>;
+/** The types in the table's order: the contract's, the same as OPERATION_TYPES in `@kcp/shared/lists`. */
+const operationTypes = Object.keys(OPERATION_TYPE_DEFINITIONS) as [OperationType, ...OperationType[]];
+export const OperationTypeSchema = z.enum(operationTypes);
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The generated list (`@kcp/shared/lists`) names the table's types with their capabilities: after a change to the
+ * table, `npm run generate -w @kcp/shared` makes this line type-check again (`npm run lint` checks the order too).
+ */
+const _generatedListIsCurrent: Same<
+  typeof OPERATION_TYPE_CAPABILITY,
+  { [T in OperationType]: Definitions[T]["capability"] }
+> = true;
+
+/** Params of each operation type. */
+export const OPERATION_PARAMS = Object.fromEntries(
+  Object.entries(OPERATION_TYPE_DEFINITIONS).map(([type, definition]) => [type, definition.params]),
+) as unknown as { readonly [T in OperationType]: Definitions[T]["params"] };
 
 export interface OperationTypeInfo<T extends OperationType = OperationType> {
   capability: CapabilityName;
@@ -212,41 +314,11 @@ export interface OperationTypeInfo<T extends OperationType = OperationType> {
   irreversible: (params: Partial<OperationParams<T>>, facts?: IrreversibilityFacts) => boolean;
 }
 
-/** When each type, with its params, is irreversible (the cluster's name typed back on confirm). */
-const IRREVERSIBLE: { readonly [T in OperationType]: OperationTypeInfo<T>["irreversible"] } = {
-  rebalance: () => false,
-  drainBrokers: () => false,
-  electLeaders: (p) => p.electionType === "unclean",
-  cordonBrokers: () => false,
-  uncordonBrokers: () => false,
-  unregisterBrokers: () => true,
-  addControllers: () => false,
-  removeVoters: () => true,
-  finalizeFeatures: () => true,
-  migrateQuorum: () => true,
-  restartNodes: () => false,
-  upgradeVersion: (p) => p.finalize === true,
-  provisionNodes: () => false,
-  // Deleting, or fewer replicas: the cluster's name typed back.
-  applyDesiredState: (p) =>
-    (p.changes ?? []).some(
-      (c) =>
-        c.kind === "deleteTopic" ||
-        c.kind === "deleteAcl" ||
-        c.kind === "deleteQuota" ||
-        c.kind === "deleteScramCredential" ||
-        (c.kind === "changeReplicationFactor" && c.after < c.before),
-    ),
-  // Shrinking only; without the pool's current size, count it as shrinking (the safe side).
-  scaleNodePools: (p, facts) =>
-    p.replicas === undefined || facts?.poolReplicas === undefined || p.replicas < facts.poolReplicas,
-};
-
-/** The capability each type needs (OPERATION_TYPE_CAPABILITY) and when it is irreversible: shared by gateway and planner. */
+/** The capability each type needs and when it is irreversible: shared by gateway and planner. */
 export const OPERATION_TYPE_INFO = Object.fromEntries(
-  OPERATION_TYPES.map((type) => [
+  Object.entries(OPERATION_TYPE_DEFINITIONS).map(([type, { capability, irreversible }]) => [
     type,
-    { capability: OPERATION_TYPE_CAPABILITY[type], irreversible: IRREVERSIBLE[type] },
+    { capability, irreversible },
   ]),
 ) as unknown as { readonly [T in OperationType]: OperationTypeInfo<T> };
 
@@ -256,7 +328,7 @@ export type PlanOperationRequest = { [T in OperationType]: { type: T; params: Op
 // A missing `params` is parsed as {} (prefault), so types with required params name the missing field.
 export const PlanOperationRequestSchema = z.discriminatedUnion(
   "type",
-  OPERATION_TYPES.map((type) =>
+  operationTypes.map((type) =>
     z.strictObject({ type: z.literal(type), params: (OPERATION_PARAMS[type] as z.ZodObject).prefault({}) }),
   ) as unknown as [z.ZodObject, ...z.ZodObject[]],
 ) as unknown as z.ZodType<PlanOperationRequest, unknown>;
