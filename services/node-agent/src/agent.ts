@@ -5,6 +5,7 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Component, Logger } from "@kcp/shared";
 import { SeenTokenIds, TokenVerifier } from "./auth.js";
+import { ClassDataArchives } from "./class-data.js";
 import { type AgentConfig, publicKeyPem } from "./config.js";
 import { createAgentApp } from "./http.js";
 import { Installations } from "./installations.js";
@@ -26,11 +27,19 @@ export async function startAgent(config: AgentConfig, logger: Logger): Promise<S
   const verifier = new TokenVerifier(publicKeyPem(config), config.AGENT_ID, seen, logger);
   const installations = new Installations(config.AGENT_STATE_DIR, config.AGENT_ARTIFACTS, logger);
   await installations.init();
+  const classData = new ClassDataArchives({
+    stateDir: config.AGENT_STATE_DIR,
+    java: config.AGENT_JAVA,
+    enabled: config.AGENT_CLASS_DATA,
+    logger,
+  });
+  await classData.init(await installations.list());
   const nodes = new NodeManager({
     stateDir: config.AGENT_STATE_DIR,
     installations,
     logger,
     java: config.AGENT_JAVA,
+    classData,
     defaultStopTimeoutMs: config.AGENT_STOP_TIMEOUT_MS,
     logConfig: await writeLoggingConfig(config.AGENT_STATE_DIR),
     rules: await NodeRules.of(config),

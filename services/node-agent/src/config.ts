@@ -44,6 +44,14 @@ export const agentSection = z
     AGENT_TLS_KEY_FILE: z.string().min(1).optional(),
     /** The java command the nodes and the storage tool run with. */
     AGENT_JAVA: z.string().min(1).default("java"),
+    /**
+     * Whether the agent keeps a class-data archive per installation and Java for the nodes' JVMs (class-data.ts):
+     * `true` (default) or `false`.
+     */
+    AGENT_CLASS_DATA: z
+      .enum(["true", "false", "1", "0"])
+      .transform((value) => value === "true" || value === "1")
+      .default(true),
     /** How long a stop waits for a node after SIGTERM before SIGKILL, unless the request says. */
     AGENT_STOP_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     /**

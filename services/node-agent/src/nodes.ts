@@ -1,4 +1,5 @@
 import type { Logger } from "@kcp/shared";
+import type { ClassDataArchives } from "./class-data.js";
 import type { Installations } from "./installations.js";
 import { NodeConfiguration } from "./node-config.js";
 import { NodeLocks } from "./node-locks.js";
@@ -19,6 +20,8 @@ export interface NodeManagerOptions {
   installations: Installations;
   logger: Logger;
   java: string;
+  /** The class-data archives the nodes' JVMs map (or dump). */
+  classData: ClassDataArchives;
   defaultStopTimeoutMs: number;
   /** The agent's logging configuration, for installations without their own. */
   logConfig: string;
@@ -37,9 +40,9 @@ export class NodeManager {
   private readonly locks = new NodeLocks();
 
   constructor(private readonly options: NodeManagerOptions) {
-    const { installations, logger, java, logConfig, rules } = options;
+    const { installations, logger, java, logConfig, rules, classData } = options;
     this.store = new NodeStore(options.stateDir);
-    this.supervisor = new ProcessSupervisor({ store: this.store, installations, logger, java, logConfig });
+    this.supervisor = new ProcessSupervisor({ store: this.store, installations, logger, java, logConfig, classData });
     this.provisioner = new Provisioner({ store: this.store, installations, logger, java, logConfig, rules });
     this.configuration = new NodeConfiguration(this.store, installations, rules);
   }

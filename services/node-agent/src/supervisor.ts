@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError, type Logger } from "@kcp/shared";
+import type { ClassDataArchives, ClassDataUse } from "./class-data.js";
 import { writeFileAtomic } from "./files.js";
 import type { Installation, Installations } from "./installations.js";
 import { classpathOf, log4jOptions, nodeEnvironment } from "./jvm.js";
@@ -25,6 +26,8 @@ export interface SupervisorOptions {
   java: string;
   /** The agent's logging configuration, for installations without their own (log4jOptions). */
   logConfig: string;
+  /** The class-data archive a start maps, or dumps when its installation has none yet. */
+  classData: ClassDataArchives;
 }
 
 /**
@@ -138,7 +141,11 @@ export class ProcessSupervisor {
     const paths = this.store.paths(id);
     await mkdir(paths.logs, { recursive: true });
     await writeFileAtomic(paths.properties, renderProperties(record.config));
-    const child = await this.spawnKafka(record, installation.path);
+    const classData = await this.options.classData.forStart(installation);
+    const child = await this.spawnKafka(record, installation.path, classData.args).catch(async (error: unknown) => {
+      await classData.settle(undefined);
+      throw error;
+    });
     const pid = child.pid as number;
     // Listened to at once: the JVM may exit while the start is still being recorded.
     const exit = new Promise<Exit>((resolve) => {
@@ -148,23 +155,25 @@ export class ProcessSupervisor {
     const startTicks = await processStartTicks(pid);
     if (startTicks === undefined) {
       const { code, signal } = await exit;
+      await classData.settle({ code, signal });
       record.lastExit = { code, signal, at: now() };
       await this.store.save(record);
       throw new AppError("internal", `The Kafka process of node ${id} exited at once; see its logs/stdout.log`);
     }
     record.process = { pid, startTicks, startedAt: now(), version: installation.version };
     record.desired = "running";
-    this.children.set(id, { pid, exited: this.recordExit(record, pid, exit) });
+    this.children.set(id, { pid, exited: this.recordExit(record, pid, exit, classData) });
     await this.store.save(record);
     this.options.logger.info({ nodeId: id, pid, version: installation.version }, "node started");
   }
 
-  private async spawnKafka(record: NodeRecord, installationPath: string): Promise<ChildProcess> {
+  private async spawnKafka(record: NodeRecord, installationPath: string, classData: string[]): Promise<ChildProcess> {
     const paths = this.store.paths(record.nodeId);
     const args = [
       ...(record.jvmOptions.some((o) => o.startsWith("-Xmx")) ? [] : DEFAULT_HEAP),
       ...log4jOptions(installationPath, this.options.logConfig),
       `-Dkafka.logs.dir=${paths.logs}`,
+      ...classData,
       ...record.jvmOptions,
       "-cp",
       classpathOf(installationPath),
@@ -190,9 +199,10 @@ export class ProcessSupervisor {
     }
   }
 
-  private async recordExit(record: NodeRecord, pid: number, exit: Promise<Exit>): Promise<void> {
+  private async recordExit(record: NodeRecord, pid: number, exit: Promise<Exit>, classData: ClassDataUse) {
     const id = record.nodeId;
     const { code, signal } = await exit;
+    await classData.settle({ code, signal });
     if (this.children.get(id)?.pid === pid) this.children.delete(id);
     if (record.process?.pid !== pid) return;
     record.process = null;

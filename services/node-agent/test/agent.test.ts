@@ -185,6 +185,12 @@ describe("node agent with real Kafka", function () {
     expect(cmdline.split("\0")).to.include(`-Dlog4j2.configurationFile=${logging}`);
     const serverLog = await readFile(join(env.AGENT_STATE_DIR as string, "nodes", "1", "logs", "server.log"), "utf8");
     expect(serverLog).to.contain("Kafka Server started");
+    // The installation's first start dumps its class data when the JVM exits: the agent names the file, in its state.
+    const classData = join(env.AGENT_STATE_DIR as string, "class-data");
+    const dump = cmdline.split("\0").find((arg) => arg.startsWith("-XX:ArchiveClassesAtExit="));
+    expect(dump?.startsWith(`-XX:ArchiveClassesAtExit=${classData}/kafka-${VERSION}-`), dump).to.equal(true);
+    expect(dump).to.match(/-[0-9a-f]{16}-[0-9a-f]{12}\.jsa\.\d+\.\d+\.tmp$/);
+    expect(cmdline).to.not.contain("SharedArchiveFile");
   });
 
   it("refuses forged, expired, replayed and wrongly addressed tokens with 401, changing nothing", async () => {
@@ -254,6 +260,29 @@ describe("node agent with real Kafka", function () {
     await waitFor("the restarted node to serve", async () =>
       (await kafkaTopics(["--list"])).includes("agent-a") ? true : undefined,
     );
+  });
+
+  it("maps the class-data archive the first start dumped from the restart on; a request naming one is refused", async () => {
+    const status = await ok("GET", "/v1/nodes/1");
+    const args = (await readFile(`/proc/${status.pid}/cmdline`, "utf8")).split("\0");
+    const classData = join(env.AGENT_STATE_DIR as string, "class-data");
+    const archives = (await readdir(classData)).filter((name) => name.endsWith(".jsa"));
+    expect(archives, "one archive, no dump or claim left")
+      .to.have.length(1)
+      .and.to.deep.equal(await readdir(classData));
+    const archive = join(classData, archives[0] as string);
+    expect(args).to.include(`-XX:SharedArchiveFile=${archive}`);
+    expect(args.some((arg) => arg.startsWith("-XX:ArchiveClassesAtExit"))).to.equal(false);
+    // The JVM uses it (an archive it cannot use is left unmapped), and the node serves (the restart test above).
+    expect(await readFile(`/proc/${status.pid}/maps`, "utf8")).to.contain(archive);
+    const named = await call("PUT", "/v1/nodes/2", {
+      ...provisionBody,
+      jvmOptions: ["-Xmx384m", `-XX:SharedArchiveFile=${archive}`],
+    });
+    expect(named.status, JSON.stringify(named.body)).to.equal(400);
+    expect(named.body).to.nested.include({ "error.code": "validation_failed" });
+    expect(JSON.stringify(named.body)).to.contain("-XX:SharedArchiveFile is not an allowed JVM option");
+    expect((await call("GET", "/v1/nodes/2")).status).to.equal(404);
   });
 
   it("keeps the node running across a SIGKILL of the agent and re-adopts it with the same pid", async () => {

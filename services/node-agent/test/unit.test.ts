@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createLogger } from "@kcp/shared";
 import { makeRunDir } from "@kcp/test-infra";
 import { expect } from "chai";
+import { archiveName, ClassDataArchives, keepsDump } from "../src/class-data.js";
 import { Installations, libsChecksum, parseChecksumFile, SeenTokenIds, TokenVerifier } from "../src/index.js";
 import { renderProperties } from "../src/properties.js";
 import { removeDir, TokenMinter } from "./helpers.js";
@@ -151,6 +152,62 @@ describe("node agent (unit)", () => {
 
   it("renders server.properties with sorted keys and escaped separators", () => {
     expect(renderProperties({ "b.key": "x=y", "a.key": "1" })).to.match(/a\.key=1\nb\.key=x=y\n$/);
+  });
+
+  describe("class-data archives", () => {
+    const installation = { version: "4.3.1", path: "/opt/kafka/4.3.1", sha512: "ab".repeat(64) };
+    const archives = (enabled = true) => new ClassDataArchives({ stateDir: dir, java: "java", enabled, logger });
+    /** What a JVM started with `-XX:ArchiveClassesAtExit=<dump>` leaves when it exits. */
+    const writeDump = (args: string[]) =>
+      writeFile((args[0] as string).slice("-XX:ArchiveClassesAtExit=".length), "archive bytes");
+
+    it("of two starts at once one dumps; a dump of a killed JVM is dropped, one of a JVM that exited is mapped next", async () => {
+      const agent = archives();
+      await agent.init([installation]);
+      const [first, second] = await Promise.all([agent.forStart(installation), agent.forStart(installation)]);
+      const dumping = [first, second].filter((use) => use.args[0]?.startsWith("-XX:ArchiveClassesAtExit="));
+      expect(dumping, "exactly one dumps").to.have.length(1);
+      expect([...first.args, ...second.args]).to.have.length(1);
+      await writeDump(dumping[0]?.args as string[]);
+      await dumping[0]?.settle({ code: null, signal: "SIGKILL" });
+      expect(await readdir(agent.dir), "dump and claim dropped").to.deep.equal([]);
+
+      const again = await agent.forStart(installation);
+      await writeDump(again.args);
+      await again.settle({ code: 143, signal: null });
+      expect(await readdir(agent.dir)).to.have.length(1);
+      const mapped = await agent.forStart(installation);
+      const archive = (await readdir(agent.dir))[0] as string;
+      expect(archive).to.match(/^kafka-4\.3\.1-abababababababab-[0-9a-f]{12}\.jsa$/);
+      expect(mapped.args).to.deep.equal([`-XX:SharedArchiveFile=${join(agent.dir, archive)}`]);
+      expect(keepsDump({ code: 1, signal: null }, 0), "an exit that wrote nothing").to.equal(false);
+      expect(keepsDump(undefined, 10), "an end not seen").to.equal(false);
+    });
+
+    it("at start drops a previous agent's dumps and claims and the archives of removed installations; off uses none", async () => {
+      const agent = archives();
+      await agent.init([installation]);
+      const dumping = await agent.forStart(installation);
+      await writeDump(dumping.args);
+      const other = { ...installation, version: "4.2.2" };
+      const kept = await archives();
+      await kept.init([installation, other]);
+      expect(await readdir(agent.dir), "the previous agent's dump and claim").to.deep.equal([]);
+      const otherStart = await kept.forStart(other);
+      await writeDump(otherStart.args);
+      await otherStart.settle({ code: 0, signal: null });
+      const [name] = await readdir(agent.dir);
+      expect(name).to.match(/^kafka-4\.2\.2-/);
+      expect(name?.endsWith(archiveName(other, (name ?? "").slice(-16, -4)))).to.equal(true);
+      await archives().init([installation]);
+      expect(await readdir(agent.dir), "4.2.2 is no longer installed").to.deep.equal([]);
+
+      const off = archives(false);
+      await off.init([installation]);
+      expect(await stat(agent.dir).catch(() => undefined), "the folder removed").to.equal(undefined);
+      const use = await off.forStart(installation);
+      expect(use.args).to.deep.equal([]);
+    });
   });
 });
 
