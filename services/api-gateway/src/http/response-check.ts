@@ -39,15 +39,34 @@ export function responseJudge(routes: readonly RouteSpec[], version: string): Pr
   return judge;
 }
 
+/** The id under which a judge's Ajv holds the document's components. */
+const COMPONENTS_ID = "kcp:openapi-components";
+
+/** A copy of `value` whose local references ("#/components/…") name the components' schema instead. */
+function intoComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(intoComponents);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) =>
+      key === "$ref" && typeof inner === "string" && inner.startsWith("#/")
+        ? [key, `${COMPONENTS_ID}${inner}`]
+        : [key, intoComponents(inner)],
+    ),
+  );
+}
+
 async function judgeOf(document: Document): Promise<ResponseJudge> {
   const { Ajv2020 } = await import("ajv/dist/2020.js");
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // The components are added once, as a schema of their own: each response schema's "#/components/…" references
+  // point into it. Compiling each response schema with the components beside it made Ajv walk every component at
+  // each compile (2.4 CPU-s for the 585 response schemas of the standalone's document, 1.0 this way).
+  ajv.addSchema({ $id: COMPONENTS_ID, components: document.components });
   const compiled = new Map<string, Validator>();
-  // The components beside the schema: its "#/components/schemas/…" references resolve within what is compiled.
   const validator = (key: string, schema: JsonSchema): Validator => {
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile({ ...schema, components: document.components }) as Validator;
+      validate = ajv.compile(intoComponents(schema) as JsonSchema) as Validator;
       compiled.set(key, validate);
     }
     return validate;
