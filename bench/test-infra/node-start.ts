@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import {
   AgentSigner,
+  buildArtifactSource,
   classData,
   DEFAULT_KAFKA_VERSION,
   formatNode,
@@ -31,7 +33,8 @@ import {
  * What a test node costs to start and to keep: a single combined Kafka node (broker and controller, the harness's own
  * plan, format and JVM options) started with today's options (the reference) and with each variant, in rounds whose
  * order rotates, every variant paired with the reference of its round; then a node agent's start, as the harness
- * starts it (Node.js under tsx) and the other ways it could be started.
+ * starts it (Node.js under tsx) and the other ways it could be started. `--agent-nodes` instead: a node run by a node
+ * agent, started and stopped through its API, by an agent without its class-data archives and by one with them.
  */
 const { values } = parseArgs({
   options: {
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     "agent-runs": { type: "string", default: "5" },
     "kafka-only": { type: "boolean", default: false },
     "agents-only": { type: "boolean", default: false },
+    "agent-nodes": { type: "boolean", default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -491,5 +495,177 @@ async function benchAgents(): Promise<void> {
   process.stdout.write(`  (the bundle took ${(bundle.ms / 1000).toFixed(1)} s to build)\n`);
 }
 
-if (!values["agents-only"]) await benchNodes();
-if (!values["kafka-only"]) await benchAgents();
+// ----- Nodes run by a node agent -----
+
+interface AgentNodeSample {
+  readyMs: number;
+  cpuAtReady: number;
+  stopMs: number;
+  /** The JVM's CPU-seconds from its start to its exit (its shutdown and a dump at exit included). */
+  lifeCpu: number;
+  archive: boolean;
+}
+
+/**
+ * A single combined node run by a node agent (plain HTTP) with `AGENT_CLASS_DATA` false, and one with it true: each
+ * started through the API until Kafka says it started, then stopped, `RUNS` times, in rounds whose order alternates.
+ * The first cycle of each is reported apart: it is the one that dumps the archive.
+ */
+async function benchAgentNodes(): Promise<void> {
+  const dir = await makeRunDir("bench-agent-nodes");
+  const runtime = await resolveKafka(VERSION);
+  const artifacts = await buildArtifactSource([VERSION], [], join(dir, "artifacts"));
+  const signer = new AgentSigner();
+  const jvmOptions = jvmArgs(runtime, "", { heapMb: 384 }).filter(
+    (arg, i, all) =>
+      arg !== "-cp" &&
+      all[i - 1] !== "-cp" &&
+      !arg.startsWith("-Dkafka.logs.dir=") &&
+      !arg.startsWith("-Dlog4j2.configurationFile="),
+  );
+  const variants = [
+    { name: "off", what: "AGENT_CLASS_DATA=false: the agent's starts before class data", classData: "false" },
+    {
+      name: "on",
+      what: "AGENT_CLASS_DATA=true (the default): the first start dumps, later ones map",
+      classData: "true",
+    },
+  ];
+  const agents = await Promise.all(
+    variants.map(async (variant) => {
+      const port = await freePort();
+      const agentId = `bench-agent-node-${variant.name}`;
+      const stateDir = join(dir, variant.name);
+      const child = await startProcess({
+        command: process.execPath,
+        args: [await nodeBundle(join(repoRoot, "services/node-agent/src/main.ts"))],
+        cwd: repoRoot,
+        env: {
+          LOG_LEVEL: "info",
+          AGENT_ID: agentId,
+          AGENT_HOST: "127.0.0.1",
+          AGENT_PORT: String(port),
+          AGENT_STATE_DIR: stateDir,
+          AGENT_PUBLIC_KEY: signer.publicKeyPem,
+          AGENT_ARTIFACTS: artifacts.url,
+          AGENT_CLASS_DATA: variant.classData,
+        },
+        logFile: join(dir, `agent-${variant.name}.log`),
+      });
+      const url = `http://127.0.0.1:${port}`;
+      const call = async (method: string, path: string, body?: unknown) => {
+        const text = body === undefined ? undefined : JSON.stringify(body);
+        const answer = await fetch(`${url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${signer.token(agentId, { method, path, ...(text === undefined ? {} : { body: text }) })}`,
+            ...(text === undefined ? {} : { "content-type": "application/json" }),
+          },
+          ...(text === undefined ? {} : { body: text }),
+        });
+        const parsed = (await answer.json()) as Record<string, unknown>;
+        if (!answer.ok)
+          throw new Error(`${variant.name}: ${method} ${path} answered ${answer.status} ${JSON.stringify(parsed)}`);
+        return parsed;
+      };
+      await waitFor(`the ${variant.name} agent to listen`, async () =>
+        (await fetch(`${url}/v1/health`).catch(() => undefined))?.ok ? true : undefined,
+      );
+      await call("POST", "/v1/installations", { version: VERSION });
+      const [plaintext, controller] = [await freePort(), await freePort()];
+      const listeners = `PLAINTEXT://127.0.0.1:${plaintext},CONTROLLER://127.0.0.1:${controller}`;
+      await call("PUT", "/v1/nodes/1", {
+        roles: ["broker", "controller"],
+        clusterId: `A${randomBytes(16).toString("base64url").slice(1)}`,
+        version: VERSION,
+        controllerMode: "standalone",
+        jvmOptions,
+        config: {
+          listeners,
+          "advertised.listeners": listeners,
+          "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+          "controller.listener.names": "CONTROLLER",
+          "inter.broker.listener.name": "PLAINTEXT",
+          "controller.quorum.bootstrap.servers": `127.0.0.1:${controller}`,
+          "log.dirs": join(stateDir, "data", "node-1"),
+          "offsets.topic.replication.factor": "1",
+          "transaction.state.log.replication.factor": "1",
+          "transaction.state.log.min.isr": "1",
+          "share.coordinator.state.topic.replication.factor": "1",
+          "share.coordinator.state.topic.min.isr": "1",
+        },
+      });
+      return { variant, process: child, call, serverLog: join(stateDir, "nodes", "1", "logs", "server.log") };
+    }),
+  );
+  const startedCount = async (log: string) =>
+    ((await readFile(log, "utf8").catch(() => "")).match(/Kafka Server started/g) ?? []).length;
+  const cycle = async (agent: (typeof agents)[number]): Promise<AgentNodeSample> => {
+    const before = await startedCount(agent.serverLog);
+    const cpuBefore = (await procStat(agent.process.pid))?.children ?? Number.NaN;
+    const started = performance.now();
+    const status = await agent.call("POST", "/v1/nodes/1/start");
+    const pid = status.pid as number;
+    await waitFor(
+      `the ${agent.variant.name} agent's node to start`,
+      async () => ((await startedCount(agent.serverLog)) > before ? true : undefined),
+      { timeoutMs: 180_000, intervalMs: 50 },
+    );
+    const readyMs = performance.now() - started;
+    const cpuAtReady = (await procStat(pid))?.own ?? Number.NaN;
+    const archive = (await readFile(`/proc/${pid}/maps`, "utf8").catch(() => "")).includes("/class-data/kafka-");
+    const stopping = performance.now();
+    await agent.call("POST", "/v1/nodes/1/stop", { timeoutMs: 60_000 });
+    const stopMs = performance.now() - stopping;
+    const lifeCpu = ((await procStat(agent.process.pid))?.children ?? Number.NaN) - cpuBefore;
+    return { readyMs, cpuAtReady, stopMs, lifeCpu, archive };
+  };
+  const samples = new Map<string, AgentNodeSample[]>(variants.map((v) => [v.name, []]));
+  const from = utc();
+  const load = watchLoad();
+  try {
+    for (let round = 0; round <= RUNS; round++) {
+      for (const [i] of agents.entries()) {
+        const agent = agents[(i + round) % agents.length] as (typeof agents)[number];
+        const sample = await cycle(agent);
+        samples.get(agent.variant.name)?.push(sample);
+        progress(
+          `${round === 0 ? "first cycle" : `round ${round}/${RUNS}`} ${agent.variant.name}: ready in ${(sample.readyMs / 1000).toFixed(2)} s, ${sample.cpuAtReady.toFixed(2)} CPU-s, stopped in ${(sample.stopMs / 1000).toFixed(2)} s, ${sample.lifeCpu.toFixed(2)} CPU-s in all${sample.archive ? ", archive mapped" : ""}`,
+        );
+      }
+    }
+  } finally {
+    for (const agent of agents) await agent.process.stop(10_000);
+    await rm(dir, { recursive: true, force: true });
+  }
+  const loadFigures = load.stop();
+  process.stdout.write(
+    `\nA single combined Kafka ${VERSION} node run by a node agent, started (until Kafka logs it started) and stopped ` +
+      `through the API: a first cycle, then ${RUNS} more, rounds alternating; ${from}–${utc()} UTC, ${cpus().length} cores, ` +
+      `${(totalmem() / 2 ** 30).toFixed(0)} GiB, 1-min load ${loadFigures.min.toFixed(1)}–${loadFigures.max.toFixed(1)} ` +
+      `(mean ${loadFigures.mean.toFixed(1)}). Later: medians; CPU-s in all: the JVM from start to exit.\n\n`,
+  );
+  const row = (name: string, mine: AgentNodeSample[]) => [
+    name,
+    (median(mine.map((s) => s.readyMs)) / 1000).toFixed(2),
+    median(mine.map((s) => s.cpuAtReady)).toFixed(2),
+    (median(mine.map((s) => s.stopMs)) / 1000).toFixed(2),
+    median(mine.map((s) => s.lifeCpu)).toFixed(2),
+    `${mine.filter((s) => s.archive).length}/${mine.length}`,
+  ];
+  printTable(
+    ["variant", "ready s", "CPU-s ready", "stop s", "CPU-s in all", "archive"],
+    variants.flatMap((v) => {
+      const mine = samples.get(v.name) ?? [];
+      return [row(`${v.name} first`, mine.slice(0, 1)), row(`${v.name} later`, mine.slice(1))];
+    }),
+  );
+  process.stdout.write("\n");
+  for (const v of variants) process.stdout.write(`  ${v.name.padEnd(14)} ${v.what}\n`);
+}
+
+if (values["agent-nodes"]) await benchAgentNodes();
+else {
+  if (!values["agents-only"]) await benchNodes();
+  if (!values["kafka-only"]) await benchAgents();
+}

@@ -70,6 +70,12 @@ export interface ClassDataUse {
 
 const NOTHING: ClassDataUse = { args: [], settle: async () => undefined };
 
+/**
+ * How many dumps of one archive an agent tries while it runs: a dump costs its JVM's exit a few CPU-seconds, and one
+ * dropped (its JVM killed, say after a stop's timeout on a loaded host) may well be dropped again.
+ */
+export const DUMP_ATTEMPTS = 2;
+
 export interface ClassDataOptions {
   stateDir: string;
   /** The java command the nodes run with (AGENT_JAVA). */
@@ -86,6 +92,7 @@ export interface ClassDataOptions {
  */
 export class ClassDataArchives {
   readonly dir: string;
+  private readonly dumps = new Map<string, number>();
 
   constructor(private readonly options: ClassDataOptions) {
     this.dir = join(options.stateDir, "class-data");
@@ -116,7 +123,9 @@ export class ClassDataArchives {
       const exists = (await stat(archive).catch(() => undefined)) !== undefined;
       const claim = `${archive}.claim`;
       const dump = `${archive}.${process.pid}.${Date.now()}.tmp`;
-      const plan = planClassData(archive, exists, !exists && (await this.takeClaim(claim, dump)), dump);
+      const mayDump = !exists && (this.dumps.get(archive) ?? 0) < DUMP_ATTEMPTS;
+      const plan = planClassData(archive, exists, mayDump && (await this.takeClaim(claim, dump)), dump);
+      if (plan.kind === "dump") this.dumps.set(archive, (this.dumps.get(archive) ?? 0) + 1);
       if (plan.kind !== "dump") return { args: classDataArgs(plan), settle: NOTHING.settle };
       return { args: classDataArgs(plan), settle: (exit) => this.settleDump(plan, claim, exit) };
     } catch (error) {

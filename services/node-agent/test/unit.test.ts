@@ -184,6 +184,21 @@ describe("node agent (unit)", () => {
       expect(keepsDump(undefined, 10), "an end not seen").to.equal(false);
     });
 
+    it("tries two dumps of an archive while the agent runs, then starts without", async () => {
+      const agent = archives();
+      await agent.init([installation]);
+      for (let i = 0; i < 2; i++) {
+        const use = await agent.forStart(installation);
+        expect(use.args[0]).to.match(/^-XX:ArchiveClassesAtExit=/);
+        await writeDump(use.args);
+        await use.settle({ code: null, signal: "SIGKILL" });
+      }
+      expect((await agent.forStart(installation)).args).to.deep.equal([]);
+      const restarted = archives();
+      await restarted.init([installation]);
+      expect((await restarted.forStart(installation)).args[0], "a new agent tries again").to.match(/AtExit/);
+    });
+
     it("at start drops a previous agent's dumps and claims and the archives of removed installations; off uses none", async () => {
       const agent = archives();
       await agent.init([installation]);
