@@ -125,8 +125,8 @@ export class ClassDataArchives {
       const dump = `${archive}.${process.pid}.${Date.now()}.tmp`;
       const mayDump = !exists && (this.dumps.get(archive) ?? 0) < DUMP_ATTEMPTS;
       const plan = planClassData(archive, exists, mayDump && (await this.takeClaim(claim, dump)), dump);
-      if (plan.kind === "dump") this.dumps.set(archive, (this.dumps.get(archive) ?? 0) + 1);
       if (plan.kind !== "dump") return { args: classDataArgs(plan), settle: NOTHING.settle };
+      this.dumps.set(archive, (this.dumps.get(archive) ?? 0) + 1);
       return { args: classDataArgs(plan), settle: (exit) => this.settleDump(plan, claim, exit) };
     } catch (error) {
       this.options.logger.warn({ err: error, version: installation.version }, "class data unavailable for this start");
