@@ -337,7 +337,10 @@ async function spawnAgent(
     command: process.execPath,
     args: await agentNodeArgs(),
     cwd: repoRoot,
-    env: { LOG_LEVEL: "info", ...env },
+    // Class data off: each agent keeps its own copy of the jars, so each would dump its archive once (about 3 CPU-s
+    // at a node's first stop) to save about 1 CPU-s on each later start, and most harness nodes start once or twice.
+    // services/node-agent's tests prove the archive; a caller's env may turn it on.
+    env: { LOG_LEVEL: "info", AGENT_CLASS_DATA: "false", ...env },
     logFile,
     detached,
   }).catch(async (error: unknown) => {
