@@ -10,6 +10,9 @@ import {
 } from "../document-parts.js";
 import type { ItemsPage } from "../repositories.js";
 
+/** How many parsed chunks `page` keeps (each up to CHUNK_CHARS of text). */
+const PARSED_CHUNKS_KEPT = 4;
+
 interface ChunkRow {
   n: number;
   first: number | null;
@@ -25,6 +28,12 @@ interface ChunkRow {
  */
 export class EmbeddedOperationParts {
   readonly known = new KnownParts();
+  /**
+   * The last chunks a page parsed, by operation, part and chunk: a part's id names its content, so a chunk read again
+   * is the same. Reading an operation shows the first items of each of its arrays, and a client polling a large plan
+   * made each read parse a chunk of up to 1 MiB again. Items leave it as copies.
+   */
+  private readonly parsedChunks = new Map<string, unknown[]>();
 
   constructor(private readonly db: DatabaseSync) {}
 
@@ -105,16 +114,35 @@ export class EmbeddedOperationParts {
       throw new Error(`Operation ${opId}: part ${ref.$kcpPart} is no array`);
     const total = last.first + last.count;
     const end = Math.min(total, offset + Math.max(0, limit));
-    const read = this.db.prepare("SELECT text FROM operation_parts WHERE op_id = ? AND part = ? AND n = ?");
     const items: unknown[] = [];
     for (const chunk of index) {
       const first = chunk.first as number;
       if (first >= end || first + (chunk.count as number) <= offset) continue;
-      const { text } = read.get(opId, ref.$kcpPart, chunk.n) as { text: string };
-      const parsed = this.document(opId, text, false) as unknown[];
-      for (let i = Math.max(0, offset - first); i < Math.min(parsed.length, end - first); i++) items.push(parsed[i]);
+      const parsed = this.chunk(opId, ref.$kcpPart, chunk.n);
+      for (let i = Math.max(0, offset - first); i < Math.min(parsed.length, end - first); i++)
+        items.push(structuredClone(parsed[i]));
     }
     return { items, total };
+  }
+
+  /** Chunk `n` of array part `id`, parsed with its references loaded (from the last chunks parsed when there). */
+  private chunk(opId: string, id: string, n: number): unknown[] {
+    const key = `${opId}/${id}/${n}`;
+    let parsed = this.parsedChunks.get(key);
+    if (parsed) this.parsedChunks.delete(key);
+    else {
+      const row = this.db
+        .prepare("SELECT text FROM operation_parts WHERE op_id = ? AND part = ? AND n = ?")
+        .get(opId, id, n) as { text: string } | undefined;
+      if (!row) throw new Error(`Operation ${opId}: part ${id} is missing`);
+      parsed = this.document(opId, row.text, false) as unknown[];
+    }
+    this.parsedChunks.set(key, parsed);
+    for (const oldest of this.parsedChunks.keys()) {
+      if (this.parsedChunks.size <= PARSED_CHUNKS_KEPT) break;
+      this.parsedChunks.delete(oldest);
+    }
+    return parsed;
   }
 
   /** The chunks of an array of `items` stored `per` to a chunk. */
