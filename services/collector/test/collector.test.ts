@@ -18,14 +18,7 @@ import {
   type Snapshot,
 } from "@kcp/shared";
 import { EmbeddedStore, MongoStore, type Store } from "@kcp/store";
-import {
-  getSharedCluster,
-  getSharedMongo,
-  type RedisServer,
-  startRedis,
-  waitFor,
-  waitForPartitionOnEveryBroker,
-} from "@kcp/test-infra";
+import { getSharedCluster, getSharedMongo, type RedisServer, startRedis, waitFor } from "@kcp/test-infra";
 import { ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from "@platformatic/kafka";
 import { expect } from "chai";
 import { type CollectorService, createCollectorService } from "../src/index.js";
@@ -214,8 +207,10 @@ describe("collector: the parts that change rarely, on a schedule of their own", 
     const kafka = await getSharedCluster("single");
     const topic = `slow-parts-${randomUUID().slice(0, 8)}`;
     const client = KafkaClient.open({ bootstrapServers: kafka.bootstrapServers, security: PLAINTEXT });
-    const setRetention = (value: string) =>
-      client.admin.incrementalAlterConfigs({
+    // Kafka answers a config change once the controller committed it; the broker that answers DescribeConfigs (and
+    // the collection) learns it a moment later: the change counts as made once that broker shows it.
+    const setRetention = async (value: string) => {
+      await client.admin.incrementalAlterConfigs({
         resources: [
           {
             resourceType: ConfigResourceTypes.TOPIC,
@@ -224,11 +219,16 @@ describe("collector: the parts that change rarely, on a schedule of their own", 
           },
         ],
       });
+      await waitFor(`the broker to show retention.ms ${value} for ${topic}`, async () => {
+        const [shown] = await client.admin.describeConfigs({
+          resources: [{ resourceType: ConfigResourceTypes.TOPIC, resourceName: topic }],
+        });
+        return shown?.configs.find((c) => c.name === "retention.ms")?.value === value ? true : undefined;
+      });
+    };
     try {
       await client.admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
       await setRetention("3600000");
-      // The controller answers once the topic is committed; the broker the collection asks learns it a moment later.
-      await waitForPartitionOnEveryBroker(kafka, topic, 0, "a leader", (seen) => seen.leader >= 0);
       const id = await register(store, `slow-parts-${topic}`, kafka.bootstrapServers);
 
       const first = await requestCollection(queue, id, 60_000);
