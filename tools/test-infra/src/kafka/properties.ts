@@ -22,6 +22,10 @@ const COMMON: Record<string, string> = {
   "group.initial.rebalance.delay.ms": "0",
   "auto.create.topics.enable": "false",
   "num.partitions": "1",
+  // Leaders move only when a test or the service moves them. Kafka's own preferred-leader election (every 300 s by
+  // default) undid tests' unpreferred leaders between their setup and their plan: two election tests on the shared
+  // 3c3b were refused "Nothing to do" in the same second (7 Dec 2026).
+  "auto.leader.rebalance.enable": "false",
   "log.segment.bytes": String(64 * 1024 * 1024),
   // The active controller appends a no-op record to the metadata log every 500 ms by default, which every node then
   // fetches: an idle 3c3b spent 5.95 CPU-s a minute, 3.60 with one every 5 s (measured 27 Nov 2026, 2 cores).
