@@ -81,7 +81,6 @@ describe("KafkaClients: a call's deadline", function () {
     const ended = new Promise<void>((resolve) => {
       workEnded = resolve;
     });
-    const started = Date.now();
     const call = () =>
       clients.use(
         "c1",
@@ -92,9 +91,8 @@ describe("KafkaClients: a call's deadline", function () {
       );
     await call().catch(() => undefined);
     // The connection it waited on is dropped at the deadline; Kafka's client then sends again on a new one, which is
-    // closed with the client one deadline later at the latest: the abandoned work ends by then.
+    // closed with the client one deadline later at the latest: the abandoned work ends (else this waits for ever).
     await ended;
-    expect(Date.now() - started).to.be.below(1_500);
     await Promise.resolve();
     expect(clients.size).to.equal(0);
     await broker.allClosed();
