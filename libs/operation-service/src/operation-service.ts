@@ -34,8 +34,8 @@ import {
   type OperationStatus,
   type OperationType,
   type PlanOperationRequest,
+  type Principal,
   type RequestedAction,
-  type Role,
   type Snapshot,
   type Step,
 } from "@kcp/shared";
@@ -52,15 +52,22 @@ export interface OperationServiceDependencies {
   providerWaitMs?: number;
 }
 
-/** Who plans or confirms: the name the operation and the audit keep, and the role the change is decided by. */
-export interface Actor {
-  username: string;
-  role: Role;
-}
+/**
+ * Who plans or confirms: the name the operation and the audit keep, and the role and bindings the change is decided
+ * by (a person's, or the autopilot's role).
+ */
+export type Actor = Principal;
 
-/** 403 unless the actor's role allows the operation and every change it carries, as their direct routes decide. */
-function refuseUnauthorized(actor: Actor, type: OperationType, params: unknown): void {
-  const refusal = authorizeOperation(actor, type, params);
+/**
+ * 403 unless the actor may make the operation and every change it carries on this cluster, as their direct routes
+ * decide; 404 when the cluster is not the actor's to see.
+ */
+function refuseUnauthorized(actor: Actor, type: OperationType, params: unknown, cluster: ClusterRecord): void {
+  const refusal = authorizeOperation(actor, type, params, {
+    id: cluster.id,
+    name: cluster.name,
+    labels: cluster.labels,
+  });
   if (refusal) throw new AppError(refusal.code, refusal.message);
 }
 
@@ -138,8 +145,8 @@ export class OperationService {
     createdBy: Actor,
     explanation?: OperationExplanation,
   ): Promise<Operation> {
-    refuseUnauthorized(createdBy, request.type, request.params);
     const record = await this.deps.clusters.find(clusterId);
+    refuseUnauthorized(createdBy, request.type, request.params, record);
     const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
     const now = this.now();
@@ -215,6 +222,7 @@ export class OperationService {
       confirmedBy,
       operation.type as OperationType,
       await this.deps.store.operations.resolveParts(operation.id, operation.document.params),
+      cluster,
     );
     await this.refuseWhileAnotherIsActive(operation.clusterId);
     // The check needs the whole document (every move, every change, every step's args); the write keeps what was

@@ -33,6 +33,13 @@ export interface UserRecord {
   role: Role;
   disabled: boolean;
   passwordHash: string;
+  /**
+   * The identity provider a user signs in through (its id in the configuration); undefined for a local user. Such a
+   * user has no password and no role of its own: its bindings, and its groups' bindings, give its access.
+   */
+  source?: string;
+  /** A provider's user's groups as of its last sign-in or refresh, each `<source>:<group>`. */
+  groups?: string[];
   createdAt: Date;
   updatedAt: Date;
 }

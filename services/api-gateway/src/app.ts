@@ -72,9 +72,9 @@ export function createGatewayApp(context: GatewayContext, options: GatewayAppOpt
       ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     }),
   );
-  app.use("/api", authenticate(context.store), requireServiceHeader);
+  app.use("/api", authenticate(context.store, context.access), requireServiceHeader);
   app.use(mountRoutes(routes));
-  app.use(QUEUE_DASHBOARD_PATH, queueDashboard(context.queue, context.store));
+  app.use(QUEUE_DASHBOARD_PATH, queueDashboard(context.queue, context.store, context.access));
   app.use(consoleSite(options.consoleDir));
   app.use(unknownRoute);
   app.use(errorResponder);

@@ -15,6 +15,7 @@ import {
 } from "@kcp/shared";
 import type { z } from "zod";
 import { LoginFailureBudget } from "./audit/login-failures.js";
+import { AccessBook, NO_BINDINGS } from "./auth/access-book.js";
 import { type LoginService, loginService } from "./auth/login.js";
 
 /** The collectors' interval and timeout: how long register waits, and when a cluster's view is stale. */
@@ -58,6 +59,8 @@ export interface GatewayContext extends ServiceContext {
   /** One set of last-collection figures for the topic lists and the Kafka metrics. */
   collectedFigures: CollectedFiguresCache;
   login: LoginService;
+  /** The role bindings, compiled once per change: what every request's principal is decided by. */
+  access: AccessBook;
   /** Which refused anonymous requests (failed logins included) get an audit entry of their own. */
   loginFailures: LoginFailureBudget;
 }
@@ -100,6 +103,7 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     operations: new OperationService({ store, clusters, queue, providerWaitMs: waitMs }),
     collectedFigures,
     login: loginService(store, config),
+    access: new AccessBook(NO_BINDINGS),
     loginFailures: new LoginFailureBudget(config.LOGIN_FAILURES_AUDITED_PER_MINUTE),
   };
 }

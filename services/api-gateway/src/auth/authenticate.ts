@@ -1,6 +1,16 @@
-import { API_TOKEN_PREFIX, hashToken, type Role, roleRank } from "@kcp/shared";
+import {
+  type AccessIndex,
+  API_TOKEN_PREFIX,
+  type CompiledBinding,
+  hashToken,
+  type Principal,
+  principalBindings,
+  type Role,
+  roleRank,
+} from "@kcp/shared";
 import type { Store, UserRecord } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
+import type { AccessBook } from "./access-book.js";
 import { SESSION_COOKIE } from "./principal.js";
 
 /** A token's last use is written at most this often (one write per minute, not per request). */
@@ -20,14 +30,31 @@ function tokenOf(req: Request): string | undefined {
 
 const lower = (a: Role, b: Role): Role => (roleRank(a) <= roleRank(b) ? a : b);
 
-async function sessionPrincipal(store: Store, tokenHash: string, now: Date) {
+/**
+ * What decisions read of a user: a local user's role (a binding on everything), and the bindings of the user and its
+ * groups; an API token's `cap` lowers each of them to the token's role.
+ */
+export function accessOf(index: AccessIndex, user: UserRecord, cap?: Role): Principal {
+  const bindings = principalBindings(index, user.username, user.groups ?? []);
+  const capRank = cap === undefined ? undefined : roleRank(cap);
+  const capped =
+    capRank === undefined
+      ? bindings
+      : bindings.map(
+          (binding): CompiledBinding =>
+            binding.rank <= capRank ? binding : { ...binding, role: cap as Role, rank: capRank },
+        );
+  return { username: user.username, ...(user.source === undefined ? { role: user.role } : {}), bindings: capped };
+}
+
+async function sessionPrincipal(store: Store, index: AccessIndex, tokenHash: string, now: Date) {
   const session = await store.sessions.findActive(tokenHash, now);
   const user = session && (await store.users.findById(session.userId));
-  return user && !user.disabled ? { user, tokenHash } : undefined;
+  return user && !user.disabled ? { user, tokenHash, access: accessOf(index, user) } : undefined;
 }
 
 /** An API token acts as its owner, with the token's role capped at the owner's current one. */
-async function apiTokenPrincipal(store: Store, tokenHash: string, now: Date) {
+async function apiTokenPrincipal(store: Store, index: AccessIndex, tokenHash: string, now: Date) {
   const token = await store.apiTokens.findActiveByHash(tokenHash, now);
   const owner = token && (await store.users.findById(token.ownerId));
   if (!token || !owner || owner.disabled) return undefined;
@@ -35,7 +62,7 @@ async function apiTokenPrincipal(store: Store, tokenHash: string, now: Date) {
     await store.apiTokens.touch(token.id, now);
   }
   const user: UserRecord = { ...owner, role: lower(token.role, owner.role) };
-  return { user, tokenHash, apiToken: { id: token.id, name: token.name } };
+  return { user, tokenHash, apiToken: { id: token.id, name: token.name }, access: accessOf(index, user, token.role) };
 }
 
 /**
@@ -45,16 +72,17 @@ async function apiTokenPrincipal(store: Store, tokenHash: string, now: Date) {
  * (401). The CSRF header check (`X-Service-Request: 1` on every non-GET request) comes after this, for every
  * credential alike.
  */
-export function authenticate(store: Store) {
+export function authenticate(store: Store, access: AccessBook) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const token = tokenOf(req);
       if (token !== undefined) {
         const tokenHash = hashToken(token);
         const now = new Date();
+        const index = await access.index();
         const principal = token.startsWith(API_TOKEN_PREFIX)
-          ? await apiTokenPrincipal(store, tokenHash, now)
-          : await sessionPrincipal(store, tokenHash, now);
+          ? await apiTokenPrincipal(store, index, tokenHash, now)
+          : await sessionPrincipal(store, index, tokenHash, now);
         if (principal) req.principal = principal;
       }
       next();

@@ -2,9 +2,10 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import { BullMqQueue, type JobQueue } from "@kcp/queue";
-import { AppError, roleAtLeast } from "@kcp/shared";
+import { AppError, roleRank, serviceRank } from "@kcp/shared";
 import type { Store } from "@kcp/store";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import type { AccessBook } from "../auth/access-book.js";
 import { authenticate } from "../auth/authenticate.js";
 
 export const QUEUE_DASHBOARD_PATH = "/admin/queues";
@@ -13,7 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function adminOnly(req: Request, _res: Response, next: NextFunction): void {
   if (!req.principal) next(new AppError("unauthenticated"));
-  else if (!roleAtLeast(req.principal.user.role, "admin"))
+  else if (serviceRank(req.principal.access) < roleRank("admin"))
     next(new AppError("forbidden", "The queue dashboard needs the admin role"));
   else next();
 }
@@ -39,9 +40,9 @@ function sameOriginActions(req: Request, _res: Response, next: NextFunction): vo
  * bull-board at /admin/queues, showing every queue of the service (BullMQ only: the in-process queue of `npm start`
  * has no dashboard), for admins.
  */
-export function queueDashboard(queue: JobQueue, store: Store): Router {
+export function queueDashboard(queue: JobQueue, store: Store, access: AccessBook): Router {
   const router = Router();
-  router.use(authenticate(store), adminOnly, sameOriginActions);
+  router.use(authenticate(store, access), adminOnly, sameOriginActions);
   if (!(queue instanceof BullMqQueue)) {
     router.use((_req, _res, next) => next(new AppError("not_found", "The queue dashboard needs QUEUE=bullmq")));
     return router;

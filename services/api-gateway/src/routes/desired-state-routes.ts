@@ -30,6 +30,7 @@ import {
   DesiredStatePlanRequestSchema,
   type DesiredStatePlanResponse,
   DesiredStatePlanResponseSchema,
+  type Principal,
   type Snapshot,
 } from "@kcp/shared";
 import type { Store, UserRecord } from "@kcp/store";
@@ -145,7 +146,7 @@ async function currentResources(
 async function planStaged(
   { operations, desiredStates, box }: Pick<GatewayContext, "operations" | "desiredStates" | "box">,
   clusterId: string,
-  user: UserRecord,
+  principal: Principal,
   body: PlanRequestSummary,
   changes: DesiredChange[],
   hold: string,
@@ -164,7 +165,7 @@ async function planStaged(
           ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
         },
       },
-      user,
+      principal,
     )
     .catch(async (error: unknown) => {
       await desiredStates.release(clusterId, hold);
@@ -185,7 +186,7 @@ async function checkedPlan(
   context: Pick<GatewayContext, "clusters" | "actions" | "desiredStates">,
   clusterId: string,
   digest: string,
-  user: UserRecord,
+  principal: Principal,
 ): Promise<CheckedPlan> {
   const { actions, desiredStates } = context;
   const [resources, applied] = await Promise.all([
@@ -198,7 +199,8 @@ async function checkedPlan(
   if (result.problems) throw new AppError("invalid_request", problemsMessage(result.problems));
   const { plan } = result;
   const { changes } = plan;
-  const refusal = authorizeChanges(user, changes);
+  const record = await context.clusters.find(clusterId);
+  const refusal = authorizeChanges(principal, changes, { id: record.id, name: record.name, labels: record.labels });
   if (refusal) return { plan, refusal };
   if (changes.length > DESIRED_CHANGES_MAX)
     throw new AppError(
@@ -250,7 +252,7 @@ function planRoute(
       ...(body.throttleBytesPerSec === undefined ? {} : { throttleBytesPerSec: body.throttleBytesPerSec }),
       ...(body.maxConcurrentMoves === undefined ? {} : { maxConcurrentMoves: body.maxConcurrentMoves }),
     }),
-    find: ({ params, body, user }) => checkedPlan(context, params.id, body.digest, user),
+    find: ({ params, body, principal }) => checkedPlan(context, params.id, body.digest, principal),
     audit: {
       target: ({ done }) => done?.operationId ?? "applyDesiredState",
       // A checked plan's files, a refused one's too; and the user's earlier plans it superseded, if any.
@@ -262,7 +264,7 @@ function planRoute(
           ...(done && done.superseded.length > 0 ? { superseded: done.superseded } : {}),
         },
     },
-    async handle({ user, params, body, found }) {
+    async handle({ user, principal, params, body, found }) {
       const { digest } = body;
       if (found.refusal) throw new AppError(found.refusal.code, found.refusal.message);
       const { changes, counts, irreversible, warnings } = found.plan;
@@ -288,7 +290,7 @@ function planRoute(
       const done: PlanDone = { superseded: staged.superseded };
       const operation = await afterDone(
         done,
-        planStaged(context, params.id, user, body, changes, staged.hold, credentials),
+        planStaged(context, params.id, principal, body, changes, staged.hold, credentials),
       );
       return { status: 200, body: { ...answer, operation }, done: { ...done, operationId: operation.id } };
     },

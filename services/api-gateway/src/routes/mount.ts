@@ -1,4 +1,4 @@
-import { AppError, roleAtLeast } from "@kcp/shared";
+import { AppError, highestRank, roleRank } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { JSON_BODY_LIMIT_BYTES, jsonBody, rawJsonBody } from "../http/json-body.js";
 import { type AuditFacts, FailedAfter, type RouteSpec } from "./route.js";
@@ -19,11 +19,15 @@ declare global {
   }
 }
 
-/** The route's role: 401 without a session, 403 below the route's role. */
+/**
+ * The route's role: 401 without a session, 403 when the principal holds the route's role nowhere (neither as a local
+ * user nor through any binding). What it holds it on — which cluster, which resource — the route decides with
+ * `authorize` once it knows what the request touches.
+ */
 function refusal(spec: RouteSpec, req: Request): AppError | undefined {
   if (spec.role === "anonymous") return undefined;
   if (!req.principal) return new AppError("unauthenticated");
-  if (!roleAtLeast(req.principal.user.role, spec.role))
+  if (highestRank(req.principal.access) < roleRank(spec.role))
     return new AppError("forbidden", `This action needs the ${spec.role} role`);
   return undefined;
 }
@@ -59,7 +63,8 @@ function handler(spec: RouteSpec) {
         done: undefined,
       };
       res.locals.handling = handling;
-      const context = { req, res, user, tokenHash: req.principal?.tokenHash ?? "", body, query, params };
+      const principal = req.principal?.access ?? { username: "" };
+      const context = { req, res, user, principal, tokenHash: req.principal?.tokenHash ?? "", body, query, params };
       const found = spec.find ? await spec.find({ ...context, found: undefined }) : undefined;
       handling.found = found;
       const result = await spec.handle({ ...context, found }).catch((error: unknown) => {

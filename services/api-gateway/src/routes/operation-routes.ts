@@ -105,14 +105,14 @@ export function operationRoutes({ operations, store }: Pick<GatewayContext, "ope
       params: ClusterPathSchema,
       body: PlanOperationRequestSchema,
       audit: { target: ({ body, done }) => done?.id ?? body.type },
-      async handle({ user, params, body }) {
+      async handle({ principal, params, body }) {
         // Its changes come from files checked against their scopes and the service's bounds: one way in.
         if (body.type === "applyDesiredState")
           throw new AppError(
             "invalid_request",
             "applyDesiredState is planned from files: POST /api/v1/clusters/{id}/desired-state/plan",
           );
-        const operation = await operations.plan(params.id, body, user);
+        const operation = await operations.plan(params.id, body, principal);
         return { status: 201, body: operation, done: operation };
       },
     }),
@@ -174,8 +174,8 @@ export function operationRoutes({ operations, store }: Pick<GatewayContext, "ope
       body: ConfirmRequestSchema,
       find: ({ params }) => operationOf(operations, params.op),
       audit: operationAudit,
-      async handle({ user, params, body }) {
-        return { status: 200, body: await operations.confirm(params.op, body, user) };
+      async handle({ principal, params, body }) {
+        return { status: 200, body: await operations.confirm(params.op, body, principal) };
       },
     }),
     requestRoute(operations, pauses, "pause"),

@@ -1,4 +1,4 @@
-import type { ErrorCode, Role } from "@kcp/shared";
+import type { ErrorCode, Principal, Role } from "@kcp/shared";
 import type { UserRecord } from "@kcp/store";
 import type { Request, Response } from "express";
 import type { z } from "zod";
@@ -10,6 +10,8 @@ export interface RouteContext<Body, Query, Params, Found = undefined> {
   res: Response;
   /** Set on every route whose role is not "anonymous". */
   user: UserRecord;
+  /** What authorization decisions read: the user's local role and its bindings (set with `user`). */
+  principal: Principal;
   tokenHash: string;
   body: Body;
   query: Query;
