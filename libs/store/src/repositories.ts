@@ -23,6 +23,7 @@ import type {
   StoredProfile,
 } from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
+import type { RoleBindingRepository } from "./role-bindings.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
 export type { OperationStatus, Role };
@@ -516,4 +517,5 @@ export interface Repositories {
   autopilotPauses: AutopilotPauseRepository;
   desiredStates: DesiredStateRepository;
   series: SeriesRepository;
+  roleBindings: RoleBindingRepository;
 }

@@ -12,6 +12,7 @@ export const ERROR_CATALOG = {
   not_found: { status: 404, message: "Not found" },
   already_exists: { status: 409, message: "Already exists" },
   conflict: { status: 409, message: "The request conflicts with the current state" },
+  binding_from_file: { status: 409, message: "The role binding comes from the bindings file: change it there" },
   plan_expired: { status: 410, message: "The plan has expired" },
   payload_too_large: { status: 413, message: "The request body is too large" },
   confirmation_mismatch: { status: 422, message: "The confirmation does not match the cluster name" },

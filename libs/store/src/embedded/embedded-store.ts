@@ -9,6 +9,7 @@ import { EmbeddedClusters, EmbeddedClusterViews } from "./clusters.js";
 import { EmbeddedDesiredStates } from "./desired-states.js";
 import { migrate } from "./migrations.js";
 import { EmbeddedOperations } from "./operations.js";
+import { EmbeddedRoleBindings } from "./role-bindings.js";
 import { EmbeddedSeries } from "./series.js";
 import { EmbeddedLoginAttempts, EmbeddedSessions } from "./sessions.js";
 import { EmbeddedUsers } from "./users.js";
@@ -43,6 +44,7 @@ export class EmbeddedStore implements Store {
   readonly autopilotPauses;
   readonly desiredStates;
   readonly series;
+  readonly roleBindings;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -67,6 +69,7 @@ export class EmbeddedStore implements Store {
     this.autopilotPauses = new EmbeddedAutopilotPauses(this.db);
     this.desiredStates = new EmbeddedDesiredStates(this.db);
     this.series = new EmbeddedSeries(this.db);
+    this.roleBindings = new EmbeddedRoleBindings(this.db);
   }
 
   async ping(): Promise<void> {

@@ -108,6 +108,17 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE UNIQUE INDEX series_dictionaries_key ON series_dictionaries (cluster_id, id);
       CREATE INDEX series_dictionaries_expiry ON series_dictionaries (expires_at);`,
   },
+  {
+    version: 9,
+    name: "role bindings and their version",
+    sql: `
+      CREATE TABLE role_bindings (
+        id TEXT PRIMARY KEY, origin TEXT NOT NULL, spec TEXT NOT NULL, created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL, seq INTEGER NOT NULL);
+      CREATE INDEX role_bindings_by_origin ON role_bindings (origin, seq);
+      CREATE TABLE role_binding_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+      INSERT INTO role_binding_version (id, n) VALUES (1, 0);`,
+  },
 ];
 
 /** Applies the migrations not yet recorded; returns the schema version. Safe when several processes open at once. */

@@ -1,4 +1,5 @@
 import { type Connection, Schema } from "mongoose";
+import { roleBindingModels } from "./role-bindings.js";
 
 /**
  * The collections of the MongoDB adapter. Every guarantee that decides between concurrent writers rests on unique
@@ -182,6 +183,7 @@ export function registerModels(connection: Connection) {
     desiredStates: connection.model("DesiredState", desiredStates, "desired_states"),
     seriesFrames: connection.model("SeriesFrame", seriesFrames, "series_frames"),
     seriesDictionaries: connection.model("SeriesDictionary", seriesDictionaries, "series_dictionaries"),
+    ...roleBindingModels(connection),
   };
 }
 

@@ -9,6 +9,7 @@ import { MongoClusters, MongoClusterViews } from "./clusters.js";
 import { MongoDesiredStates } from "./desired-states.js";
 import { createExpiryIndexes, type Models, registerModels } from "./models.js";
 import { MongoOperations } from "./operations.js";
+import { MongoRoleBindings } from "./role-bindings.js";
 import { MongoSeries } from "./series.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
 import { MongoUsers } from "./users.js";
@@ -54,6 +55,7 @@ export class MongoStore implements Store {
   readonly autopilotPauses;
   readonly desiredStates;
   readonly series;
+  readonly roleBindings;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -75,6 +77,7 @@ export class MongoStore implements Store {
     this.autopilotPauses = new MongoAutopilotPauses(models);
     this.desiredStates = new MongoDesiredStates(models);
     this.series = new MongoSeries(models);
+    this.roleBindings = new MongoRoleBindings(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),
