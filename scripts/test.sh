@@ -17,7 +17,7 @@ if [[ "${1:-}" == "--quick" ]]; then
   exec node --conditions=source --import tsx tools/test-infra/src/run-tests.ts --quick
 fi
 
-say "checking the machine's prerequisites (Java 17+, Maven, Go, redis-server, Podman, runc, debootstrap, Python 3.11+, Chromium, containerd, CNI plugins, iptables, ipset, curl)"
+say "checking the machine's prerequisites (Java 17+, Maven, Go, redis-server, slapd, Podman, runc, debootstrap, Python 3.11+, Chromium, containerd, CNI plugins, iptables, ipset, curl)"
 npm run -s kafka -- check
 say "type-checking every package"
 npx turbo run typecheck --output-logs=errors-only
@@ -25,7 +25,7 @@ mark "the type check"
 say "building the service and the console"
 npx turbo run build --filter=@kcp/standalone... --filter=@kcp/console --output-logs=errors-only
 mark "the build"
-say "installing the test servers and tools: Kafka of every version, Redis, FerretDB, Chromium, promlint, promtool, helm, kustomize, the Kubernetes node's binaries (etcd, kube-apiserver, kubelet…, CoreDNS, kube-router) and pause image, Strimzi's CRDs, Podman and its Kafka images (minutes the first time, then cached outside the checkout)"
+say "installing the test servers and tools: Kafka of every version, Redis, slapd, FerretDB, Chromium, promlint, promtool, helm, kustomize, the Kubernetes node's binaries (etcd, kube-apiserver, kubelet…, CoreDNS, kube-router) and pause image, Strimzi's CRDs, Podman and its Kafka images (minutes the first time, then cached outside the checkout)"
 npm run -s kafka -- install >/dev/null
 mark "the test servers' install"
 say "running the tests"

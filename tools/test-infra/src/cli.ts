@@ -15,6 +15,7 @@ import { ensureKubernetesBinaries, KUBERNETES_VERSION, kubernetesBinariesBuilt }
 import { ensureKubernetesNodeParts, kubernetesNodePartsBuilt, startKubernetesNode } from "./kubernetes/node.js";
 import { NODE, nodeLeftovers, removeNode } from "./kubernetes/node-host.js";
 import { STRIMZI_VERSION, strimziCrds } from "./kubernetes/strimzi-crds.js";
+import { ensureSlapd } from "./ldap/slapd-binary.js";
 import { ensureFerretDb, ferretDbBuilt } from "./mongo/ferretdb-binary.js";
 import { ensurePromlint, promlintBuilt } from "./prometheus/promlint.js";
 import { ensurePromtool, promtoolBuilt } from "./prometheus/promtool.js";
@@ -112,6 +113,7 @@ async function status(): Promise<void> {
 async function install(): Promise<void> {
   for (const version of KAFKA_VERSIONS) await resolveKafka(version);
   await ensureRedisServer();
+  await ensureSlapd();
   if (!process.env.MONGO_URL?.trim()) await ensureFerretDb();
   await ensureChromium();
   await ensurePromlint();

@@ -5,6 +5,7 @@ export { ensureHelm, HELM_VERSION, runHelm } from "./helm/helm.js";
 export * from "./http/index.js";
 export * from "./kafka/index.js";
 export * from "./kubernetes/index.js";
+export * from "./ldap/index.js";
 export * from "./mongo/index.js";
 export * from "./openapi-clients/index.js";
 export { ensurePromlint, lintMetrics } from "./prometheus/promlint.js";

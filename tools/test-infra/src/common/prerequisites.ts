@@ -73,11 +73,12 @@ export async function probePrerequisites(options: {
   chromiumPresent: boolean;
   needGo: boolean;
 }): Promise<Prerequisite[]> {
-  const [java, mvn, go, redis, podman, runc, debootstrap, python, node] = await Promise.all([
+  const [java, mvn, go, redis, slapd, podman, runc, debootstrap, python, node] = await Promise.all([
     installedJavaMajor(),
     onPath("mvn"),
     options.needGo ? onPath("go") : Promise.resolve(true),
     onPath("redis-server"),
+    onSystemPath("slapd"),
     onSystemPath("podman"),
     onSystemPath("runc"),
     onSystemPath("debootstrap"),
@@ -112,6 +113,13 @@ export async function probePrerequisites(options: {
       present: redis,
       aptPackage: "redis-server",
       install: "apt-get install redis-server",
+    },
+    {
+      name: "slapd",
+      neededFor: "the LDAP login's tests (OpenLDAP's server)",
+      present: slapd,
+      aptPackage: "slapd",
+      install: "apt-get install slapd",
     },
     {
       name: "Podman",
