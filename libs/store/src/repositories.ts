@@ -23,9 +23,11 @@ import type {
   StoredProfile,
 } from "@kcp/shared";
 import type { PartRef } from "./document-parts.js";
+import type { FederatedUser, SessionFederation, SsoLoginRepository } from "./federation.js";
 import type { RoleBindingRepository } from "./role-bindings.js";
 
 export { isPartRef, type PartRef } from "./document-parts.js";
+export type { FederatedUser, SessionFederation, SsoLoginRecord, SsoLoginRepository } from "./federation.js";
 export type { OperationStatus, Role };
 
 export interface UserRecord {
@@ -59,6 +61,12 @@ export interface UserRepository {
    */
   update(id: string, changes: UserChanges, options?: UpdateUserOptions): Promise<UserRecord>;
   count(): Promise<number>;
+  /**
+   * Creates a provider's user (role "viewer", never used; no password: a password login refuses it as a wrong
+   * password) or replaces the groups of the existing one; `disabled` is kept. A username held by a local user or by
+   * another provider's user is refused with `AppError("conflict")`. Concurrent first sign-ins create one user.
+   */
+  upsertFederated(user: FederatedUser): Promise<UserRecord>;
 }
 export type UserChanges = Partial<Pick<UserRecord, "role" | "disabled" | "passwordHash">>;
 export interface UpdateUserOptions {
@@ -76,6 +84,8 @@ export interface SessionRecord {
   createdAt: Date;
   expiresAt: Date;
   revokedAt?: Date;
+  /** A session made by an identity provider's sign-in: what refreshes its user's groups. */
+  federation?: SessionFederation;
 }
 
 export interface SessionRepository {
@@ -85,6 +95,8 @@ export interface SessionRepository {
   revoke(tokenHash: string, at: Date): Promise<void>;
   /** Revokes every session of the user (disabled, password changed); returns how many were active. */
   revokeAllOfUser(userId: string, at: Date): Promise<number>;
+  /** Replaces a session's federation (after a refresh of its groups); unknown sessions are ignored. */
+  updateFederation(tokenHash: string, federation: SessionFederation): Promise<void>;
 }
 
 /** One login attempt for a key (username + client address). Attempts are appended, so concurrent failures from
@@ -518,4 +530,5 @@ export interface Repositories {
   desiredStates: DesiredStateRepository;
   series: SeriesRepository;
   roleBindings: RoleBindingRepository;
+  ssoLogins: SsoLoginRepository;
 }

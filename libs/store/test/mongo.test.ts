@@ -4,6 +4,7 @@ import { expect } from "chai";
 import { isStoreUnavailable, MongoStore, type NewOperation } from "../src/index.js";
 import { describeAutopilotContract } from "./autopilot-contract.js";
 import { describeDesiredStateContract } from "./desired-state-contract.js";
+import { describeFederationContract } from "./federation-contract.js";
 import { describeRoleBindingsContract } from "./role-bindings-contract.js";
 import { describeSeriesContract } from "./series-contract.js";
 import { describeStoreContract, type StoreFixture } from "./store-contract.js";
@@ -135,4 +136,5 @@ describe("MongoDB store: isStoreUnavailable", function () {
 describeAutopilotContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
 describeDesiredStateContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
 describeSeriesContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
+describeFederationContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);
 describeRoleBindingsContract("MongoDB (mongoose; FerretDB unless MONGO_URL is set)", fixture);

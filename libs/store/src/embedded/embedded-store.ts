@@ -12,6 +12,7 @@ import { EmbeddedOperations } from "./operations.js";
 import { EmbeddedRoleBindings } from "./role-bindings.js";
 import { EmbeddedSeries } from "./series.js";
 import { EmbeddedLoginAttempts, EmbeddedSessions } from "./sessions.js";
+import { EmbeddedSsoLogins } from "./sso-logins.js";
 import { EmbeddedUsers } from "./users.js";
 
 export const EMBEDDED_DATABASE_FILE = "control-plane.sqlite";
@@ -45,6 +46,7 @@ export class EmbeddedStore implements Store {
   readonly desiredStates;
   readonly series;
   readonly roleBindings;
+  readonly ssoLogins;
   private readonly db: DatabaseSync;
   private closed = false;
 
@@ -70,6 +72,7 @@ export class EmbeddedStore implements Store {
     this.desiredStates = new EmbeddedDesiredStates(this.db);
     this.series = new EmbeddedSeries(this.db);
     this.roleBindings = new EmbeddedRoleBindings(this.db);
+    this.ssoLogins = new EmbeddedSsoLogins(this.db);
   }
 
   async ping(): Promise<void> {

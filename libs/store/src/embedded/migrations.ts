@@ -109,6 +109,16 @@ const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX series_dictionaries_expiry ON series_dictionaries (expires_at);`,
   },
   {
+    version: 8,
+    name: "users of identity providers; sign-ins in flight; sessions' federation",
+    sql: `
+      ALTER TABLE users ADD COLUMN source TEXT;
+      ALTER TABLE users ADD COLUMN groups TEXT;
+      ALTER TABLE sessions ADD COLUMN federation TEXT;
+      CREATE TABLE sso_logins (state TEXT PRIMARY KEY, doc TEXT NOT NULL, expires_at TEXT NOT NULL);
+      CREATE INDEX sso_logins_by_expiry ON sso_logins (expires_at);`,
+  },
+  {
     version: 9,
     name: "role bindings and their version",
     sql: `

@@ -3,10 +3,16 @@ import type {
   LoginAttempt,
   LoginAttemptRepository,
   LoginReservation,
+  SessionFederation,
   SessionRecord,
   SessionRepository,
 } from "../repositories.js";
-import { date, iso, type Row, transaction } from "./sql.js";
+import { date, iso, json, parse, type Row, transaction } from "./sql.js";
+
+const toFederation = (text: unknown): SessionFederation => {
+  const { checkedAt, ...rest } = parse<Omit<SessionFederation, "checkedAt"> & { checkedAt: string }>(text);
+  return { ...rest, checkedAt: date(checkedAt) };
+};
 
 function toSession(row: Row): SessionRecord {
   return {
@@ -15,6 +21,7 @@ function toSession(row: Row): SessionRecord {
     createdAt: date(row.created_at),
     expiresAt: date(row.expires_at),
     ...(row.revoked_at ? { revokedAt: date(row.revoked_at) } : {}),
+    ...(row.federation ? { federation: toFederation(row.federation) } : {}),
   };
 }
 
@@ -23,8 +30,14 @@ export class EmbeddedSessions implements SessionRepository {
 
   async create(session: Omit<SessionRecord, "revokedAt">): Promise<SessionRecord> {
     this.db
-      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-      .run(session.tokenHash, session.userId, iso(session.createdAt), iso(session.expiresAt));
+      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, federation) VALUES (?, ?, ?, ?, ?)")
+      .run(
+        session.tokenHash,
+        session.userId,
+        iso(session.createdAt),
+        iso(session.expiresAt),
+        session.federation ? json(session.federation) : null,
+      );
     return { ...session };
   }
 
@@ -46,6 +59,10 @@ export class EmbeddedSessions implements SessionRepository {
       .prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?")
       .run(iso(at), userId, iso(at));
     return Number(result.changes);
+  }
+
+  async updateFederation(tokenHash: string, federation: SessionFederation): Promise<void> {
+    this.db.prepare("UPDATE sessions SET federation = ? WHERE token_hash = ?").run(json(federation), tokenHash);
   }
 }
 

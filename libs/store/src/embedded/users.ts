@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 import { AppError, type Role } from "@kcp/shared";
+import { federatedConflict } from "../federation.js";
 import {
+  type FederatedUser,
   isEnabledAdmin,
   LAST_ADMIN_MESSAGE,
   type NewUser,
@@ -10,7 +12,7 @@ import {
   type UserRecord,
   type UserRepository,
 } from "../repositories.js";
-import { alreadyExists, date, iso, type Row, transaction } from "./sql.js";
+import { alreadyExists, date, iso, json, parse, type Row, transaction } from "./sql.js";
 
 function toUser(row: Row): UserRecord {
   return {
@@ -19,6 +21,7 @@ function toUser(row: Row): UserRecord {
     role: row.role as Role,
     disabled: row.disabled === 1,
     passwordHash: String(row.password_hash),
+    ...(row.source == null ? {} : { source: String(row.source), groups: parse<string[]>(row.groups ?? "[]") }),
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
   };
@@ -32,7 +35,9 @@ export class EmbeddedUsers implements UserRepository {
     const id = randomUUID();
     try {
       this.db
-        .prepare("INSERT INTO users VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO users (id, username, role, disabled, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
         .run(id, user.username, user.role, user.disabled ? 1 : 0, user.passwordHash, now, now);
     } catch (error) {
       alreadyExists(`A user named ${user.username} already exists`, error);
@@ -70,6 +75,32 @@ export class EmbeddedUsers implements UserRepository {
       this.db
         .prepare("UPDATE users SET role = ?, disabled = ?, password_hash = ?, updated_at = ? WHERE id = ?")
         .run(next.role, next.disabled ? 1 : 0, next.passwordHash, iso(new Date()), id);
+    });
+    return (await this.findById(id)) as UserRecord;
+  }
+
+  /** Read and write in one write transaction: SQLite's single writer makes a first sign-in create one user. */
+  async upsertFederated(user: FederatedUser): Promise<UserRecord> {
+    const id = transaction(this.db, () => {
+      const now = iso(new Date());
+      const row = this.db.prepare("SELECT id, source FROM users WHERE username = ?").get(user.username) as
+        | Row
+        | undefined;
+      if (!row) {
+        const id = randomUUID();
+        this.db
+          .prepare(
+            "INSERT INTO users (id, username, role, disabled, password_hash, source, groups, created_at, updated_at) " +
+              "VALUES (?, ?, 'viewer', 0, '', ?, ?, ?, ?)",
+          )
+          .run(id, user.username, user.source, json(user.groups), now, now);
+        return id;
+      }
+      if (row.source !== user.source) throw federatedConflict(user);
+      this.db
+        .prepare("UPDATE users SET groups = ?, updated_at = ? WHERE id = ?")
+        .run(json(user.groups), now, String(row.id));
+      return String(row.id);
     });
     return (await this.findById(id)) as UserRecord;
   }

@@ -15,6 +15,8 @@ const users = new Schema(
     role: String,
     disabled: Boolean,
     passwordHash: String,
+    source: String,
+    groups: [String],
     createdAt: Date,
     updatedAt: Date,
   },
@@ -24,10 +26,17 @@ users.index({ username: 1 }, { unique: true });
 users.index({ seq: 1 });
 
 const sessions = new Schema(
-  { _id: String, userId: String, createdAt: Date, expiresAt: Date, revokedAt: Date },
+  { _id: String, userId: String, createdAt: Date, expiresAt: Date, revokedAt: Date, federation: Object },
   options,
 );
 sessions.index({ userId: 1 });
+
+/**
+ * Sign-ins in flight, `_id` = their state; a consumed one also has a marker, `_id` = "<state>#consumed": whoever
+ * inserts the marker first consumes it.
+ */
+const ssoLogins = new Schema({ _id: String, expiresAt: Date }, options);
+ssoLogins.index({ expiresAt: 1 });
 
 /** Each key's attempts in numbered slots, `_id` = "<key>#<n>": whoever inserts n+1 first appends the next attempt. */
 const loginAttempts = new Schema({ _id: String, key: String, n: Number, at: Date, succeeded: Boolean }, options);
@@ -184,6 +193,7 @@ export function registerModels(connection: Connection) {
     seriesFrames: connection.model("SeriesFrame", seriesFrames, "series_frames"),
     seriesDictionaries: connection.model("SeriesDictionary", seriesDictionaries, "series_dictionaries"),
     ...roleBindingModels(connection),
+    ssoLogins: connection.model("SsoLogin", ssoLogins, "sso_logins"),
   };
 }
 

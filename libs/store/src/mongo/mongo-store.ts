@@ -12,6 +12,7 @@ import { MongoOperations } from "./operations.js";
 import { MongoRoleBindings } from "./role-bindings.js";
 import { MongoSeries } from "./series.js";
 import { MongoLoginAttempts, MongoSessions } from "./sessions.js";
+import { MongoSsoLogins } from "./sso-logins.js";
 import { MongoUsers } from "./users.js";
 import { countWrites, type StoreWriteHook } from "./write-counter.js";
 
@@ -56,6 +57,7 @@ export class MongoStore implements Store {
   readonly desiredStates;
   readonly series;
   readonly roleBindings;
+  readonly ssoLogins;
 
   private readonly watchdog: ClientWatchdog;
 
@@ -78,6 +80,7 @@ export class MongoStore implements Store {
     this.desiredStates = new MongoDesiredStates(models);
     this.series = new MongoSeries(models);
     this.roleBindings = new MongoRoleBindings(models);
+    this.ssoLogins = new MongoSsoLogins(models);
     this.watchdog = new ClientWatchdog({
       ping: () => this.ping(),
       freshClientReaches: () => freshClientReaches(options.url),

@@ -2,6 +2,7 @@ import type {
   LoginAttempt,
   LoginAttemptRepository,
   LoginReservation,
+  SessionFederation,
   SessionRecord,
   SessionRepository,
 } from "../repositories.js";
@@ -14,12 +15,14 @@ interface SessionDoc {
   createdAt: Date;
   expiresAt: Date;
   revokedAt?: Date | null;
+  federation?: SessionFederation | null;
 }
 
-const toSession = ({ _id, revokedAt, ...rest }: SessionDoc): SessionRecord => ({
+const toSession = ({ _id, revokedAt, federation, ...rest }: SessionDoc): SessionRecord => ({
   tokenHash: _id,
   ...rest,
   ...(revokedAt ? { revokedAt } : {}),
+  ...(federation ? { federation } : {}),
 });
 
 export class MongoSessions implements SessionRepository {
@@ -47,6 +50,10 @@ export class MongoSessions implements SessionRepository {
       { $set: { revokedAt: at } },
     );
     return result.modifiedCount;
+  }
+
+  async updateFederation(tokenHash: string, federation: SessionFederation): Promise<void> {
+    await this.models.sessions.updateOne({ _id: tokenHash }, { $set: { federation } });
   }
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { AppError, type Role } from "@kcp/shared";
+import { federatedConflict } from "../federation.js";
 import {
+  type FederatedUser,
   isEnabledAdmin,
   LAST_ADMIN_MESSAGE,
   type NewUser,
@@ -10,7 +12,7 @@ import {
   type UserRepository,
 } from "../repositories.js";
 import { AdminLocks } from "./admin-locks.js";
-import { alreadyExists, timeOrderedNumber } from "./errors.js";
+import { alreadyExists, isDuplicateKey, timeOrderedNumber } from "./errors.js";
 import type { Models } from "./models.js";
 
 interface UserDoc {
@@ -19,11 +21,17 @@ interface UserDoc {
   role: Role;
   disabled: boolean;
   passwordHash: string;
+  source?: string | null;
+  groups?: string[] | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-const toUser = ({ _id, seq: _seq, ...rest }: UserDoc & { seq?: number }): UserRecord => ({ id: _id, ...rest });
+const toUser = ({ _id, seq: _seq, source, groups, ...rest }: UserDoc & { seq?: number }): UserRecord => ({
+  id: _id,
+  ...rest,
+  ...(source == null ? {} : { source, groups: groups ?? [] }),
+});
 
 /** A change that can turn an enabled admin into something else. */
 const mayRemoveAnAdmin = (changes: UserChanges) =>
@@ -88,6 +96,42 @@ export class MongoUsers implements UserRepository {
     const result = await this.models.users.updateOne({ _id: id }, { $set: { ...changes, updatedAt: new Date() } });
     if (result.matchedCount === 0) throw new AppError("not_found", `No user ${id}`);
     return (await this.findById(id)) as UserRecord;
+  }
+
+  /**
+   * A first sign-in inserts under the unique username, so of concurrent first sign-ins one creates the user and the
+   * others update it.
+   */
+  async upsertFederated(user: FederatedUser): Promise<UserRecord> {
+    for (let attempt = 0; ; attempt++) {
+      const current = await this.models.users.findOne({ username: user.username }).lean<UserDoc>();
+      if (current) {
+        if (current.source !== user.source) throw federatedConflict(user);
+        await this.models.users.updateOne(
+          { _id: current._id },
+          { $set: { groups: user.groups, updatedAt: new Date() } },
+        );
+        return (await this.findById(current._id)) as UserRecord;
+      }
+      const now = new Date();
+      const doc: UserDoc = {
+        _id: randomUUID(),
+        username: user.username,
+        role: "viewer",
+        disabled: false,
+        passwordHash: "",
+        source: user.source,
+        groups: user.groups,
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await this.models.users.collection.insertOne({ ...doc, seq: timeOrderedNumber() } as never);
+        return toUser(doc);
+      } catch (error) {
+        if (!isDuplicateKey(error) || attempt >= 2) throw error;
+      }
+    }
   }
 
   async count(): Promise<number> {
