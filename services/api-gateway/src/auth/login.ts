@@ -30,6 +30,41 @@ function tooManyAttempts(retryAfterSeconds: number): AppError {
 }
 
 /**
+ * Reserves one attempt of `key` (see loginService): its reservation's id, to mark succeeded once the credentials are
+ * right, or 429 too_many_attempts while the key is locked. Every login of the service, whatever checks its password
+ * (the store, an LDAP server), goes through it, so each counts against the same throttle.
+ */
+export async function reserveLoginAttempt(
+  store: Store,
+  key: string,
+  policy: ThrottlePolicy = CONTRACT_THROTTLE_POLICY,
+): Promise<string> {
+  const now = new Date();
+  const reservation = await store.loginAttempts.reserve(
+    key,
+    new Date(now.getTime() - lookbackMs(policy)),
+    now,
+    (attempts) => !throttleDecision(attempts, now, policy).locked,
+  );
+  if (!reservation.admitted) {
+    // Decided at the time of the refusal: the attempts that locked the key may be newer than this request.
+    const decision = throttleDecision(reservation.attempts, new Date(), policy);
+    // Not locked: the store gave up under contention from this key's other attempts; they will decide soon.
+    throw tooManyAttempts(decision.locked ? decision.retryAfterSeconds : 1);
+  }
+  return reservation.id;
+}
+
+/** A new session of `user` (its token handed out once, its hash kept), as every login ends. */
+export async function openSession(store: Store, config: AuthConfig, user: UserRecord): Promise<LoginResult> {
+  const now = new Date();
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + config.SESSION_TTL_HOURS * 3_600_000);
+  await store.sessions.create({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
+  return { user, token, expiresAt };
+}
+
+/**
  * Login: the same answer (401 invalid_credentials) and about the same time for an unknown user, a wrong password and
  * a disabled user; 429 too_many_attempts with Retry-After during a lockout, even for the right password.
  *
@@ -46,27 +81,12 @@ export function loginService(
   return {
     async login(username, password, clientAddress) {
       const key = throttleKey(username, clientAddress);
-      const now = new Date();
-      const reservation = await store.loginAttempts.reserve(
-        key,
-        new Date(now.getTime() - lookbackMs(policy)),
-        now,
-        (attempts) => !throttleDecision(attempts, now, policy).locked,
-      );
-      if (!reservation.admitted) {
-        // Decided at the time of the refusal: the attempts that locked the key may be newer than this request.
-        const decision = throttleDecision(reservation.attempts, new Date(), policy);
-        // Not locked: the store gave up under contention from this key's other attempts; they will decide soon.
-        throw tooManyAttempts(decision.locked ? decision.retryAfterSeconds : 1);
-      }
+      const reservationId = await reserveLoginAttempt(store, key, policy);
       const user = await store.users.findByUsername(username);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
       if (!user || !matches || user.disabled) throw new AppError("invalid_credentials");
-      await store.loginAttempts.markSucceeded(key, reservation.id);
-      const token = newSessionToken();
-      const expiresAt = new Date(now.getTime() + config.SESSION_TTL_HOURS * 3_600_000);
-      await store.sessions.create({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt });
-      return { user, token, expiresAt };
+      await store.loginAttempts.markSucceeded(key, reservationId);
+      return openSession(store, config, user);
     },
     async logout(tokenHash) {
       await store.sessions.revoke(tokenHash, new Date());
