@@ -2,6 +2,7 @@ export * from "./authorization/index.js";
 export * from "./config/index.js";
 export * from "./crypto/index.js";
 export * from "./errors/index.js";
+export * from "./identity/index.js";
 export * from "./kafka/index.js";
 export * from "./logging/index.js";
 export * from "./nodes/index.js";

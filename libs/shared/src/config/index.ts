@@ -11,6 +11,16 @@ export { type AuditConfig, auditSection } from "./audit-section.js";
 export { ConfigError, loadConfig } from "./load.js";
 export { loadMetricsToken, METRICS_OPEN_WARNING, type MetricsConfig, metricsSection } from "./metrics-section.js";
 export {
+  loadOidcProviders,
+  type OidcConfig,
+  type OidcProvider,
+  OidcProviderSchema,
+  type OidcProviderSpec,
+  OidcProvidersFileSchema,
+  oidcSection,
+  parseOidcProviders,
+} from "./oidc-section.js";
+export {
   type AgentConfig,
   type AuthConfig,
   type AutopilotConfig,
