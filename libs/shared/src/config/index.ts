@@ -8,6 +8,16 @@ export {
 } from "./agent-urls.js";
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
+export {
+  type LdapConfig,
+  type LdapProvider,
+  LdapProviderSchema,
+  type LdapProviderSpec,
+  LdapProvidersFileSchema,
+  ldapSection,
+  loadLdapProviders,
+  parseLdapProviders,
+} from "./ldap-section.js";
 export { ConfigError, loadConfig } from "./load.js";
 export { loadMetricsToken, METRICS_OPEN_WARNING, type MetricsConfig, metricsSection } from "./metrics-section.js";
 export {
