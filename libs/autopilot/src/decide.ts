@@ -9,6 +9,7 @@ import {
   isIrreversible,
   type Move,
   OPERATION_TYPE_INFO,
+  type Operation,
   type OperationStatus,
   type OperationType,
   type PlanOperationRequest,
@@ -237,6 +238,18 @@ function planned(policy: PolicySpec, request: PlanOperationRequest, admitted: st
   }
   const window = rails.windows.length === 0 ? "no window set: any time" : `inside a window (${rails.timeZone})`;
   return { kind: "plan", request, confirm: true, admitted: [...admitted, window] };
+}
+
+/**
+ * A plan a four-eyes rule holds for (its `approval`) is never confirmed by the policy that planned it: it waits for a
+ * person, who is not its planner, and the reason says who may approve it.
+ */
+export function awaitingApproval(planned: Pick<Operation, "approval">): AutopilotReason | undefined {
+  if (!planned.approval) return undefined;
+  return reason(
+    "approval_required",
+    `A four-eyes rule holds for this plan: ${planned.approval.approvers} confirms it, never the policy`,
+  );
 }
 
 /** What admission reads of a planned operation: the data it moves and its moves (every one, not a page). */

@@ -3,6 +3,7 @@ export {
   AUTOPILOT_ROLE,
   actionRequest,
   admitPlan,
+  awaitingApproval,
   autopilotActor,
   decide,
   isAutopilotActor,

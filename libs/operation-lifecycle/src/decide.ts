@@ -1,4 +1,5 @@
 import { AppError, type OperationStatus, type RequestedAction, type Step, type StepStatus } from "@kcp/shared";
+import { approvalRefusal } from "./approval.js";
 import { type OperationDocument, type OperationState, PLAN_EXPIRED, PLAN_EXPIRED_ERROR } from "./document.js";
 import { finalStepStatus } from "./next-move.js";
 import { type FinalStatus, isActive } from "./statuses.js";
@@ -188,6 +189,25 @@ function finish(operation: OperationState, status: FinalStatus, reason: string |
 }
 
 /**
+ * A confirm: only of a plan; not by its planner when a four-eyes rule holds for it (whichever way the confirm comes,
+ * a person's request or the autopilot); with the cluster's name typed back when irreversible.
+ */
+function confirm(operation: OperationState, event: Extract<OperationEvent, { kind: "confirm" }>): Decision {
+  const { status, document } = operation;
+  if (status !== "planned") return refused(notConfirmable(operation));
+  const unapproved = approvalRefusal(document.approval, document.createdBy, event.by);
+  if (unapproved) return refused(unapproved);
+  if (document.irreversible && event.confirmName !== event.clusterName)
+    return refused(
+      new AppError(
+        "confirmation_mismatch",
+        "This operation is irreversible: confirm it with confirmName equal to the cluster's name",
+      ),
+    );
+  return change(operation, "pending", { ...document, confirmedBy: event.by }, { enqueue: true });
+}
+
+/**
  * Pure: what an event does to an operation as it is now — its next status and document with the effects to carry
  * out, nothing (the move was already made), or a refusal. Every move is checked against OPERATION_TRANSITIONS and
  * STEP_TRANSITIONS; every refusal is an AppError made here.
@@ -196,15 +216,7 @@ export function decide(operation: OperationState, event: OperationEvent): Decisi
   const { status, document } = operation;
   switch (event.kind) {
     case "confirm":
-      if (status !== "planned") return refused(notConfirmable(operation));
-      if (document.irreversible && event.confirmName !== event.clusterName)
-        return refused(
-          new AppError(
-            "confirmation_mismatch",
-            "This operation is irreversible: confirm it with confirmName equal to the cluster's name",
-          ),
-        );
-      return change(operation, "pending", { ...document, confirmedBy: event.by }, { enqueue: true });
+      return confirm(operation, event);
     case "request":
       return request(operation, event.action, event.at);
     case "expire":

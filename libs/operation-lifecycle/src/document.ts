@@ -1,5 +1,6 @@
 import type { Operation, Plan, Step } from "@kcp/shared";
 import type { OperationRecord } from "@kcp/store";
+import type { PlannedApproval } from "./approval.js";
 
 /**
  * What an operation record keeps besides id, cluster, type, status and times. In a record read with `parts: "refs"`
@@ -22,6 +23,8 @@ export interface OperationDocument {
   confirmedBy: string | null;
   /** Planned by the autopilot: why. */
   explanation?: Operation["explanation"];
+  /** A four-eyes rule holds for the plan (decided when planned): another person than `createdBy` confirms it. */
+  approval?: PlannedApproval;
   startedAt: string | null;
   finishedAt: string | null;
   steps: Step[];
@@ -63,7 +66,10 @@ export const stored = (document: OperationDocument): Record<string, unknown> =>
 
 /** The document of a new plan: nothing confirmed, started, requested or failed yet; every step `pending`. */
 export function plannedDocument(
-  plan: Pick<OperationDocument, "summary" | "params" | "plan" | "irreversible" | "createdBy" | "steps" | "explanation">,
+  plan: Pick<
+    OperationDocument,
+    "summary" | "params" | "plan" | "irreversible" | "createdBy" | "steps" | "explanation" | "approval"
+  >,
 ): OperationDocument {
   return {
     ...plan,

@@ -1,4 +1,14 @@
 export {
+  type ApprovalSubject,
+  approvalRefusal,
+  approvalRequired,
+  approvalView,
+  approversOf,
+  describeRule,
+  type PlannedApproval,
+  plannedApproval,
+} from "./approval.js";
+export {
   type AuditNote,
   type Decision,
   decide,

@@ -8,6 +8,7 @@ import {
   type OperationState,
   PLAN_LIFETIME_MS,
   planExpired,
+  plannedApproval,
   plannedDocument,
 } from "@kcp/operation-lifecycle";
 import {
@@ -21,6 +22,7 @@ import {
 import type { JobQueue } from "@kcp/queue";
 import {
   AppError,
+  type ApprovalRule,
   authorizeOperation,
   type Capabilities,
   type Cluster,
@@ -50,6 +52,8 @@ export interface OperationServiceDependencies {
   now?: () => Date;
   /** How long a plan waits for the cluster's provider to say whether its nodes can obtain a version (default 60 s). */
   providerWaitMs?: number;
+  /** The four-eyes rules (APPROVAL_RULES_FILE): a plan one holds for is confirmed by another person than its planner. */
+  approvalRules?: readonly ApprovalRule[];
 }
 
 /**
@@ -149,6 +153,11 @@ export class OperationService {
     refuseUnauthorized(createdBy, request.type, request.params, record);
     const built = await this.build(record, request);
     const irreversible = built.plan.irreversible || isIrreversible(request, built.facts);
+    const approval = plannedApproval(this.deps.approvalRules ?? [], record, {
+      type: request.type,
+      irreversible,
+      createdBy: createdBy.username,
+    });
     const now = this.now();
     const created = await this.records.create({
       id: randomUUID(),
@@ -164,6 +173,7 @@ export class OperationService {
         createdBy: createdBy.username,
         steps: built.steps.map(pendingStep),
         ...(explanation ? { explanation } : {}),
+        ...(approval ? { approval } : {}),
       }),
     });
     return this.view(created);
@@ -200,9 +210,10 @@ export class OperationService {
   }
 
   /**
-   * Only a planned operation whose plan has not expired (410), with the cluster name typed back when irreversible
-   * (422), while no other operation is active on the cluster (409), and whose plan still applies to a fresh snapshot
-   * (409). planned → pending is one conditional write: of two confirms one wins, the other gets 409.
+   * Only a planned operation whose plan has not expired (410), not by its planner when a four-eyes rule holds for it
+   * (403 approval_required), with the cluster name typed back when irreversible (422), while no other operation is
+   * active on the cluster (409), and whose plan still applies to a fresh snapshot (409). planned → pending is one
+   * conditional write: of two confirms one wins, the other gets 409.
    */
   async confirm(operationId: string, request: ConfirmRequest, confirmedBy: Actor): Promise<Operation> {
     let operation = await this.records.get(operationId);

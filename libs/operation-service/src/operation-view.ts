@@ -1,4 +1,4 @@
-import type { OperationState } from "@kcp/operation-lifecycle";
+import { approvalView, type OperationState } from "@kcp/operation-lifecycle";
 import { MOVES_SHOWN, type Operation, type Plan, type Step } from "@kcp/shared";
 
 /**
@@ -37,6 +37,13 @@ export function movesPage(record: OperationState, offset: number, limit: number)
   return { moves: moves.slice(offset, offset + limit), total: moves.length };
 }
 
+/** The four-eyes approval the operation needs, when a rule held for it at its plan. */
+function approvalOf(record: OperationState): Pick<Operation, "approval"> {
+  const doc = record.document;
+  const approval = approvalView(doc.approval, record.status, doc.createdBy, doc.confirmedBy ?? null);
+  return approval ? { approval } : {};
+}
+
 /**
  * The Operation resource of a stored record. Plans of any size (a million moves) stay answerable: the moves and
  * long lists of step args are cut (docs/api.md).
@@ -59,6 +66,7 @@ export function operationView(record: OperationState): Operation {
     createdBy: doc.createdBy,
     confirmedBy: doc.confirmedBy ?? null,
     ...(doc.explanation ? { explanation: doc.explanation } : {}),
+    ...approvalOf(record),
     createdAt: record.createdAt.toISOString(),
     expiresAt: record.expiresAt.toISOString(),
     startedAt: doc.startedAt,

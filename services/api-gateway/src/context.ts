@@ -4,11 +4,13 @@ import { OperationService } from "@kcp/operation-service";
 import type { ConfigOf, ServiceContext } from "@kcp/process";
 import {
   agentUrlsSection,
+  approvalSection,
   authSection,
   autopilotSection,
   collectorSection,
   kafkaApiSection,
   kafkaHostsSection,
+  loadApprovalRules,
   loadConfig,
   type SecretBox,
   secretsSection,
@@ -30,6 +32,7 @@ export const GATEWAY_SECTIONS = [
   agentUrlsSection,
   gatewayCollectorSection,
   autopilotSection,
+  approvalSection,
 ] as const;
 
 /** What the gateway's sections give: every setting a route or the server reads, by its variable's name. */
@@ -100,7 +103,13 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     box,
     clusters,
     actions,
-    operations: new OperationService({ store, clusters, queue, providerWaitMs: waitMs }),
+    operations: new OperationService({
+      store,
+      clusters,
+      queue,
+      providerWaitMs: waitMs,
+      approvalRules: loadApprovalRules(config),
+    }),
     collectedFigures,
     login: loginService(store, config),
     access: new AccessBook(NO_BINDINGS),

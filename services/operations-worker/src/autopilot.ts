@@ -3,6 +3,7 @@ import {
   AUTOPILOT_ROLE,
   admitPlan,
   autopilotActor,
+  awaitingApproval,
   decide,
   findAnomalies,
   findThresholds,
@@ -228,6 +229,8 @@ export class Autopilot {
         ...(decision.reason ? { reason: decision.reason } : {}),
       });
 
+    const unapproved = awaitingApproval(planned);
+    if (unapproved) return record({ kind: "proposed", operationId: planned.id, reason: unapproved });
     const since = context.now.getTime() - DAY_MS;
     const moved = own
       .filter((o) => new Date(o.createdAt).getTime() >= since)

@@ -6,9 +6,11 @@ import { serviceModule } from "@kcp/process";
 import {
   agentSection,
   agentUrlsSection,
+  approvalSection,
   autopilotSection,
   collectorSection,
   kafkaHostsSection,
+  loadApprovalRules,
   operationsSection,
   secretsSection,
 } from "@kcp/shared";
@@ -33,6 +35,7 @@ export const operationsWorkerModule = serviceModule({
     kafkaHostsSection,
     autopilotSection,
     autopilotCollectorSection,
+    approvalSection,
   ],
   async start(config, context) {
     const box = await context.secretBox();
@@ -47,7 +50,12 @@ export const operationsWorkerModule = serviceModule({
     });
     const autopilot = new Autopilot({
       store: context.store,
-      operations: new OperationService({ store: context.store, clusters, queue: context.queue }),
+      operations: new OperationService({
+        store: context.store,
+        clusters,
+        queue: context.queue,
+        approvalRules: loadApprovalRules(config),
+      }),
       audit: context.audit,
       logger: context.logger.child({ component: "autopilot" }),
       enabled: config.AUTOPILOT_ENABLED,

@@ -7,6 +7,7 @@ export {
   canonicalAgentUrl,
 } from "./agent-urls.js";
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
+export { type ApprovalConfig, approvalSection, loadApprovalRules } from "./approval-section.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
 export {
   type LdapConfig,

@@ -10,6 +10,7 @@ export const ERROR_CATALOG = {
   sso_failed: { status: 401, message: "The sign-in through the identity provider failed" },
   csrf_header_required: { status: 403, message: "Non-GET requests must carry the header X-Service-Request: 1" },
   forbidden: { status: 403, message: "Your role does not allow this action" },
+  approval_required: { status: 403, message: "Another person than its planner must confirm this operation" },
   not_found: { status: 404, message: "Not found" },
   already_exists: { status: 409, message: "Already exists" },
   conflict: { status: 409, message: "The request conflicts with the current state" },

@@ -198,6 +198,7 @@ export const AUTOPILOT_REASONS = [
   "over_daily_cap",
   "nothing_to_do",
   "plan_failed",
+  "approval_required",
 ] as const;
 export type AutopilotReasonCode = (typeof AUTOPILOT_REASONS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OperationApprovalSchema } from "./approval.js";
 import { OperationExplanationSchema } from "./autopilot.js";
 import type { CapabilityName } from "./capabilities.js";
 import {
@@ -457,6 +458,9 @@ export const OperationSchema = z.object({
   createdBy: z.string(),
   confirmedBy: z.string().nullable().describe("Who confirmed it; null while planned"),
   explanation: OperationExplanationSchema.optional().describe("Planned by the autopilot: why (docs/autopilot.md)"),
+  approval: OperationApprovalSchema.optional().describe(
+    "Four-eyes approval: present when a rule (APPROVAL_RULES_FILE) applies — another person than its planner confirms it (docs/identity.md)",
+  ),
   createdAt: DateTimeSchema,
   expiresAt: DateTimeSchema.describe("When the plan expires if not confirmed: createdAt + 15 minutes"),
   startedAt: DateTimeSchema.nullable(),

@@ -104,7 +104,12 @@ export function operationRoutes({ operations, store }: Pick<GatewayContext, "ope
       action: "operation.plan",
       params: ClusterPathSchema,
       body: PlanOperationRequestSchema,
-      audit: { target: ({ body, done }) => done?.id ?? body.type },
+      audit: {
+        target: ({ body, done }) => done?.id ?? body.type,
+        // A plan a four-eyes rule holds for: the rule and who may approve it.
+        changes: ({ done }) =>
+          done?.approval ? { approval: { rule: done.approval.rule, approvers: done.approval.approvers } } : undefined,
+      },
       async handle({ principal, params, body }) {
         // Its changes come from files checked against their scopes and the service's bounds: one way in.
         if (body.type === "applyDesiredState")
@@ -167,13 +172,32 @@ export function operationRoutes({ operations, store }: Pick<GatewayContext, "ope
       operationId: "confirmOperation",
       role: "operator",
       response: { status: 200, schema: OperationSchema },
-      errors: ["conflict", "plan_expired", "confirmation_mismatch", "version_unavailable", "cluster_unreachable"],
-      summary: "Confirm a planned operation and start it (irreversible ones need the cluster name typed back)",
+      errors: [
+        "approval_required",
+        "conflict",
+        "plan_expired",
+        "confirmation_mismatch",
+        "version_unavailable",
+        "cluster_unreachable",
+      ],
+      summary:
+        "Confirm a planned operation and start it (irreversible ones need the cluster name typed back; one a four-eyes rule holds for, another person than its planner)",
       action: "operation.confirm",
       params: OperationPathSchema,
       body: ConfirmRequestSchema,
       find: ({ params }) => operationOf(operations, params.op),
-      audit: operationAudit,
+      audit: {
+        ...operationAudit,
+        // Planner and confirmer (the approver, when a four-eyes rule holds): the entry's actor is the confirmer.
+        changes: ({ found, user, answered }) =>
+          found
+            ? {
+                plannedBy: found.createdBy,
+                ...(found.approval ? { approvalRule: found.approval.rule } : {}),
+                ...(answered && found.approval ? { approvedBy: user.username } : {}),
+              }
+            : undefined,
+      },
       async handle({ principal, params, body }) {
         return { status: 200, body: await operations.confirm(params.op, body, principal) };
       },
