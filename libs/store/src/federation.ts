@@ -50,8 +50,11 @@ export interface SsoLoginRepository {
 export interface SessionFederation {
   /** The provider's id in the configuration. */
   provider: string;
-  /** The provider's refresh token, sealed with the service's secret box; absent when the provider gave none. */
-  refreshToken?: SealedSecrets;
+  /**
+   * The provider's tokens that read the user's groups again (`refresh_token`, `access_token` for userinfo), sealed with
+   * the service's secret box; absent when the provider gave neither.
+   */
+  tokens?: SealedSecrets;
   /** When the user's groups were last read from the provider. */
   checkedAt: Date;
 }

@@ -121,12 +121,12 @@ export function describeFederationContract(label: string, fixture: () => StoreFi
         userId: "u1",
         createdAt: now,
         expiresAt: later,
-        federation: { provider: "corp", refreshToken: sealed, checkedAt: now },
+        federation: { provider: "corp", tokens: sealed, checkedAt: now },
       });
       await store.sessions.create({ tokenHash: "p1", userId: "u2", createdAt: now, expiresAt: later });
       expect((await store.sessions.findActive("f1", now))?.federation).to.deep.equal({
         provider: "corp",
-        refreshToken: sealed,
+        tokens: sealed,
         checkedAt: now,
       });
       expect(await store.sessions.findActive("p1", now)).to.not.have.property("federation");
