@@ -203,9 +203,19 @@ export class ClusterActions {
     return this.run(clusterId, { capability: "manageAcls", changes: true }, (admin) => admin.deleteAcl(binding));
   }
 
-  /** One page of the bindings matching the filter, and how many match in all. */
-  async listAcls(clusterId: string, filter: AclFilter, page: { limit: number; offset: number }) {
-    const all = await this.run(clusterId, READ, (admin) => admin.listAcls(filter));
+  /**
+   * One page of the bindings matching the filter whose principal `visible` keeps (the caller's access; every one
+   * without it), and how many match in all.
+   */
+  async listAcls(
+    clusterId: string,
+    filter: AclFilter,
+    page: { limit: number; offset: number },
+    visible: (principal: string) => boolean = () => true,
+  ) {
+    const all = (await this.run(clusterId, READ, (admin) => admin.listAcls(filter))).filter((binding) =>
+      visible(binding.principal),
+    );
     return { bindings: all.slice(page.offset, page.offset + page.limit), total: all.length };
   }
 
@@ -275,7 +285,12 @@ export class ClusterActions {
    * searchCandidates) and shows the sizes that collection measured; the page's configs live; rates from the last
    * collection.
    */
-  async listTopics(clusterId: string, query: TopicListQuery): Promise<TopicListResponse> {
+  /** A page of the topics `visible` keeps (the caller's access; every topic without it). */
+  async listTopics(
+    clusterId: string,
+    query: TopicListQuery,
+    visible?: (name: string) => boolean,
+  ): Promise<TopicListResponse> {
     const listing = this.listings.get(clusterId);
     const figures = await this.collected.get(clusterId);
     // A collection begun before our last write here may lack what it changed: then every topic is read.
@@ -286,7 +301,7 @@ export class ClusterActions {
       : candidates && figures
         ? { candidates, collectedSizes: collectedSizes(figures, candidates) }
         : {};
-    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query, known));
+    const list = await this.run(clusterId, READ, (admin) => admin.listTopics(query, known, visible));
     // Read after this list, not beside it: parsing every topic would hold this answer up.
     if (!listing) this.listings.refresh(clusterId);
     return listWithRates(list, figures);
@@ -298,8 +313,12 @@ export class ClusterActions {
   }
 
   /** Live from Kafka; each group's total lag from the last collection (the list itself reads no offsets). */
-  async listGroups(clusterId: string, query: GroupListQuery): Promise<GroupListResponse> {
-    const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query));
+  async listGroups(
+    clusterId: string,
+    query: GroupListQuery,
+    visible?: (id: string) => boolean,
+  ): Promise<GroupListResponse> {
+    const listed = await this.run(clusterId, READ, (admin) => admin.listGroups(query, visible));
     const lagOf = (await this.collected.get(clusterId))?.groupLag ?? new Map<string, number>();
     const trends = await this.deps.history.groupTrends(
       clusterId,

@@ -197,11 +197,16 @@ export class ClusterRegistry {
    * cached with the views, at most a second old (see OverviewCache); otherwise computed in memory from those cached
    * views (no store read per request), each cluster's age as of now.
    */
-  async listResponse(query?: ClusterListQuery): Promise<SerializedResponse> {
-    const fleet = await this.overviewCache.get();
-    if (!query || isDefaultListQuery(query)) {
-      fleet.defaultAnswer ??= serialized(this.answer(fleet, fleet.at));
-      return fleet.defaultAnswer;
+  async listResponse(
+    query?: ClusterListQuery,
+    visible?: (cluster: ClusterView["cluster"]) => boolean,
+  ): Promise<SerializedResponse> {
+    const cached = await this.overviewCache.get();
+    // The clusters a caller may not see are left out before anything is counted: totals and counts are its own.
+    const fleet = visible ? { ...cached, views: cached.views.filter((view) => visible(view.cluster)) } : cached;
+    if (!visible && (!query || isDefaultListQuery(query))) {
+      cached.defaultAnswer ??= serialized(this.answer(cached, cached.at));
+      return cached.defaultAnswer;
     }
     return serialized(this.answer(fleet, this.now(), query));
   }

@@ -228,16 +228,20 @@ export class KafkaAdmin {
     return retried("read", () => readTopicListing(this.client));
   }
 
-  listTopics(query: TopicListQuery, known?: KnownTopics): Promise<TopicListResponse> {
-    return retried("read", () => listTopics(this.client, query, known));
+  listTopics(
+    query: TopicListQuery,
+    known?: KnownTopics,
+    visible?: (name: string) => boolean,
+  ): Promise<TopicListResponse> {
+    return retried("read", () => listTopics(this.client, query, known, visible));
   }
 
   describeTopic(name: string): Promise<Topic> {
     return retried("read", () => describeTopic(this.client, name));
   }
 
-  listGroups(query: GroupListQuery): Promise<GroupListResponse> {
-    return retried("read", () => listGroups(this.client, query));
+  listGroups(query: GroupListQuery, visible?: (id: string) => boolean): Promise<GroupListResponse> {
+    return retried("read", () => listGroups(this.client, query, visible));
   }
 
   /** A whole snapshot, as the collector takes it (steps that wait for the cluster read it). */

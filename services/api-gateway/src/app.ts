@@ -17,6 +17,7 @@ import { CHECK_RESPONSES_ENV, checkResponses, responseJudge } from "./http/respo
 import { trustProxySetting } from "./http/trust-proxy.js";
 import { healthRoutes } from "./routes/health.js";
 import { mountRoutes } from "./routes/mount.js";
+import type { AccessLookups } from "./routes/route-access.js";
 import { API_VERSION, routeTable } from "./routes/table.js";
 
 /** What the application needs beyond the context: how the HTTP server of this deployment is set up. */
@@ -30,6 +31,20 @@ export interface GatewayAppOptions {
   consoleDir?: string;
   /** When set, `/metrics` needs `Authorization: Bearer <this>` (METRICS_TOKEN). */
   metricsToken?: string;
+}
+
+/** What route authorization looks up: a cluster's labels, an operation's cluster and planner (parts not read). */
+function accessLookups(store: GatewayContext["store"]): AccessLookups {
+  return {
+    async cluster(id) {
+      const record = await store.clusters.findById(id);
+      return record && { id: record.id, name: record.name, labels: record.labels };
+    },
+    async operation(id) {
+      const record = await store.operations.findById(id, { parts: "refs" });
+      return record && { clusterId: record.clusterId, createdBy: String(record.document.createdBy ?? "") };
+    },
+  };
 }
 
 /**
@@ -73,7 +88,7 @@ export function createGatewayApp(context: GatewayContext, options: GatewayAppOpt
     }),
   );
   app.use("/api", authenticate(context.store, context.access), requireServiceHeader);
-  app.use(mountRoutes(routes));
+  app.use(mountRoutes(routes, accessLookups(context.store)));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(context.queue, context.store, context.access));
   app.use(consoleSite(options.consoleDir));
   app.use(unknownRoute);

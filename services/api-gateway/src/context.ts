@@ -3,6 +3,7 @@ import { ClusterRegistry, collectWaitMs } from "@kcp/clusters";
 import { OperationService } from "@kcp/operation-service";
 import type { ConfigOf, ServiceContext } from "@kcp/process";
 import {
+  accessSection,
   agentUrlsSection,
   approvalSection,
   authSection,
@@ -17,8 +18,9 @@ import {
 } from "@kcp/shared";
 import type { z } from "zod";
 import { LoginFailureBudget } from "./audit/login-failures.js";
-import { AccessBook, NO_BINDINGS } from "./auth/access-book.js";
+import { AccessBook } from "./auth/access-book.js";
 import { type LoginService, loginService } from "./auth/login.js";
+import { StoreBindings, versionMaxAgeMs } from "./auth/store-bindings.js";
 
 /** The collectors' interval and timeout: how long register waits, and when a cluster's view is stale. */
 const gatewayCollectorSection = collectorSection.pick({ COLLECT_INTERVAL_SECONDS: true, COLLECT_TIMEOUT_MS: true });
@@ -33,6 +35,7 @@ export const GATEWAY_SECTIONS = [
   gatewayCollectorSection,
   autopilotSection,
   approvalSection,
+  accessSection,
 ] as const;
 
 /** What the gateway's sections give: every setting a route or the server reads, by its variable's name. */
@@ -64,6 +67,8 @@ export interface GatewayContext extends ServiceContext {
   login: LoginService;
   /** The role bindings, compiled once per change: what every request's principal is decided by. */
   access: AccessBook;
+  /** The store's role bindings under the access book; told of each change made through this instance. */
+  bindings: StoreBindings;
   /** Which refused anonymous requests (failed logins included) get an audit entry of their own. */
   loginFailures: LoginFailureBudget;
 }
@@ -73,6 +78,7 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
   const { store, queue, logger, kafkaClients } = context;
   const waitMs = collectWaitMs(config.COLLECT_TIMEOUT_MS);
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
+  const bindings = new StoreBindings(store, versionMaxAgeMs(store));
   // Every connection of an action is checked against the allowed hosts, advertised brokers included.
   const clusters = new ClusterRegistry({
     store,
@@ -112,7 +118,8 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     }),
     collectedFigures,
     login: loginService(store, config),
-    access: new AccessBook(NO_BINDINGS),
+    access: new AccessBook(bindings),
+    bindings,
     loginFailures: new LoginFailureBudget(config.LOGIN_FAILURES_AUDITED_PER_MINUTE),
   };
 }

@@ -6,6 +6,7 @@ import { createGatewayApp } from "./app.js";
 import { durableAudit } from "./audit/audit-requests.js";
 import { type LoginFailureBudget, loginFailureSummaryEvent } from "./audit/login-failures.js";
 import { bootstrapAdmin } from "./auth/bootstrap-admin.js";
+import { loadBindingsAtStart } from "./auth/store-bindings.js";
 import type { GatewayContext } from "./context.js";
 import { kafkaGaugeReader } from "./metrics/kafka-facts.js";
 
@@ -74,6 +75,7 @@ function idleConnections(server: Server) {
 export async function startGateway(context: GatewayContext, options: GatewayOptions): Promise<RunningGateway> {
   const { store, queue, logger, metrics, audit, loginFailures } = context;
   await bootstrapAdmin(store, context.config, logger);
+  await loadBindingsAtStart(context);
   let shuttingDown = false;
 
   // The clusters and their views come from the registry's cached fleet, the one the cluster list reads.

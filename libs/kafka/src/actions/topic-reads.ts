@@ -100,19 +100,24 @@ export interface KnownTopics {
  * topic's layout and size, read a moment ago by the caller), only the page's configs are read. With
  * `known.candidates` (the names a search can match, from what the caller knows of the cluster), Metadata is asked
  * for those names only; with `known.collectedSizes` (each topic's size from the caller's last collection), a page
- * whose topics all have one shows those sizes instead of asking the brokers.
+ * whose topics all have one shows those sizes instead of asking the brokers. `visible` keeps the names the caller may
+ * see: the page and the total count only those.
  */
 export async function listTopics(
   client: KafkaClient,
   query: TopicListQuery,
   known: KnownTopics = {},
+  visible: (name: string) => boolean = () => true,
 ): Promise<TopicListResponse> {
   const { listing, candidates, collectedSizes } = known;
   if (!listing && candidates?.length === 0) return { topics: [], total: 0 };
   try {
     const { topics, brokers } = listing ?? (await readTopicLayouts(client, candidates ?? null));
     const matching = topics.filter(
-      (t) => (!query.search || t.name.includes(query.search)) && (query.internal !== "false" || !t.internal),
+      (t) =>
+        (!query.search || t.name.includes(query.search)) &&
+        (query.internal !== "false" || !t.internal) &&
+        visible(t.name),
     );
     const page = matching.slice(query.offset, query.offset + query.limit);
     const brokerIds = brokers.map((b) => b.id);

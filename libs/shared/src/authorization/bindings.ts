@@ -92,6 +92,15 @@ export function compileBindings(bindings: readonly (RoleBindingSpec & { id: stri
   return { bySubject, size: bindings.length };
 }
 
+/** Every label key some binding selects clusters by: changing such a label changes who may see the cluster. */
+export function bindingLabelKeys(index: AccessIndex): Set<string> {
+  const keys = new Set<string>();
+  for (const bindings of index.bySubject.values())
+    for (const binding of bindings)
+      if ("labels" in binding.clusters) for (const key of Object.keys(binding.clusters.labels)) keys.add(key);
+  return keys;
+}
+
 /** The bindings of a user and its groups (`source:group`), in the index's order: the user's first. */
 export function principalBindings(index: AccessIndex, username: string, groups: readonly string[]): CompiledBinding[] {
   const found = [...(index.bySubject.get(`user:${username}`) ?? [])];
@@ -187,4 +196,37 @@ export function serviceRank(principal: Principal): number {
   for (const binding of bindingsOf(principal))
     if ("all" in binding.clusters && binding.resources === undefined) rank = Math.max(rank, binding.rank);
   return rank;
+}
+
+/**
+ * The kind of named resource an audit action's target is, by the action's first word (an ACL entry's target is the
+ * ACL's resource, not its principal: only a whole-cluster binding shows it).
+ */
+const AUDIT_TARGET_KINDS: Readonly<Record<string, ResourceKind>> = {
+  topic: "topics",
+  group: "groups",
+  scram: "scramUsers",
+};
+
+/** An audit entry as the decision reads it. */
+export interface AuditFacts {
+  actor: string;
+  action: string;
+  clusterId?: string;
+  target?: string;
+}
+
+/**
+ * Whether a principal without a role over the whole service may see an audit entry: its own entries; an entry of a
+ * cluster it holds whole; in a cluster where it holds only named resources, an entry whose target is one of them.
+ * `cluster` is the entry's cluster looked up (undefined: gone).
+ */
+export function auditEntryVisible(principal: Principal, entry: AuditFacts, cluster: ClusterRef | undefined): boolean {
+  if (entry.actor === principal.username) return true;
+  if (entry.clusterId === undefined || cluster === undefined) return false;
+  const access = clusterAccess(principal, cluster);
+  if (access.wholeRank >= 0) return true;
+  const kind = AUDIT_TARGET_KINDS[entry.action.split(".")[0] ?? ""];
+  if (!kind || entry.target === undefined) return false;
+  return visibleNames(access, kind)(entry.target);
 }

@@ -128,11 +128,23 @@ const clusterName = (cluster: ClusterRef) => cluster.name ?? cluster.id;
  * A route, a desired-state plan, an operation and the autopilot's proposals all ask it with the resources they touch.
  */
 export function authorize(principal: Principal, action: Action, resource: Resource): AuthorizationRefusal | undefined {
-  const needed = ACCESS_ROLES[action];
+  return authorizeRole(principal, ACCESS_ROLES[action], resource, action);
+}
+
+/**
+ * The decision with the role named directly, for a route whose action the table does not list (`cluster.register`,
+ * `topic.browse`): `what` names the action in the refusal.
+ */
+export function authorizeRole(
+  principal: Principal,
+  needed: Role,
+  resource: Resource,
+  what: string,
+): AuthorizationRefusal | undefined {
   const neededRank = roleRank(needed);
   if (resource.kind === "service") {
     if (serviceRank(principal) >= neededRank) return undefined;
-    return { code: "forbidden", message: `${action} needs the ${needed} role on every cluster` };
+    return { code: "forbidden", message: `${what} needs the ${needed} role on every cluster` };
   }
   const access = accessOf(principal, resource.cluster);
   const name = clusterName(access.cluster);
@@ -141,17 +153,17 @@ export function authorize(principal: Principal, action: Action, resource: Resour
     if (access.wholeRank >= neededRank) return undefined;
     return {
       code: "forbidden",
-      message: `${action} needs the ${needed} role on the whole cluster ${name} (a binding not narrowed to resources)`,
+      message: `${what} needs the ${needed} role on the whole cluster ${name} (a binding not narrowed to resources)`,
     };
   }
   const rank = resourceRank(access, resource.kind, resource.name);
   if (rank >= neededRank) return undefined;
-  const what = `${KIND_NAMES[resource.kind]} ${resource.name}`;
-  // A read of a resource the principal may not see answers as if it did not exist: its name leaks nothing.
-  if (rank < 0 && neededRank === 0) return { code: "not_found", message: `No ${what} in cluster ${name}` };
+  const target = `${KIND_NAMES[resource.kind]} ${resource.name}`;
+  // A resource the principal may not see at all answers as if it did not exist, for a read; a change is refused.
+  if (rank < 0 && neededRank === 0) return { code: "not_found", message: `No ${target} in cluster ${name}` };
   return {
     code: "forbidden",
-    message: `${action} of ${what} needs the ${needed} role on it in cluster ${name} (a binding on the whole cluster, or one whose ${resource.kind} patterns match ${resource.name})`,
+    message: `${what} of ${target} needs the ${needed} role on it in cluster ${name} (a binding on the whole cluster, or one whose ${resource.kind} patterns match ${resource.name})`,
   };
 }
 

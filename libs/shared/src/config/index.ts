@@ -6,6 +6,7 @@ export {
   agentUrlsSection,
   canonicalAgentUrl,
 } from "./agent-urls.js";
+export { type AccessConfig, accessSection, loadBindingsFile, parseBindingsFile } from "./access-section.js";
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type ApprovalConfig, approvalSection, loadApprovalRules } from "./approval-section.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";

@@ -1,4 +1,5 @@
 export * from "./access.js";
+export * from "./access-api.js";
 export * from "./acls.js";
 export * from "./agent-commands.js";
 export * from "./api-tokens.js";

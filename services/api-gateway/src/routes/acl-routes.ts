@@ -9,6 +9,7 @@ import {
   ClusterPathSchema,
   CreateAclResponseSchema,
   DeleteAclResponseSchema,
+  visibleNames,
 } from "@kcp/shared";
 import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
@@ -23,6 +24,7 @@ export function aclRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "POST",
       path: "/api/v1/clusters/:id/acls",
       operationId: "createAcls",
+      access: { kind: "aclPrincipals", name: ({ body }) => body.principal },
       role: CHANGE_ROLES["acl.create"],
       response: { status: 201, schema: CreateAclResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -39,6 +41,7 @@ export function aclRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "DELETE",
       path: "/api/v1/clusters/:id/acls",
       operationId: "deleteAcls",
+      access: { kind: "aclPrincipals", name: ({ body }) => body.principal },
       role: CHANGE_ROLES["acl.delete"],
       response: { status: 200, schema: DeleteAclResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -55,15 +58,17 @@ export function aclRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "GET",
       path: "/api/v1/clusters/:id/acls",
       operationId: "listAcls",
+      access: { kind: "visible" },
       role: "viewer",
       response: { status: 200, schema: AclListResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary: "ACL bindings matching a filter (absent fields match anything), a page at a time",
       params: ClusterPathSchema,
       query: AclListQuerySchema,
-      async handle({ params, query }) {
+      async handle({ params, query, clusterAccess }) {
         const { limit, offset, ...filter } = query;
-        return { status: 200, body: await actions.listAcls(params.id, filter, { limit, offset }) };
+        const visible = clusterAccess && visibleNames(clusterAccess, "aclPrincipals");
+        return { status: 200, body: await actions.listAcls(params.id, filter, { limit, offset }, visible) };
       },
     }),
   ];

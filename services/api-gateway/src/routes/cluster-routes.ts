@@ -3,6 +3,7 @@ import { nodeSettingChanges } from "@kcp/clusters";
 import {
   AppError,
   type AuthorizationRefusal,
+  bindingLabelKeys,
   type ClusterListQuery,
   ClusterListQuerySchema,
   type ClusterPatch,
@@ -14,9 +15,12 @@ import {
   type ConnectionProfile,
   ConnectionProfileSchema,
   ConnectionTestResultSchema,
+  clusterAccess,
   DeleteClusterResponseSchema,
   OverviewResponseSchema,
-  roleAtLeast,
+  type Principal,
+  roleRank,
+  serviceRank,
 } from "@kcp/shared";
 import type { ClusterRecord, UserRecord } from "@kcp/store";
 import type { GatewayContext } from "../context.js";
@@ -33,9 +37,12 @@ const NODE_SETTINGS_RULE =
 
 type NodeSettingChanges = ReturnType<typeof nodeSettingChanges>;
 
-/** The refusal (403) unless the user is an admin: `what` names the part of the request that needs the role. */
-function adminRefusal(user: UserRecord, what: string): AuthorizationRefusal | undefined {
-  if (roleAtLeast(user.role, "admin")) return undefined;
+/**
+ * The refusal (403) unless the principal is an admin of the whole service (a local admin, or a binding of the admin
+ * role on every cluster): `what` names the part of the request that needs the role.
+ */
+function adminRefusal(principal: Principal, what: string): AuthorizationRefusal | undefined {
+  if (serviceRank(principal) >= roleRank("admin")) return undefined;
   return { code: "forbidden", message: `${what} needs the admin role` };
 }
 
@@ -48,10 +55,10 @@ function refuse(refusal: AuthorizationRefusal | undefined): void {
  * them needs the admin role, and the audit entry keeps each one's old and new value (`detail.nodeSettings`), a
  * refusal's too, so that it shows what was tried.
  */
-function nodeSettingsRefusal(user: UserRecord, changes: NodeSettingChanges): AuthorizationRefusal | undefined {
+function nodeSettingsRefusal(principal: Principal, changes: NodeSettingChanges): AuthorizationRefusal | undefined {
   const changed = Object.keys(changes);
   if (changed.length === 0) return undefined;
-  return adminRefusal(user, `Setting or changing ${changed.join(", ")}`);
+  return adminRefusal(principal, `Setting or changing ${changed.join(", ")}`);
 }
 
 /** The node settings a request sets or changes, as its audit entry keeps them: none when it changes none. */
@@ -95,31 +102,35 @@ type ConnectionTest = ReturnType<typeof connectionTestLimit>;
 /**
  * A patch's parts that need the admin role, checked in order — node settings, keepSecrets, then labels (the policies
  * are read only when the checks before pass). A label that an autopilot policy selects clusters by decides which
- * policy acts on the cluster: adding, removing or changing one needs the admin role (audited with the old and new
- * labels, a refusal too).
+ * policy acts on the cluster, and a label that a role binding selects clusters by decides who may see and change it:
+ * adding, removing or changing one needs the admin role over the whole service (audited with the old and new labels,
+ * a refusal too).
  */
 async function reviewPatch(
-  { store }: Pick<GatewayContext, "store">,
+  { store, access }: Pick<GatewayContext, "store" | "access">,
   record: ClusterRecord,
   body: ClusterPatch,
-  user: UserRecord,
+  principal: Principal,
 ): Promise<PatchReview> {
   const nodeSettings = nodeSettingChanges(record, body);
   const early =
-    nodeSettingsRefusal(user, nodeSettings) ?? (body.keepSecrets ? adminRefusal(user, "keepSecrets") : undefined);
+    nodeSettingsRefusal(principal, nodeSettings) ??
+    (body.keepSecrets ? adminRefusal(principal, "keepSecrets") : undefined);
   if (early) return { record, nodeSettings, refusal: early };
   if (body.labels === undefined) return { record, nodeSettings };
   const before = record.labels;
   const after = body.labels;
-  const changed = policyLabelsChanged(
+  const byPolicies = policyLabelsChanged(
     (await store.policies.list()).map((p) => p.spec),
     before,
     after,
   );
+  const byBindings = [...bindingLabelKeys(await access.index())].filter((key) => before[key] !== after[key]);
+  const changed = [...new Set([...byPolicies, ...byBindings])].sort();
   if (changed.length === 0) return { record, nodeSettings };
   const refusal = adminRefusal(
-    user,
-    `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies select clusters by,`,
+    principal,
+    `Changing label${changed.length > 1 ? "s" : ""} ${changed.join(", ")}, which autopilot policies or role bindings select clusters by,`,
   );
   return { record, nodeSettings, policyLabels: { before, after }, ...(refusal ? { refusal } : {}) };
 }
@@ -127,15 +138,21 @@ async function reviewPatch(
 /** The overview and the cluster list: one answer under two paths. */
 function listRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
   // Computed in memory from the registry's cached views (at most a second old): no store read per request.
-  const list = async ({ query }: { query: ClusterListQuery }) => ({
+  const list = async ({ query, principal }: { query: ClusterListQuery; principal: Principal }) => ({
     status: 200,
-    ...(await clusters.listResponse(query)),
+    ...(await clusters.listResponse(
+      query,
+      serviceRank(principal) >= 0
+        ? undefined
+        : (cluster) => clusterAccess(principal, { ...cluster, labels: cluster.labels ?? {} }).visible,
+    )),
   });
   return [
     route<unknown, ClusterListQuery>({
       method: "GET",
       path: "/api/v1/overview",
       operationId: "getOverview",
+      access: { kind: "own" },
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
       summary:
@@ -148,6 +165,7 @@ function listRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
       method: "GET",
       path: "/api/v1/clusters",
       operationId: "listClusters",
+      access: { kind: "own" },
       role: "viewer",
       response: { status: 200, schema: OverviewResponseSchema },
       summary: "Same parameters and payload as the overview",
@@ -175,8 +193,8 @@ function profileRoutes({ clusters }: Pick<GatewayContext, "clusters">, connectio
         target: ({ body }) => body.name,
         changes: ({ body }) => nodeSettingsAudit(nodeSettingChanges(undefined, body)),
       },
-      async handle({ body, user }) {
-        refuse(nodeSettingsRefusal(user, nodeSettingChanges(undefined, body)));
+      async handle({ body, user, principal }) {
+        refuse(nodeSettingsRefusal(principal, nodeSettingChanges(undefined, body)));
         return { status: 201, body: await connectionTest(user, () => clusters.register(body)) };
       },
     }),
@@ -204,6 +222,7 @@ function getRoute({ clusters }: Pick<GatewayContext, "clusters">) {
     method: "GET",
     path: "/api/v1/clusters/:id",
     operationId: "getCluster",
+    access: { kind: "visible" },
     role: "viewer",
     response: { status: 200, schema: ClusterViewSchema },
     summary: "One cluster's latest view with its freshness, and its snapshot unless snapshot=none",
@@ -217,7 +236,7 @@ function getRoute({ clusters }: Pick<GatewayContext, "clusters">) {
 }
 
 /** PATCH /api/v1/clusters/:id: a profile changed, its admin-only parts reviewed first (`find`) for the audit too. */
-function updateRoute(context: Pick<GatewayContext, "clusters" | "store">, connectionTest: ConnectionTest) {
+function updateRoute(context: Pick<GatewayContext, "clusters" | "store" | "access">, connectionTest: ConnectionTest) {
   const { clusters } = context;
   return route<ClusterPatch, unknown, ClusterPath, PatchReview>({
     method: "PATCH",
@@ -232,7 +251,7 @@ function updateRoute(context: Pick<GatewayContext, "clusters" | "store">, connec
     action: "cluster.update",
     params: ClusterPathSchema,
     body: ClusterPatchSchema,
-    find: async ({ params, body, user }) => reviewPatch(context, await clusters.find(params.id), body, user),
+    find: async ({ params, body, principal }) => reviewPatch(context, await clusters.find(params.id), body, principal),
     audit: {
       target: ({ found }) => found?.record.name,
       // An entry keeps the node settings and the policy labels the patch changes, each old and new.
@@ -278,6 +297,7 @@ function recordRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
       method: "POST",
       path: "/api/v1/clusters/:id/refresh",
       operationId: "refreshCluster",
+      access: { kind: "visible" },
       role: "viewer",
       response: { status: 200, schema: ClusterViewSchema },
       errors: ["cluster_unreachable"],
@@ -294,7 +314,7 @@ function recordRoutes({ clusters }: Pick<GatewayContext, "clusters">) {
 }
 
 /** Endpoints 3–6 and the registry's extras: register, test, overview, one cluster, change, forget, refresh. */
-export function clusterRoutes(context: Pick<GatewayContext, "clusters" | "config" | "store">) {
+export function clusterRoutes(context: Pick<GatewayContext, "clusters" | "config" | "store" | "access">) {
   // One limit for the routes that test a connection (register, test, change), so that they count together.
   const connectionTest = connectionTestLimit(context.config.CONNECTION_TESTS_PER_USER);
   return [

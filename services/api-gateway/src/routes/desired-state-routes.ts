@@ -33,7 +33,7 @@ import {
   type Principal,
   type Snapshot,
 } from "@kcp/shared";
-import type { Store, UserRecord } from "@kcp/store";
+import type { Store } from "@kcp/store";
 import type { Request } from "express";
 import type { z } from "zod";
 import type { GatewayContext } from "../context.js";
@@ -226,6 +226,7 @@ function planRoute(
     method: "POST",
     path: "/api/v1/clusters/:id/desired-state/plan",
     operationId: "planDesiredState",
+    access: { kind: "visible" },
     role: "operator",
     response: { status: 200, schema: DesiredStatePlanResponseSchema },
     errors: [

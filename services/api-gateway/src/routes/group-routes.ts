@@ -11,6 +11,7 @@ import {
   type ResetOffsetsRequest,
   ResetOffsetsRequestSchema,
   ResetOffsetsResponseSchema,
+  visibleNames,
 } from "@kcp/shared";
 import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
@@ -23,20 +24,23 @@ export function groupRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "GET",
       path: "/api/v1/clusters/:id/groups",
       operationId: "listGroups",
+      access: { kind: "visible" },
       role: "viewer",
       response: { status: 200, schema: GroupListResponseSchema },
       errors: KAFKA_READ_ERRORS,
       summary: "A page of groups of every type by id, with type, state and coordinator (members and lag: the detail)",
       params: ClusterPathSchema,
       query: GroupListQuerySchema,
-      async handle({ params, query }) {
-        return { status: 200, body: await actions.listGroups(params.id, query) };
+      async handle({ params, query, clusterAccess }) {
+        const visible = clusterAccess && visibleNames(clusterAccess, "groups");
+        return { status: 200, body: await actions.listGroups(params.id, query, visible) };
       },
     }),
     route<unknown, unknown, GroupPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/groups/:group",
       operationId: "getGroup",
+      access: { kind: "groups", name: ({ params }) => params.group },
       role: "viewer",
       response: { status: 200, schema: GroupDetailSchema },
       errors: KAFKA_READ_ERRORS,
@@ -50,6 +54,7 @@ export function groupRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "POST",
       path: "/api/v1/clusters/:id/groups/:group/reset-offsets",
       operationId: "resetGroupOffsets",
+      access: { kind: "groups", name: ({ params }) => params.group },
       role: CHANGE_ROLES["group.reset-offsets"],
       response: { status: 200, schema: ResetOffsetsResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "conflict"],

@@ -45,6 +45,7 @@ export function messageRoutes({ actions, config }: Pick<GatewayContext, "actions
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic/messages",
       operationId: "browseMessages",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role,
       response: { status: 200, schema: BrowseMessagesResponseSchema },
       errors: KAFKA_ACTION_ERRORS,

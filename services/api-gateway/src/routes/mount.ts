@@ -2,6 +2,7 @@ import { AppError, highestRank, roleRank } from "@kcp/shared";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { JSON_BODY_LIMIT_BYTES, jsonBody, rawJsonBody } from "../http/json-body.js";
 import { type AuditFacts, FailedAfter, type RouteSpec } from "./route.js";
+import { type AccessLookups, decideRouteAccess } from "./route-access.js";
 import { validate } from "./validate.js";
 
 declare global {
@@ -20,14 +21,15 @@ declare global {
 }
 
 /**
- * The route's role: 401 without a session, 403 when the principal holds the route's role nowhere (neither as a local
- * user nor through any binding). What it holds it on — which cluster, which resource — the route decides with
- * `authorize` once it knows what the request touches.
+ * The route's role: 401 without a session, 403 when a route above viewer needs a role the principal holds nowhere
+ * (neither as a local user nor through any binding). What it holds it on — which cluster, which resource — is decided
+ * with `authorize` once the request is read (`decideRouteAccess`); a viewer route needs a session only here (a user of
+ * a provider whose groups give it nothing still signs out and reads its own access).
  */
 function refusal(spec: RouteSpec, req: Request): AppError | undefined {
   if (spec.role === "anonymous") return undefined;
   if (!req.principal) return new AppError("unauthenticated");
-  if (highestRank(req.principal.access) < roleRank(spec.role))
+  if (spec.role !== "viewer" && highestRank(req.principal.access) < roleRank(spec.role))
     return new AppError("forbidden", `This action needs the ${spec.role} role`);
   return undefined;
 }
@@ -45,7 +47,7 @@ function guard(spec: RouteSpec) {
   };
 }
 
-function handler(spec: RouteSpec) {
+function handler(spec: RouteSpec, lookups: AccessLookups) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const params = validate(spec.params, req.params, "path");
@@ -64,7 +66,23 @@ function handler(spec: RouteSpec) {
       };
       res.locals.handling = handling;
       const principal = req.principal?.access ?? { username: "" };
-      const context = { req, res, user, principal, tokenHash: req.principal?.tokenHash ?? "", body, query, params };
+      const clusterAccess = await decideRouteAccess(
+        spec,
+        principal,
+        { body, query, params: params as Record<string, string> },
+        lookups,
+      );
+      const context = {
+        req,
+        res,
+        user,
+        principal,
+        tokenHash: req.principal?.tokenHash ?? "",
+        body,
+        query,
+        params,
+        ...(clusterAccess ? { clusterAccess } : {}),
+      };
       const found = spec.find ? await spec.find({ ...context, found: undefined }) : undefined;
       handling.found = found;
       const result = await spec.handle({ ...context, found }).catch((error: unknown) => {
@@ -138,12 +156,17 @@ function allowedMethods(routes: readonly RouteSpec[]): Map<string, string> {
  * `OPTIONS` answer of its own: 204 with `Allow` and no body (Express's default is a text/plain body outside the
  * envelope). No CORS: the console is served from the API's own origin.
  */
-export function mountRoutes(routes: readonly RouteSpec[]): Router {
+export function mountRoutes(routes: readonly RouteSpec[], lookups: AccessLookups): Router {
   const router = Router();
   for (const spec of routes) {
     const method = spec.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     const limit = spec.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES;
-    router[method](spec.path, guard(spec), spec.parseBody ? rawJsonBody(limit) : jsonBody(limit), handler(spec));
+    router[method](
+      spec.path,
+      guard(spec),
+      spec.parseBody ? rawJsonBody(limit) : jsonBody(limit),
+      handler(spec, lookups),
+    );
   }
   for (const [path, allow] of allowedMethods(routes)) {
     router.options(path, (_req, res) => {

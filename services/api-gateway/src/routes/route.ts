@@ -1,4 +1,4 @@
-import type { ErrorCode, Principal, Role } from "@kcp/shared";
+import type { ClusterAccess, ErrorCode, Principal, ResourceKind, Role } from "@kcp/shared";
 import type { UserRecord } from "@kcp/store";
 import type { Request, Response } from "express";
 import type { z } from "zod";
@@ -18,7 +18,36 @@ export interface RouteContext<Body, Query, Params, Found = undefined> {
   params: Params;
   /** What the route's `find` answered (undefined on a route without one). */
   found: Found;
+  /**
+   * On a route under /api/v1/clusters/:id, what the principal holds in that cluster (decided already): lists filter
+   * by it (`visibleNames`). Undefined elsewhere, and for a cluster that does not exist.
+   */
+  clusterAccess?: ClusterAccess;
 }
+
+/**
+ * What a request touches, for the one decision (`authorize`) with the route's role; decided after validation, before
+ * `find` and the handler. Every route has one, and the default is the widest: a route under /api/v1/clusters/:id
+ * needs its role on the whole cluster (`cluster`), one under /api/v1/operations/:op on the operation (`operation`),
+ * any other on the whole service (`service`). A route narrows it by saying what it touches: a named resource, the
+ * cluster seen at all (`visible`, its lists filtered), or the caller's own things (`own`).
+ */
+export type RouteAccess<Body, Query, Params> =
+  /** The service as a whole: the route's role over every cluster, not narrowed (users, clusters' registration). */
+  | { kind: "service" }
+  /** The cluster of :id whole (brokers' configs, quotas, operations): a binding on it not narrowed to resources. */
+  | { kind: "cluster" }
+  /** The cluster of :id seen at all (any binding on it): its own record, and lists its handler filters. */
+  | { kind: "visible" }
+  /** One named resource of :id's cluster: a binding on the whole cluster, or one whose patterns match the name. */
+  | { kind: ResourceKind; name(request: { body: Body; query: Query; params: Params }): string }
+  /**
+   * The operation of :op: the route's role on its whole cluster, or being its planner; its confirm (the cluster seen
+   * at all here) is decided by the operation service on everything the operation touches.
+   */
+  | { kind: "operation" }
+  /** Decided by the handler: the caller's own things (its session, tokens), lists filtered to what it may see. */
+  | { kind: "own" };
 
 export type RouteResult<Done = unknown> = (
   | { status: number; body: unknown }
@@ -92,6 +121,8 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, Fo
   path: string;
   /** The lowest role allowed (roles are ordered); "anonymous" for login only. */
   role: Role | "anonymous";
+  /** What the request touches, for `authorize` (see RouteAccess; a default by path when absent). */
+  access?: RouteAccess<Body, Query, Params>;
   /** What of the body needs the admin role although the route's role is lower (checked by the handler: 403). */
   adminOnly?: string;
   /** The operation's name in the OpenAPI document, unique, camelCase: what generated clients call the method. */

@@ -10,6 +10,7 @@ import {
   type ScramUserPath,
   ScramUserPathSchema,
   ScramUserSchema,
+  visibleNames,
 } from "@kcp/shared";
 import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
@@ -25,19 +26,24 @@ export function scramRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "GET",
       path: "/api/v1/clusters/:id/scram-users",
       operationId: "listScramUsers",
+      access: { kind: "visible" },
       role: "viewer",
       response: { status: 200, schema: ScramUserListResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
       summary: "Every user with a SCRAM credential, by name, with each credential's mechanism and iterations",
       params: ClusterPathSchema,
-      async handle({ params }) {
-        return { status: 200, body: await actions.listScramUsers(params.id) };
+      async handle({ params, clusterAccess }) {
+        const list = await actions.listScramUsers(params.id);
+        if (!clusterAccess) return { status: 200, body: list };
+        const visible = visibleNames(clusterAccess, "scramUsers");
+        return { status: 200, body: { ...list, users: list.users.filter((entry) => visible(entry.user)) } };
       },
     }),
     route<unknown, unknown, ScramUserPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/scram-users/:user",
       operationId: "getScramUser",
+      access: { kind: "scramUsers", name: ({ params }) => params.user },
       role: "viewer",
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -51,6 +57,7 @@ export function scramRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "PUT",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
       operationId: "setScramCredential",
+      access: { kind: "scramUsers", name: ({ params }) => params.user },
       role: CHANGE_ROLES["scram.upsert"],
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -72,6 +79,7 @@ export function scramRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "DELETE",
       path: "/api/v1/clusters/:id/scram-users/:user/:mechanism",
       operationId: "deleteScramCredential",
+      access: { kind: "scramUsers", name: ({ params }) => params.user },
       role: CHANGE_ROLES["scram.delete"],
       response: { status: 200, schema: ScramUserSchema },
       errors: KAFKA_ACTION_ERRORS,

@@ -1,4 +1,5 @@
 import type { GatewayContext } from "../context.js";
+import { accessRoutes } from "./access-routes.js";
 import { aclRoutes } from "./acl-routes.js";
 import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
@@ -32,6 +33,7 @@ export function routeTable(context: GatewayContext): RouteSpec[] {
     openApiRoute(() => routes, API_VERSION),
     ...authRoutes(context),
     ...userRoutes(context),
+    ...accessRoutes(context),
     ...tokenRoutes(context),
     ...clusterRoutes(context),
     ...clusterIdentityRoutes(context),

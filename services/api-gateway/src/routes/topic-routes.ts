@@ -24,6 +24,7 @@ import {
   type TopicPath,
   TopicPathSchema,
   TopicSchema,
+  visibleNames,
 } from "@kcp/shared";
 import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
@@ -52,20 +53,23 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "GET",
       path: "/api/v1/clusters/:id/topics",
       operationId: "listTopics",
+      access: { kind: "visible" },
       role: "viewer",
       response: { status: 200, schema: TopicListResponseSchema },
       errors: KAFKA_READ_ERRORS,
       summary: "A page of topics by name with partition count, size and partition health",
       params: ClusterPathSchema,
       query: TopicListQuerySchema,
-      async handle({ params, query }) {
-        return { status: 200, body: await actions.listTopics(params.id, query) };
+      async handle({ params, query, clusterAccess }) {
+        const visible = clusterAccess && visibleNames(clusterAccess, "topics");
+        return { status: 200, body: await actions.listTopics(params.id, query, visible) };
       },
     }),
     route<unknown, unknown, TopicPath>({
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic",
       operationId: "getTopic",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: "viewer",
       response: { status: 200, schema: TopicSchema },
       errors: KAFKA_READ_ERRORS,
@@ -79,6 +83,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "POST",
       path: "/api/v1/clusters/:id/topics",
       operationId: "createTopic",
+      access: { kind: "topics", name: ({ body }) => body.name },
       role: CHANGE_ROLES["topic.create"],
       response: { status: 201, schema: CreateTopicResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "already_exists"],
@@ -95,6 +100,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "DELETE",
       path: "/api/v1/clusters/:id/topics/:topic",
       operationId: "deleteTopic",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: CHANGE_ROLES["topic.delete"],
       response: { status: 200, schema: DeleteTopicResponseSchema },
       errors: [...KAFKA_ACTION_ERRORS, "confirmation_mismatch"],
@@ -112,6 +118,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "POST",
       path: "/api/v1/clusters/:id/topics/:topic/messages",
       operationId: "produceMessage",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: CHANGE_ROLES["topic.produce"],
       response: { status: 200, schema: ProduceResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -129,6 +136,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "POST",
       path: "/api/v1/clusters/:id/topics/:topic/partitions",
       operationId: "increasePartitions",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: CHANGE_ROLES["topic.partitions"],
       response: { status: 200, schema: IncreasePartitionsResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -145,6 +153,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "PATCH",
       path: "/api/v1/clusters/:id/topics/:topic/configs",
       operationId: "alterTopicConfigs",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: CHANGE_ROLES["topic.configs"],
       response: { status: 200, schema: TopicConfigChangeResponseSchema },
       errors: KAFKA_ACTION_ERRORS,
@@ -162,6 +171,7 @@ export function topicRoutes({ actions }: Pick<GatewayContext, "actions">) {
       method: "GET",
       path: "/api/v1/clusters/:id/topics/:topic/configs",
       operationId: "getTopicConfigs",
+      access: { kind: "topics", name: ({ params }) => params.topic },
       role: "viewer",
       response: { status: 200, schema: TopicConfigsResponseSchema },
       errors: KAFKA_READ_ERRORS,
