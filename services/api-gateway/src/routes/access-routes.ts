@@ -187,6 +187,7 @@ export function accessRoutes({ store, bindings }: Pick<GatewayContext, "store" |
       method: "GET",
       path: "/api/v1/access/me",
       operationId: "getMyAccess",
+      access: { kind: "own" },
       role: "viewer",
       response: { status: 200, schema: MyAccessResponseSchema },
       summary: "The caller's access: its local role, its groups, and the bindings that apply to it",
