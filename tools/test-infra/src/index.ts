@@ -3,6 +3,7 @@ export * from "./common/index.js";
 export * from "./container/index.js";
 export { ensureHelm, HELM_VERSION, runHelm } from "./helm/helm.js";
 export * from "./http/index.js";
+export * from "./identity/index.js";
 export * from "./kafka/index.js";
 export * from "./kubernetes/index.js";
 export * from "./ldap/index.js";

@@ -72,6 +72,8 @@ export const WEIGHTS = {
   redis: { start: 0.5, run: 0.01 },
   /** An OpenLDAP server (slapd): a small C process. */
   ldap: { start: 0.5, run: 0.01 },
+  /** The test OpenID provider: a Node.js process loading oidc-provider. */
+  "oidc-provider": { start: 1, run: 0.02 },
   chromium: { start: 2, run: 0.5 },
   /** A build of generated clients or a compiler run (javac, go build, tsc) in a test or beside the tests. */
   build: { start: 2, run: 2 },
