@@ -1,7 +1,14 @@
 import { type Anomaly, type PolicySpec, PolicySpecSchema } from "@kcp/shared";
 import { expect } from "chai";
 import { broker, partition, snapshotWith, topic } from "../../kafka/test/rules/snapshot-fixture.js";
-import { admitPlan, autopilotActor, decide, type PolicyContext, type PolicyDecision } from "../src/decide.js";
+import {
+  admitPlan,
+  autopilotActor,
+  awaitingApproval,
+  decide,
+  type PolicyContext,
+  type PolicyDecision,
+} from "../src/decide.js";
 
 const NOW = new Date("2026-11-27T10:00:00Z"); // a Friday
 
@@ -346,5 +353,24 @@ describe("autopilot: admitting a plan inside the policy's caps and exclusions", 
     expect(admitPlan(spec, { dataToMoveBytes: 1001 }, 0).reason?.message).to.equal(
       "The plan moves 1001 bytes, more than the policy's cap of 1000 per action",
     );
+  });
+});
+
+describe("autopilot: a plan a four-eyes rule holds for", () => {
+  it("is left for a person, the reason naming who may approve it; a plan without one is not held", () => {
+    const approval = {
+      required: true as const,
+      rule: { clusters: { labels: { env: "prod" } } },
+      awaiting: true,
+      plannedBy: "autopilot:prefer-leaders",
+      approvers: "another person than autopilot:prefer-leaders with the operator role on the whole cluster prod-1",
+      approvedBy: null,
+    };
+    expect(awaitingApproval({ approval })).to.deep.equal({
+      code: "approval_required",
+      message:
+        "A four-eyes rule holds for this plan: another person than autopilot:prefer-leaders with the operator role on the whole cluster prod-1 confirms it, never the policy",
+    });
+    expect(awaitingApproval({})).to.equal(undefined);
   });
 });
