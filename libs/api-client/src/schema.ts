@@ -144,6 +144,98 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/v1/access/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every role binding: the bindings file's (read-only here) and the API's
+         * @description Every role binding: the bindings file's (read-only here) and the API's. Lowest role allowed: admin.
+         */
+        get: operations["listRoleBindings"];
+        put?: never;
+        /**
+         * Give a role on a scope (clusters, optionally resources by pattern) to a user or a group
+         * @description Give a role on a scope (clusters, optionally resources by pattern) to a user or a group. Lowest role allowed: admin. Audited as `binding.create`.
+         */
+        post: operations["createRoleBinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access/bindings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One role binding
+         * @description One role binding. Lowest role allowed: admin.
+         */
+        get: operations["getRoleBinding"];
+        /**
+         * Replace a role binding made through the API (the bindings file's are changed in the file)
+         * @description Replace a role binding made through the API (the bindings file's are changed in the file). Lowest role allowed: admin. Audited as `binding.update`.
+         */
+        put: operations["replaceRoleBinding"];
+        post?: never;
+        /**
+         * Delete a role binding made through the API (the bindings file's are removed from the file)
+         * @description Delete a role binding made through the API (the bindings file's are removed from the file). Lowest role allowed: admin. Audited as `binding.delete`.
+         */
+        delete: operations["deleteRoleBinding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams: each name the bindings give, with its bindings
+         * @description The teams: each name the bindings give, with its bindings. Lowest role allowed: admin.
+         */
+        get: operations["listTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's access: its local role, its groups, and the bindings that apply to it
+         * @description The caller's access: its local role, its groups, and the bindings that apply to it. Lowest role allowed: viewer.
+         */
+        get: operations["getMyAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tokens": {
         parameters: {
             query?: never;
@@ -750,8 +842,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirm a planned operation and start it (irreversible ones need the cluster name typed back)
-         * @description Confirm a planned operation and start it (irreversible ones need the cluster name typed back). Lowest role allowed: operator. Audited as `operation.confirm`.
+         * Confirm a planned operation and start it (irreversible ones need the cluster name typed back; one a four-eyes rule holds for, another person than its planner)
+         * @description Confirm a planned operation and start it (irreversible ones need the cluster name typed back; one a four-eyes rule holds for, another person than its planner). Lowest role allowed: operator. Audited as `operation.confirm`.
          */
         post: operations["confirmOperation"];
         delete?: never;
@@ -1209,6 +1301,14 @@ export interface components {
              */
             maxConcurrentMoves?: number;
         };
+        ApprovalRule: {
+            /** @description A name the refusals and the audit quote (else the rule's position in the file) */
+            name?: string;
+            clusters: components["schemas"]["ClusterScope"];
+            operationTypes?: ("rebalance" | "drainBrokers" | "electLeaders" | "cordonBrokers" | "uncordonBrokers" | "unregisterBrokers" | "addControllers" | "removeVoters" | "finalizeFeatures" | "migrateQuorum" | "restartNodes" | "upgradeVersion" | "provisionNodes" | "scaleNodePools" | "applyDesiredState")[];
+            /** @enum {string} */
+            risk?: "typed-name" | "all";
+        };
         AuditEntry: {
             id: components["schemas"]["Int64"];
             at: components["schemas"]["DateTime"];
@@ -1242,7 +1342,7 @@ export interface components {
         };
         AutopilotReason: {
             /** @enum {string} */
-            code: "observe_only" | "waiting" | "paused" | "outside_window" | "irreversible" | "cooldown" | "operation_active" | "too_few_healthy_brokers" | "excluded_broker" | "excluded_topic" | "capability_missing" | "over_action_cap" | "over_daily_cap" | "nothing_to_do" | "plan_failed";
+            code: "observe_only" | "waiting" | "paused" | "outside_window" | "irreversible" | "cooldown" | "operation_active" | "too_few_healthy_brokers" | "excluded_broker" | "excluded_topic" | "capability_missing" | "over_action_cap" | "over_daily_cap" | "nothing_to_do" | "plan_failed" | "approval_required";
             message: string;
         };
         AutopilotStatus: {
@@ -1470,6 +1570,14 @@ export interface components {
             labels: unknown;
         } | {
             settings: unknown;
+        };
+        ClusterScope: {
+            /** @description Always true. */
+            all: boolean;
+        } | {
+            ids: components["schemas"]["Id"][];
+        } | {
+            labels: components["schemas"]["Labels"];
         };
         ClusterView: {
             cluster: components["schemas"]["Cluster"];
@@ -2280,7 +2388,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "csrf_header_required" | "forbidden" | "not_found" | "already_exists" | "conflict" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "version_unavailable" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "kafka_timeout" | "not_ready" | "internal";
+                code: "bad_request" | "validation_failed" | "unauthenticated" | "invalid_credentials" | "sso_failed" | "csrf_header_required" | "forbidden" | "approval_required" | "not_found" | "already_exists" | "conflict" | "binding_from_file" | "plan_expired" | "payload_too_large" | "confirmation_mismatch" | "capability_unavailable" | "invalid_request" | "version_unavailable" | "too_many_attempts" | "cluster_unreachable" | "kafka_error" | "sso_unavailable" | "kafka_timeout" | "not_ready" | "internal";
                 /** @description Human-readable; names the field for validation_failed */
                 message: string;
             };
@@ -2657,6 +2765,17 @@ export interface components {
             replicaMoves: number;
             leaderChange: boolean;
         };
+        MyAccessResponse: {
+            username: string;
+            /** @description The local user's own role, a binding on every cluster and resource (absent for a user of an identity provider); with an API token, capped at the token's role */
+            role?: components["schemas"]["Role"];
+            /** @description The identity provider the user signs in through (absent: a local user) */
+            source?: components["schemas"]["SourceId"];
+            /** @description The user's groups as of its last sign-in or refresh, each `<source>:<group>` */
+            groups: string[];
+            /** @description The bindings that apply to the user: its own and its groups'; with an API token, each role capped at the token's */
+            bindings: components["schemas"]["RoleBinding"][];
+        };
         NodePool: {
             name: string;
             roles: ("broker" | "controller")[];
@@ -2694,6 +2813,8 @@ export interface components {
             confirmedBy?: string | null;
             /** @description Planned by the autopilot: why (docs/autopilot.md) */
             explanation?: components["schemas"]["OperationExplanation"];
+            /** @description Four-eyes approval: present when a rule (APPROVAL_RULES_FILE) applies — another person than its planner confirms it (docs/identity.md) */
+            approval?: components["schemas"]["OperationApproval"];
             createdAt: components["schemas"]["DateTime"];
             /** @description When the plan expires if not confirmed: createdAt + 15 minutes */
             expiresAt: components["schemas"]["DateTime"];
@@ -2703,6 +2824,19 @@ export interface components {
             finishedAt?: string | null;
             updatedAt: components["schemas"]["DateTime"];
             steps: components["schemas"]["Step"][];
+        };
+        OperationApproval: {
+            /** @description Always true. */
+            required: boolean;
+            /** @description The rule that applies (the first of APPROVAL_RULES_FILE's that does) */
+            rule: components["schemas"]["ApprovalRule"];
+            /** @description Planned and not confirmed yet: awaiting approval by another person */
+            awaiting: boolean;
+            plannedBy: string;
+            /** @description Who may approve (confirm) it, in words */
+            approvers: string;
+            /** @description Who confirmed it (never its planner); null while awaiting */
+            approvedBy?: string | null;
         };
         OperationExplanation: {
             /** @description The policy that planned it (the operation's createdBy is autopilot:<policy>) */
@@ -3236,6 +3370,13 @@ export interface components {
         };
         /** @enum {string} */
         ResetTarget: "earliest" | "latest" | "timestamp" | "offset" | "shift";
+        ResourcePattern: string;
+        ResourceScope: {
+            topics?: components["schemas"]["ResourcePattern"][];
+            groups?: components["schemas"]["ResourcePattern"][];
+            aclPrincipals?: components["schemas"]["ResourcePattern"][];
+            scramUsers?: components["schemas"]["ResourcePattern"][];
+        };
         RestartNodesParams: {
             /** @description Default: every node, one at a time */
             nodes?: components["schemas"]["BrokerId"][];
@@ -3251,6 +3392,32 @@ export interface components {
         };
         /** @enum {string} */
         Role: "viewer" | "operator" | "admin";
+        RoleBinding: {
+            subject: components["schemas"]["Subject"];
+            role: components["schemas"]["Role"];
+            clusters: components["schemas"]["ClusterScope"];
+            resources?: components["schemas"]["ResourceScope"];
+            team?: components["schemas"]["TeamName"];
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            origin: "api" | "file";
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
+        };
+        RoleBindingListResponse: {
+            /** @description The file's bindings first, in the file's order, then the API's */
+            bindings: components["schemas"]["RoleBinding"][];
+        };
+        RoleBindingResponse: {
+            binding: components["schemas"]["RoleBinding"];
+        };
+        RoleBindingSpec: {
+            subject: components["schemas"]["Subject"];
+            role: components["schemas"]["Role"];
+            clusters: components["schemas"]["ClusterScope"];
+            resources?: components["schemas"]["ResourceScope"];
+            team?: components["schemas"]["TeamName"];
+        };
         /** @enum {string} */
         SaslMechanism: "" | "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512" | "CLOUD_IAM" | "OAUTHBEARER";
         ScaleNodePoolsParams: {
@@ -3441,6 +3608,7 @@ export interface components {
             operator?: components["schemas"]["OperatorStatus"];
             errors: string[];
         };
+        SourceId: string;
         Step: {
             /** Format: int64 */
             index: number;
@@ -3461,6 +3629,33 @@ export interface components {
         StringMap: {
             [key: string]: string;
         };
+        Subject: components["schemas"]["SubjectUser"] | components["schemas"]["SubjectGroup"];
+        SubjectGroup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "group";
+            source: components["schemas"]["SourceId"];
+            group: string;
+        };
+        SubjectUser: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "user";
+            username: string;
+        };
+        Team: {
+            name: components["schemas"]["TeamName"];
+            bindings: components["schemas"]["RoleBinding"][];
+        };
+        TeamListResponse: {
+            /** @description By name */
+            teams: components["schemas"]["Team"][];
+        };
+        TeamName: string;
         Topic: {
             name: string;
             id: string;
@@ -4084,6 +4279,511 @@ export interface operations {
             };
             /** @description invalid_request: The request cannot be carried out */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRoleBindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role binding: the bindings file's (read-only here) and the API's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleBindingListResponse"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRoleBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBindingSpec"];
+            };
+        };
+        responses: {
+            /** @description Give a role on a scope (clusters, optionally resources by pattern) to a user or a group */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleBindingResponse"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRoleBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One role binding */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleBindingResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceRoleBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBindingSpec"];
+            };
+        };
+        responses: {
+            /** @description Replace a role binding made through the API (the bindings file's are changed in the file) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleBindingResponse"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description binding_from_file: The role binding comes from the bindings file: change it there */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteRoleBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a role binding made through the API (the bindings file's are removed from the file) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleBindingResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description binding_from_file: The role binding comes from the bindings file: change it there */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams: each name the bindings give, with its bindings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamListResponse"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMyAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's access: its local role, its groups, and the bindings that apply to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAccessResponse"];
+                };
+            };
+            /** @description unauthenticated: Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description forbidden: Your role does not allow this action */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8388,7 +9088,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Confirm a planned operation and start it (irreversible ones need the cluster name typed back) */
+            /** @description Confirm a planned operation and start it (irreversible ones need the cluster name typed back; one a four-eyes rule holds for, another person than its planner) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8415,7 +9115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            /** @description forbidden: Your role does not allow this action; csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1; approval_required: Another person than its planner must confirm this operation */
             403: {
                 headers: {
                     [name: string]: unknown;
