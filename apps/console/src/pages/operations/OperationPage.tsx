@@ -46,7 +46,9 @@ function OperationView({ operation }: { operation: Operation }) {
       <Explanation operation={operation} />
       <Plan operation={operation} />
       {isDesiredStateOperation(operation) ? <DesiredChanges key={operation.id} params={operation.params} /> : null}
-      {canAct ? <Actions operation={operation} clusterName={cluster.data?.cluster.name} /> : null}
+      {canAct ? (
+        <Actions operation={operation} clusterName={cluster.data?.cluster.name} username={session.data?.username} />
+      ) : null}
       {operation.details ? <MovementProgress operation={operation} details={operation.details} /> : null}
       <section aria-labelledby="steps">
         <h2 id="steps" className="mb-2 text-lg font-semibold">
@@ -167,10 +169,21 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Actions({ operation, clusterName }: { operation: Operation; clusterName: string | undefined }) {
+function Actions({
+  operation,
+  clusterName,
+  username,
+}: {
+  operation: Operation;
+  clusterName: string | undefined;
+  username: string | undefined;
+}) {
   const action = useOperationAction(operation.id);
   const [typing, setTyping] = useState(false);
   const planned = operation.status === "planned";
+  // A four-eyes rule holds: its planner may not confirm it (the service refuses 403 approval_required).
+  const awaiting = planned && operation.approval?.awaiting === true;
+  const ownPlan = awaiting && operation.approval?.plannedBy === username;
   const now = useNow(planned);
   const left = Math.max(0, Math.round((Date.parse(operation.expiresAt) - now) / 1000));
   const offers = (request: keyof typeof REQUESTED_ACTION_FROM) =>
@@ -184,19 +197,36 @@ function Actions({ operation, clusterName }: { operation: Operation; clusterName
             : "The plan has expired: plan again."}
         </p>
       ) : null}
+      {awaiting ? (
+        <p role="status" data-testid="awaiting-approval">
+          <strong>Awaiting approval by another operator</strong>: planned by {operation.approval?.plannedBy};{" "}
+          {operation.approval?.approvers} may confirm it
+          {ownPlan ? " — not you, who planned it." : "."}
+        </p>
+      ) : null}
+      {operation.approval?.approvedBy ? (
+        <p className="text-sm" data-testid="approved">
+          Four-eyes approval: planned by {operation.approval.plannedBy}, approved by {operation.approval.approvedBy}.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {planned && !operation.irreversible ? (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={action.isPending || left === 0}
+            disabled={action.isPending || left === 0 || ownPlan}
             onClick={() => action.mutate({ action: "confirm" })}
           >
             Confirm and run
           </button>
         ) : null}
         {planned && operation.irreversible ? (
-          <button type="button" className="btn btn-danger" disabled={left === 0} onClick={() => setTyping(true)}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={left === 0 || ownPlan}
+            onClick={() => setTyping(true)}
+          >
             Confirm (irreversible)…
           </button>
         ) : null}
