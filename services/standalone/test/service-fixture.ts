@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger, loadConfig } from "@kcp/shared";
+import type { Store } from "@kcp/store";
 import { type Api, apiClient } from "@kcp/test-infra";
 import { expect } from "chai";
 import { standaloneConfigSchema } from "../src/config.js";
@@ -17,6 +18,8 @@ export interface TestService {
   /** The admin's session token. */
   token: string;
   admin: { username: string; password: string };
+  /** The service's store: for what a test sets up beside the API (a provider's user and its session). */
+  store: Store;
   /** Registers a cluster (expects 201) and answers its id. */
   register(body: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
@@ -45,6 +48,7 @@ export async function startTestService(name: string, env: Record<string, string>
     url: service.gateway.url,
     token,
     admin,
+    store: service.store,
     async register(body) {
       const response = await api<{ cluster: { id: string } }>("POST", "/api/v1/clusters", { token, body });
       expect(response.status, response.text).to.equal(201);
