@@ -119,7 +119,9 @@ describe("four-eyes approval: a typed-name plan on a prod cluster is confirmed b
     const refused = entries.find((e) => e.actor === "ann");
     const approved = entries.find((e) => e.actor === "bob");
     expect(refused).to.deep.include({ result: "denied" });
-    expect(refused?.detail).to.deep.include({ plannedBy: "ann" }).and.not.have.property("approvedBy");
+    expect(refused?.detail)
+      .to.deep.include({ plannedBy: "ann", errorCode: "approval_required" })
+      .and.not.have.property("approvedBy");
     expect(approved).to.deep.include({ result: "success", clusterId });
     expect(approved?.detail).to.deep.include({ plannedBy: "ann", approvedBy: "bob" });
     expect(approved?.detail.approvalRule).to.deep.equal({ name: "prod", clusters: { labels: { env: "prod" } } });
