@@ -2,6 +2,7 @@ import { ANOMALY_STATES, type AUDIT_RESULTS, OPERATION_STATUSES } from "@kcp/sha
 import { positional, text } from "./args.js";
 import { accessCommands } from "./commands/access.js";
 import { anomalies, autopilot, policies, policy } from "./commands/autopilot.js";
+import { bindingCommands } from "./commands/bindings.js";
 import { clusterCommands } from "./commands/clusters.js";
 import { apply, diff, drift, exportState } from "./commands/desired-state.js";
 import { groupCommands } from "./commands/groups.js";
@@ -353,6 +354,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...securityCommands,
   ...operationCommands,
   ...accessCommands,
+  ...bindingCommands,
   ...autopilotCommands,
   ...desiredStateCommands,
   ...tableCommands,
