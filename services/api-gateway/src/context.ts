@@ -11,14 +11,17 @@ import {
   collectorSection,
   kafkaApiSection,
   kafkaHostsSection,
+  ldapSection,
   loadApprovalRules,
   loadConfig,
+  loadLdapProviders,
   type SecretBox,
   secretsSection,
 } from "@kcp/shared";
 import type { z } from "zod";
 import { LoginFailureBudget } from "./audit/login-failures.js";
 import { AccessBook } from "./auth/access-book.js";
+import { type LdapLoginService, ldapLoginService } from "./auth/ldap-login.js";
 import { type LoginService, loginService } from "./auth/login.js";
 import { StoreBindings, versionMaxAgeMs } from "./auth/store-bindings.js";
 
@@ -36,6 +39,7 @@ export const GATEWAY_SECTIONS = [
   autopilotSection,
   approvalSection,
   accessSection,
+  ldapSection,
 ] as const;
 
 /** What the gateway's sections give: every setting a route or the server reads, by its variable's name. */
@@ -65,6 +69,8 @@ export interface GatewayContext extends ServiceContext {
   /** One set of last-collection figures for the topic lists and the Kafka metrics. */
   collectedFigures: CollectedFiguresCache;
   login: LoginService;
+  /** LDAP and Active Directory login through the providers of LDAP_PROVIDERS_FILE (read once, at the start). */
+  ldapLogin: LdapLoginService;
   /** The role bindings, compiled once per change: what every request's principal is decided by. */
   access: AccessBook;
   /** The store's role bindings under the access book; told of each change made through this instance. */
@@ -118,6 +124,7 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     }),
     collectedFigures,
     login: loginService(store, config),
+    ldapLogin: ldapLoginService(store, config, loadLdapProviders(config), logger),
     access: new AccessBook(bindings),
     bindings,
     loginFailures: new LoginFailureBudget(config.LOGIN_FAILURES_AUDITED_PER_MINUTE),

@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { IDENTITY_PROVIDER_ID } from "../schemas/ldap-login.js";
 
 /**
  * LDAP and Active Directory login: the providers' file and how long one login may wait for its server. Without
@@ -10,7 +11,7 @@ export const ldapSection = z.object({
   LDAP_PROVIDERS_FILE: z.string().min(1).optional(),
   /**
    * The most one LDAP login waits for its server, every step together (connect, StartTLS, binds, searches): past it
-   * the login fails with 503 ldap_unavailable and its connection is closed.
+   * the login fails with 502 sso_unavailable and its connection is closed.
    */
   LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
@@ -70,7 +71,7 @@ const LdapGroupsSchema = z
 export const LdapProviderSchema = z
   .object({
     /** The provider's id: the `source` of its users and the prefix of its groups (`<id>:<group>`). */
-    id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, "must be 1 to 32 lower-case letters, digits and -, from a letter"),
+    id: z.string().regex(IDENTITY_PROVIDER_ID, "must be 1 to 32 lower-case letters, digits and -, from a letter"),
     /** What the console's sign-in shows. */
     name: z.string().min(1).max(100),
     /** `ldaps://host[:port]` or `ldap://host[:port]` (then with startTls, or allowPlainLdap written). */
@@ -119,10 +120,12 @@ export interface LdapProvider extends LdapProviderSpec {
   bindPassword?: string;
 }
 
-async function readNamed(what: string, path: string): Promise<string> {
-  return readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${what} ${path} cannot be read: ${error.code ?? "error"}`);
-  });
+function readNamed(what: string, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(`${what} ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+  }
 }
 
 /**
@@ -144,25 +147,21 @@ export function parseLdapProviders(text: string, file = "LDAP_PROVIDERS_FILE"): 
 
 /**
  * The LDAP providers of LDAP_PROVIDERS_FILE (none without it), each with its CA file and its service account's
- * password file read: a provider that cannot work refuses the start rather than every login.
+ * password file read: a provider that cannot work refuses the start rather than every login. Read once, at the
+ * start, before the gateway serves (a few small files).
  */
-export async function loadLdapProviders(config: LdapConfig): Promise<LdapProvider[]> {
+export function loadLdapProviders(config: Pick<LdapConfig, "LDAP_PROVIDERS_FILE">): LdapProvider[] {
   const path = config.LDAP_PROVIDERS_FILE;
   if (path === undefined) return [];
-  const specs = parseLdapProviders(await readNamed("LDAP_PROVIDERS_FILE", path), `LDAP_PROVIDERS_FILE ${path}`);
-  return Promise.all(
-    specs.map(async (spec): Promise<LdapProvider> => {
-      const caPem = spec.caFile ? await readNamed(`LDAP provider ${spec.id}: caFile`, spec.caFile) : undefined;
-      const bindPassword =
-        spec.bind.mode === "search"
-          ? // The file's last line break is not part of the password; spaces are.
-            (await readNamed(`LDAP provider ${spec.id}: bindPasswordFile`, spec.bind.bindPasswordFile)).replace(
-              /\r?\n$/,
-              "",
-            )
-          : undefined;
-      if (bindPassword === "") throw new Error(`LDAP provider ${spec.id}: bindPasswordFile is empty`);
-      return { ...spec, ...(caPem ? { caPem } : {}), ...(bindPassword ? { bindPassword } : {}) };
-    }),
-  );
+  const specs = parseLdapProviders(readNamed("LDAP_PROVIDERS_FILE", path), `LDAP_PROVIDERS_FILE ${path}`);
+  return specs.map((spec): LdapProvider => {
+    const caPem = spec.caFile ? readNamed(`LDAP provider ${spec.id}: caFile`, spec.caFile) : undefined;
+    const bindPassword =
+      spec.bind.mode === "search"
+        ? // The file's last line break is not part of the password; spaces are.
+          readNamed(`LDAP provider ${spec.id}: bindPasswordFile`, spec.bind.bindPasswordFile).replace(/\r?\n$/, "")
+        : undefined;
+    if (bindPassword === "") throw new Error(`LDAP provider ${spec.id}: bindPasswordFile is empty`);
+    return { ...spec, ...(caPem ? { caPem } : {}), ...(bindPassword ? { bindPassword } : {}) };
+  });
 }

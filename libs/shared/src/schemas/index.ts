@@ -20,6 +20,7 @@ export * from "./groups.js";
 export * from "./health.js";
 export * from "./jvm-options.js";
 export * from "./kubernetes-settings.js";
+export * from "./ldap-login.js";
 export * from "./lists.js";
 export * from "./messages.js";
 export * from "./node-agent.js";

@@ -16,7 +16,8 @@ import type { GatewayContext } from "../context.js";
 import { route } from "./route.js";
 import { userView } from "./views.js";
 
-function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
+/** The session cookie's options: every login sets the cookie so, whatever checked the password. */
+export function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions {
   return {
     httpOnly: true,
     sameSite: "strict",

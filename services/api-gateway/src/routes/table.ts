@@ -9,6 +9,7 @@ import { clusterIdentityRoutes } from "./cluster-identity-routes.js";
 import { clusterRoutes } from "./cluster-routes.js";
 import { desiredStateRoutes } from "./desired-state-routes.js";
 import { groupRoutes } from "./group-routes.js";
+import { ldapRoutes } from "./ldap-routes.js";
 import { messageRoutes } from "./message-routes.js";
 import { openApiRoute } from "./openapi-route.js";
 import { operationRoutes } from "./operation-routes.js";
@@ -32,6 +33,7 @@ export function routeTable(context: GatewayContext): RouteSpec[] {
   const routes: RouteSpec[] = [
     openApiRoute(() => routes, API_VERSION),
     ...authRoutes(context),
+    ...ldapRoutes(context),
     ...userRoutes(context),
     ...accessRoutes(context),
     ...tokenRoutes(context),
