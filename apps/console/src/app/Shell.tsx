@@ -1,4 +1,5 @@
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { useOfferedRole } from "../api/access.js";
 import { useLogout, useSession } from "../api/session.js";
 import { ErrorMessage } from "../ui/ErrorMessage.js";
 import { Loading } from "../ui/Loading.js";
@@ -25,7 +26,7 @@ export function Shell() {
           <Link to="/" className="font-semibold">
             Kafka control plane
           </Link>
-          {session.data ? <SignedIn username={session.data.username} role={session.data.role} /> : null}
+          {session.data ? <SignedIn username={session.data.username} /> : null}
           <div className="ml-auto">
             <ThemeToggle />
           </div>
@@ -38,7 +39,9 @@ export function Shell() {
   );
 }
 
-function SignedIn({ username, role }: { username: string; role: string }) {
+/** The user, and the highest role it holds anywhere (its local role, or its bindings'), with its pages. */
+function SignedIn({ username }: { username: string }) {
+  const role = useOfferedRole();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
@@ -66,6 +69,11 @@ function SignedIn({ username, role }: { username: string; role: string }) {
             </Link>
           </li>
           <li>
+            <Link to="/my-access" className="hover:underline [&.active]:font-semibold">
+              My access
+            </Link>
+          </li>
+          <li>
             <Link to="/api-reference" className="hover:underline [&.active]:font-semibold">
               API reference
             </Link>
@@ -78,6 +86,11 @@ function SignedIn({ username, role }: { username: string; role: string }) {
                 </Link>
               </li>
               <li>
+                <Link to="/access" className="hover:underline [&.active]:font-semibold">
+                  Access
+                </Link>
+              </li>
+              <li>
                 <a href="/admin/queues" className="hover:underline">
                   Queue dashboard
                 </a>
@@ -87,7 +100,7 @@ function SignedIn({ username, role }: { username: string; role: string }) {
         </ul>
       </nav>
       <p className="text-sm" data-testid="session-user">
-        Signed in as <strong>{username}</strong> ({role})
+        Signed in as <strong>{username}</strong> ({role ?? "no role"})
       </p>
       <button
         type="button"

@@ -1,4 +1,6 @@
 import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import { AccessPage } from "../pages/access/AccessPage.js";
+import { MyAccessPage } from "../pages/access/MyAccessPage.js";
 import { TokensPage } from "../pages/admin/TokensPage.js";
 import { UsersPage } from "../pages/admin/UsersPage.js";
 import { AuditPage } from "../pages/audit/AuditPage.js";
@@ -59,6 +61,8 @@ const audit = createRoute({ getParentRoute: () => root, path: "/audit", componen
 const autopilot = createRoute({ getParentRoute: () => root, path: "/autopilot", component: AutopilotPage });
 const users = createRoute({ getParentRoute: () => root, path: "/users", component: UsersPage });
 const tokens = createRoute({ getParentRoute: () => root, path: "/tokens", component: TokensPage });
+const myAccess = createRoute({ getParentRoute: () => root, path: "/my-access", component: MyAccessPage });
+const access = createRoute({ getParentRoute: () => root, path: "/access", component: AccessPage });
 const operations = createRoute({
   getParentRoute: () => root,
   path: "/clusters/$id/operations",
@@ -93,6 +97,8 @@ export const router = createRouter({
     autopilot,
     users,
     tokens,
+    myAccess,
+    access,
     apiReference,
   ]),
   defaultPreload: "intent",

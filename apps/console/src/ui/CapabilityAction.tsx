@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { useOfferedRole } from "../api/access.js";
 import { type CapabilityFlag, type ClusterView, capabilityNote } from "../api/clusters.js";
-import { hasRole, type Role, useSession } from "../api/session.js";
+import { hasRole, type Role } from "../api/session.js";
 
 interface Props {
   capabilities: ClusterView["capabilities"];
@@ -15,8 +16,8 @@ interface Props {
  * capability's note as the reason where the cluster's flag is false.
  */
 export function CapabilityAction({ capabilities, flag, role = "operator", children }: Props) {
-  const session = useSession();
-  if (!hasRole(session.data?.role, role)) return null;
+  const offered = useOfferedRole();
+  if (!hasRole(offered, role)) return null;
   if (capabilities[flag]) return <>{children({ disabled: false })}</>;
   return (
     <>

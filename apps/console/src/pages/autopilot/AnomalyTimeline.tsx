@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
+import { useOfferedRole } from "../../api/access.js";
 import { type Anomaly, useAnomalies, useAutopilotStatus } from "../../api/autopilot.js";
-import { hasRole, useSession } from "../../api/session.js";
+import { hasRole } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { AnomalyChart } from "./AnomalyChart.js";
@@ -36,7 +37,7 @@ function Events({ anomaly }: { anomaly: Anomaly }) {
  * what each policy did about it or why not.
  */
 export function AnomalyTimeline({ clusterId }: { clusterId: string }) {
-  const session = useSession();
+  const role = useOfferedRole();
   const status = useAutopilotStatus();
   const anomalies = useAnomalies(clusterId);
   return (
@@ -44,9 +45,7 @@ export function AnomalyTimeline({ clusterId }: { clusterId: string }) {
       <h2 id="autopilot" className="text-lg font-semibold">
         Autopilot
       </h2>
-      {status.data ? (
-        <PauseControl status={status.data} clusterId={clusterId} canAct={hasRole(session.data?.role, "admin")} />
-      ) : null}
+      {status.data ? <PauseControl status={status.data} clusterId={clusterId} canAct={hasRole(role, "admin")} /> : null}
       {anomalies.isPending ? <Loading label="Loading the anomalies" /> : null}
       <ErrorMessage error={anomalies.error ?? status.error} />
       {anomalies.data && anomalies.data.length === 0 ? (

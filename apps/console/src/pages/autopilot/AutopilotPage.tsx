@@ -1,3 +1,4 @@
+import { useOfferedRole } from "../../api/access.js";
 import {
   type Policy,
   type PolicySpec,
@@ -7,7 +8,7 @@ import {
   useReplacePolicy,
 } from "../../api/autopilot.js";
 import { useOverview } from "../../api/clusters.js";
-import { hasRole, useSession } from "../../api/session.js";
+import { hasRole } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { NewPolicy } from "./NewPolicyForm.js";
@@ -44,8 +45,8 @@ function railsText(spec: PolicySpec): string {
  * a template. Admins write; every role reads.
  */
 export function AutopilotPage() {
-  const session = useSession();
-  const isAdmin = hasRole(session.data?.role, "admin");
+  const role = useOfferedRole();
+  const isAdmin = hasRole(role, "admin");
   const status = useAutopilotStatus();
   const policies = usePolicies();
   const overview = useOverview();

@@ -1,6 +1,7 @@
 import { REQUESTED_ACTION_FROM } from "@kcp/shared/lists";
 import { Link, useParams } from "@tanstack/react-router";
 import { useState } from "react";
+import { useOfferedRole } from "../../api/access.js";
 import { useCluster } from "../../api/clusters.js";
 import { type Operation, useOperation, useOperationAction } from "../../api/operations.js";
 import { hasRole, useSession } from "../../api/session.js";
@@ -26,7 +27,7 @@ export function OperationPage() {
 function OperationView({ operation }: { operation: Operation }) {
   const cluster = useCluster(operation.clusterId);
   const session = useSession();
-  const canAct = hasRole(session.data?.role, "operator");
+  const canAct = hasRole(useOfferedRole(), "operator");
   const done = operation.steps.filter((s) => s.status === "succeeded" || s.status === "skipped").length;
   return (
     <section className="space-y-6">

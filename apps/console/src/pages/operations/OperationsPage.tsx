@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useState } from "react";
+import { useOfferedRole } from "../../api/access.js";
 import { capabilityNote, useCluster } from "../../api/clusters.js";
 import {
   FIRST_FORM_TYPE,
@@ -11,7 +12,7 @@ import {
   usePlanOperation,
 } from "../../api/operations.js";
 import { useOperationParamSchemas } from "../../api/param-schemas.js";
-import { hasRole, useSession } from "../../api/session.js";
+import { hasRole } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { Loading } from "../../ui/Loading.js";
 import { ParamsForm } from "./ParamsForm.js";
@@ -21,7 +22,7 @@ import { ParamsError, paramsFrom } from "./params.js";
 export function OperationsPage() {
   const { id } = useParams({ from: "/clusters/$id/operations" });
   const operations = useOperations(id);
-  const session = useSession();
+  const role = useOfferedRole();
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -30,7 +31,7 @@ export function OperationsPage() {
           Back to the cluster
         </Link>
       </div>
-      {hasRole(session.data?.role, "operator") ? <PlanForm clusterId={id} /> : null}
+      {hasRole(role, "operator") ? <PlanForm clusterId={id} /> : null}
       <section aria-labelledby="history">
         <h2 id="history" className="mb-2 text-lg font-semibold">
           History

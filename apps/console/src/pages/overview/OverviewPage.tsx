@@ -1,9 +1,10 @@
 import { PROVIDERS } from "@kcp/shared/lists";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { createContext, memo, startTransition, useContext, useEffect, useId, useRef, useState } from "react";
+import { useOfferedRole } from "../../api/access.js";
 import { ApiError } from "../../api/client.js";
 import { type OverviewItem, useFleetPage } from "../../api/clusters.js";
-import { hasRole, useSession } from "../../api/session.js";
+import { hasRole } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { HealthBadge } from "../../ui/HealthBadge.js";
 import { Loading } from "../../ui/Loading.js";
@@ -41,7 +42,7 @@ const TYPING_PAUSE_MS = 250;
 export function OverviewPage() {
   const search = useSearch({ from: "/" });
   const navigate = useNavigate({ from: "/" });
-  const session = useSession();
+  const role = useOfferedRole();
   const fleet = useFleetPage(overviewQuery(search));
   const change = (next: OverviewSearch, replace = false) => navigate({ search: next, replace });
 
@@ -61,7 +62,7 @@ export function OverviewPage() {
     <section className="space-y-4">
       <div className="flex items-center gap-4">
         <h1 className="text-2xl font-semibold">Clusters</h1>
-        {hasRole(session.data?.role, "operator") ? (
+        {hasRole(role, "operator") ? (
           <Link to="/clusters/new" className="btn btn-primary">
             Register a cluster
           </Link>
