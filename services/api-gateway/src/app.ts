@@ -87,7 +87,7 @@ export function createGatewayApp(context: GatewayContext, options: GatewayAppOpt
       ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     }),
   );
-  app.use("/api", authenticate(context.store, context.access), requireServiceHeader);
+  app.use("/api", authenticate(context.store, context.access, context.sso), requireServiceHeader);
   app.use(mountRoutes(routes, accessLookups(context.store)));
   app.use(QUEUE_DASHBOARD_PATH, queueDashboard(context.queue, context.store, context.access));
   app.use(consoleSite(options.consoleDir));

@@ -14,6 +14,8 @@ import {
   ldapSection,
   loadApprovalRules,
   loadConfig,
+  loadOidcProviders,
+  oidcSection,
   loadLdapProviders,
   type SecretBox,
   secretsSection,
@@ -23,6 +25,7 @@ import { LoginFailureBudget } from "./audit/login-failures.js";
 import { AccessBook } from "./auth/access-book.js";
 import { type LdapLoginService, ldapLoginService } from "./auth/ldap-login.js";
 import { type LoginService, loginService } from "./auth/login.js";
+import { type SsoService, ssoService } from "./auth/oidc-login.js";
 import { StoreBindings, versionMaxAgeMs } from "./auth/store-bindings.js";
 
 /** The collectors' interval and timeout: how long register waits, and when a cluster's view is stale. */
@@ -40,6 +43,7 @@ export const GATEWAY_SECTIONS = [
   approvalSection,
   accessSection,
   ldapSection,
+  oidcSection,
 ] as const;
 
 /** What the gateway's sections give: every setting a route or the server reads, by its variable's name. */
@@ -69,6 +73,8 @@ export interface GatewayContext extends ServiceContext {
   /** One set of last-collection figures for the topic lists and the Kafka metrics. */
   collectedFigures: CollectedFiguresCache;
   login: LoginService;
+  /** Single sign-on through the OpenID providers of OIDC_PROVIDERS_FILE (read once, at the start). */
+  sso: SsoService;
   /** LDAP and Active Directory login through the providers of LDAP_PROVIDERS_FILE (read once, at the start). */
   ldapLogin: LdapLoginService;
   /** The role bindings, compiled once per change: what every request's principal is decided by. */
@@ -124,6 +130,7 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     }),
     collectedFigures,
     login: loginService(store, config),
+    sso: ssoService(store, box, config, loadOidcProviders(config), logger),
     ldapLogin: ldapLoginService(store, config, loadLdapProviders(config), logger),
     access: new AccessBook(bindings),
     bindings,

@@ -76,6 +76,7 @@ export async function startGateway(context: GatewayContext, options: GatewayOpti
   const { store, queue, logger, metrics, audit, loginFailures } = context;
   await bootstrapAdmin(store, context.config, logger);
   await loadBindingsAtStart(context);
+  await context.sso.ready();
   let shuttingDown = false;
 
   // The clusters and their views come from the registry's cached fleet, the one the cluster list reads.

@@ -86,5 +86,11 @@ export type SessionState = z.infer<typeof SessionStateSchema>;
 export const SessionProbeQuerySchema = z.strictObject({});
 export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
-export const LogoutResponseSchema = z.object({ loggedOut: z.literal(true) });
+export const LogoutResponseSchema = z.object({
+  loggedOut: z.literal(true),
+  endSessionUrl: z
+    .string()
+    .optional()
+    .describe("For a user of an OpenID provider that offers it: where to end the session at the provider too"),
+});
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

@@ -30,5 +30,6 @@ export * from "./quotas.js";
 export * from "./scram.js";
 export * from "./series.js";
 export * from "./snapshot.js";
+export * from "./sso.js";
 export * from "./topic-deletion.js";
 export * from "./topics.js";

@@ -11,6 +11,7 @@ import {
 import type { Store, UserRecord } from "@kcp/store";
 import type { NextFunction, Request, Response } from "express";
 import type { AccessBook } from "./access-book.js";
+import type { SsoService } from "./oidc-login.js";
 import { SESSION_COOKIE } from "./principal.js";
 
 /** A token's last use is written at most this often (one write per minute, not per request). */
@@ -47,9 +48,13 @@ export function accessOf(index: AccessIndex, user: UserRecord, cap?: Role): Prin
   return { username: user.username, ...(user.source === undefined ? { role: user.role } : {}), bindings: capped };
 }
 
-async function sessionPrincipal(store: Store, index: AccessIndex, tokenHash: string, now: Date) {
+/** A session of an identity provider's sign-in reads its user's groups again when they are due (SsoService). */
+type GroupRefresh = Pick<SsoService, "refreshed">;
+
+async function sessionPrincipal(store: Store, index: AccessIndex, tokenHash: string, now: Date, sso?: GroupRefresh) {
   const session = await store.sessions.findActive(tokenHash, now);
-  const user = session && (await store.users.findById(session.userId));
+  const found = session && (await store.users.findById(session.userId));
+  const user = found && session.federation && sso ? await sso.refreshed(session, found) : found;
   return user && !user.disabled ? { user, tokenHash, access: accessOf(index, user) } : undefined;
 }
 
@@ -72,7 +77,7 @@ async function apiTokenPrincipal(store: Store, index: AccessIndex, tokenHash: st
  * (401). The CSRF header check (`X-Service-Request: 1` on every non-GET request) comes after this, for every
  * credential alike.
  */
-export function authenticate(store: Store, access: AccessBook) {
+export function authenticate(store: Store, access: AccessBook, sso?: GroupRefresh) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const token = tokenOf(req);
@@ -82,7 +87,7 @@ export function authenticate(store: Store, access: AccessBook) {
         const index = await access.index();
         const principal = token.startsWith(API_TOKEN_PREFIX)
           ? await apiTokenPrincipal(store, index, tokenHash, now)
-          : await sessionPrincipal(store, index, tokenHash, now);
+          : await sessionPrincipal(store, index, tokenHash, now, sso);
         if (principal) req.principal = principal;
       }
       next();

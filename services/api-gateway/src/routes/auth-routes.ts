@@ -27,7 +27,7 @@ export function cookieOptions(config: AuthConfig, expires?: Date): CookieOptions
   };
 }
 
-export function authRoutes({ login, config }: Pick<GatewayContext, "login" | "config">) {
+export function authRoutes({ login, sso, config }: Pick<GatewayContext, "login" | "sso" | "config">) {
   const admission = loginAdmission(loginAdmissionPolicy(config));
   return [
     route<LoginRequest, unknown, unknown, undefined, UserRecord>({
@@ -69,13 +69,15 @@ export function authRoutes({ login, config }: Pick<GatewayContext, "login" | "co
       access: { kind: "own" },
       role: "viewer",
       response: { status: 200, schema: LogoutResponseSchema },
-      summary: "Log out: the session is revoked on every instance",
+      summary:
+        "Log out: the session is revoked on every instance; a user of an OpenID provider also gets the provider's end-session URL",
       action: "auth.logout",
       audit: { target: ({ user, answered }) => (answered ? user.username : undefined) },
-      async handle({ res, tokenHash }) {
+      async handle({ res, tokenHash, user }) {
         await login.logout(tokenHash);
         res.clearCookie(SESSION_COOKIE, cookieOptions(config));
-        return { status: 200, body: { loggedOut: true } };
+        const endSessionUrl = user.source === undefined ? undefined : await sso.endSessionUrl(user.source);
+        return { status: 200, body: { loggedOut: true, ...(endSessionUrl ? { endSessionUrl } : {}) } };
       },
     }),
     route({

@@ -139,9 +139,12 @@ export interface RouteSpec<Body = unknown, Query = unknown, Params = unknown, Fo
   auditRequest?: (body: Body) => unknown;
   /** The entry's target, cluster, changes and read, from the request and the handler's outcome. */
   audit?: RouteAudit<Body, Query, Params, Found, Done>;
-  /** The success answer: its status and the schema of its body (the OpenAPI document is made from these). */
+  /**
+   * The success answer: its status and the schema of its body (the OpenAPI document is made from these). A 302 (a
+   * browser's sign-in) has its handler set the Location header and answers its target as the body too.
+   */
   response: {
-    status: 200 | 201;
+    status: 200 | 201 | 302;
     schema: z.ZodType;
     /** Default application/json; application/x-ndjson for a streamed export, whose schema is then one line's. */
     contentType?: "application/json" | "application/x-ndjson";

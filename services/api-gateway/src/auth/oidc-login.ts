@@ -1,0 +1,332 @@
+import {
+  AppError,
+  federatedUsername,
+  groupsFromClaims,
+  hashToken,
+  type Logger,
+  newSessionToken,
+  type OidcProvider,
+  type SecretBox,
+  sameOriginPath,
+} from "@kcp/shared";
+import type { SessionRecord, Store, UserRecord } from "@kcp/store";
+import * as oidc from "openid-client";
+import type { LoginResult } from "./login.js";
+
+/** How long a sign-in may wait at the provider between its start and its callback. */
+export const SSO_LOGIN_TTL_MS = 10 * 60_000;
+/** Sign-ins in flight the store keeps at most (every provider together); past it a start is refused (429). */
+export const SSO_LOGINS_IN_FLIGHT = 10_000;
+/** After a refresh the provider did not answer, how long a session keeps its groups before it asks again. */
+export const SSO_RETRY_MS = 60_000;
+
+export interface SsoConfig {
+  OIDC_REDIRECT_BASE_URL?: string | undefined;
+  OIDC_TIMEOUT_MS: number;
+  SESSION_TTL_HOURS: number;
+}
+
+export interface SsoStart {
+  /** The provider's authorization URL (PKCE S256, state, nonce) to send the browser to. */
+  location: string;
+  /** The state, also set as the browser's binding cookie: the callback needs both. */
+  state: string;
+}
+
+export interface SsoFinish extends LoginResult {
+  /** Where the browser goes next: a path of this service. */
+  returnTo: string;
+  provider: string;
+}
+
+export interface SsoService {
+  /** Resolves once the providers' file was read; rejects when it is invalid (the gateway does not start). */
+  ready(): Promise<void>;
+  /** The configured providers, in the file's order, for the console's "Sign in with …" buttons. */
+  providers(): Promise<{ id: string; name: string }[]>;
+  start(providerId: string, returnTo: unknown): Promise<SsoStart>;
+  /**
+   * Checks the provider's answer (`callbackUrl`: the callback as requested) against the sign-in in flight of its
+   * state, taken out once, and the browser's binding cookie; exchanges the code; checks the ID token; makes the user
+   * and the session.
+   */
+  finish(providerId: string, callbackUrl: URL, boundState: string | undefined): Promise<SsoFinish>;
+  /**
+   * The session's user with its groups read again from the provider when the provider's refresh interval has passed
+   * since they were last read; undefined when the session must end (the provider refused the refresh).
+   */
+  refreshed(session: SessionRecord, user: UserRecord): Promise<UserRecord | undefined>;
+  /** The provider's end-session URL (RP-initiated logout), when it has one. */
+  endSessionUrl(providerId: string): Promise<string | undefined>;
+}
+
+const refused = (message: string) =>
+  new AppError("sso_failed", `The sign-in through the identity provider failed: ${message}`);
+
+/** Whether a failure of openid-client is the provider not answering (time out, connection refused), not a refusal. */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof oidc.ClientError) return error.code === "OAUTH_TIMEOUT" || error.code === "OAUTH_ABORT";
+  if (error instanceof TypeError) return (error as { code?: unknown }).code === undefined;
+  return error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+/** What a refusal says: the OAuth error code, or what the check found wrong (never a token or a secret). */
+function reasonOf(error: unknown): string {
+  if (error instanceof oidc.ResponseBodyError) return `the provider answered ${error.error}`;
+  if (error instanceof oidc.AuthorizationResponseError) return `the provider answered ${error.error}`;
+  if (error instanceof oidc.ClientError) {
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    return (cause ?? error.message).slice(0, 200);
+  }
+  return error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+}
+
+/**
+ * The provider's failure as our refusal: 502 sso_unavailable when it did not answer within OIDC_TIMEOUT_MS, 401
+ * sso_failed with the reason otherwise.
+ */
+function providerFailure(provider: OidcProvider, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isUnavailable(error))
+    return new AppError("sso_unavailable", `The identity provider ${provider.name} did not answer in time`);
+  return refused(reasonOf(error));
+}
+
+/**
+ * OpenID Connect sign-in (authorization code with PKCE S256, state and nonce) through panva's openid-client, an
+ * OpenID Certified relying party: discovery from the configured issuer only, the ID token's signature checked against
+ * the issuer's JWKS, and its iss, aud, azp, exp, iat and nonce checked by the library, never by hand. Each call to a
+ * provider is bounded by OIDC_TIMEOUT_MS.
+ */
+export function ssoService(
+  store: Store,
+  box: SecretBox,
+  config: SsoConfig,
+  loaded: Promise<OidcProvider[]>,
+  logger: Logger,
+): SsoService {
+  const log = logger.child({ component: "sso" });
+  const byId = loaded.then((providers) => new Map(providers.map((p) => [p.id, p])));
+  // A rejected file is reported by ready(); until then nothing else waits on it unhandled.
+  byId.catch(() => undefined);
+  const configurations = new Map<string, Promise<oidc.Configuration>>();
+  const refreshing = new Map<string, Promise<UserRecord | undefined>>();
+  const timeoutMs = config.OIDC_TIMEOUT_MS;
+  const redirectUri = (provider: OidcProvider) =>
+    `${config.OIDC_REDIRECT_BASE_URL}/api/v1/auth/sso/${provider.id}/callback`;
+
+  const bounded: oidc.CustomFetch = (url, options) =>
+    fetch(url, {
+      ...(options as RequestInit),
+      signal: AbortSignal.any([...(options.signal ? [options.signal] : []), AbortSignal.timeout(timeoutMs)]),
+    });
+
+  async function providerOf(id: string): Promise<OidcProvider> {
+    const provider = (await byId).get(id);
+    if (!provider) throw new AppError("not_found", `No identity provider ${id}`);
+    return provider;
+  }
+
+  /** The provider's configuration from its discovery document, read once; a failed read is tried again next time. */
+  function configurationOf(provider: OidcProvider): Promise<oidc.Configuration> {
+    let found = configurations.get(provider.id);
+    if (!found) {
+      const auth = provider.clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(provider.clientSecret);
+      found = oidc
+        .discovery(new URL(provider.issuer), provider.clientId, undefined, auth, {
+          [oidc.customFetch]: bounded,
+          // The ID token's signature checked against the issuer's JWKS even when it comes straight from the token
+          // endpoint, where OpenID Connect lets a client rely on TLS alone.
+          execute: [oidc.enableNonRepudiationChecks, ...(provider.allowHttp ? [oidc.allowInsecureRequests] : [])],
+        })
+        .then((configuration) => {
+          configuration[oidc.customFetch] = bounded;
+          return configuration;
+        });
+      configurations.set(provider.id, found);
+      found.catch(() => configurations.delete(provider.id));
+    }
+    return found;
+  }
+
+  async function newSession(user: UserRecord, provider: OidcProvider, tokens: Record<string, string>) {
+    const now = new Date();
+    const token = newSessionToken();
+    const expiresAt = new Date(now.getTime() + config.SESSION_TTL_HOURS * 3_600_000);
+    await store.sessions.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      federation: {
+        provider: provider.id,
+        ...(Object.keys(tokens).length > 0 ? { tokens: box.seal(tokens) } : {}),
+        checkedAt: now,
+      },
+    });
+    return { token, expiresAt };
+  }
+
+  const keptTokens = (response: { refresh_token?: string | undefined; access_token?: string | undefined }) => ({
+    ...(response.refresh_token ? { refresh_token: response.refresh_token } : {}),
+    ...(response.access_token ? { access_token: response.access_token } : {}),
+  });
+
+  /** The claims a refresh reads: the refreshed ID token's, else userinfo's. */
+  async function refreshedClaims(provider: OidcProvider, tokens: Record<string, string>) {
+    const configuration = await configurationOf(provider);
+    if (tokens.refresh_token) {
+      const response = await oidc.refreshTokenGrant(configuration, tokens.refresh_token);
+      const next = { ...tokens, ...keptTokens(response) };
+      const claims =
+        response.claims() ?? (await oidc.fetchUserInfo(configuration, response.access_token, oidc.skipSubjectCheck));
+      return { claims: claims as Record<string, unknown>, tokens: next };
+    }
+    if (tokens.access_token) {
+      const claims = await oidc.fetchUserInfo(configuration, tokens.access_token, oidc.skipSubjectCheck);
+      return { claims: claims as Record<string, unknown>, tokens };
+    }
+    throw refused("the provider gave neither a refresh token nor an access token to read the groups again");
+  }
+
+  async function refresh(session: SessionRecord, user: UserRecord): Promise<UserRecord | undefined> {
+    const federation = session.federation;
+    if (!federation) return user;
+    const provider = (await byId).get(federation.provider);
+    const now = new Date();
+    const end = async (why: string) => {
+      log.info({ provider: federation.provider, user: user.username, reason: why }, "sso session ended at refresh");
+      await store.sessions.revoke(session.tokenHash, now);
+      return undefined;
+    };
+    if (!provider) return end("the provider is no longer configured");
+    try {
+      const { claims, tokens } = await refreshedClaims(provider, federation.tokens ? box.open(federation.tokens) : {});
+      if (typeof claims.sub !== "string" || federatedUsername(provider.id, claims.sub) !== user.username) {
+        return end("the refreshed subject is another user");
+      }
+      const groups = groupsFromClaims(claims, provider.groupsClaim, provider.id);
+      const updated = await store.users.upsertFederated({ source: provider.id, username: user.username, groups });
+      await store.sessions.updateFederation(session.tokenHash, {
+        provider: provider.id,
+        ...(Object.keys(tokens).length > 0 ? { tokens: box.seal(tokens) } : {}),
+        checkedAt: now,
+      });
+      return updated;
+    } catch (error) {
+      if (!isUnavailable(error)) return end(reasonOf(error));
+      // The provider did not answer: the session keeps its groups and asks again in a minute.
+      log.warn({ provider: provider.id, user: user.username }, "sso group refresh: the provider did not answer");
+      const retryAt = now.getTime() - provider.refreshSeconds * 1000 + SSO_RETRY_MS;
+      await store.sessions.updateFederation(session.tokenHash, { ...federation, checkedAt: new Date(retryAt) });
+      return user;
+    }
+  }
+
+  return {
+    async ready() {
+      await byId;
+    },
+
+    async providers() {
+      return [...(await byId).values()].map(({ id, name }) => ({ id, name }));
+    },
+
+    async start(providerId, returnTo) {
+      const provider = await providerOf(providerId);
+      const configuration = await configurationOf(provider).catch((error: unknown) => {
+        throw providerFailure(provider, error);
+      });
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const now = new Date();
+      const kept = await store.ssoLogins.create(
+        {
+          state,
+          nonce,
+          codeVerifier,
+          provider: provider.id,
+          returnTo: sameOriginPath(returnTo),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SSO_LOGIN_TTL_MS),
+        },
+        SSO_LOGINS_IN_FLIGHT,
+      );
+      if (!kept) {
+        throw new AppError("too_many_attempts", "Too many sign-ins are in flight; try again in a minute", {
+          headers: { "Retry-After": "60" },
+        });
+      }
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri(provider),
+        scope: provider.scopes.join(" "),
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: "S256",
+        state,
+        nonce,
+      });
+      return { location: url.href, state };
+    },
+
+    async finish(providerId, callbackUrl, boundState) {
+      const provider = await providerOf(providerId);
+      const state = callbackUrl.searchParams.get("state");
+      if (!state) throw refused("the answer has no state");
+      // Taken out before anything else: a replayed state finds nothing, whatever happens next.
+      const login = await store.ssoLogins.consume(state, new Date());
+      if (!login || login.provider !== provider.id)
+        throw refused("the sign-in is unknown, used or expired; start again");
+      if (boundState !== state) throw refused("the sign-in was started in another browser; start again");
+      let response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        const configuration = await configurationOf(provider);
+        const current = new URL(redirectUri(provider));
+        current.search = callbackUrl.search;
+        response = await oidc.authorizationCodeGrant(configuration, current, {
+          pkceCodeVerifier: login.codeVerifier,
+          expectedState: state,
+          expectedNonce: login.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        throw providerFailure(provider, error);
+      }
+      const claims = response.claims() as Record<string, unknown> | undefined;
+      if (!claims || typeof claims.sub !== "string") throw refused("the ID token names no subject");
+      const groups = groupsFromClaims(claims, provider.groupsClaim, provider.id);
+      const user = await store.users
+        .upsertFederated({ source: provider.id, username: federatedUsername(provider.id, claims.sub), groups })
+        .catch((error: unknown) => {
+          throw error instanceof AppError && error.code === "conflict" ? refused(error.message) : error;
+        });
+      if (user.disabled) throw refused("this user is disabled here");
+      const session = await newSession(user, provider, keptTokens(response));
+      return { user, ...session, returnTo: sameOriginPath(login.returnTo), provider: provider.id };
+    },
+
+    async refreshed(session, user) {
+      const federation = session.federation;
+      if (!federation) return user;
+      const provider = (await byId).get(federation.provider);
+      const due =
+        provider === undefined || Date.now() - federation.checkedAt.getTime() >= provider.refreshSeconds * 1000;
+      if (!due) return user;
+      // One refresh per session at a time in this instance: concurrent requests share it.
+      let running = refreshing.get(session.tokenHash);
+      if (!running) {
+        running = refresh(session, user).finally(() => refreshing.delete(session.tokenHash));
+        refreshing.set(session.tokenHash, running);
+      }
+      return running;
+    },
+
+    async endSessionUrl(providerId) {
+      const provider = (await byId).get(providerId);
+      if (!provider) return undefined;
+      const configuration = await configurationOf(provider).catch(() => undefined);
+      if (!configuration?.serverMetadata().end_session_endpoint) return undefined;
+      return oidc.buildEndSessionUrl(configuration, { client_id: provider.clientId }).href;
+    },
+  };
+}
