@@ -138,6 +138,21 @@ describe("team access: bindings on clusters by label and on topics by pattern (r
     expect((await as(member, "GET", `/api/v1/clusters/${prodId}/operations`)).status).to.equal(403);
   });
 
+  it("its API tokens carry its bindings, each lowered to the token's role: an operator token creates, a viewer token cannot", async () => {
+    const operatorToken = await as(member, "POST", "/api/v1/tokens", { name: "ci", expiresInDays: 1 });
+    expect(operatorToken.status, operatorToken.text).to.equal(201);
+    expect((operatorToken.body.token as { role: string }).role).to.equal("operator");
+    const viewerToken = await as(member, "POST", "/api/v1/tokens", { name: "ro", expiresInDays: 1, role: "viewer" });
+    expect(viewerToken.status, viewerToken.text).to.equal(201);
+    const create = (token: string, name: string) =>
+      as(token, "POST", `/api/v1/clusters/${prodId}/topics`, { name, partitions: 1, replicationFactor: 1 });
+    expect((await create(operatorToken.body.secret as string, `${ours}-ci`)).status).to.equal(201);
+    expect((await create(viewerToken.body.secret as string, `${ours}-ro`)).status).to.equal(403);
+    expect((await create(operatorToken.body.secret as string, `billing.${run}-ci`)).status).to.equal(403);
+    const admin = await as(member, "POST", "/api/v1/tokens", { name: "up", expiresInDays: 1, role: "admin" });
+    expect(admin.status, admin.text).to.equal(403);
+  });
+
   it("relabelling a cluster that bindings select by needs a whole-service admin, whoever operates the cluster", async () => {
     const operatorToken = await providerSession("corp:olga", ["corp:prod-ops"]);
     const binding = await asAdmin("POST", "/api/v1/access/bindings", {

@@ -8,7 +8,10 @@ import {
   CreateApiTokenRequestSchema,
   CreatedApiTokenResponseSchema,
   hashToken,
+  highestRank,
   newApiTokenSecret,
+  type Principal,
+  ROLES,
   type Role,
   roleAtLeast,
 } from "@kcp/shared";
@@ -52,6 +55,11 @@ async function ownerOf(store: Store, creator: UserRecord, body: CreateApiTokenRe
   return owner;
 }
 
+/** The highest role a principal holds anywhere (viewer when it holds none: its tokens can then do nothing more). */
+function highestRole(principal: Principal): Role {
+  return ROLES[Math.max(0, highestRank(principal))] ?? "viewer";
+}
+
 /**
  * API tokens for automation: anyone creates, lists and revokes their own; an admin anyone's. The
  * secret is answered once by create and stored only as its SHA-256; every create and revoke is audited without it.
@@ -63,7 +71,7 @@ export function tokenRoutes({ store }: Pick<GatewayContext, "store">) {
     return names;
   };
   return [
-    route<CreateApiTokenRequest, unknown, unknown, { owner: UserRecord; role: Role }>({
+    route<CreateApiTokenRequest, unknown, unknown, { owner: UserRecord; role: Role; creatorRole: Role }>({
       method: "POST",
       path: "/api/v1/tokens",
       operationId: "createToken",
@@ -74,15 +82,23 @@ export function tokenRoutes({ store }: Pick<GatewayContext, "store">) {
       summary: "Create an API token (the secret is in this answer only); role at most the creator's and the owner's",
       action: "token.create",
       body: CreateApiTokenRequestSchema,
-      async find({ body, user }) {
+      async find({ body, user, principal }) {
         const owner = await ownerOf(store, user, body);
+        // A provider's user holds its roles through bindings: its own tokens go up to the highest of them (each
+        // binding then lowered to the token's role at every use).
+        const creatorRole = user.source === undefined ? user.role : highestRole(principal);
+        const ownerRole = owner.id === user.id ? creatorRole : owner.role;
         // Default: the owner's role, or the creator's when lower (a token making a token for its owner).
-        return { owner, role: body.role ?? (roleAtLeast(user.role, owner.role) ? owner.role : user.role) };
+        return {
+          owner: { ...owner, role: ownerRole },
+          role: body.role ?? (roleAtLeast(creatorRole, ownerRole) ? ownerRole : creatorRole),
+          creatorRole,
+        };
       },
       audit: { target: ({ body, found }) => found && `${found.owner.username}/${body.name}` },
-      async handle({ body, user, found: { owner, role } }) {
-        if (!roleAtLeast(user.role, role)) {
-          throw new AppError("forbidden", `A token's role cannot be above yours (${user.role})`);
+      async handle({ body, found: { owner, role, creatorRole } }) {
+        if (!roleAtLeast(creatorRole, role)) {
+          throw new AppError("forbidden", `A token's role cannot be above yours (${creatorRole})`);
         }
         if (!roleAtLeast(owner.role, role)) {
           throw new AppError("invalid_request", `A token's role cannot be above its owner's (${owner.role})`);
