@@ -11,6 +11,7 @@ import type { BindingsSource } from "./access-book.js";
 export class StoreBindings implements BindingsSource {
   private cached: { version: string; at: number } | undefined;
   private reading: Promise<string> | undefined;
+  private listed: readonly RoleBindingRecord[] = [];
 
   constructor(
     private readonly store: Pick<Store, "roleBindings">,
@@ -33,8 +34,18 @@ export class StoreBindings implements BindingsSource {
     return reading;
   }
 
-  list(): Promise<RoleBindingRecord[]> {
-    return this.store.roleBindings.list();
+  async list(): Promise<RoleBindingRecord[]> {
+    const records = await this.store.roleBindings.list();
+    this.listed = records;
+    return records;
+  }
+
+  /**
+   * The bindings as last listed for the access book: those its index was compiled from, after `access.index()` at
+   * least as new as the version this request's principal was decided by (no read of the store).
+   */
+  records(): readonly RoleBindingRecord[] {
+    return this.listed;
   }
 
   /** A change was made through this instance: the next request reads the version anew. */

@@ -58,7 +58,7 @@ export function teamsOf(bindings: readonly RoleBinding[]): Team[] {
 }
 
 /** Role bindings and teams (admin over the whole service), and the caller's own access. */
-export function accessRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bindings">) {
+export function accessRoutes({ store, bindings, access }: Pick<GatewayContext, "store" | "bindings" | "access">) {
   const refuseFileBinding = (found: RoleBindingRecord) => {
     if (found.origin === "file")
       throw new AppError(
@@ -194,7 +194,10 @@ export function accessRoutes({ store, bindings }: Pick<GatewayContext, "store" |
       async handle({ user, principal }) {
         // The principal's bindings are those of the user and its groups, as this request decides (capped by a token).
         const held = new Map((principal.bindings ?? []).map((binding) => [binding.id, binding.role]));
-        const applying = (await store.roleBindings.list())
+        // The bindings the access book compiled (read once per change of bindings, not per request).
+        await access.index();
+        const applying = bindings
+          .records()
           .filter((binding) => held.has(binding.id))
           .map((binding) => ({ ...bindingView(binding), role: held.get(binding.id) ?? binding.role }));
         return {
