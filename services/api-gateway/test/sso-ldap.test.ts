@@ -179,6 +179,12 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
     const other = await api<{ user: unknown }>("GET", "/api/v1/auth/session");
     expect(other.status).to.equal(200);
     expect(loginDone, "the session probe was answered while the LDAP login waited").to.equal(false);
+    // One address does not pile logins up on a server that does not answer: two at once (LOGIN_CONCURRENT_PER_ADDRESS).
+    const second = login("frozen", "ops1", "any-password");
+    const third = await login("corp", "dev1", dev1().password);
+    expect(third.status).to.equal(429);
+    expect(loginDone, "the third login was refused while the first waited").to.equal(false);
+    expect((await second).status).to.equal(502);
     const answer = await pending;
     const took = Date.now() - started;
     expect(answer.status, answer.text).to.equal(502);

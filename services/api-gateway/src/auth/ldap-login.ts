@@ -8,6 +8,7 @@ import {
   MAX_GROUP_NAME,
 } from "@kcp/shared";
 import type { Store } from "@kcp/store";
+import { ConcurrencyLimit, RateLimit } from "../http/limits.js";
 import { LdapDirectory, LdapUnavailable } from "./ldap-directory.js";
 import { type LoginResult, openSession, reserveLoginAttempt, throttleKey } from "./login.js";
 import { CONTRACT_THROTTLE_POLICY, type ThrottlePolicy } from "./throttle.js";
@@ -36,6 +37,10 @@ export const ldapSubject = (username: string) => username.toLowerCase();
  * unknown user, an unusable name, an empty password and a disabled user all give 401 invalid_credentials; a server
  * that cannot answer within LDAP_TIMEOUT_MS gives 502 sso_unavailable (and counts as a failed attempt). The user is
  * then kept as a provider's user (`<provider>:<name>`) with the groups found this time, each `<provider>:<group>`.
+ *
+ * Before anything, one client address is held to the password login's bounds per instance
+ * (LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, LOGIN_CONCURRENT_PER_ADDRESS; else 429 at once), so that one address cannot
+ * make the gateway open connections to the directory at will, nor pile them up on a server that does not answer.
  */
 export function ldapLoginService(
   store: Store,
@@ -46,28 +51,45 @@ export function ldapLoginService(
 ): LdapLoginService {
   const byId = new Map(providers.map((p) => [p.id, p]));
   const directory = new LdapDirectory(config.LDAP_TIMEOUT_MS);
+  const perAddressRate = new RateLimit(config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE);
+  const perAddress = new ConcurrencyLimit(config.LOGIN_CONCURRENT_PER_ADDRESS);
+  const busy = (message: string, retryAfterSeconds: number) =>
+    new AppError("too_many_attempts", message, { headers: { "Retry-After": String(retryAfterSeconds) } });
+  /** The login itself, once the client address is within its bounds. */
+  async function checked(provider: LdapProvider, username: string, password: string, clientAddress: string) {
+    const name = federatedUsername(provider.id, ldapSubject(username));
+    const key = throttleKey(name, clientAddress);
+    const reservationId = await reserveLoginAttempt(store, key, policy);
+    let answer: Awaited<ReturnType<LdapDirectory["authenticate"]>>;
+    try {
+      answer = await directory.authenticate(provider, username, password);
+    } catch (error) {
+      if (!(error instanceof LdapUnavailable)) throw error;
+      logger.warn({ provider: provider.id, reason: error.message }, "LDAP login: the server did not answer");
+      throw new AppError("sso_unavailable", `The LDAP server of ${provider.id} did not answer`);
+    }
+    if (answer.kind === "refused") throw new AppError("invalid_credentials");
+    const groups = answer.groups.filter((g) => g.length <= MAX_GROUP_NAME).slice(0, MAX_FEDERATED_GROUPS);
+    const user = await store.users.upsertFederated({ source: provider.id, username: name, groups });
+    if (user.disabled) throw new AppError("invalid_credentials");
+    await store.loginAttempts.markSucceeded(key, reservationId);
+    return openSession(store, config, user);
+  }
+
   return {
     providers: () => providers.map(({ id, name }) => ({ id, name })),
     async login(providerId, username, password, clientAddress) {
       const provider = byId.get(providerId);
       if (!provider) throw new AppError("not_found", `No LDAP provider ${providerId}`);
-      const name = federatedUsername(provider.id, ldapSubject(username));
-      const key = throttleKey(name, clientAddress);
-      const reservationId = await reserveLoginAttempt(store, key, policy);
-      let answer: Awaited<ReturnType<LdapDirectory["authenticate"]>>;
+      const release = perAddress.tryAcquire(clientAddress);
+      if (!release) throw busy("Too many logins at once from your address; try again in 1 s", 1);
       try {
-        answer = await directory.authenticate(provider, username, password);
-      } catch (error) {
-        if (!(error instanceof LdapUnavailable)) throw error;
-        logger.warn({ provider: provider.id, reason: error.message }, "LDAP login: the server did not answer");
-        throw new AppError("sso_unavailable", `The LDAP server of ${provider.id} did not answer`);
+        const wait = perAddressRate.take(clientAddress);
+        if (wait > 0) throw busy(`Too many logins from your address; try again in ${wait} s`, wait);
+        return await checked(provider, username, password, clientAddress);
+      } finally {
+        release();
       }
-      if (answer.kind === "refused") throw new AppError("invalid_credentials");
-      const groups = answer.groups.filter((g) => g.length <= MAX_GROUP_NAME).slice(0, MAX_FEDERATED_GROUPS);
-      const user = await store.users.upsertFederated({ source: provider.id, username: name, groups });
-      if (user.disabled) throw new AppError("invalid_credentials");
-      await store.loginAttempts.markSucceeded(key, reservationId);
-      return openSession(store, config, user);
     },
   };
 }
