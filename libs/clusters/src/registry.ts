@@ -208,7 +208,8 @@ export class ClusterRegistry {
       cached.defaultAnswer ??= serialized(this.answer(cached, cached.at));
       return cached.defaultAnswer;
     }
-    return serialized(this.answer(fleet, this.now(), query));
+    const answer = this.answer(fleet, this.now(), query);
+    return serialized(visible ? { ...answer, hidden: cached.views.length - fleet.views.length } : answer);
   }
 
   /** The overview response with no parameter (see listResponse). */

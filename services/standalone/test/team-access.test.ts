@@ -122,6 +122,8 @@ describe("team access: bindings on clusters by label and on topics by pattern (r
     const clusters = await as(member, "GET", "/api/v1/clusters");
     const names = ((clusters.body.clusters ?? []) as { cluster: { name: string } }[]).map((c) => c.cluster.name);
     expect(names).to.deep.equal(["team-prod"]);
+    expect(clusters.body.total).to.equal(1);
+    expect(clusters.body.hidden).to.equal(1);
   });
 
   it("what touches the whole cluster needs a binding on the whole cluster: quotas and operations are 403, the operations list too", async () => {

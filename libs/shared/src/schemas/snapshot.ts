@@ -242,5 +242,13 @@ export const OverviewResponseSchema = z.object({
   total: z.number().int().min(0).optional().describe("Clusters matching the filters (all pages)"),
   counts: HealthCountsSchema.optional().describe("Clusters matching every filter but health, by health status"),
   stale: z.number().int().min(0).optional().describe("Clusters matching the filters whose view is stale"),
+  hidden: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "Registered clusters the caller's role bindings do not cover, left out of every figure above (absent for a caller who sees every cluster)",
+    ),
 });
 export type OverviewResponse = z.infer<typeof OverviewResponseSchema>;
