@@ -8,7 +8,7 @@ import { type Api, apiClient, type SlapdServer, startSlapd } from "@kcp/test-inf
 import { expect } from "chai";
 import { Client } from "ldapts";
 import { LdapDirectory } from "../src/auth/ldap-directory.js";
-import { startTestGateway, type TestGateway, testGatewayContext } from "./helpers.js";
+import { startTestGateway, TEST_ADMIN, type TestGateway, testGatewayContext } from "./helpers.js";
 
 /** How long one LDAP login may wait for its server here. */
 const LDAP_TIMEOUT_MS = 1500;
@@ -93,6 +93,30 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
     // slapd refuses every operation but StartTLS without TLS (security tls=1): these binds were made over TLS.
     expect(await bindsOf(slapd.directory.serviceAccount.dn)).to.be.greaterThan(0);
     expect(await bindsOf(dev1().dn)).to.be.greaterThan(0);
+  });
+
+  it("gives dev1 what its LDAP group is bound to: operator on the staging clusters, nothing of the prod admins'", async () => {
+    const admin = await api<{ token: string }>("POST", "/api/v1/auth/login", { body: TEST_ADMIN });
+    const bind = (group: string, role: string, env: string) =>
+      api("POST", "/api/v1/access/bindings", {
+        token: admin.body.token,
+        body: { subject: { kind: "group", source: "corp", group }, role, clusters: { labels: { env } } },
+      });
+    expect((await bind("staging-operators", "operator", "staging")).status).to.equal(201);
+    expect((await bind("prod-admins", "admin", "prod")).status).to.equal(201);
+    const session = await login("corp", "dev1", dev1().password);
+    const me = await api<{ source?: string; role?: string; groups: string[]; bindings: Record<string, unknown>[] }>(
+      "GET",
+      "/api/v1/access/me",
+      { token: session.body.token },
+    );
+    expect(me.status, me.text).to.equal(200);
+    expect(me.body).to.include({ source: "corp" });
+    expect(me.body.role, "a provider's user has no local role").to.equal(undefined);
+    expect(me.body.groups).to.deep.equal(["corp:developers", "corp:staging-operators"]);
+    expect(me.body.bindings.map((b) => [b.subject, b.role, b.clusters])).to.deep.equal([
+      [{ kind: "group", source: "corp", group: "staging-operators" }, "operator", { labels: { env: "staging" } }],
+    ]);
   });
 
   it("binds at the DN the template makes, and without nesting keeps the groups that name the user", async () => {
