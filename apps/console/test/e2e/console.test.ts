@@ -547,6 +547,40 @@ describe("web console in Chromium against the real service and Kafka", function 
     await page.context().close();
   });
 
+  it("a viewer given operator on some topics by a binding is offered Create topic; outside its patterns the refusal names the binding that would allow it", async () => {
+    const team = `pay-${Date.now().toString(36)}`;
+    const ann = { username: `ann-${team}`, password: "console-e2e-ann-password" };
+    const api = apiClient(url);
+    expect((await api("POST", "/api/v1/users", { token, body: { ...ann, role: "viewer" } })).status).to.equal(201);
+    const bound = await api("POST", "/api/v1/access/bindings", {
+      token,
+      body: {
+        subject: { kind: "user", username: ann.username },
+        role: "operator",
+        clusters: { all: true },
+        resources: { topics: [`${team}.*`] },
+      },
+    });
+    expect(bound.status, bound.text).to.equal(201);
+    const page = await newPage();
+    await signIn(page, url, ann);
+    expect(await page.getByTestId("session-user").textContent()).to.equal(`Signed in as ${ann.username} (operator)`);
+    await page.getByRole("link", { name: cluster }).click();
+    await page.getByRole("link", { name: "Topics" }).click();
+    await page.getByRole("button", { name: "Create topic" }).click();
+    await page.getByLabel("Topic name").fill(`billing-${team}.orders`);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    expect(await page.getByRole("alert").textContent()).to.match(
+      new RegExp(
+        `needs the operator role on it in cluster ${cluster} \\(a binding on the whole cluster, or one whose topics? patterns match billing-${team}\\.orders\\)`,
+      ),
+    );
+    await page.getByLabel("Topic name").fill(`${team}.orders`);
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("heading", { name: `${team}.orders` }).waitFor();
+    await page.context().close();
+  });
+
   it("deletes the topic only once its name is typed exactly; kafka-topics no longer lists it", async () => {
     const page = await newPage();
     await signIn(page, url, ADMIN);
