@@ -21,6 +21,9 @@ export const AuthProvidersResponseSchema = z.object({
 });
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
 
+/** The providers' list takes no query: anything sent is refused (400). */
+export const AuthProvidersQuerySchema = z.strictObject({});
+
 /** The start of a sign-in: where to come back to afterwards (a path of this service; anything else returns to /). */
 export const SsoStartQuerySchema = z.strictObject({
   returnTo: z.string().max(2048).optional().describe("A path of this service (/…) to land on after the sign-in"),

@@ -1,4 +1,5 @@
 import {
+  AuthProvidersQuerySchema,
   AuthProvidersResponseSchema,
   type RedirectResponse,
   RedirectResponseSchema,
@@ -40,6 +41,7 @@ export function ssoRoutes({ sso, config }: Pick<GatewayContext, "sso" | "config"
       operationId: "listAuthProviders",
       role: "anonymous",
       response: { status: 200, schema: AuthProvidersResponseSchema },
+      query: AuthProvidersQuerySchema,
       summary: "The identity providers one can sign in through (for the console's Sign in with … buttons)",
       async handle() {
         const providers = await sso.providers();
