@@ -64,6 +64,8 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
         provider("corp", slapd, "search", true),
         provider("direct", slapd, "direct", false),
         provider("frozen", frozen, "search", true),
+        // The right server, another CA: its certificate must not be accepted.
+        { ...provider("wrong-ca", slapd, "direct", false), caFile: frozen.caFile },
       ]),
     );
     gateway = await startTestGateway(undefined, {
@@ -191,6 +193,16 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
     // The name is one whatever its case: the lock holds for OPS1 too; other providers' users are not locked.
     expect((await login("corp", "OPS1", ops1().password)).status).to.equal(429);
     expect((await login("direct", "ops1", ops1().password)).status).to.equal(200);
+  });
+
+  it("sends no password to a server whose certificate the configured CA does not sign", async () => {
+    const before = await bindsOf(dev1().dn);
+    const answer = await login("wrong-ca", "dev1", dev1().password);
+    expect(answer.status, answer.text).to.equal(502);
+    expect(answer.body.error?.code).to.equal("sso_unavailable");
+    expect(await bindsOf(dev1().dn)).to.equal(before);
+    const warning = gateway.logLines().find((line) => line.provider === "wrong-ca");
+    expect(String(warning?.reason)).to.match(/certificate/i);
   });
 
   it("fails cleanly within its deadline when the server does not answer, and other requests are served meanwhile", async () => {
