@@ -58,7 +58,12 @@ export function teamsOf(bindings: readonly RoleBinding[]): Team[] {
 }
 
 /** Role bindings and teams (admin over the whole service), and the caller's own access. */
-export function accessRoutes({ store, bindings, access }: Pick<GatewayContext, "store" | "bindings" | "access">) {
+export function accessRoutes(context: Pick<GatewayContext, "store" | "bindings" | "access">) {
+  return [...bindingRoutes(context), ...teamAndOwnRoutes(context)];
+}
+
+/** The bindings, one by one: the file's are read here and changed only in the file. */
+function bindingRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bindings">) {
   const refuseFileBinding = (found: RoleBindingRecord) => {
     if (found.origin === "file")
       throw new AppError(
@@ -171,6 +176,12 @@ export function accessRoutes({ store, bindings, access }: Pick<GatewayContext, "
         return { status: 200, body: { binding: bindingView(found) } };
       },
     }),
+  ];
+}
+
+/** The teams the bindings name, and the caller's own access. */
+function teamAndOwnRoutes({ store, bindings, access }: Pick<GatewayContext, "store" | "bindings" | "access">) {
+  return [
     route({
       method: "GET",
       path: "/api/v1/access/teams",
