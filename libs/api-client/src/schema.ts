@@ -50,8 +50,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Log out: the session is revoked on every instance
-         * @description Log out: the session is revoked on every instance. Lowest role allowed: viewer. Audited as `auth.logout`.
+         * Log out: the session is revoked on every instance; a user of an OpenID provider also gets the provider's end-session URL
+         * @description Log out: the session is revoked on every instance; a user of an OpenID provider also gets the provider's end-session URL. Lowest role allowed: viewer. Audited as `auth.logout`.
          */
         post: operations["logout"];
         delete?: never;
@@ -92,6 +92,66 @@ export interface paths {
          * @description The user of the session. Lowest role allowed: viewer.
          */
         get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity providers one can sign in through (for the console's Sign in with … buttons)
+         * @description The identity providers one can sign in through (for the console's Sign in with … buttons). No session needed.
+         */
+        get: operations["listAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback
+         * @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback. No session needed.
+         */
+        get: operations["startSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo
+         * @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo. No session needed. Audited as `auth.login`.
+         */
+        get: operations["finishSso"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1351,6 +1411,18 @@ export interface components {
         };
         /** @enum {string} */
         AuditResult: "success" | "failure" | "denied";
+        AuthProvidersResponse: {
+            providers: {
+                id: string;
+                /** @description What the button shows */
+                name: string;
+                /**
+                 * @description oidc: a redirect to GET /api/v1/auth/sso/{id}/start
+                 * @enum {string}
+                 */
+                kind: "oidc";
+            }[];
+        };
         AutopilotPause: {
             /** @description Absent: paused for the whole service */
             clusterId?: components["schemas"]["Id"];
@@ -2764,6 +2836,8 @@ export interface components {
         LogoutResponse: {
             /** @description Always true. */
             loggedOut: boolean;
+            /** @description For a user of an OpenID provider that offers it: where to end the session at the provider too */
+            endSessionUrl?: string;
         };
         MaintenanceWindow: {
             /** @description The days the window opens on */
@@ -2932,6 +3006,11 @@ export interface components {
              * @description Clusters matching the filters whose view is stale
              */
             stale?: number;
+            /**
+             * Format: int64
+             * @description Registered clusters the caller's role bindings do not cover, left out of every figure above (absent for a caller who sees every cluster)
+             */
+            hidden?: number;
         };
         Partition: {
             id: components["schemas"]["Int32"];
@@ -3351,6 +3430,9 @@ export interface components {
              * @description Partition moves in flight at once
              */
             maxConcurrentMoves?: number;
+        };
+        RedirectResponse: {
+            location: string;
         };
         RemoveVotersParams: {
             /** @description Each nodeId at most once */
@@ -3926,7 +4008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Log out: the session is revoked on every instance */
+            /** @description Log out: the session is revoked on every instance; a user of an OpenID provider also gets the provider's end-session URL */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4058,6 +4140,216 @@ export interface operations {
             };
             /** @description internal: Internal error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identity providers one can sign in through (for the console's Sign in with … buttons) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthProvidersResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startSso: {
+        parameters: {
+            query?: {
+                /** @description A path of this service (/…) to land on after the sign-in */
+                returnTo?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The OpenID provider's id (OIDC_PROVIDERS_FILE) */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description too_many_attempts: Too many failed login attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description sso_unavailable: The identity provider did not answer in time */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finishSso: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The OpenID provider's id (OIDC_PROVIDERS_FILE) */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+            /** @description validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description sso_failed: The sign-in through the identity provider failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_found: Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description sso_unavailable: The identity provider did not answer in time */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
