@@ -217,6 +217,15 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
     expect((await land(callback, started.state)).status).to.equal(401);
   });
 
+  it("refuses a sign-in the provider refused (the user cancelled), naming the provider's error", async () => {
+    const started = await start("corp");
+    const answer = new URL(`${BASE}/api/v1/auth/sso/corp/callback`);
+    answer.search = new URLSearchParams({ error: "access_denied", state: started.state, iss: idp.issuer }).toString();
+    const landed = await land(answer, started.state);
+    expect(landed.status).to.equal(401);
+    expect(landed.body.error?.message).to.include("the provider answered access_denied");
+  });
+
   const tampering: [TamperMode, string][] = [
     ["aud", "wrong aud"],
     ["iss", "another issuer"],
