@@ -1,3 +1,4 @@
+export { type AccessConfig, accessSection, loadBindingsFile, parseBindingsFile } from "./access-section.js";
 export {
   type AgentPinRefusal,
   AgentPins,
@@ -6,11 +7,11 @@ export {
   agentUrlsSection,
   canonicalAgentUrl,
 } from "./agent-urls.js";
-export { type AccessConfig, accessSection, loadBindingsFile, parseBindingsFile } from "./access-section.js";
 export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type ApprovalConfig, approvalSection, loadApprovalRules } from "./approval-section.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
 export {
+  checkProviderIdsApart,
   type LdapConfig,
   type LdapProvider,
   LdapProviderSchema,
