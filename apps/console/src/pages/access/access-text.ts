@@ -1,12 +1,15 @@
-import type { components } from "@kcp/api-client";
+import type { paths } from "@kcp/api-client";
 
-export type RoleBinding = components["schemas"]["RoleBinding"];
-export type RoleBindingSpec = components["schemas"]["RoleBindingSpec"];
-export type MyAccess = components["schemas"]["MyAccessResponse"];
-type Role = components["schemas"]["Role"];
-type ClusterScope = components["schemas"]["ClusterScope"];
-type ResourceScope = components["schemas"]["ResourceScope"];
-type Subject = components["schemas"]["Subject"];
+export type MyAccess = paths["/api/v1/access/me"]["get"]["responses"][200]["content"]["application/json"];
+export type RoleBinding = MyAccess["bindings"][number];
+/** What POST /access/bindings takes. */
+export type RoleBindingSpec = NonNullable<
+  paths["/api/v1/access/bindings"]["post"]["requestBody"]
+>["content"]["application/json"];
+type Role = RoleBinding["role"];
+type ClusterScope = RoleBinding["clusters"];
+type ResourceScope = NonNullable<RoleBinding["resources"]>;
+type Subject = RoleBinding["subject"];
 
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
 
