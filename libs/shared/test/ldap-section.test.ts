@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
-import { loadLdapProviders, parseLdapProviders } from "../src/index.js";
+import { checkProviderIdsApart, loadLdapProviders, parseLdapProviders } from "../src/index.js";
 
 const directBind = { mode: "direct", dnTemplate: "uid={username},ou=people,dc=example,dc=org" };
 const groups = { base: "ou=groups,dc=example,dc=org" };
@@ -73,5 +73,12 @@ describe("LDAP providers file", () => {
       .that.does.not.match(/uid=x/);
     expect(() => loadLdapProviders({ LDAP_PROVIDERS_FILE: join(dir, "missing.json") })).to.throw(/ENOENT/);
     expect(loadLdapProviders({})).to.deep.equal([]);
+  });
+
+  it("refuses an LDAP provider whose id an OpenID provider has: their users would be one", () => {
+    expect(() => checkProviderIdsApart([{ id: "corp" }, { id: "ad" }], [{ id: "corp" }])).to.throw(
+      /both name the provider corp:/,
+    );
+    expect(() => checkProviderIdsApart([{ id: "ad" }], [{ id: "corp" }])).to.not.throw();
   });
 });

@@ -8,15 +8,16 @@ import {
   approvalSection,
   authSection,
   autopilotSection,
+  checkProviderIdsApart,
   collectorSection,
   kafkaApiSection,
   kafkaHostsSection,
   ldapSection,
   loadApprovalRules,
   loadConfig,
+  loadLdapProviders,
   loadOidcProviders,
   oidcSection,
-  loadLdapProviders,
   type SecretBox,
   secretsSection,
 } from "@kcp/shared";
@@ -90,6 +91,12 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
   const { store, queue, logger, kafkaClients } = context;
   const waitMs = collectWaitMs(config.COLLECT_TIMEOUT_MS);
   const collectedFigures = new CollectedFiguresCache(store.clusterViews);
+  const ldapProviders = loadLdapProviders(config);
+  // One id, one provider: the refusal stops the start (the gateway waits for the OpenID providers before it serves).
+  const oidcProviders = loadOidcProviders(config).then((oidc) => {
+    checkProviderIdsApart(ldapProviders, oidc);
+    return oidc;
+  });
   const bindings = new StoreBindings(store, versionMaxAgeMs(store));
   // Every connection of an action is checked against the allowed hosts, advertised brokers included.
   const clusters = new ClusterRegistry({
@@ -130,8 +137,8 @@ export function gatewayContext(config: GatewayConfig, context: ServiceContext, b
     }),
     collectedFigures,
     login: loginService(store, config),
-    sso: ssoService(store, box, config, loadOidcProviders(config), logger),
-    ldapLogin: ldapLoginService(store, config, loadLdapProviders(config), logger),
+    sso: ssoService(store, box, config, oidcProviders, logger),
+    ldapLogin: ldapLoginService(store, config, ldapProviders, logger),
     access: new AccessBook(bindings),
     bindings,
     loginFailures: new LoginFailureBudget(config.LOGIN_FAILURES_AUDITED_PER_MINUTE),

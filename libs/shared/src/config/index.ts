@@ -11,6 +11,7 @@ export { AllowedHosts, checkAgentUrls, hostOf } from "./allowed-hosts.js";
 export { type ApprovalConfig, approvalSection, loadApprovalRules } from "./approval-section.js";
 export { type AuditConfig, auditSection } from "./audit-section.js";
 export {
+  checkProviderIdsApart,
   type LdapConfig,
   type LdapProvider,
   LdapProviderSchema,

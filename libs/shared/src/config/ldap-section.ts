@@ -165,3 +165,16 @@ export function loadLdapProviders(config: Pick<LdapConfig, "LDAP_PROVIDERS_FILE"
     return { ...spec, ...(caPem ? { caPem } : {}), ...(bindPassword ? { bindPassword } : {}) };
   });
 }
+
+/**
+ * A provider's id is the source of its users (`<id>:<name>`) and groups (`<id>:<group>`): an LDAP provider and an
+ * OpenID provider of the same id would make their users one. Throws naming the shared ids.
+ */
+export function checkProviderIdsApart(ldap: readonly { id: string }[], oidc: readonly { id: string }[]): void {
+  const shared = ldap.filter((p) => oidc.some((o) => o.id === p.id)).map((p) => p.id);
+  if (shared.length > 0) {
+    throw new Error(
+      `LDAP_PROVIDERS_FILE and OIDC_PROVIDERS_FILE both name the provider ${shared.join(", ")}: an id is the source of its users and groups, so it must be one provider's`,
+    );
+  }
+}
