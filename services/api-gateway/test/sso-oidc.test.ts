@@ -92,7 +92,21 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
         { id: "public", name: "Public client", ...common, clientId: "kcp-public" },
       ]),
     );
+    // A directory beside them, for the providers' list (never reached here).
+    await writeFile(
+      join(dir, "ldap.json"),
+      JSON.stringify([
+        {
+          id: "directory",
+          name: "Company directory",
+          url: "ldaps://127.0.0.1:1",
+          bind: { mode: "direct", dnTemplate: "uid={username},ou=people,dc=example,dc=com" },
+          groups: { base: "ou=groups,dc=example,dc=com" },
+        },
+      ]),
+    );
     gateway = await startTestGateway(undefined, {
+      LDAP_PROVIDERS_FILE: join(dir, "ldap.json"),
       OIDC_PROVIDERS_FILE: join(dir, "providers.json"),
       OIDC_REDIRECT_BASE_URL: BASE,
       OIDC_TIMEOUT_MS: String(OIDC_TIMEOUT_MS),
@@ -109,13 +123,14 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
     await idp.tamper("none");
   });
 
-  it("lists the providers for the console's buttons, without anything of their configuration", async () => {
+  it("lists the OpenID and LDAP providers for the console's sign-in, without anything of their configuration", async () => {
     const response = await fetch(url("/api/v1/auth/providers"));
     expect(await response.json()).to.deep.equal({
       providers: [
         { id: "corp", name: "Corp SSO", kind: "oidc" },
         { id: "realm", name: "Keycloak realm", kind: "oidc" },
         { id: "public", name: "Public client", kind: "oidc" },
+        { id: "directory", name: "Company directory", kind: "ldap" },
       ],
     });
   });

@@ -9,13 +9,20 @@ export const SsoPathSchema = z.strictObject({
 });
 export type SsoPath = z.infer<typeof SsoPathSchema>;
 
-/** GET /api/v1/auth/providers: the identity providers one can sign in through, for "Sign in with …" buttons. */
+/**
+ * GET /api/v1/auth/providers: the identity providers one can sign in through, for "Sign in with …" buttons: the OpenID
+ * providers, then the LDAP ones, each in its file's order.
+ */
 export const AuthProvidersResponseSchema = z.object({
   providers: z.array(
     z.object({
       id: z.string(),
       name: z.string().describe("What the button shows"),
-      kind: z.enum(["oidc"]).describe("oidc: a redirect to GET /api/v1/auth/sso/{id}/start"),
+      kind: z
+        .enum(["oidc", "ldap"])
+        .describe(
+          "oidc: a redirect to GET /api/v1/auth/sso/{id}/start; ldap: a username and password sent to POST /api/v1/auth/ldap/{id}/login",
+        ),
     }),
   ),
 });

@@ -33,7 +33,7 @@ function stateCookieOptions(secure: boolean, maxAge?: number): CookieOptions {
  * Single sign-on with OpenID Connect: the providers' list, the redirect to a provider, and its callback, which makes
  * the session a password login makes (the `service_session` cookie) and returns the browser to a path of this service.
  */
-export function ssoRoutes({ sso, config }: Pick<GatewayContext, "sso" | "config">) {
+export function ssoRoutes({ sso, ldapLogin, config }: Pick<GatewayContext, "sso" | "ldapLogin" | "config">) {
   return [
     route({
       method: "GET",
@@ -44,8 +44,9 @@ export function ssoRoutes({ sso, config }: Pick<GatewayContext, "sso" | "config"
       query: AuthProvidersQuerySchema,
       summary: "The identity providers one can sign in through (for the console's Sign in with … buttons)",
       async handle() {
-        const providers = await sso.providers();
-        return { status: 200, body: { providers: providers.map((p) => ({ ...p, kind: "oidc" as const })) } };
+        const openId = (await sso.providers()).map((p) => ({ ...p, kind: "oidc" as const }));
+        const directories = ldapLogin.providers().map((p) => ({ id: p.id, name: p.name, kind: "ldap" as const }));
+        return { status: 200, body: { providers: [...openId, ...directories] } };
       },
     }),
     route<unknown, SsoStartQuery, SsoPath>({
