@@ -96,6 +96,11 @@ describe("role bindings and teams (API, file, instances)", function () {
     expect(deleted.status).to.equal(409);
     expect(deleted.body.error.code).to.equal("binding_from_file");
     expect(await list(one)).to.deep.equal(bindings);
+    const refusals = (await stores[0]?.audit.list({ limit: 100 }))?.filter((e) => e.target === "group corp:sre");
+    expect(refusals?.map((e) => [e.action, e.result])).to.deep.equal([
+      ["binding.delete", "failure"],
+      ["binding.update", "failure"],
+    ]);
 
     const teams = await one<{ teams: { name: string; bindings: RoleBinding[] }[] }>("GET", "/api/v1/access/teams", {
       token: admin,
@@ -123,15 +128,31 @@ describe("role bindings and teams (API, file, instances)", function () {
     expect(after.body.bindings.map((b) => b.id)).to.include(created.body.binding.id);
     expect(after.body.bindings.find((b) => b.id === created.body.binding.id)).to.deep.include(payments);
 
-    const entries = await stores[0]?.audit.list({ limit: 100 });
-    const audited = entries?.find((entry) => entry.action === "binding.create");
-    expect(audited).to.include({ actor: "admin", target: "user dev", result: "success" });
-
-    // Deleted through the other instance: gone from the user's access on the first.
-    const removed = await other("DELETE", `/api/v1/access/bindings/${created.body.binding.id}`, { token: admin });
+    // Replaced and deleted through the other instance: the first sees each at the user's next request.
+    const id = created.body.binding.id;
+    const replaced = await other<{ binding: RoleBinding }>("PUT", `/api/v1/access/bindings/${id}`, {
+      token: admin,
+      body: { ...payments, role: "viewer" },
+    });
+    expect(replaced.body.binding).to.deep.include({ id, role: "viewer", origin: "api" });
+    const viewer = await one<MyAccess>("GET", "/api/v1/access/me", { token: dev });
+    expect(viewer.body.bindings.find((b) => b.id === id)?.role).to.equal("viewer");
+    const removed = await other("DELETE", `/api/v1/access/bindings/${id}`, { token: admin });
     expect(removed.status).to.equal(200);
     const again = await one<MyAccess>("GET", "/api/v1/access/me", { token: dev });
-    expect(again.body.bindings.map((b) => b.id)).to.not.include(created.body.binding.id);
+    expect(again.body.bindings.map((b) => b.id)).to.not.include(id);
+
+    // Each change audited, its target the subject, the binding as it was before a replace or a delete.
+    const changes = (await stores[0]?.audit.list({ limit: 100 }))?.filter(
+      (e) => e.action.startsWith("binding.") && e.target === "user dev",
+    );
+    expect(changes?.map((e) => [e.action, e.target, e.result])).to.deep.equal([
+      ["binding.delete", "user dev", "success"],
+      ["binding.update", "user dev", "success"],
+      ["binding.create", "user dev", "success"],
+    ]);
+    expect(changes?.[1]?.detail.before).to.include({ role: "operator" });
+    expect(changes?.[0]?.detail.before).to.include({ role: "viewer" });
   });
 
   it("a user who is not admin over the whole service gets 403 — an admin binding on some clusters is not enough", async () => {
