@@ -10,8 +10,17 @@ export { ApiError, unwrap } from "@kcp/api-client";
  */
 export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
 
-/** What may be asked without a session: the probe, the login, the public OpenAPI document. */
-const OPEN_PATHS = new Set(["/api/v1/auth/session", "/api/v1/auth/login", "/api/v1/openapi.json"]);
+/**
+ * What may be asked without a session: the probe, the logins (password, an LDAP provider's), the identity providers'
+ * list, the public OpenAPI document.
+ */
+const OPEN_PATHS = new Set([
+  "/api/v1/auth/session",
+  "/api/v1/auth/login",
+  "/api/v1/auth/providers",
+  "/api/v1/openapi.json",
+]);
+const isOpen = (path: string) => OPEN_PATHS.has(path) || /^\/api\/v1\/auth\/ldap\/[^/]+\/login$/.test(path);
 let signedOut = false;
 
 /**
@@ -25,7 +34,7 @@ export function setSignedOut(value: boolean): void {
 
 api.use({
   onRequest({ request }) {
-    if (signedOut && !OPEN_PATHS.has(new URL(request.url, window.location.href).pathname)) {
+    if (signedOut && !isOpen(new URL(request.url, window.location.href).pathname)) {
       const envelope: ErrorEnvelope = { error: { code: "unauthenticated", message: "Sign in first" } };
       return new Response(JSON.stringify(envelope), { status: 401, headers: { "content-type": "application/json" } });
     }

@@ -31,24 +31,42 @@ export function useSession() {
 /** A login the service answers "busy" (429, a short Retry-After) is sent again this many times. */
 export const LOGIN_RETRIES = 3;
 
-/** Logs in; while the service's password checks are all busy, tries again after its Retry-After (`onWait` says so). */
+/**
+ * Logs in with a password: the service's own account, or an LDAP provider's (`provider`, its id); while the service's
+ * password checks are all busy, tries again after its Retry-After (`onWait` says so).
+ */
 export function useLogin(onWait?: (wait: BusyWait) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { username: string; password: string }) =>
+    mutationFn: async ({ provider, ...body }: { username: string; password: string; provider?: string }) =>
       unwrap(
-        await retryWhileBusy(() => api.POST("/api/v1/auth/login", { body }), {
-          retries: LOGIN_RETRIES,
-          maxWaitSeconds: 5,
-          ...(onWait ? { onWait } : {}),
-        }),
+        await retryWhileBusy(
+          () =>
+            provider === undefined
+              ? api.POST("/api/v1/auth/login", { body })
+              : api.POST("/api/v1/auth/ldap/{provider}/login", { params: { path: { provider } }, body }),
+          {
+            retries: LOGIN_RETRIES,
+            maxWaitSeconds: 5,
+            ...(onWait ? { onWait } : {}),
+          },
+        ),
       ),
     onSuccess: async () => {
+      endSessionUrl = undefined;
       setSignedOut(false);
       client.clear();
       await client.invalidateQueries({ queryKey: SESSION_KEY });
     },
   });
+}
+
+/** The end-session address of the provider the last logout's user signed in through (http or https only). */
+let endSessionUrl: string | undefined;
+
+/** Where the user may end its session at its identity provider too, after a logout here; none after a login. */
+export function providerEndSessionUrl(): string | undefined {
+  return endSessionUrl;
 }
 
 export function useLogout() {
@@ -57,6 +75,8 @@ export function useLogout() {
     mutationFn: async () => {
       const result = await api.POST("/api/v1/auth/logout", {});
       if (!result.response.ok && result.response.status !== 401) unwrap(result);
+      const offered = result.data?.endSessionUrl;
+      endSessionUrl = offered && /^https?:\/\//.test(offered) ? offered : undefined;
     },
     // So that no request meets the ended session (a 401 the browser would log): the logout waits for the requests in
     // flight (a page's first read, a poll) to be answered, up to 3 s; once it is done nothing more is sent (setSignedOut),
@@ -71,5 +91,17 @@ export function useLogout() {
       client.setQueryData(SESSION_KEY, null);
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     },
+  });
+}
+
+export type AuthProvider =
+  paths["/api/v1/auth/providers"]["get"]["responses"][200]["content"]["application/json"]["providers"][number];
+
+/** The identity providers one can sign in through (none when the service has none configured). */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: ["auth", "providers"],
+    queryFn: async () => unwrap(await api.GET("/api/v1/auth/providers")).providers,
+    staleTime: 5 * 60_000,
   });
 }

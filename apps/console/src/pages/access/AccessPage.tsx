@@ -151,72 +151,7 @@ function NewBindingForm() {
           </select>
         </div>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="binding-clusters" className="label">
-            Clusters
-          </label>
-          <select
-            id="binding-clusters"
-            className="field"
-            value={draft.clusters}
-            onChange={(e) => set({ clusters: e.target.value as BindingDraft["clusters"] })}
-          >
-            <option value="all">all clusters</option>
-            <option value="ids">by id</option>
-            <option value="labels">by labels</option>
-          </select>
-        </div>
-        {draft.clusters === "all" ? null : (
-          <div>
-            <label htmlFor="binding-cluster-list" className="label">
-              {draft.clusters === "ids" ? "Cluster ids" : "Labels (key=value, all of them)"}
-            </label>
-            <input
-              id="binding-cluster-list"
-              className="field"
-              placeholder={draft.clusters === "ids" ? "id1, id2" : "env=prod"}
-              value={draft.clusterList}
-              onChange={(e) => set({ clusterList: e.target.value })}
-            />
-          </div>
-        )}
-        <div>
-          <label htmlFor="binding-topics" className="label">
-            Topics (optional patterns)
-          </label>
-          <input
-            id="binding-topics"
-            className="field"
-            placeholder="payments.*"
-            value={draft.topics}
-            onChange={(e) => set({ topics: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor="binding-groups" className="label">
-            Consumer groups (optional patterns)
-          </label>
-          <input
-            id="binding-groups"
-            className="field"
-            placeholder="payments-*"
-            value={draft.groups}
-            onChange={(e) => set({ groups: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor="binding-team" className="label">
-            Team (optional)
-          </label>
-          <input
-            id="binding-team"
-            className="field"
-            value={draft.team}
-            onChange={(e) => set({ team: e.target.value })}
-          />
-        </div>
-      </div>
+      <ScopeFields draft={draft} set={set} />
       <p className="text-sm">
         Without topic or group patterns the binding covers each cluster whole; a pattern is a name, or a prefix ending
         in one <code>*</code> (<code>*</code> alone: every name).
@@ -226,5 +161,72 @@ function NewBindingForm() {
         Add binding
       </button>
     </form>
+  );
+}
+
+/** Where a new binding applies: its clusters (all, by id, by labels) and, optionally, topic and group patterns. */
+function ScopeFields({ draft, set }: { draft: BindingDraft; set: (change: Partial<BindingDraft>) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor="binding-clusters" className="label">
+          Clusters
+        </label>
+        <select
+          id="binding-clusters"
+          className="field"
+          value={draft.clusters}
+          onChange={(e) => set({ clusters: e.target.value as BindingDraft["clusters"] })}
+        >
+          <option value="all">all clusters</option>
+          <option value="ids">by id</option>
+          <option value="labels">by labels</option>
+        </select>
+      </div>
+      {draft.clusters === "all" ? null : (
+        <div>
+          <label htmlFor="binding-cluster-list" className="label">
+            {draft.clusters === "ids" ? "Cluster ids" : "Labels (key=value, all of them)"}
+          </label>
+          <input
+            id="binding-cluster-list"
+            className="field"
+            placeholder={draft.clusters === "ids" ? "id1, id2" : "env=prod"}
+            value={draft.clusterList}
+            onChange={(e) => set({ clusterList: e.target.value })}
+          />
+        </div>
+      )}
+      <div>
+        <label htmlFor="binding-topics" className="label">
+          Topics (optional patterns)
+        </label>
+        <input
+          id="binding-topics"
+          className="field"
+          placeholder="payments.*"
+          value={draft.topics}
+          onChange={(e) => set({ topics: e.target.value })}
+        />
+      </div>
+      <div>
+        <label htmlFor="binding-groups" className="label">
+          Consumer groups (optional patterns)
+        </label>
+        <input
+          id="binding-groups"
+          className="field"
+          placeholder="payments-*"
+          value={draft.groups}
+          onChange={(e) => set({ groups: e.target.value })}
+        />
+      </div>
+      <div>
+        <label htmlFor="binding-team" className="label">
+          Team (optional)
+        </label>
+        <input id="binding-team" className="field" value={draft.team} onChange={(e) => set({ team: e.target.value })} />
+      </div>
+    </div>
   );
 }
