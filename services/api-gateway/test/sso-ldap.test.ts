@@ -67,6 +67,7 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
         provider("corp", slapd, "search", true),
         provider("direct", slapd, "direct", false),
         provider("frozen", frozen, "search", true),
+        { ...provider("secure", slapd, "direct", true), url: slapd.ldapsUrl, startTls: false },
         // The right server, another CA: its certificate must not be accepted.
         { ...provider("wrong-ca", slapd, "direct", false), caFile: frozen.caFile },
       ]),
@@ -98,6 +99,15 @@ describe("LDAP login (a real slapd, StartTLS with the harness's CA)", function (
     // slapd refuses every operation but StartTLS without TLS (security tls=1): these binds were made over TLS.
     expect(await bindsOf(slapd.directory.serviceAccount.dn)).to.be.greaterThan(0);
     expect(await bindsOf(dev1().dn)).to.be.greaterThan(0);
+  });
+
+  it("logs in over ldaps:// (TLS from the first byte) as well", async () => {
+    const answer = await login("secure", "dev1", dev1().password);
+    expect(answer.status, answer.text).to.equal(200);
+    expect((await gateway.store.users.findByUsername("secure:dev1"))?.groups).to.deep.equal([
+      "secure:developers",
+      "secure:staging-operators",
+    ]);
   });
 
   it("gives dev1 what its LDAP group is bound to: operator on the staging clusters, nothing of the prod admins'", async () => {

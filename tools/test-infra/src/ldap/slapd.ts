@@ -35,6 +35,8 @@ export interface SlapdServer extends Component {
   /** `ldap://127.0.0.1:<port>`: StartTLS on it, with `caFile`. */
   readonly url: string;
   readonly port: number;
+  /** `ldaps://127.0.0.1:<port>`: TLS from the first byte, the same certificate. */
+  readonly ldapsUrl: string;
   readonly caFile: string;
   readonly caPem: string;
   readonly directory: TestDirectory;
@@ -98,7 +100,7 @@ function slapdConf(dir: string, directory: TestDirectory, requireTls: boolean): 
 /**
  * A real OpenLDAP server (Debian's slapd) on a free loopback port, in a folder of its own, as a foreground process
  * that is not root (as `openldap` when the tests run as root), loaded from the test directory's LDIF, serving StartTLS
- * with a certificate of the harness's CA. It takes its lease of the machine's budget like every server.
+ * (and ldaps:// on a second port) with a certificate of the harness's CA. It takes its lease of the machine's budget like every server.
  */
 export async function startSlapd(options: SlapdOptions = {}): Promise<SlapdServer> {
   const slapd = await ensureSlapd();
@@ -141,11 +143,12 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<SlapdServe
   markChildProcess();
   await run(...unprivileged(SLAPADD, ["-f", conf, "-l", join(dir, "directory.ldif")]));
 
-  const port = await freePort();
+  const [port, ldapsPort] = [await freePort(), await freePort()];
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = `ldaps://127.0.0.1:${ldapsPort}`;
   const logFile = join(dir, "slapd.log");
   // -d 256: the stats log on stderr (connections, binds, searches, results), and slapd stays in the foreground.
-  const [command, args] = unprivileged(slapd, ["-d", "256", "-h", `${url}/`, "-f", conf]);
+  const [command, args] = unprivileged(slapd, ["-d", "256", "-h", `${url}/ ${ldapsUrl}/`, "-f", conf]);
   const server: ManagedProcess = await startProcess({
     command,
     args,
@@ -154,13 +157,14 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<SlapdServe
   });
   await waitFor(`slapd on port ${port}`, async () => {
     if (server.hasExited()) throw new Error(`slapd exited; see ${logFile}`);
-    return (await listens(port)) ? true : undefined;
+    return (await listens(port)) && (await listens(ldapsPort)) ? true : undefined;
   });
   await server.up();
 
   return {
     url,
     port,
+    ldapsUrl,
     caFile: join(tls, "ca.pem"),
     caPem: authority.caPem,
     directory,
