@@ -100,7 +100,8 @@ function slapdConf(dir: string, directory: TestDirectory, requireTls: boolean): 
 /**
  * A real OpenLDAP server (Debian's slapd) on a free loopback port, in a folder of its own, as a foreground process
  * that is not root (as `openldap` when the tests run as root), loaded from the test directory's LDIF, serving StartTLS
- * (and ldaps:// on a second port) with a certificate of the harness's CA. It takes its lease of the machine's budget like every server.
+ * (and ldaps:// on a second port) with a certificate of the harness's CA. It takes its lease of the machine's budget
+ * like every server.
  */
 export async function startSlapd(options: SlapdOptions = {}): Promise<SlapdServer> {
   const slapd = await ensureSlapd();
