@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ApprovalRulesSchema, parseBindingsFile, parseLdapProviders, parseOidcProviders } from "@kcp/shared";
 import { runHelm } from "@kcp/test-infra";
 import { expect } from "chai";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
@@ -47,6 +48,66 @@ const EVERYTHING = {
   serviceMonitor: { enabled: true, labels: { release: "prometheus" } },
   metrics: { tokenSecretKey: "metrics-token" },
   strimzi: { namespaces: ["kafka", "kafka-eu"] },
+};
+
+/** Single sign-on, bindings and approval: every secret a reference to an existing Secret's key. */
+const IDENTITY = {
+  identity: {
+    oidc: {
+      redirectBaseUrl: "https://kafka.example.com",
+      timeoutMs: 3000,
+      providers: [
+        {
+          id: "corp",
+          name: "Corp SSO",
+          issuer: "https://keycloak.example.com/realms/corp",
+          clientId: "kafka-console",
+          clientSecret: { existingSecret: "kcp-identity", key: "corp-client-secret" },
+          groupsClaim: "realm_access.roles",
+        },
+        { id: "public", name: "Public client", issuer: "https://idp.example.com", clientId: "kcp" },
+      ],
+    },
+    ldap: {
+      providers: [
+        {
+          id: "dir",
+          name: "Corporate directory",
+          url: "ldap://ldap.corp.example:389",
+          startTls: true,
+          ca: { existingConfigMap: "corp-ca", key: "ca.crt" },
+          bind: {
+            mode: "search",
+            bindDn: "cn=kcp-reader,ou=services,dc=corp,dc=example",
+            bindPassword: { existingSecret: "kcp-identity", key: "ldap-bind-password" },
+            userBase: "ou=people,dc=corp,dc=example",
+            userFilter: "(&(objectClass=inetOrgPerson)(uid={username}))",
+          },
+          groups: { base: "ou=groups,dc=corp,dc=example", nested: true },
+        },
+        {
+          id: "ad",
+          name: "Active Directory",
+          url: "ldaps://dc1.corp.example:636",
+          ca: { existingSecret: "kcp-ad-ca", key: "ca.crt" },
+          bind: { mode: "direct", dnTemplate: "{username}@corp.example" },
+          groups: { base: "dc=corp,dc=example" },
+        },
+      ],
+    },
+  },
+  access: {
+    bindings: [
+      {
+        subject: { kind: "group", source: "corp", group: "payments" },
+        role: "operator",
+        clusters: { labels: { env: "prod" } },
+        resources: { topics: ["payments.*"], groups: ["payments-*"] },
+        team: "payments",
+      },
+    ],
+  },
+  approval: { rules: [{ name: "prod", clusters: { labels: { env: "prod" } } }] },
 };
 
 describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, values schema)", function () {
@@ -322,5 +383,223 @@ describe("Helm chart k8s/helm/kafka-control-plane (helm lint, helm template, val
     expect(await refused({ agents: { urls: ["kafka-1=http://kafka-1.internal:9700"] } }), "https only").to.match(
       /agents.*urls/s,
     );
+  });
+
+  describe("identity: single sign-on providers, bindings and approval rules", () => {
+    type Pod = NonNullable<NonNullable<Deployment["spec"]>["template"]["spec"]>;
+    const IDENTITY_DIR = "/etc/kafka-control-plane/identity";
+    const SECRETS_DIR = "/etc/kafka-control-plane/identity-secrets";
+    const podsOf = (manifests: Manifest[]) =>
+      Object.fromEntries(
+        (manifests.filter((m) => m.kind === "Deployment") as unknown as Deployment[]).map((d) => [
+          d.spec?.template.spec?.containers[0]?.name ?? "",
+          { pod: d.spec?.template.spec as Pod, annotations: d.spec?.template.metadata?.annotations ?? {} },
+        ]),
+      );
+    const envOf = (pod: Pod) =>
+      Object.fromEntries((pod.containers[0]?.env ?? []).map((e) => [e.name, e.value ?? e.valueFrom]));
+    /** What a container sees at each mounted file path: a ConfigMap's or Secret's key, by name. */
+    const filesOf = (pod: Pod) => {
+      const files: Record<string, string> = {};
+      for (const mount of pod.containers[0]?.volumeMounts ?? []) {
+        const volume = pod.volumes?.find((v) => v.name === mount.name);
+        for (const item of volume?.configMap?.items ?? [])
+          files[`${mount.mountPath}/${item.path}`] = `configMap ${volume?.configMap?.name} ${item.key}`;
+        for (const source of volume?.projected?.sources ?? []) {
+          for (const item of source.secret?.items ?? [])
+            files[`${mount.mountPath}/${item.path}`] = `secret ${source.secret?.name} ${item.key}`;
+          for (const item of source.configMap?.items ?? [])
+            files[`${mount.mountPath}/${item.path}`] = `configMap ${source.configMap?.name} ${item.key}`;
+        }
+      }
+      return files;
+    };
+    const identityConfigMap = (manifests: Manifest[]) =>
+      manifests.find((m) => m.kind === "ConfigMap" && m.metadata.name === "kcp-kafka-control-plane-identity") as
+        | (Manifest & { data: Record<string, string> })
+        | undefined;
+
+    it("passes helm lint --strict with providers, bindings and rules beside every other option", async () => {
+      await runHelm(
+        ["lint", "--strict", CHART, "-f", await valuesFile(EVERYTHING), "-f", await valuesFile(IDENTITY)],
+        root,
+      );
+    });
+
+    it("mounts each secret from its Secret as a file into the gateway alone, and names it in files the gateway accepts", async () => {
+      const manifests = await render("-f", await valuesFile(IDENTITY));
+      for (const manifest of manifests) {
+        const Model = MODELS[manifest.kind] as NonNullable<(typeof MODELS)[string]>;
+        expect(() => new Model(manifest as never).validate(), manifest.kind).to.not.throw();
+      }
+      expect(named(manifests, "Secret"), "the chart never holds a secret").to.deep.equal([]);
+      const pods = podsOf(manifests);
+      const gateway = (pods["api-gateway"] as NonNullable<(typeof pods)[string]>).pod;
+      const files = filesOf(gateway);
+      expect(files).to.deep.equal({
+        [`${IDENTITY_DIR}/access-bindings.json`]: "configMap kcp-kafka-control-plane-identity access-bindings.json",
+        [`${IDENTITY_DIR}/approval-rules.json`]: "configMap kcp-kafka-control-plane-identity approval-rules.json",
+        [`${IDENTITY_DIR}/ldap-providers.json`]: "configMap kcp-kafka-control-plane-identity ldap-providers.json",
+        [`${IDENTITY_DIR}/oidc-providers.json`]: "configMap kcp-kafka-control-plane-identity oidc-providers.json",
+        [`${SECRETS_DIR}/oidc-corp-client-secret`]: "secret kcp-identity corp-client-secret",
+        [`${SECRETS_DIR}/ldap-dir-ca.pem`]: "configMap corp-ca ca.crt",
+        [`${SECRETS_DIR}/ldap-dir-bind-password`]: "secret kcp-identity ldap-bind-password",
+        [`${SECRETS_DIR}/ldap-ad-ca.pem`]: "secret kcp-ad-ca ca.crt",
+      });
+      // Read-only, group-readable by the pod's own group only (fsGroup: the files' group; the user is not root).
+      expect(gateway.volumes?.find((v) => v.name === "identity-secrets")?.projected?.defaultMode).to.equal(0o440);
+      expect(gateway.securityContext).to.include({ fsGroup: 1000, runAsUser: 1000, runAsNonRoot: true });
+      expect(gateway.containers[0]?.volumeMounts?.every((m) => m.readOnly)).to.equal(true);
+
+      // The gateway's settings name the mounted files.
+      expect(envOf(gateway)).to.include({
+        OIDC_PROVIDERS_FILE: `${IDENTITY_DIR}/oidc-providers.json`,
+        OIDC_REDIRECT_BASE_URL: "https://kafka.example.com",
+        OIDC_TIMEOUT_MS: "3000",
+        LDAP_PROVIDERS_FILE: `${IDENTITY_DIR}/ldap-providers.json`,
+        LDAP_TIMEOUT_MS: "5000",
+        ACCESS_BINDINGS_FILE: `${IDENTITY_DIR}/access-bindings.json`,
+        APPROVAL_RULES_FILE: `${IDENTITY_DIR}/approval-rules.json`,
+      });
+      for (const name of Object.keys(envOf(gateway))) expect(KNOWN_VARIABLES, name).to.include(name);
+
+      // The files, as the gateway parses them: each secret a path of a file mounted from a Secret, none a value.
+      const data = identityConfigMap(manifests)?.data ?? {};
+      expect(Object.keys(data).sort()).to.deep.equal([
+        "access-bindings.json",
+        "approval-rules.json",
+        "ldap-providers.json",
+        "oidc-providers.json",
+      ]);
+      const oidc = parseOidcProviders(data["oidc-providers.json"] ?? "");
+      expect(oidc.map((p) => [p.id, p.clientSecretFile, p.groupsClaim])).to.deep.equal([
+        ["corp", `${SECRETS_DIR}/oidc-corp-client-secret`, "realm_access.roles"],
+        ["public", undefined, "groups"],
+      ]);
+      const ldap = parseLdapProviders(data["ldap-providers.json"] ?? "");
+      expect(
+        ldap.map((p) => [p.id, p.caFile, p.bind.mode === "search" ? p.bind.bindPasswordFile : p.bind.mode]),
+      ).to.deep.equal([
+        ["dir", `${SECRETS_DIR}/ldap-dir-ca.pem`, `${SECRETS_DIR}/ldap-dir-bind-password`],
+        ["ad", `${SECRETS_DIR}/ldap-ad-ca.pem`, "direct"],
+      ]);
+      for (const path of [...oidc.map((p) => p.clientSecretFile), ...ldap.map((p) => p.caFile)].filter(Boolean))
+        expect(files[path as string], path).to.match(/^(secret|configMap) /);
+      expect(parseBindingsFile("access-bindings.json", data["access-bindings.json"] ?? "")).to.deep.equal(
+        IDENTITY.access.bindings,
+      );
+      expect(ApprovalRulesSchema.parse(JSON.parse(data["approval-rules.json"] ?? ""))).to.deep.equal(
+        IDENTITY.approval.rules,
+      );
+      for (const config of manifests.filter((m) => m.kind === "ConfigMap") as unknown as ConfigMap[])
+        expect(JSON.stringify(config.data), config.metadata?.name).to.not.match(/"(clientSecret|bindPassword)"/);
+
+      // Only the gateway gets the providers, the secrets and the bindings; the worker the approval rules its autopilot
+      // plans under; the collector and the audit service nothing.
+      const worker = (pods["operations-worker"] as NonNullable<(typeof pods)[string]>).pod;
+      expect(filesOf(worker)).to.deep.equal({
+        [`${IDENTITY_DIR}/approval-rules.json`]: "configMap kcp-kafka-control-plane-identity approval-rules.json",
+      });
+      expect(envOf(worker).APPROVAL_RULES_FILE).to.equal(`${IDENTITY_DIR}/approval-rules.json`);
+      expect(worker.securityContext?.fsGroup).to.equal(undefined);
+      for (const service of ["collector", "audit"]) {
+        const pod = (pods[service] as NonNullable<(typeof pods)[string]>).pod;
+        expect(pod.volumes, service).to.equal(undefined);
+        expect(
+          Object.keys(envOf(pod)).filter((n) => /OIDC|LDAP|ACCESS|APPROVAL/.test(n)),
+          service,
+        ).to.deep.equal([]);
+      }
+      for (const service of ["operations-worker", "collector", "audit"]) {
+        const env = envOf((pods[service] as NonNullable<(typeof pods)[string]>).pod);
+        expect(
+          Object.keys(env).filter((n) => /OIDC|LDAP|ACCESS_BINDINGS/.test(n)),
+          service,
+        ).to.deep.equal([]);
+      }
+    });
+
+    it("rolls the pods that read a file when its values change (checksum/identity), and none without them", async () => {
+      const checksums = async (values: object) =>
+        Object.fromEntries(
+          Object.entries(podsOf(await render("-f", await valuesFile(values)))).map(([service, { annotations }]) => [
+            service,
+            annotations["checksum/identity"],
+          ]),
+        );
+      const before = await checksums(IDENTITY);
+      expect(before["api-gateway"]).to.match(/^[0-9a-f]{64}$/);
+      expect(before["operations-worker"]).to.match(/^[0-9a-f]{64}$/);
+      expect(before.collector).to.equal(undefined);
+      const binding = IDENTITY.access.bindings[0] as (typeof IDENTITY.access.bindings)[number];
+      const bindingChanged = await checksums({
+        ...IDENTITY,
+        access: { bindings: [{ ...binding, resources: { topics: ["payments.*", "refunds.*"] } }] },
+      });
+      expect(bindingChanged["api-gateway"], "a binding changed: the gateway rolls").to.not.equal(before["api-gateway"]);
+      expect(bindingChanged["operations-worker"], "the worker reads no binding").to.equal(before["operations-worker"]);
+      const secretMoved = await checksums({
+        ...IDENTITY,
+        identity: {
+          ...IDENTITY.identity,
+          oidc: {
+            ...IDENTITY.identity.oidc,
+            providers: [
+              {
+                ...(IDENTITY.identity.oidc.providers[0] as object),
+                clientSecret: { existingSecret: "kcp-identity-2", key: "corp-client-secret" },
+              },
+            ],
+          },
+        },
+      });
+      expect(secretMoved["api-gateway"], "a client secret from another Secret").to.not.equal(before["api-gateway"]);
+      const rulesChanged = await checksums({ ...IDENTITY, approval: { rules: [{ clusters: { all: true } }] } });
+      expect(rulesChanged["api-gateway"]).to.not.equal(before["api-gateway"]);
+      expect(rulesChanged["operations-worker"], "the worker's rules changed").to.not.equal(before["operations-worker"]);
+      expect(Object.values(await checksums({})), "no identity values: no annotation").to.deep.equal(
+        Array(4).fill(undefined),
+      );
+      expect(identityConfigMap(await render()), "nor a ConfigMap").to.equal(undefined);
+    });
+
+    it("refuses a secret given as text or as a path, a provider without the redirect base URL, and the files in config", async () => {
+      const refused = async (values: object) =>
+        render("-f", await valuesFile(values)).then(
+          () => "rendered",
+          (error: Error) => error.message,
+        );
+      const oidc = (provider: object, redirectBaseUrl = "https://kafka.example.com") => ({
+        identity: {
+          oidc: {
+            redirectBaseUrl,
+            providers: [{ id: "corp", name: "Corp", issuer: "https://idp", clientId: "c", ...provider }],
+          },
+        },
+      });
+      expect(await refused(oidc({ clientSecret: "s3cr3t-in-plain-text" }))).to.match(/providers\/0\/clientSecret/);
+      expect(await refused(oidc({ clientSecretFile: "/run/secrets/corp" }))).to.match(/providers\/0\/clientSecretFile/);
+      expect(await refused(oidc({}, ""))).to.match(/identity\.oidc\.redirectBaseUrl is required/);
+      const ldapBind = (bind: object) => ({
+        identity: {
+          ldap: {
+            providers: [
+              {
+                id: "dir",
+                name: "Dir",
+                url: "ldaps://ldap",
+                groups: { base: "dc=x" },
+                bind: { mode: "search", ...bind },
+              },
+            ],
+          },
+        },
+      });
+      expect(await refused(ldapBind({ bindPassword: "plain" }))).to.match(/bind\/bindPassword/);
+      expect(await refused(ldapBind({ bindPasswordFile: "/x" }))).to.match(/bind\/bindPasswordFile/);
+      expect(await refused({ config: { ACCESS_BINDINGS_FILE: "/etc/bindings.json" } })).to.match(
+        /invalid propertyName 'ACCESS_BINDINGS_FILE'/,
+      );
+    });
   });
 });
