@@ -24,6 +24,7 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
   this.timeout(120_000);
   let idp: OidcTestProvider;
   let gateway: TestGateway;
+  let providersFile: string;
 
   const url = (path: string) => `${gateway.gateway.url}${path}`;
   const cookieOf = (response: Response, name: string) =>
@@ -84,8 +85,9 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
     await writeFile(join(dir, "client.secret"), `${CLIENT_SECRET}\n`, { mode: 0o600 });
     const common = { issuer: idp.issuer, allowHttp: true, scopes: ["openid", "profile", "groups"] };
     const secret = { clientId: "kcp", clientSecretFile: join(dir, "client.secret") };
+    providersFile = join(dir, "providers.json");
     await writeFile(
-      join(dir, "providers.json"),
+      providersFile,
       JSON.stringify([
         { id: "corp", name: "Corp SSO", ...common, ...secret, groupsClaim: "groups", refreshSeconds: 60 },
         { id: "realm", name: "Keycloak realm", ...common, ...secret, groupsClaim: "realm_access.roles" },
@@ -107,10 +109,29 @@ describe("single sign-on with OpenID Connect (a real oidc-provider, the gateway 
     );
     gateway = await startTestGateway(undefined, {
       LDAP_PROVIDERS_FILE: join(dir, "ldap.json"),
-      OIDC_PROVIDERS_FILE: join(dir, "providers.json"),
+      OIDC_PROVIDERS_FILE: providersFile,
       OIDC_REDIRECT_BASE_URL: BASE,
       OIDC_TIMEOUT_MS: String(OIDC_TIMEOUT_MS),
     });
+  });
+
+  it("refuses starts from one address past the login's rate (each keeps a record in the store)", async () => {
+    const limited = await startTestGateway(undefined, {
+      OIDC_PROVIDERS_FILE: providersFile,
+      OIDC_REDIRECT_BASE_URL: BASE,
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: "3",
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(`${limited.gateway.url}/api/v1/auth/sso/corp/start`, { redirect: "manual" });
+        statuses.push(response.status);
+        if (response.status === 429) expect(response.headers.get("retry-after")).to.match(/^\d+$/);
+      }
+      expect(statuses).to.deep.equal([302, 302, 302, 429]);
+    } finally {
+      await limited.stop();
+    }
   });
 
   after(async () => {

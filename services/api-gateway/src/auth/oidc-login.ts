@@ -11,6 +11,7 @@ import {
 } from "@kcp/shared";
 import type { SessionRecord, Store, UserRecord } from "@kcp/store";
 import * as oidc from "openid-client";
+import { RateLimit } from "../http/limits.js";
 import type { LoginResult } from "./login.js";
 
 /** How long a sign-in may wait at the provider between its start and its callback. */
@@ -21,6 +22,7 @@ export const SSO_LOGINS_IN_FLIGHT = 10_000;
 export const SSO_RETRY_MS = 60_000;
 
 export interface SsoConfig {
+  LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: number;
   OIDC_REDIRECT_BASE_URL?: string | undefined;
   OIDC_TIMEOUT_MS: number;
   SESSION_TTL_HOURS: number;
@@ -44,7 +46,8 @@ export interface SsoService {
   ready(): Promise<void>;
   /** The configured providers, in the file's order, for the console's "Sign in with …" buttons. */
   providers(): Promise<{ id: string; name: string }[]>;
-  start(providerId: string, returnTo: unknown): Promise<SsoStart>;
+  /** Refused (429) past the password login's rate per client address: a start keeps a record in the store. */
+  start(providerId: string, returnTo: unknown, clientAddress: string): Promise<SsoStart>;
   /**
    * Checks the provider's answer (`callbackUrl`: the callback as requested) against the sign-in in flight of its
    * state, taken out once, and the browser's binding cookie; exchanges the code; checks the ID token; makes the user
@@ -112,6 +115,7 @@ export function ssoService(
   const configurations = new Map<string, Promise<oidc.Configuration>>();
   const refreshing = new Map<string, Promise<UserRecord | undefined>>();
   const timeoutMs = config.OIDC_TIMEOUT_MS;
+  const perAddressRate = new RateLimit(config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE);
   const redirectUri = (provider: OidcProvider) =>
     `${config.OIDC_REDIRECT_BASE_URL}/api/v1/auth/sso/${provider.id}/callback`;
 
@@ -232,8 +236,14 @@ export function ssoService(
       return [...(await byId).values()].map(({ id, name }) => ({ id, name }));
     },
 
-    async start(providerId, returnTo) {
+    async start(providerId, returnTo, clientAddress) {
       const provider = await providerOf(providerId);
+      const wait = perAddressRate.take(clientAddress);
+      if (wait > 0) {
+        throw new AppError("too_many_attempts", `Too many sign-ins from your address; try again in ${wait} s`, {
+          headers: { "Retry-After": String(wait) },
+        });
+      }
       const configuration = await configurationOf(provider).catch((error: unknown) => {
         throw providerFailure(provider, error);
       });

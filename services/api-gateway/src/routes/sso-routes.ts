@@ -60,8 +60,8 @@ export function ssoRoutes({ sso, ldapLogin, config }: Pick<GatewayContext, "sso"
         "Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback",
       params: SsoPathSchema,
       query: SsoStartQuerySchema,
-      async handle({ res, params, query }) {
-        const started = await sso.start(params.provider, query.returnTo);
+      async handle({ req, res, params, query }) {
+        const started = await sso.start(params.provider, query.returnTo, req.ip ?? "");
         res.cookie(SSO_STATE_COOKIE, started.state, stateCookieOptions(config.COOKIE_SECURE, SSO_LOGIN_TTL_MS));
         res.location(started.location);
         return { status: 302, body: { location: started.location } satisfies RedirectResponse };
