@@ -1417,10 +1417,10 @@ export interface components {
                 /** @description What the button shows */
                 name: string;
                 /**
-                 * @description oidc: a redirect to GET /api/v1/auth/sso/{id}/start
+                 * @description oidc: a redirect to GET /api/v1/auth/sso/{id}/start; ldap: a username and password sent to POST /api/v1/auth/ldap/{id}/login
                  * @enum {string}
                  */
-                kind: "oidc";
+                kind: "oidc" | "ldap";
             }[];
         };
         AutopilotPause: {

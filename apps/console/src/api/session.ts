@@ -94,9 +94,6 @@ export function useLogout() {
   });
 }
 
-export type AuthProvider =
-  paths["/api/v1/auth/providers"]["get"]["responses"][200]["content"]["application/json"]["providers"][number];
-
 /** The identity providers one can sign in through (none when the service has none configured). */
 export function useAuthProviders() {
   return useQuery({

@@ -9,8 +9,10 @@ import {
   freePort,
   launchBrowser,
   type OidcTestProvider,
+  type SlapdServer,
   seriousAccessibilityViolations,
   startOidcProvider,
+  startSlapd,
   TEST_OIDC_PASSWORD,
 } from "@kcp/test-infra";
 import { expect } from "chai";
@@ -24,10 +26,11 @@ async function expectAccessible(page: Page, what: string) {
   expect(describeViolations(violations), `axe on ${what}`).to.deep.equal([]);
 }
 
-/** No cluster is needed: access is the service's own, and the OpenID provider is a real one on loopback. */
-describe("web console in Chromium: sign-in with an OpenID provider, My access, and the admin's Access page", function () {
+/** No cluster is needed: access is the service's own; the OpenID provider (oidc-provider) and the directory (slapd) are real ones on loopback. */
+describe("web console in Chromium: sign-in with an OpenID provider and an LDAP directory, My access, and the admin's Access page", function () {
   this.timeout(120_000);
   let idp: OidcTestProvider;
+  let slapd: SlapdServer;
   let service: Standalone;
   let url: string;
   let dir: string;
@@ -37,10 +40,28 @@ describe("web console in Chromium: sign-in with an OpenID provider, My access, a
   before(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    idp = await startOidcProvider({
-      clients: [{ clientId: "kcp-console", redirectUris: [`${url}/api/v1/auth/sso/corp/callback`] }],
-    });
+    [idp, slapd] = await Promise.all([
+      startOidcProvider({
+        clients: [{ clientId: "kcp-console", redirectUris: [`${url}/api/v1/auth/sso/corp/callback`] }],
+      }),
+      startSlapd(),
+    ]);
     dir = await mkdtemp(join(tmpdir(), "kcp-console-access-"));
+    // The directory: a bind as the user at its DN, over StartTLS with the harness's CA; groups searched, nested.
+    await writeFile(
+      join(dir, "ldap.json"),
+      JSON.stringify([
+        {
+          id: "dir",
+          name: "Company directory",
+          url: slapd.url,
+          startTls: true,
+          caFile: slapd.caFile,
+          bind: { mode: "direct", dnTemplate: `uid={username},${slapd.directory.peopleDn}` },
+          groups: { base: slapd.directory.groupsDn, nested: true },
+        },
+      ]),
+    );
     await writeFile(
       join(dir, "providers.json"),
       JSON.stringify([
@@ -62,6 +83,7 @@ describe("web console in Chromium: sign-in with an OpenID provider, My access, a
       CONSOLE_DIR,
       OIDC_PROVIDERS_FILE: join(dir, "providers.json"),
       OIDC_REDIRECT_BASE_URL: url,
+      LDAP_PROVIDERS_FILE: join(dir, "ldap.json"),
     });
     service = await startStandalone(config, createLogger({ name: "console-access-e2e", level: "silent" }));
     browser = await launchBrowser();
@@ -71,6 +93,7 @@ describe("web console in Chromium: sign-in with an OpenID provider, My access, a
     await browser?.close();
     for (const component of service?.components ?? []) await component.stop();
     await idp?.stop();
+    await slapd?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -154,7 +177,7 @@ describe("web console in Chromium: sign-in with an OpenID provider, My access, a
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${url}/my-access`);
     expect(await page.getByTestId("access-origin").textContent()).to.equal("signed in through corp");
-    await page.getByText("corp:payments-team, corp:developers").waitFor();
+    expect(await page.getByTestId("access-groups").textContent()).to.equal("corp:payments-team, corp:developers");
     const row = page.getByRole("table", { name: "Bindings that apply to you" }).getByRole("row").nth(1);
     expect(await row.getByRole("cell").allTextContents()).to.deep.equal([
       "operator",
@@ -174,6 +197,28 @@ describe("web console in Chromium: sign-in with an OpenID provider, My access, a
     const endSession = page.getByRole("link", { name: "Sign out of your identity provider too" });
     await endSession.waitFor();
     expect(await endSession.getAttribute("href")).to.satisfy((href: string) => href.startsWith(`${idp.issuer}/`));
+    await page.context().close();
+  });
+
+  it("a directory user picks the directory on the login form, signs in with its username and password, and sees its groups", async () => {
+    const dev1 = slapd.directory.users.dev1 as { password: string };
+    const page = await newPage();
+    await page.goto(`${url}/my-access`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("Account").selectOption({ label: "Company directory" });
+    await page.getByLabel("Username").fill("dev1");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    expect(await page.getByRole("alert").textContent()).to.match(/invalid|password|credentials/i);
+    await page.getByLabel("Password").fill(dev1.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL(`${url}/my-access`);
+    expect(await page.getByTestId("access-origin").textContent()).to.equal("signed in through dir");
+    // dev1 is a member of staging-operators, itself a member of developers: both groups, the nested one found.
+    const groups = (await page.getByTestId("access-groups").textContent())?.split(", ").sort();
+    expect(groups).to.deep.equal(["dir:developers", "dir:staging-operators"]);
+    await page.getByText("No binding applies to you or your groups: ask an admin for one.").waitFor();
+    expect(await page.getByTestId("session-user").textContent()).to.equal("Signed in as dir:dev1 (no role)");
     await page.context().close();
   });
 });

@@ -20,7 +20,9 @@ export function MyAccessPage() {
             <dt className="font-semibold">Access from</dt>
             <dd data-testid="access-origin">{originText(access.data)}</dd>
             <dt className="font-semibold">Groups</dt>
-            <dd>{access.data.groups.length > 0 ? access.data.groups.join(", ") : "none"}</dd>
+            <dd data-testid="access-groups">
+              {access.data.groups.length > 0 ? access.data.groups.join(", ") : "none"}
+            </dd>
           </dl>
           <h2 className="text-lg font-semibold">Bindings that apply to you</h2>
           {access.data.bindings.length > 0 ? (

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import type { BusyWait } from "../../api/busy-retry.js";
-import { type AuthProvider, providerEndSessionUrl, useAuthProviders, useLogin } from "../../api/session.js";
+import { providerEndSessionUrl, useAuthProviders, useLogin } from "../../api/session.js";
 import { ErrorMessage } from "../../ui/ErrorMessage.js";
 import { safeReturnTo, ssoStartHref } from "../access/access-text.js";
 
@@ -18,9 +18,8 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const providers = useAuthProviders();
   // An OpenID provider is a link to its sign-in; a directory (LDAP) takes the username and password of this form.
-  const kindOf = (provider: AuthProvider): string => provider.kind;
-  const redirects = providers.data?.filter((p) => kindOf(p) === "oidc") ?? [];
-  const directories = providers.data?.filter((p) => kindOf(p) === "ldap") ?? [];
+  const redirects = providers.data?.filter((p) => p.kind === "oidc") ?? [];
+  const directories = providers.data?.filter((p) => p.kind === "ldap") ?? [];
   const [through, setThrough] = useState(LOCAL);
   const endSession = providerEndSessionUrl();
   return (
