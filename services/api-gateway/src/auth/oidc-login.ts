@@ -95,96 +95,209 @@ function providerFailure(provider: OidcProvider, error: unknown): AppError {
   return refused(reasonOf(error));
 }
 
+/** Reads each provider's discovery document once, every call bounded by `timeoutMs`; a failed read is tried again. */
+class ProviderConfigurations {
+  private readonly found = new Map<string, Promise<oidc.Configuration>>();
+  private readonly bounded: oidc.CustomFetch;
+
+  constructor(timeoutMs: number) {
+    this.bounded = (url, options) =>
+      fetch(url, {
+        ...(options as RequestInit),
+        signal: AbortSignal.any([...(options.signal ? [options.signal] : []), AbortSignal.timeout(timeoutMs)]),
+      });
+  }
+
+  of(provider: OidcProvider): Promise<oidc.Configuration> {
+    let found = this.found.get(provider.id);
+    if (!found) {
+      const auth = provider.clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(provider.clientSecret);
+      found = oidc
+        .discovery(new URL(provider.issuer), provider.clientId, undefined, auth, {
+          [oidc.customFetch]: this.bounded,
+          // The ID token's signature checked against the issuer's JWKS even when it comes straight from the token
+          // endpoint, where OpenID Connect lets a client rely on TLS alone.
+          execute: [oidc.enableNonRepudiationChecks, ...(provider.allowHttp ? [oidc.allowInsecureRequests] : [])],
+        })
+        .then((configuration) => {
+          configuration[oidc.customFetch] = this.bounded;
+          return configuration;
+        });
+      this.found.set(provider.id, found);
+      found.catch(() => this.found.delete(provider.id));
+    }
+    return found;
+  }
+}
+
+/** The provider's tokens a session keeps to read the groups again (never the ID token). */
+const keptTokens = (response: { refresh_token?: string | undefined; access_token?: string | undefined }) => ({
+  ...(response.refresh_token ? { refresh_token: response.refresh_token } : {}),
+  ...(response.access_token ? { access_token: response.access_token } : {}),
+});
+
 /**
  * OpenID Connect sign-in (authorization code with PKCE S256, state and nonce) through panva's openid-client, an
  * OpenID Certified relying party: discovery from the configured issuer only, the ID token's signature checked against
  * the issuer's JWKS, and its iss, aud, azp, exp, iat and nonce checked by the library, never by hand. Each call to a
  * provider is bounded by OIDC_TIMEOUT_MS.
  */
-export function ssoService(
-  store: Store,
-  box: SecretBox,
-  config: SsoConfig,
-  loaded: Promise<OidcProvider[]>,
-  logger: Logger,
-): SsoService {
-  const log = logger.child({ component: "sso" });
-  const byId = loaded.then((providers) => new Map(providers.map((p) => [p.id, p])));
-  // A rejected file is reported by ready(); until then nothing else waits on it unhandled.
-  byId.catch(() => undefined);
-  const configurations = new Map<string, Promise<oidc.Configuration>>();
-  const refreshing = new Map<string, Promise<UserRecord | undefined>>();
-  const timeoutMs = config.OIDC_TIMEOUT_MS;
-  const perAddressRate = new RateLimit(config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE);
-  const redirectUri = (provider: OidcProvider) =>
-    `${config.OIDC_REDIRECT_BASE_URL}/api/v1/auth/sso/${provider.id}/callback`;
+class OidcSignIn implements SsoService {
+  private readonly log: Logger;
+  private readonly byId: Promise<Map<string, OidcProvider>>;
+  private readonly configurations: ProviderConfigurations;
+  private readonly refreshing = new Map<string, Promise<UserRecord | undefined>>();
+  private readonly perAddressRate: RateLimit;
 
-  const bounded: oidc.CustomFetch = (url, options) =>
-    fetch(url, {
-      ...(options as RequestInit),
-      signal: AbortSignal.any([...(options.signal ? [options.signal] : []), AbortSignal.timeout(timeoutMs)]),
-    });
+  constructor(
+    private readonly store: Store,
+    private readonly box: SecretBox,
+    private readonly config: SsoConfig,
+    loaded: Promise<OidcProvider[]>,
+    logger: Logger,
+  ) {
+    this.log = logger.child({ component: "sso" });
+    this.byId = loaded.then((providers) => new Map(providers.map((p) => [p.id, p])));
+    // A rejected file is reported by ready(); until then nothing else waits on it unhandled.
+    this.byId.catch(() => undefined);
+    this.configurations = new ProviderConfigurations(config.OIDC_TIMEOUT_MS);
+    this.perAddressRate = new RateLimit(config.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE);
+  }
 
-  async function providerOf(id: string): Promise<OidcProvider> {
-    const provider = (await byId).get(id);
+  private redirectUri(provider: OidcProvider): string {
+    return `${this.config.OIDC_REDIRECT_BASE_URL}/api/v1/auth/sso/${provider.id}/callback`;
+  }
+
+  private async providerOf(id: string): Promise<OidcProvider> {
+    const provider = (await this.byId).get(id);
     if (!provider) throw new AppError("not_found", `No identity provider ${id}`);
     return provider;
   }
 
-  /** The provider's configuration from its discovery document, read once; a failed read is tried again next time. */
-  function configurationOf(provider: OidcProvider): Promise<oidc.Configuration> {
-    let found = configurations.get(provider.id);
-    if (!found) {
-      const auth = provider.clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(provider.clientSecret);
-      found = oidc
-        .discovery(new URL(provider.issuer), provider.clientId, undefined, auth, {
-          [oidc.customFetch]: bounded,
-          // The ID token's signature checked against the issuer's JWKS even when it comes straight from the token
-          // endpoint, where OpenID Connect lets a client rely on TLS alone.
-          execute: [oidc.enableNonRepudiationChecks, ...(provider.allowHttp ? [oidc.allowInsecureRequests] : [])],
-        })
-        .then((configuration) => {
-          configuration[oidc.customFetch] = bounded;
-          return configuration;
-        });
-      configurations.set(provider.id, found);
-      found.catch(() => configurations.delete(provider.id));
-    }
-    return found;
+  private sealed(tokens: Record<string, string>) {
+    return Object.keys(tokens).length > 0 ? { tokens: this.box.seal(tokens) } : {};
   }
 
-  async function newSession(user: UserRecord, provider: OidcProvider, tokens: Record<string, string>) {
+  private async newSession(user: UserRecord, provider: OidcProvider, tokens: Record<string, string>) {
     const now = new Date();
     const token = newSessionToken();
-    const expiresAt = new Date(now.getTime() + config.SESSION_TTL_HOURS * 3_600_000);
-    await store.sessions.create({
+    const expiresAt = new Date(now.getTime() + this.config.SESSION_TTL_HOURS * 3_600_000);
+    await this.store.sessions.create({
       tokenHash: hashToken(token),
       userId: user.id,
       createdAt: now,
       expiresAt,
-      federation: {
-        provider: provider.id,
-        ...(Object.keys(tokens).length > 0 ? { tokens: box.seal(tokens) } : {}),
-        checkedAt: now,
-      },
+      federation: { provider: provider.id, ...this.sealed(tokens), checkedAt: now },
     });
     return { token, expiresAt };
   }
 
-  const keptTokens = (response: { refresh_token?: string | undefined; access_token?: string | undefined }) => ({
-    ...(response.refresh_token ? { refresh_token: response.refresh_token } : {}),
-    ...(response.access_token ? { access_token: response.access_token } : {}),
-  });
+  async ready() {
+    await this.byId;
+  }
+
+  async providers() {
+    return [...(await this.byId).values()].map(({ id, name }) => ({ id, name }));
+  }
+
+  async start(providerId: string, returnTo: unknown, clientAddress: string): Promise<SsoStart> {
+    const provider = await this.providerOf(providerId);
+    const wait = this.perAddressRate.take(clientAddress);
+    if (wait > 0) {
+      throw new AppError("too_many_attempts", `Too many sign-ins from your address; try again in ${wait} s`, {
+        headers: { "Retry-After": String(wait) },
+      });
+    }
+    const configuration = await this.configurations.of(provider).catch((error: unknown) => {
+      throw providerFailure(provider, error);
+    });
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const now = new Date();
+    const login = { state, nonce, codeVerifier, provider: provider.id, returnTo: sameOriginPath(returnTo) };
+    const expiresAt = new Date(now.getTime() + SSO_LOGIN_TTL_MS);
+    if (!(await this.store.ssoLogins.create({ ...login, createdAt: now, expiresAt }, SSO_LOGINS_IN_FLIGHT))) {
+      throw new AppError("too_many_attempts", "Too many sign-ins are in flight; try again in a minute", {
+        headers: { "Retry-After": "60" },
+      });
+    }
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.redirectUri(provider),
+      scope: provider.scopes.join(" "),
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    });
+    return { location: url.href, state };
+  }
+
+  async finish(providerId: string, callbackUrl: URL, boundState: string | undefined): Promise<SsoFinish> {
+    const provider = await this.providerOf(providerId);
+    const state = callbackUrl.searchParams.get("state");
+    if (!state) throw refused("the answer has no state");
+    // Taken out before anything else: a replayed state finds nothing, whatever happens next.
+    const login = await this.store.ssoLogins.consume(state, new Date());
+    if (!login || login.provider !== provider.id) throw refused("the sign-in is unknown, used or expired; start again");
+    if (boundState !== state) throw refused("the sign-in was started in another browser; start again");
+    let response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      const configuration = await this.configurations.of(provider);
+      const current = new URL(this.redirectUri(provider));
+      current.search = callbackUrl.search;
+      response = await oidc.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: login.codeVerifier,
+        expectedState: state,
+        expectedNonce: login.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      throw providerFailure(provider, error);
+    }
+    const claims = response.claims() as Record<string, unknown> | undefined;
+    if (!claims || typeof claims.sub !== "string") throw refused("the ID token names no subject");
+    const groups = groupsFromClaims(claims, provider.groupsClaim, provider.id);
+    const username = federatedUsername(provider.id, claims.sub);
+    const user = await this.store.users.upsertFederated({ source: provider.id, username, groups }).catch((error) => {
+      throw error instanceof AppError && error.code === "conflict" ? refused(error.message) : error;
+    });
+    if (user.disabled) throw refused("this user is disabled here");
+    const session = await this.newSession(user, provider, keptTokens(response));
+    return { user, ...session, returnTo: sameOriginPath(login.returnTo), provider: provider.id };
+  }
+
+  async refreshed(session: SessionRecord, user: UserRecord): Promise<UserRecord | undefined> {
+    const federation = session.federation;
+    if (!federation) return user;
+    const provider = (await this.byId).get(federation.provider);
+    const due = provider === undefined || Date.now() - federation.checkedAt.getTime() >= provider.refreshSeconds * 1000;
+    if (!due) return user;
+    // One refresh per session at a time in this instance: concurrent requests share it.
+    let running = this.refreshing.get(session.tokenHash);
+    if (!running) {
+      running = this.refresh(session, user, provider).finally(() => this.refreshing.delete(session.tokenHash));
+      this.refreshing.set(session.tokenHash, running);
+    }
+    return running;
+  }
+
+  async endSessionUrl(providerId: string): Promise<string | undefined> {
+    const provider = (await this.byId).get(providerId);
+    if (!provider) return undefined;
+    const configuration = await this.configurations.of(provider).catch(() => undefined);
+    if (!configuration?.serverMetadata().end_session_endpoint) return undefined;
+    return oidc.buildEndSessionUrl(configuration, { client_id: provider.clientId }).href;
+  }
 
   /** The claims a refresh reads: the refreshed ID token's, else userinfo's. */
-  async function refreshedClaims(provider: OidcProvider, tokens: Record<string, string>) {
-    const configuration = await configurationOf(provider);
+  private async refreshedClaims(provider: OidcProvider, tokens: Record<string, string>) {
+    const configuration = await this.configurations.of(provider);
     if (tokens.refresh_token) {
       const response = await oidc.refreshTokenGrant(configuration, tokens.refresh_token);
-      const next = { ...tokens, ...keptTokens(response) };
       const claims =
         response.claims() ?? (await oidc.fetchUserInfo(configuration, response.access_token, oidc.skipSubjectCheck));
-      return { claims: claims as Record<string, unknown>, tokens: next };
+      return { claims: claims as Record<string, unknown>, tokens: { ...tokens, ...keptTokens(response) } };
     }
     if (tokens.access_token) {
       const claims = await oidc.fetchUserInfo(configuration, tokens.access_token, oidc.skipSubjectCheck);
@@ -193,150 +306,54 @@ export function ssoService(
     throw refused("the provider gave neither a refresh token nor an access token to read the groups again");
   }
 
-  async function refresh(session: SessionRecord, user: UserRecord): Promise<UserRecord | undefined> {
-    const federation = session.federation;
-    if (!federation) return user;
-    const provider = (await byId).get(federation.provider);
+  private async refresh(
+    session: SessionRecord,
+    user: UserRecord,
+    provider: OidcProvider | undefined,
+  ): Promise<UserRecord | undefined> {
+    const federation = session.federation as NonNullable<SessionRecord["federation"]>;
     const now = new Date();
     const end = async (why: string) => {
-      log.info({ provider: federation.provider, user: user.username, reason: why }, "sso session ended at refresh");
-      await store.sessions.revoke(session.tokenHash, now);
+      this.log.info(
+        { provider: federation.provider, user: user.username, reason: why },
+        "sso session ended at refresh",
+      );
+      await this.store.sessions.revoke(session.tokenHash, now);
       return undefined;
     };
     if (!provider) return end("the provider is no longer configured");
     try {
-      const { claims, tokens } = await refreshedClaims(provider, federation.tokens ? box.open(federation.tokens) : {});
+      const opened = federation.tokens ? this.box.open(federation.tokens) : {};
+      const { claims, tokens } = await this.refreshedClaims(provider, opened);
       if (typeof claims.sub !== "string" || federatedUsername(provider.id, claims.sub) !== user.username) {
         return end("the refreshed subject is another user");
       }
       const groups = groupsFromClaims(claims, provider.groupsClaim, provider.id);
-      const updated = await store.users.upsertFederated({ source: provider.id, username: user.username, groups });
-      await store.sessions.updateFederation(session.tokenHash, {
+      const updated = await this.store.users.upsertFederated({ source: provider.id, username: user.username, groups });
+      await this.store.sessions.updateFederation(session.tokenHash, {
         provider: provider.id,
-        ...(Object.keys(tokens).length > 0 ? { tokens: box.seal(tokens) } : {}),
+        ...this.sealed(tokens),
         checkedAt: now,
       });
       return updated;
     } catch (error) {
       if (!isUnavailable(error)) return end(reasonOf(error));
       // The provider did not answer: the session keeps its groups and asks again in a minute.
-      log.warn({ provider: provider.id, user: user.username }, "sso group refresh: the provider did not answer");
+      this.log.warn({ provider: provider.id, user: user.username }, "sso group refresh: the provider did not answer");
       const retryAt = now.getTime() - provider.refreshSeconds * 1000 + SSO_RETRY_MS;
-      await store.sessions.updateFederation(session.tokenHash, { ...federation, checkedAt: new Date(retryAt) });
+      await this.store.sessions.updateFederation(session.tokenHash, { ...federation, checkedAt: new Date(retryAt) });
       return user;
     }
   }
+}
 
-  return {
-    async ready() {
-      await byId;
-    },
-
-    async providers() {
-      return [...(await byId).values()].map(({ id, name }) => ({ id, name }));
-    },
-
-    async start(providerId, returnTo, clientAddress) {
-      const provider = await providerOf(providerId);
-      const wait = perAddressRate.take(clientAddress);
-      if (wait > 0) {
-        throw new AppError("too_many_attempts", `Too many sign-ins from your address; try again in ${wait} s`, {
-          headers: { "Retry-After": String(wait) },
-        });
-      }
-      const configuration = await configurationOf(provider).catch((error: unknown) => {
-        throw providerFailure(provider, error);
-      });
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const now = new Date();
-      const kept = await store.ssoLogins.create(
-        {
-          state,
-          nonce,
-          codeVerifier,
-          provider: provider.id,
-          returnTo: sameOriginPath(returnTo),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SSO_LOGIN_TTL_MS),
-        },
-        SSO_LOGINS_IN_FLIGHT,
-      );
-      if (!kept) {
-        throw new AppError("too_many_attempts", "Too many sign-ins are in flight; try again in a minute", {
-          headers: { "Retry-After": "60" },
-        });
-      }
-      const url = oidc.buildAuthorizationUrl(configuration, {
-        redirect_uri: redirectUri(provider),
-        scope: provider.scopes.join(" "),
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: "S256",
-        state,
-        nonce,
-      });
-      return { location: url.href, state };
-    },
-
-    async finish(providerId, callbackUrl, boundState) {
-      const provider = await providerOf(providerId);
-      const state = callbackUrl.searchParams.get("state");
-      if (!state) throw refused("the answer has no state");
-      // Taken out before anything else: a replayed state finds nothing, whatever happens next.
-      const login = await store.ssoLogins.consume(state, new Date());
-      if (!login || login.provider !== provider.id)
-        throw refused("the sign-in is unknown, used or expired; start again");
-      if (boundState !== state) throw refused("the sign-in was started in another browser; start again");
-      let response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
-      try {
-        const configuration = await configurationOf(provider);
-        const current = new URL(redirectUri(provider));
-        current.search = callbackUrl.search;
-        response = await oidc.authorizationCodeGrant(configuration, current, {
-          pkceCodeVerifier: login.codeVerifier,
-          expectedState: state,
-          expectedNonce: login.nonce,
-          idTokenExpected: true,
-        });
-      } catch (error) {
-        throw providerFailure(provider, error);
-      }
-      const claims = response.claims() as Record<string, unknown> | undefined;
-      if (!claims || typeof claims.sub !== "string") throw refused("the ID token names no subject");
-      const groups = groupsFromClaims(claims, provider.groupsClaim, provider.id);
-      const user = await store.users
-        .upsertFederated({ source: provider.id, username: federatedUsername(provider.id, claims.sub), groups })
-        .catch((error: unknown) => {
-          throw error instanceof AppError && error.code === "conflict" ? refused(error.message) : error;
-        });
-      if (user.disabled) throw refused("this user is disabled here");
-      const session = await newSession(user, provider, keptTokens(response));
-      return { user, ...session, returnTo: sameOriginPath(login.returnTo), provider: provider.id };
-    },
-
-    async refreshed(session, user) {
-      const federation = session.federation;
-      if (!federation) return user;
-      const provider = (await byId).get(federation.provider);
-      const due =
-        provider === undefined || Date.now() - federation.checkedAt.getTime() >= provider.refreshSeconds * 1000;
-      if (!due) return user;
-      // One refresh per session at a time in this instance: concurrent requests share it.
-      let running = refreshing.get(session.tokenHash);
-      if (!running) {
-        running = refresh(session, user).finally(() => refreshing.delete(session.tokenHash));
-        refreshing.set(session.tokenHash, running);
-      }
-      return running;
-    },
-
-    async endSessionUrl(providerId) {
-      const provider = (await byId).get(providerId);
-      if (!provider) return undefined;
-      const configuration = await configurationOf(provider).catch(() => undefined);
-      if (!configuration?.serverMetadata().end_session_endpoint) return undefined;
-      return oidc.buildEndSessionUrl(configuration, { client_id: provider.clientId }).href;
-    },
-  };
+/** The gateway's single sign-on over the OpenID providers of `loaded` (OIDC_PROVIDERS_FILE, read at the start). */
+export function ssoService(
+  store: Store,
+  box: SecretBox,
+  config: SsoConfig,
+  loaded: Promise<OidcProvider[]>,
+  logger: Logger,
+): SsoService {
+  return new OidcSignIn(store, box, config, loaded, logger);
 }
