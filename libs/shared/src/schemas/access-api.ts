@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { RoleBindingSchema, RoleBindingSpecSchema, SourceIdSchema, TeamNameSchema } from "./access.js";
+import { RoleBindingSchema, SourceIdSchema, TeamNameSchema } from "./access.js";
 import { RoleSchema } from "./auth.js";
-
-/** POST /access/bindings and PUT /access/bindings/:id: the binding's spec (its origin is `api`). */
-export const RoleBindingRequestSchema = RoleBindingSpecSchema;
-export type RoleBindingRequest = z.infer<typeof RoleBindingRequestSchema>;
 
 export const RoleBindingResponseSchema = z.object({ binding: RoleBindingSchema });
 export type RoleBindingResponse = z.infer<typeof RoleBindingResponseSchema>;

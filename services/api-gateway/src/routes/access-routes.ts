@@ -5,9 +5,9 @@ import {
   type Principal,
   type RoleBinding,
   RoleBindingListResponseSchema,
-  type RoleBindingRequest,
-  RoleBindingRequestSchema,
   RoleBindingResponseSchema,
+  type RoleBindingSpec,
+  RoleBindingSpecSchema,
   type Subject,
   type Team,
   TeamListResponseSchema,
@@ -89,7 +89,7 @@ function bindingRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bind
         return { status: 200, body: { bindings: (await store.roleBindings.list()).map(bindingView) } };
       },
     }),
-    route<RoleBindingRequest, unknown, unknown, undefined, RoleBindingRecord>({
+    route<RoleBindingSpec, unknown, unknown, undefined, RoleBindingRecord>({
       method: "POST",
       path: "/api/v1/access/bindings",
       operationId: "createRoleBinding",
@@ -97,7 +97,8 @@ function bindingRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bind
       response: { status: 201, schema: RoleBindingResponseSchema },
       summary: "Give a role on a scope (clusters, optionally resources by pattern) to a user or a group",
       action: "binding.create",
-      body: RoleBindingRequestSchema,
+      body: RoleBindingSpecSchema,
+      // POST /access/bindings and PUT /access/bindings/:id take the binding's spec (its origin is `api`).
       audit: {
         target: ({ body }) => subjectName(body.subject),
         changes: ({ done }) => done && { binding: done.id },
@@ -125,7 +126,7 @@ function bindingRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bind
         return { status: 200, body: { binding: bindingView(found) } };
       },
     }),
-    route<RoleBindingRequest, unknown, BindingPath, RoleBindingRecord>({
+    route<RoleBindingSpec, unknown, BindingPath, RoleBindingRecord>({
       method: "PUT",
       path: "/api/v1/access/bindings/:id",
       operationId: "replaceRoleBinding",
@@ -135,7 +136,8 @@ function bindingRoutes({ store, bindings }: Pick<GatewayContext, "store" | "bind
       summary: "Replace a role binding made through the API (the bindings file's are changed in the file)",
       action: "binding.update",
       params: BindingPathSchema,
-      body: RoleBindingRequestSchema,
+      body: RoleBindingSpecSchema,
+      // POST /access/bindings and PUT /access/bindings/:id take the binding's spec (its origin is `api`).
       async find(context) {
         mustAdministerService(context.principal);
         return findBinding(context);
