@@ -21,6 +21,8 @@ export interface Context {
   login: StoredLogin | undefined;
   json: boolean;
   out: (text: string) => void;
+  /** Standard error: what a person must do while a command waits (an address to open), out of --json's way. */
+  err: (text: string) => void;
   /** The terminal standard output is (kcp top redraws on it); undefined when it is not one, or `out` is replaced. */
   terminal: Terminal | undefined;
   /** Waits between polls (`watch`); replaced in tests. */

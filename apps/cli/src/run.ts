@@ -93,6 +93,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
       login: stored && sameService(stored.url, url) ? stored : undefined,
       json: parsed.global.json,
       out,
+      err,
       terminal: options.terminal ?? (options.out ? undefined : processTerminal()),
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       stdin: options.stdin ?? readStdin,

@@ -18,6 +18,7 @@ import {
 import { audit, exportAudit } from "./commands/reads.js";
 import { securityCommands } from "./commands/security.js";
 import { sessionCommands } from "./commands/session.js";
+import { ssoCommands } from "./commands/sso-login.js";
 import { topCommands } from "./commands/top.js";
 import { topicCommands } from "./commands/topics.js";
 import { bashCompletion, zshCompletion } from "./completion.js";
@@ -347,6 +348,7 @@ const tableCommands: CommandSpec[] = [
 /** Every command of kcp: the parser, the usage, each command's help and the completion scripts derive from it. */
 export const COMMANDS: readonly CommandSpec[] = [
   ...sessionCommands,
+  ...ssoCommands,
   ...clusterCommands,
   ...topicCommands,
   ...groupCommands,

@@ -128,8 +128,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback
-         * @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback. No session needed.
+         * Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback (for the command line, cli and challenge: then to its loopback listener with a one-time code)
+         * @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback (for the command line, cli and challenge: then to its loopback listener with a one-time code). No session needed.
          */
         get: operations["startSso"];
         put?: never;
@@ -148,12 +148,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo
-         * @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo. No session needed. Audited as `auth.login`.
+         * Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo; for a sign-in of the command line, no cookie but a redirect to http://127.0.0.1:<cli>/callback with a one-time code
+         * @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo; for a sign-in of the command line, no cookie but a redirect to http://127.0.0.1:<cli>/callback with a one-time code. No session needed. Audited as `auth.login`.
          */
         get: operations["finishSso"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sso/cli-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The command line's sign-in through an OpenID provider: its one-time code and PKCE verifier exchanged for a session token (kcp login --sso)
+         * @description The command line's sign-in through an OpenID provider: its one-time code and PKCE verifier exchanged for a session token (kcp login --sso). No session needed. Audited as `auth.login`.
+         */
+        post: operations["exchangeSsoCliCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3711,6 +3731,12 @@ export interface components {
             errors: string[];
         };
         SourceId: string;
+        SsoCliTokenRequest: {
+            /** @description The one-time code the callback sent to the command line's listener */
+            code: string;
+            /** @description The PKCE verifier (RFC 7636) whose S256 challenge the sign-in was started with */
+            verifier: string;
+        };
         Step: {
             /** Format: int64 */
             index: number;
@@ -4210,6 +4236,10 @@ export interface operations {
             query?: {
                 /** @description A path of this service (/…) to land on after the sign-in */
                 returnTo?: string;
+                /** @description A sign-in of the command line: the port (1024-65535) of its listener on 127.0.0.1, where the callback sends the one-time code (with challenge) */
+                cli?: number;
+                /** @description With cli: BASE64URL(SHA-256(verifier)) of the command line's PKCE verifier (RFC 7636 S256) */
+                challenge?: string;
             };
             header?: never;
             path: {
@@ -4220,7 +4250,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback */
+            /** @description Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback (for the command line, cli and challenge: then to its loopback listener with a one-time code) */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +4333,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo */
+            /** @description Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo; for a sign-in of the command line, no cookie but a redirect to http://127.0.0.1:<cli>/callback with a one-time code */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,6 +4380,84 @@ export interface operations {
             };
             /** @description sso_unavailable: The identity provider did not answer in time */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description not_ready: The service is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exchangeSsoCliCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoCliTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The command line's sign-in through an OpenID provider: its one-time code and PKCE verifier exchanged for a session token (kcp login --sso) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description bad_request: The request is malformed; validation_failed: The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description sso_failed: The sign-in through the identity provider failed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description csrf_header_required: Non-GET requests must carry the header X-Service-Request: 1 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description payload_too_large: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description internal: Internal error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

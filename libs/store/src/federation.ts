@@ -29,6 +29,16 @@ export interface SsoLoginRecord {
   provider: string;
   /** Where to go after the sign-in: a same-origin path, checked again at the callback. */
   returnTo: string;
+  /**
+   * A sign-in of the command line: the port of its listener on 127.0.0.1 and the S256 challenge of its PKCE verifier.
+   * Its callback keeps a one-time code (a record of its own, see `grant`) instead of making a session.
+   */
+  cli?: { port: number; challenge: string };
+  /**
+   * The one-time code of a command line's finished sign-in, kept under the state `cli-code:<SHA-256 of the code>`:
+   * the user signed in and the provider's tokens (sealed), until the command line exchanges the code with its verifier.
+   */
+  grant?: { userId: string; tokens?: SealedSecrets };
   createdAt: Date;
   expiresAt: Date;
 }

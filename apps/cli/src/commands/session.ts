@@ -1,4 +1,4 @@
-import { createApiClient, unwrap } from "@kcp/api-client";
+import { type components, createApiClient, unwrap } from "@kcp/api-client";
 import { positional, text } from "../args.js";
 import { describeContexts, saveConfig } from "../config-store.js";
 import { type Context, print, readSecret } from "../context.js";
@@ -6,6 +6,7 @@ import { checkTransport } from "../credentials.js";
 import { EXIT, UsageError } from "../exit-codes.js";
 import { table } from "../output.js";
 import type { Args, CommandSpec } from "../spec.js";
+import { ldapLogin, ssoLogin } from "./sso-login.js";
 
 /**
  * kcp login --url URL --username NAME: the password from $KCP_PASSWORD or standard input (never an argument, which
@@ -24,6 +25,14 @@ export async function login(context: Context, options: { username?: string }): P
       body: { username: options.username, password },
     }),
   );
+  await keepSession(context, session);
+}
+
+/**
+ * A login's session kept in the context (--context, else the current one), which becomes the current one; the file is
+ * 0600. Every login ends so, whatever checked the user (a password, a directory, an OpenID provider).
+ */
+export async function keepSession(context: Context, session: components["schemas"]["Session"]): Promise<void> {
   context.config.contexts[context.contextName] = {
     url: context.url,
     token: session.token,
@@ -126,19 +135,36 @@ export const sessionCommands: CommandSpec[] = [
   {
     path: ["login"],
     positionals: [],
-    options: { username: { type: "string", value: "NAME", help: "who logs in" } },
+    options: {
+      username: { type: "string", value: "NAME", help: "who logs in" },
+      ldap: { type: "string", value: "PROVIDER", help: "log in through this LDAP or Active Directory provider" },
+      sso: { type: "string", value: "PROVIDER", help: "sign in through this OpenID provider, in a browser" },
+      "no-browser": { type: "boolean", help: "with --sso: print the address, open no browser" },
+    },
     summary: "logs in; the password from standard input or $KCP_PASSWORD, the session kept in the context (0600)",
     details: [
       "The session goes into the context named by --context (default: the current one, first 'default'), which",
       "becomes the current one. The token is never printed.",
+      "--ldap PROVIDER: the username and password are checked by the provider's directory (kcp auth providers).",
+      "--sso PROVIDER: kcp waits on 127.0.0.1 and prints the address to sign in at (opened in the browser unless",
+      "--no-browser or $KCP_NO_BROWSER=1); the service sends the browser back to kcp with a one-time code.",
     ],
     examples: [
       "printf '%s\\n' \"$PASSWORD\" | kcp login --url http://localhost:8080 --username admin",
       "kcp login --context staging --url https://kcp.staging.example --username alice < pw.txt",
+      "kcp login --url https://kcp.example --ldap corp-ad --username alice < pw.txt",
+      "kcp login --url https://kcp.example --sso corp",
     ],
     run: async (context, args) => {
       const username = text(args, "username");
-      await login(context, username ? { username } : {});
+      const ldap = text(args, "ldap");
+      const sso = text(args, "sso");
+      if (ldap !== undefined && sso !== undefined) throw new UsageError("kcp login takes --ldap or --sso, not both");
+      if (sso !== undefined) {
+        if (username !== undefined) throw new UsageError("kcp login --sso takes no --username: the provider asks");
+        await ssoLogin(context, sso, { openBrowser: args.options["no-browser"] !== true });
+      } else if (ldap !== undefined) await ldapLogin(context, ldap, username);
+      else await login(context, username ? { username } : {});
       return undefined;
     },
   },

@@ -31,9 +31,34 @@ export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponseSchema>;
 /** The providers' list takes no query: anything sent is refused (400). */
 export const AuthProvidersQuerySchema = z.strictObject({});
 
-/** The start of a sign-in: where to come back to afterwards (a path of this service; anything else returns to /). */
+/** The lowest and highest loopback port a sign-in of the command line may name: no privileged port. */
+export const SSO_CLI_PORTS = { min: 1024, max: 65535 } as const;
+
+/** A PKCE S256 challenge or verifier's alphabet (RFC 7636 §4.1: unreserved characters). */
+const PKCE_CHARS = /^[A-Za-z0-9\-._~]+$/;
+
+/**
+ * The start of a sign-in: where to come back to afterwards (a path of this service; anything else returns to /); or,
+ * for the command line (`cli` and `challenge` together), the loopback port its listener waits on and the S256 challenge
+ * of its verifier: the callback then sends the browser to `http://127.0.0.1:<cli>/callback` with a one-time code.
+ */
 export const SsoStartQuerySchema = z.strictObject({
   returnTo: z.string().max(2048).optional().describe("A path of this service (/…) to land on after the sign-in"),
+  cli: z
+    .preprocess(
+      (value) => (value === "" ? Number.NaN : value),
+      z.coerce.number<unknown>().int().min(SSO_CLI_PORTS.min).max(SSO_CLI_PORTS.max),
+    )
+    .optional()
+    .describe(
+      "A sign-in of the command line: the port (1024-65535) of its listener on 127.0.0.1, where the callback sends the one-time code (with challenge)",
+    ),
+  challenge: z
+    .string()
+    .length(43)
+    .regex(PKCE_CHARS)
+    .optional()
+    .describe("With cli: BASE64URL(SHA-256(verifier)) of the command line's PKCE verifier (RFC 7636 S256)"),
 });
 export type SsoStartQuery = z.infer<typeof SsoStartQuerySchema>;
 
@@ -50,3 +75,18 @@ export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuerySchema>;
 /** A 302's body: where the browser is sent (also the Location header). */
 export const RedirectResponseSchema = z.object({ location: z.string() });
 export type RedirectResponse = z.infer<typeof RedirectResponseSchema>;
+
+/**
+ * POST /api/v1/auth/sso/cli-token: the command line's one-time code (from its loopback listener) and the PKCE verifier
+ * whose S256 challenge started the sign-in.
+ */
+export const SsoCliTokenRequestSchema = z.strictObject({
+  code: z.string().min(1).max(256).describe("The one-time code the callback sent to the command line's listener"),
+  verifier: z
+    .string()
+    .min(43)
+    .max(128)
+    .regex(PKCE_CHARS)
+    .describe("The PKCE verifier (RFC 7636) whose S256 challenge the sign-in was started with"),
+});
+export type SsoCliTokenRequest = z.infer<typeof SsoCliTokenRequestSchema>;

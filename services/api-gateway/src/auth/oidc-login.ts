@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import {
   AppError,
   federatedUsername,
@@ -6,10 +7,11 @@ import {
   type Logger,
   newSessionToken,
   type OidcProvider,
+  type SealedSecrets,
   type SecretBox,
   sameOriginPath,
 } from "@kcp/shared";
-import type { SessionRecord, Store, UserRecord } from "@kcp/store";
+import type { SessionRecord, SsoLoginRecord, Store, UserRecord } from "@kcp/store";
 import * as oidc from "openid-client";
 import { RateLimit } from "../http/limits.js";
 import type { LoginResult } from "./login.js";
@@ -18,6 +20,13 @@ import type { LoginResult } from "./login.js";
 export const SSO_LOGIN_TTL_MS = 10 * 60_000;
 /** Sign-ins in flight the store keeps at most (every provider together); past it a start is refused (429). */
 export const SSO_LOGINS_IN_FLIGHT = 10_000;
+/** How long the command line's one-time code may wait between the callback and its exchange. */
+export const SSO_CLI_CODE_TTL_MS = 2 * 60_000;
+/** The state under which a one-time code of the command line is kept: never a provider's state (base64url). */
+const cliCodeKey = (code: string) => `cli-code:${hashToken(code)}`;
+/** The only host the callback sends a command line's code to: the machine of the browser, never a request's choice. */
+export const SSO_CLI_HOST = "127.0.0.1";
+
 /** After a refresh the provider did not answer, how long a session keeps its groups before it asks again. */
 export const SSO_RETRY_MS = 60_000;
 
@@ -35,9 +44,33 @@ export interface SsoStart {
   state: string;
 }
 
-export interface SsoFinish extends LoginResult {
-  /** Where the browser goes next: a path of this service. */
+/** A sign-in of the command line as it starts: its listener's port on 127.0.0.1 and its verifier's S256 challenge. */
+export interface SsoCliStart {
+  port: number;
+  challenge: string;
+}
+
+/** A browser's sign-in finished: its session, and where the browser goes next (a path of this service). */
+export interface SsoBrowserFinish extends LoginResult {
   returnTo: string;
+  provider: string;
+  cliRedirect?: undefined;
+}
+
+/**
+ * A command line's sign-in finished: no session yet, but a one-time code (single-use, SSO_CLI_CODE_TTL_MS, bound to
+ * the challenge and the user) in `cliRedirect`, `http://127.0.0.1:<port>/callback?code=…`, where the browser goes next.
+ */
+export interface SsoCliFinish {
+  user: UserRecord;
+  provider: string;
+  cliRedirect: string;
+}
+
+export type SsoFinish = SsoBrowserFinish | SsoCliFinish;
+
+/** The session the command line gets for its code: the password login's answer. */
+export interface SsoCliSession extends LoginResult {
   provider: string;
 }
 
@@ -47,13 +80,18 @@ export interface SsoService {
   /** The configured providers, in the file's order, for the console's "Sign in with …" buttons. */
   providers(): Promise<{ id: string; name: string }[]>;
   /** Refused (429) past the password login's rate per client address: a start keeps a record in the store. */
-  start(providerId: string, returnTo: unknown, clientAddress: string): Promise<SsoStart>;
+  start(providerId: string, returnTo: unknown, clientAddress: string, cli?: SsoCliStart): Promise<SsoStart>;
   /**
    * Checks the provider's answer (`callbackUrl`: the callback as requested) against the sign-in in flight of its
    * state, taken out once, and the browser's binding cookie; exchanges the code; checks the ID token; makes the user
-   * and the session.
+   * and the session (or, for the command line, its one-time code).
    */
   finish(providerId: string, callbackUrl: URL, boundState: string | undefined): Promise<SsoFinish>;
+  /**
+   * The command line's one-time code exchanged for a new session: the code taken out once (a replay finds nothing),
+   * refused when older than SSO_CLI_CODE_TTL_MS or when S256(verifier) is not the challenge it was started with.
+   */
+  exchangeCliCode(code: string, verifier: string): Promise<SsoCliSession>;
   /**
    * The session's user with its groups read again from the provider when the provider's refresh interval has passed
    * since they were last read; undefined when the session must end (the provider refused the refresh).
@@ -178,7 +216,13 @@ class OidcSignIn implements SsoService {
     return Object.keys(tokens).length > 0 ? { tokens: this.box.seal(tokens) } : {};
   }
 
-  private async newSession(user: UserRecord, provider: OidcProvider, tokens: Record<string, string>) {
+  /** A session of `user`, keeping the provider's sealed tokens; its groups were read from the provider at `checkedAt`. */
+  private async newSession(
+    user: UserRecord,
+    provider: OidcProvider,
+    sealed: { tokens?: SealedSecrets },
+    checkedAt = new Date(),
+  ) {
     const now = new Date();
     const token = newSessionToken();
     const expiresAt = new Date(now.getTime() + this.config.SESSION_TTL_HOURS * 3_600_000);
@@ -187,9 +231,31 @@ class OidcSignIn implements SsoService {
       userId: user.id,
       createdAt: now,
       expiresAt,
-      federation: { provider: provider.id, ...this.sealed(tokens), checkedAt: now },
+      federation: { provider: provider.id, ...sealed, checkedAt },
     });
     return { token, expiresAt };
+  }
+
+  /** Keeps the command line's one-time code of `user` for `login`; the browser's redirect to its listener. */
+  private async cliRedirect(login: SsoLoginRecord, cli: SsoCliStart, user: UserRecord, tokens: Record<string, string>) {
+    const code = newSessionToken();
+    const now = new Date();
+    const kept = await this.store.ssoLogins.create(
+      {
+        state: cliCodeKey(code),
+        nonce: "",
+        codeVerifier: "",
+        provider: login.provider,
+        returnTo: "/",
+        cli,
+        grant: { userId: user.id, ...this.sealed(tokens) },
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SSO_CLI_CODE_TTL_MS),
+      },
+      SSO_LOGINS_IN_FLIGHT,
+    );
+    if (!kept) throw refused("too many sign-ins are in flight; start again in a minute");
+    return `http://${SSO_CLI_HOST}:${cli.port}/callback?code=${encodeURIComponent(code)}`;
   }
 
   async ready() {
@@ -200,7 +266,7 @@ class OidcSignIn implements SsoService {
     return [...(await this.byId).values()].map(({ id, name }) => ({ id, name }));
   }
 
-  async start(providerId: string, returnTo: unknown, clientAddress: string): Promise<SsoStart> {
+  async start(providerId: string, returnTo: unknown, clientAddress: string, cli?: SsoCliStart): Promise<SsoStart> {
     const provider = await this.providerOf(providerId);
     const wait = this.perAddressRate.take(clientAddress);
     if (wait > 0) {
@@ -215,7 +281,14 @@ class OidcSignIn implements SsoService {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const now = new Date();
-    const login = { state, nonce, codeVerifier, provider: provider.id, returnTo: sameOriginPath(returnTo) };
+    const login = {
+      state,
+      nonce,
+      codeVerifier,
+      provider: provider.id,
+      returnTo: sameOriginPath(returnTo),
+      ...(cli ? { cli: { port: cli.port, challenge: cli.challenge } } : {}),
+    };
     const expiresAt = new Date(now.getTime() + SSO_LOGIN_TTL_MS);
     if (!(await this.store.ssoLogins.create({ ...login, createdAt: now, expiresAt }, SSO_LOGINS_IN_FLIGHT))) {
       throw new AppError("too_many_attempts", "Too many sign-ins are in flight; try again in a minute", {
@@ -239,7 +312,8 @@ class OidcSignIn implements SsoService {
     if (!state) throw refused("the answer has no state");
     // Taken out before anything else: a replayed state finds nothing, whatever happens next.
     const login = await this.store.ssoLogins.consume(state, new Date());
-    if (!login || login.provider !== provider.id) throw refused("the sign-in is unknown, used or expired; start again");
+    if (!login || login.grant || login.provider !== provider.id)
+      throw refused("the sign-in is unknown, used or expired; start again");
     if (boundState !== state) throw refused("the sign-in was started in another browser; start again");
     let response: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
@@ -263,8 +337,31 @@ class OidcSignIn implements SsoService {
       throw error instanceof AppError && error.code === "conflict" ? refused(error.message) : error;
     });
     if (user.disabled) throw refused("this user is disabled here");
-    const session = await this.newSession(user, provider, keptTokens(response));
+    if (login.cli) {
+      const cliRedirect = await this.cliRedirect(login, login.cli, user, keptTokens(response));
+      return { user, provider: provider.id, cliRedirect };
+    }
+    const session = await this.newSession(user, provider, this.sealed(keptTokens(response)));
     return { user, ...session, returnTo: sameOriginPath(login.returnTo), provider: provider.id };
+  }
+
+  async exchangeCliCode(code: string, verifier: string): Promise<SsoCliSession> {
+    const now = new Date();
+    // Taken out before anything is checked: a code is tried once, whatever the verifier.
+    const login = await this.store.ssoLogins.consume(cliCodeKey(code), now);
+    const grant = login?.grant;
+    if (!login || !grant || !login.cli || now.getTime() - login.createdAt.getTime() > SSO_CLI_CODE_TTL_MS)
+      throw refused("the code is unknown, used or expired; run kcp login --sso again");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const expected = Buffer.from(login.cli.challenge);
+    if (expected.length !== challenge.length || !timingSafeEqual(expected, Buffer.from(challenge)))
+      throw refused("the verifier does not match the challenge the sign-in was started with");
+    const provider = await this.providerOf(login.provider);
+    const user = await this.store.users.findById(grant.userId);
+    if (!user || user.disabled) throw refused("this user is disabled here");
+    const sealed = grant.tokens ? { tokens: grant.tokens } : {};
+    const session = await this.newSession(user, provider, sealed, login.createdAt);
+    return { user, ...session, provider: provider.id };
   }
 
   async refreshed(session: SessionRecord, user: UserRecord): Promise<UserRecord | undefined> {

@@ -1,4 +1,5 @@
 import {
+  AppError,
   AuthProvidersQuerySchema,
   AuthProvidersResponseSchema,
   type RedirectResponse,
@@ -55,13 +56,16 @@ export function ssoRoutes({ sso, ldapLogin, config }: Pick<GatewayContext, "sso"
       operationId: "startSso",
       role: "anonymous",
       response: { status: 302, schema: RedirectResponseSchema },
-      errors: ["not_found", "sso_unavailable", "too_many_attempts"],
+      errors: ["not_found", "sso_unavailable", "too_many_attempts", "validation_failed"],
       summary:
-        "Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback",
+        "Sign in through an OpenID provider: a redirect to it (authorization code with PKCE S256, state and nonce); it comes back to the callback (for the command line, cli and challenge: then to its loopback listener with a one-time code)",
       params: SsoPathSchema,
       query: SsoStartQuerySchema,
       async handle({ req, res, params, query }) {
-        const started = await sso.start(params.provider, query.returnTo, req.ip ?? "");
+        if ((query.cli === undefined) !== (query.challenge === undefined))
+          throw new AppError("validation_failed", "cli and challenge go together: the command line sends both");
+        const cli = query.cli === undefined ? undefined : { port: query.cli, challenge: query.challenge as string };
+        const started = await sso.start(params.provider, query.returnTo, req.ip ?? "", cli);
         res.cookie(SSO_STATE_COOKIE, started.state, stateCookieOptions(config.COOKIE_SECURE, SSO_LOGIN_TTL_MS));
         res.location(started.location);
         return { status: 302, body: { location: started.location } satisfies RedirectResponse };
@@ -75,7 +79,7 @@ export function ssoRoutes({ sso, ldapLogin, config }: Pick<GatewayContext, "sso"
       response: { status: 302, schema: RedirectResponseSchema },
       errors: ["not_found", "sso_failed", "sso_unavailable"],
       summary:
-        "Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo",
+        "Where the OpenID provider sends the browser back: the code exchanged, the ID token checked, the session made (service_session cookie), then a redirect to returnTo; for a sign-in of the command line, no cookie but a redirect to http://127.0.0.1:<cli>/callback with a one-time code",
       action: "auth.login",
       // A sign-in is audited like a password login (success and refusal), although it is a GET.
       auditRead: true,
@@ -93,6 +97,14 @@ export function ssoRoutes({ sso, ldapLogin, config }: Pick<GatewayContext, "sso"
         res.clearCookie(SSO_STATE_COOKIE, stateCookieOptions(config.COOKIE_SECURE));
         const callbackUrl = new URL(req.originalUrl, "http://callback.invalid");
         const session = await sso.finish(params.provider, callbackUrl, typeof bound === "string" ? bound : undefined);
+        if (session.cliRedirect !== undefined) {
+          res.location(session.cliRedirect);
+          return {
+            status: 302,
+            body: { location: session.cliRedirect } satisfies RedirectResponse,
+            done: session.user,
+          };
+        }
         res.cookie(SESSION_COOKIE, session.token, cookieOptions(config, session.expiresAt));
         res.location(session.returnTo);
         return { status: 302, body: { location: session.returnTo } satisfies RedirectResponse, done: session.user };

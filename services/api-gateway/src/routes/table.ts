@@ -17,6 +17,7 @@ import { quotaRoutes } from "./quota-routes.js";
 import type { RouteSpec } from "./route.js";
 import { scramRoutes } from "./scram-routes.js";
 import { seriesRoutes } from "./series-routes.js";
+import { ssoCliRoutes } from "./sso-cli-routes.js";
 import { ssoRoutes } from "./sso-routes.js";
 import { tokenRoutes } from "./token-routes.js";
 import { topicRoutes } from "./topic-routes.js";
@@ -35,6 +36,7 @@ export function routeTable(context: GatewayContext): RouteSpec[] {
     openApiRoute(() => routes, API_VERSION),
     ...authRoutes(context),
     ...ssoRoutes(context),
+    ...ssoCliRoutes(context),
     ...ldapRoutes(context),
     ...userRoutes(context),
     ...accessRoutes(context),
