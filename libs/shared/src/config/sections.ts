@@ -97,6 +97,11 @@ export const authSection = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/)
     .default("admin"),
   ADMIN_PASSWORD: z.string().min(12).max(1024).regex(/\S/, "must not be only spaces").optional(),
+  /**
+   * Who may sign in with a local password: `all` local users (the default), or only `admins` — the break-glass
+   * accounts, once people sign in through an identity provider. A refused local login answers as a wrong password does.
+   */
+  LOCAL_LOGIN: z.enum(["all", "admins"]).default("all"),
   /** Login attempts one client address may make per minute (per gateway instance), beyond the per-user throttle. */
   LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Logins one client address may have running or waiting for a password check at once; more are refused (429). */

@@ -65,8 +65,8 @@ export async function openSession(store: Store, config: AuthConfig, user: UserRe
 }
 
 /**
- * Login: the same answer (401 invalid_credentials) and about the same time for an unknown user, a wrong password and
- * a disabled user; 429 too_many_attempts with Retry-After during a lockout, even for the right password.
+ * Login: the same answer (401 invalid_credentials) and about the same time for an unknown user, a wrong password, a
+ * disabled user and a user LOCAL_LOGIN does not let sign in locally; 429 too_many_attempts with Retry-After during a lockout, even for the right password.
  *
  * The attempt is reserved before the password is hashed: in one step per key the store reads the attempts, and
  * appends this one as a failure only if the throttle admits it. Every attempt in flight thus already counts as a
@@ -84,7 +84,10 @@ export function loginService(
       const reservationId = await reserveLoginAttempt(store, key, policy);
       const user = await store.users.findByUsername(username);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-      if (!user || !matches || user.disabled) throw new AppError("invalid_credentials");
+      // With LOCAL_LOGIN=admins, a local user below admin signs in through its identity provider only; the answer is
+      // the wrong password's, and the attempt stays counted as a failure.
+      const refusedLocally = config.LOCAL_LOGIN === "admins" && user?.role !== "admin";
+      if (!user || !matches || user.disabled || refusedLocally) throw new AppError("invalid_credentials");
       await store.loginAttempts.markSucceeded(key, reservationId);
       return openSession(store, config, user);
     },
