@@ -97,6 +97,19 @@ export function describeFederationContract(label: string, fixture: () => StoreFi
       expect(await store.ssoLogins.consume("never-made", new Date())).to.equal(undefined);
     });
 
+    it("keeps a command line's sign-in and its one-time code with their fields, each given once", async () => {
+      const cli = { port: 48123, challenge: "c".repeat(43) };
+      await store.ssoLogins.create(login("s-cli", { cli }), 100);
+      expect((await store.ssoLogins.consume("s-cli", new Date()))?.cli).to.deep.equal(cli);
+      const grant = { userId: "u1", tokens: { keyId: "k1", blob: "sealed" } };
+      const createdAt = new Date(Date.now() - 1000);
+      await store.ssoLogins.create(login("cli-code:abc", { cli, grant, createdAt }), 100);
+      const code = await store.ssoLogins.consume("cli-code:abc", new Date());
+      expect(code).to.deep.include({ cli, grant });
+      expect(code?.createdAt.getTime()).to.equal(createdAt.getTime());
+      expect(await store.ssoLogins.consume("cli-code:abc", new Date())).to.equal(undefined);
+    });
+
     it("gives a sign-in to one of 10 concurrent consumers", async () => {
       await store.ssoLogins.create(login("s2"), 100);
       const results = await Promise.all(Array.from({ length: 10 }, () => store.ssoLogins.consume("s2", new Date())));
