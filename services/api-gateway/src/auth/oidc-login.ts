@@ -356,7 +356,8 @@ class OidcSignIn implements SsoService {
     const expected = Buffer.from(login.cli.challenge);
     if (expected.length !== challenge.length || !timingSafeEqual(expected, Buffer.from(challenge)))
       throw refused("the verifier does not match the challenge the sign-in was started with");
-    const provider = await this.providerOf(login.provider);
+    const provider = (await this.byId).get(login.provider);
+    if (!provider) throw refused("the provider is no longer configured");
     const user = await this.store.users.findById(grant.userId);
     if (!user || user.disabled) throw refused("this user is disabled here");
     const sealed = grant.tokens ? { tokens: grant.tokens } : {};
