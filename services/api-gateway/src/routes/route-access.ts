@@ -8,6 +8,7 @@ import {
   type Principal,
   type Resource,
   type Role,
+  serviceRank,
 } from "@kcp/shared";
 import type { RouteAccess, RouteSpec } from "./route.js";
 
@@ -48,7 +49,8 @@ interface RequestParts {
 /**
  * Decides the request as its route's access says, before `find` and the handler: throws the refusal (404 for a cluster
  * or resource the principal may not see at all, 403 otherwise); answers what the principal holds in the route's
- * cluster, for the handler's lists. A cluster or operation that does not exist is left to the route (its own 404).
+ * cluster, for the handler's lists. A cluster that does not exist is left to the route (its own answer) for a
+ * principal who sees every cluster, and is 404 as a hidden one for any other; an unknown operation is the route's.
  */
 export async function decideRouteAccess(
   spec: RouteSpec,
@@ -81,7 +83,12 @@ export async function decideRouteAccess(
     }
     default: {
       const cluster = await lookups.cluster(request.params.id ?? "");
-      if (!cluster) return undefined;
+      if (!cluster) {
+        // Whoever sees every cluster gets the route's own answer for an unknown one; whoever does not, the answer a
+        // hidden cluster gets, before any check of the route's own could tell the two apart.
+        if (serviceRank(principal) >= 0) return undefined;
+        throw new AppError("not_found", `No cluster ${request.params.id}`);
+      }
       const held = clusterAccess(principal, cluster);
       const resource: Resource =
         access.kind === "visible" || access.kind === "cluster"
