@@ -517,6 +517,116 @@ describe("the Helm chart installed on a real Kubernetes node (kubelet, container
     expect(failures, `${failures.length} of ${requests} requests failed`).to.deep.equal([]);
   });
 
+  it("identity values: the gateway starts with its providers' secrets as files from a Secret, the bindings file applied and read-only; the worker with the approval rules", async () => {
+    const clientSecret = randomBytes(16).toString("hex");
+    await apply(node, {
+      kind: "Secret",
+      apiVersion: "v1",
+      metadata: { name: "kcp-identity", namespace: NAMESPACE },
+      stringData: {
+        "corp-client-secret": `${clientSecret}\n`,
+        "ldap-bind-password": `${randomBytes(16).toString("hex")}\n`,
+        // Read at the start, used only when the gateway connects to the directory (which this test does not).
+        "ldap-ca.pem": "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n",
+      },
+    } as never);
+    const secretKey = (key: string) => ({ existingSecret: "kcp-identity", key });
+    const settings = await values({
+      identity: {
+        oidc: {
+          redirectBaseUrl: "https://kafka.example.test",
+          providers: [
+            {
+              id: "corp",
+              name: "Corp SSO",
+              issuer: "https://idp.example.test/realms/corp",
+              clientId: "kafka-console",
+              clientSecret: secretKey("corp-client-secret"),
+            },
+          ],
+        },
+        ldap: {
+          providers: [
+            {
+              id: "dir",
+              name: "Directory",
+              url: "ldaps://ldap.example.test:636",
+              ca: secretKey("ldap-ca.pem"),
+              bind: {
+                mode: "search",
+                bindDn: "cn=kcp,dc=example,dc=test",
+                bindPassword: secretKey("ldap-bind-password"),
+                userBase: "ou=people,dc=example,dc=test",
+                userFilter: "(uid={username})",
+              },
+              groups: { base: "ou=groups,dc=example,dc=test" },
+            },
+          ],
+        },
+      },
+      access: {
+        bindings: [
+          { subject: { kind: "group", source: "corp", group: "payments" }, role: "operator", clusters: { all: true } },
+        ],
+      },
+      approval: { rules: [{ name: "prod", clusters: { labels: { env: "prod" } } }] },
+    });
+    await helm(node.kubeconfigFile, [
+      ...["upgrade", RELEASE, CHART, "--namespace", NAMESPACE, "--reuse-values", "--values", settings],
+      ...["--wait", "--timeout", "4m"],
+    ]);
+    // Ready: each started having read its files (a file it cannot read stops the start), as the pod's user.
+    await deploymentsReady(node, NAMESPACE);
+    const configMap = await get<{ data: Record<string, string> }>(
+      node,
+      "ConfigMap",
+      NAMESPACE,
+      "kcp-kafka-control-plane-identity",
+    );
+    expect(Object.keys(configMap.data).sort()).to.deep.equal([
+      "access-bindings.json",
+      "approval-rules.json",
+      "ldap-providers.json",
+      "oidc-providers.json",
+    ]);
+    expect(JSON.stringify(configMap.data), "no secret in the ConfigMap").to.not.include(clientSecret);
+
+    const gateways = await podsOf(node, NAMESPACE, "api-gateway");
+    const annotations = (pod: Pod) => (pod.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+    expect(gateways.map((pod) => annotations(pod)["checksum/identity"]?.length)).to.deep.equal([64, 64]);
+    // The Service's rules follow the new pods a little after they are Ready: until then an old one may answer.
+    const providers = await waitFor(
+      "the gateway's OpenID provider listed",
+      async () => {
+        const listed = await api<{ providers: { id: string; kind: string }[] }>("GET", "/api/v1/auth/providers");
+        return listed.body.providers?.some((p) => p.id === "corp") ? listed.body.providers : undefined;
+      },
+      { timeoutMs: WAIT_MS },
+    ).catch(async (error: Error) => {
+      const logs = await Promise.all(gateways.map((pod) => podLog(node, NAMESPACE, pod.metadata.name)));
+      throw new Error(`${error.message}\n${logs.join("\n").slice(-4000)}`);
+    });
+    expect(providers.map((p) => `${p.kind} ${p.id}`)).to.include("oidc corp");
+    // The directory's provider is loaded: a login through it reaches for its server (which does not exist here).
+    const ldapLogin = await api<{ error: { code: string } }>("POST", "/api/v1/auth/ldap/dir/login", {
+      body: { username: "dev1", password: "a password" },
+    });
+    expect(ldapLogin.status, ldapLogin.text).to.equal(502);
+    const bindings = await api<{ bindings: { id: string; origin: string; subject: { group?: string } }[] }>(
+      "GET",
+      "/api/v1/access/bindings",
+      { token },
+    );
+    expect(bindings.status, bindings.text).to.equal(200);
+    const fromFile = bindings.body.bindings.filter((b) => b.origin === "file");
+    expect(fromFile.map((b) => b.subject.group)).to.deep.equal(["payments"]);
+    const edited = await api<{ error: { code: string } }>("DELETE", `/api/v1/access/bindings/${fromFile[0]?.id}`, {
+      token,
+    });
+    expect(edited.status, edited.text).to.equal(409);
+    expect(edited.body.error.code).to.equal("binding_from_file");
+  });
+
   it("helm uninstall removes what the chart made (the Secret it only references stays)", async () => {
     await helm(node.kubeconfigFile, ["uninstall", RELEASE, "--namespace", NAMESPACE, "--wait", "--timeout", "2m"]);
     expect(await list(node, "Deployment", NAMESPACE)).to.deep.equal([]);
