@@ -37,13 +37,20 @@ export const SSO_CLI_PORTS = { min: 1024, max: 65535 } as const;
 /** A PKCE S256 challenge or verifier's alphabet (RFC 7636 §4.1: unreserved characters). */
 const PKCE_CHARS = /^[A-Za-z0-9\-._~]+$/;
 
+/** Printable ASCII: what RFC 6749 allows in a code, a state, an error and its description (VSCHAR, NQSCHAR). */
+const printable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\x20-\x7e]*$/, "must be printable ASCII");
+
 /**
  * The start of a sign-in: where to come back to afterwards (a path of this service; anything else returns to /); or,
  * for the command line (`cli` and `challenge` together), the loopback port its listener waits on and the S256 challenge
  * of its verifier: the callback then sends the browser to `http://127.0.0.1:<cli>/callback` with a one-time code.
  */
 export const SsoStartQuerySchema = z.strictObject({
-  returnTo: z.string().max(2048).optional().describe("A path of this service (/…) to land on after the sign-in"),
+  returnTo: printable(2048).optional().describe("A path of this service (/…) to land on after the sign-in"),
   cli: z
     .preprocess(
       (value) => (value === "" ? Number.NaN : value),
@@ -62,13 +69,17 @@ export const SsoStartQuerySchema = z.strictObject({
 });
 export type SsoStartQuery = z.infer<typeof SsoStartQuerySchema>;
 
-/** The provider's answer as the browser brings it back (RFC 6749 §4.1.2, RFC 9207's iss); others are ignored. */
+/**
+ * The provider's answer as the browser brings it back (RFC 6749 §4.1.2, RFC 9207's iss); others are ignored. The
+ * bounds keep the whole URL, percent-encoded at worst, within the 16 KiB Node.js reads of a request's head: a longer
+ * one would be answered 431 before any route, outside the envelope. Providers' codes are far shorter than 2,048.
+ */
 export const SsoCallbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(2048).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(2048).optional(),
+  code: printable(2048).optional(),
+  state: printable(512).optional(),
+  iss: printable(1024).optional(),
+  error: printable(128).optional(),
+  error_description: printable(512).optional(),
 });
 export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuerySchema>;
 
