@@ -12,6 +12,7 @@ import {
   uniqueTopicName,
   WORD_COUNT_INPUT,
   waitFor,
+  waitForPartitionOnEveryBroker,
 } from "@kcp/test-infra";
 import { expect } from "chai";
 import { type Collection, collectSnapshot, KafkaClient } from "../src/index.js";
@@ -36,6 +37,17 @@ async function topicWithLaggingGroup(cluster: KafkaCluster, replicationFactor: n
     replicationFactor,
     configs: { "retention.ms": "3600000", "min.insync.replicas": String(replicationFactor) },
   });
+  // Every broker applies the new partitions after whatever the metadata log held before them (on the shared 3c3b, the
+  // previous file's hundreds of deleted topics): produced to before, a leader still applying them refuses with
+  // NOT_LEADER_OR_FOLLOWER, and with min.insync.replicas = the replicas every follower must be in sync.
+  for (const partition of [0, 1])
+    await waitForPartitionOnEveryBroker(
+      cluster,
+      topic,
+      partition,
+      `a leader and ${replicationFactor} replicas in sync`,
+      (seen) => seen.leader >= 0 && seen.isr.length === replicationFactor,
+    );
   await produceMessages(cluster, topic, 10, { partition: 0 });
   await produceMessages(cluster, topic, 10, { partition: 1 });
   const group = `${topic}-group`;
