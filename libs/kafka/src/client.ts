@@ -111,7 +111,10 @@ export class KafkaClient {
 
   /** A connection to the first broker that answers (in id order): for requests every broker serves. */
   async anyConnection(): Promise<Connection> {
-    const metadata = await this.admin.metadata({ topics: [] });
+    let metadata = await this.admin.metadata({ topics: [] });
+    // Metadata read while every broker was fenced (a node paused past its session, a moment after a restart) lists
+    // none, and the client keeps it until it ages: read afresh rather than answer "no broker" from it meanwhile.
+    if (metadata.brokers.size === 0) metadata = await this.admin.metadata({ topics: [], forceUpdate: true });
     let lastError: unknown = new Error("the cluster has no broker");
     for (const id of [...metadata.brokers.keys()].sort((a, b) => a - b)) {
       try {
