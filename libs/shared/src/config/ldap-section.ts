@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { IDENTITY_PROVIDER_ID } from "../schemas/ldap-login.js";
+import { providerListSchema } from "./provider-list.js";
 
 /**
  * LDAP and Active Directory login: the providers' file and how long one login may wait for its server. Without
@@ -101,16 +102,7 @@ export const LdapProviderSchema = z
   });
 export type LdapProviderSpec = z.infer<typeof LdapProviderSchema>;
 
-export const LdapProvidersFileSchema = z
-  .array(LdapProviderSchema)
-  .max(50)
-  .superRefine((providers, ctx) => {
-    const seen = new Set<string>();
-    for (const [index, p] of providers.entries()) {
-      if (seen.has(p.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `${p.id} is listed twice` });
-      seen.add(p.id);
-    }
-  });
+export const LdapProvidersFileSchema = providerListSchema(LdapProviderSchema);
 
 /** A provider as the gateway uses it: its file's fields with the CA's and the service account's files read. */
 export interface LdapProvider extends LdapProviderSpec {

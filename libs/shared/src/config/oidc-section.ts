@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { CLAIM_PATH } from "../identity/federation.js";
+import { providerListSchema } from "./provider-list.js";
 
 /**
  * Single sign-on with OpenID Connect: the providers' file, the service's public address the providers send users back
@@ -75,16 +76,7 @@ export const OidcProviderSchema = z
   .transform((p) => ({ ...p, scopes: p.scopes.includes("openid") ? p.scopes : ["openid", ...p.scopes] }));
 export type OidcProviderSpec = z.infer<typeof OidcProviderSchema>;
 
-export const OidcProvidersFileSchema = z
-  .array(OidcProviderSchema)
-  .max(50)
-  .superRefine((providers, ctx) => {
-    const seen = new Set<string>();
-    for (const [index, p] of providers.entries()) {
-      if (seen.has(p.id)) ctx.addIssue({ code: "custom", path: [index, "id"], message: `${p.id} is listed twice` });
-      seen.add(p.id);
-    }
-  });
+export const OidcProvidersFileSchema = providerListSchema(OidcProviderSchema);
 
 /** A provider as the gateway uses it: its file's fields with the client secret's file read. */
 export interface OidcProvider extends OidcProviderSpec {
